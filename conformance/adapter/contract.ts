@@ -1,0 +1,154 @@
+/**
+ * The adapter contract: the one module an implementer writes to put their
+ * registry under test. See docs/ADAPTER.md for a worked example.
+ *
+ * An adapter's default export is a {@link TckAdapter}. The kit calls
+ * {@link TckAdapter.create} once per test and gets a fresh, isolated
+ * {@link Harness}: nothing registered, no listeners, no approval service.
+ * The suite drives the registry only through this surface, so whatever an
+ * adapter maps it onto (a Cordis app, a DI container, a plain object) is its
+ * own business.
+ */
+import type {
+  Agent,
+  ApprovalService,
+  ContentBlock,
+  PostToolDecision,
+  PreToolDecision,
+  ToolDefinition,
+  ToolDispatchExecution,
+  ToolExecution,
+  ToolExecutionInput,
+  ToolExecutionMode,
+  ToolExecutionResult,
+  ToolGuard,
+  ToolRestriction,
+  ToolSchema,
+} from '../spec/types.ts'
+
+/**
+ * Optional capabilities. A rule that needs a capability the adapter does not
+ * declare is reported `not-applicable`, never failed.
+ *
+ * - `scopes`: agent scopes with their own registrations, restrictions, guards
+ *   and scope-filtered listeners ({@link Harness.createScope}).
+ * - `scopeParents`: scopes created with a parent scope (inheritance chains).
+ * - `approval`: an approval service can be installed ({@link Harness.setApproval}),
+ *   so `ask` decisions can be granted.
+ * - `presentationMeta`: `output.presentationMeta` projects `meta` on results.
+ * - `changeEvents`: the registry emits `tools/change`.
+ * - `codeMode`: the Code Mode presentation transport (`run_code`). No rule of
+ *   the foundation suite needs it; it is declared for forward compatibility.
+ */
+export type FeatureName = 'scopes' | 'scopeParents' | 'approval' | 'presentationMeta' | 'changeEvents' | 'codeMode'
+
+/** The capabilities an adapter declares; an absent key means "not supported". */
+export type FeatureManifest = { readonly [K in FeatureName]?: boolean }
+
+/** The listener shape of each event the suite subscribes to. */
+export interface ToolEventListeners {
+  /** Waterfall; the base `next()` resolves `{ kind: 'allow' }`. */
+  'tools/pre-execute': (exec: ToolExecution, next: () => Promise<PreToolDecision>) => PreToolDecision | Promise<PreToolDecision>
+  /** Waterfall around dispatch; the base `next()` runs the body and normalises its outcome. */
+  'tools/execute': (
+    exec: ToolDispatchExecution,
+    next: () => Promise<ToolExecutionResult>,
+  ) => ToolExecutionResult | Promise<ToolExecutionResult>
+  /** Waterfall after dispatch; the base `next()` resolves `{ kind: 'accept' }`. */
+  'tools/post-execute': (
+    exec: ToolExecution,
+    result: Readonly<ToolExecutionResult>,
+    next: () => Promise<PostToolDecision>,
+  ) => PostToolDecision | Promise<PostToolDecision>
+  /** Synchronous observer of the frozen final result. */
+  'tools/result': (exec: Readonly<ToolExecution>, result: Readonly<ToolExecutionResult>) => void
+  /** Unfiltered notification that the set of available tools changed. */
+  'tools/change': () => void
+}
+
+export type ToolEventName = keyof ToolEventListeners
+
+export interface ListenerOptions {
+  /** Put this listener ahead of the ones already registered (outermost in a waterfall). */
+  readonly prepend?: boolean
+}
+
+/**
+ * Subscribe a listener; returns the disposer that unsubscribes it.
+ * Through {@link Harness.on} the listener is global (sees every call);
+ * through {@link ScopeHandle.on} it is scope-filtered (sees calls whose
+ * `agent` is that scope or a descendant of it).
+ */
+export type Subscribe = <E extends ToolEventName>(
+  event: E,
+  listener: ToolEventListeners[E],
+  options?: ListenerOptions,
+) => () => void
+
+/** What `ctx.tools` offers when reached from one context (global or an agent scope). */
+export interface ToolsContextApi {
+  /** Register in this context's layer; returns the exact disposer. */
+  register(definition: ToolDefinition): () => void
+  /** Restrict inherited tools for this scope; throws when called from the global context. */
+  restrict(filter: ToolRestriction): () => void
+  /** Add a monotonic guard to this context's layer; returns the exact disposer. */
+  guard(guard: ToolGuard): () => void
+}
+
+/** The global `ctx.tools`: the context API plus lookup, projection, classification and execution. */
+export interface ToolRuntimeApi extends ToolsContextApi {
+  get(name: string, scope?: Agent): ToolDefinition | undefined
+  schemas(scope?: Agent): ToolSchema[]
+  executionMode(input: ToolExecutionInput): ToolExecutionMode
+  execute(input: ToolExecutionInput): Promise<ToolExecutionResult>
+}
+
+/** One agent scope, as the suite sees it. Requires the `scopes` feature. */
+export interface ScopeHandle {
+  /** The value the suite passes as `exec.agent` and as the `scope` of `get`/`schemas`. */
+  readonly agent: Agent
+  /** `ctx.tools` reached through this agent's context: registrations, restrictions and guards land in this scope. */
+  readonly tools: ToolsContextApi
+  /** Subscribe a scope-filtered listener. */
+  readonly on: Subscribe
+  /** Dispose the scope: its registrations, restrictions, guards and listeners go away. */
+  dispose(): void | Promise<void>
+}
+
+export interface CreateScopeOptions {
+  /** Parent scope for inheritance (requires the `scopeParents` feature). */
+  readonly parent?: ScopeHandle
+}
+
+/** One fresh, isolated registry with everything the suite needs to drive it. */
+export interface Harness {
+  /** The global `ctx.tools`. */
+  readonly tools: ToolRuntimeApi
+  /** Subscribe a global listener. */
+  readonly on: Subscribe
+  /** Create an agent scope (requires the `scopes` feature). */
+  createScope?(options?: CreateScopeOptions): ScopeHandle | Promise<ScopeHandle>
+  /** Install (or, with `undefined`, remove) the approval service (requires the `approval` feature). */
+  setApproval?(service: ApprovalService | undefined): void
+  /** Release everything this harness holds. Called once after each test. */
+  dispose?(): void | Promise<void>
+}
+
+/** The default export of an adapter module. */
+export interface TckAdapter {
+  /** Human-readable implementation name, shown in reports. */
+  readonly name: string
+  /** Implementation version, shown in reports. */
+  readonly version?: string
+  /** Optional capabilities this implementation supports. */
+  readonly features: FeatureManifest
+  /** Build a fresh harness. Called once per test; must not share state between harnesses. */
+  create(): Harness | Promise<Harness>
+}
+
+/** Identity helper that gives an adapter module full type checking. */
+export function defineAdapter(adapter: TckAdapter): TckAdapter {
+  return adapter
+}
+
+export type { ContentBlock }

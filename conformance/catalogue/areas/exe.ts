@@ -1,0 +1,4 @@
+import { defineArea } from '../define.ts'
+
+/** EXE rules. Tests: conformance/suite/exe.test.ts. */
+export const EXE_RULES = defineArea('EXE', [])

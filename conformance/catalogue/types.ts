@@ -1,0 +1,70 @@
+/**
+ * Types of the rule catalogue. Every test, report entry, gallery registry and
+ * property refers to a rule by its {@link RuleId}; nothing else copies a
+ * rule's metadata.
+ */
+import type { FeatureName } from '../adapter/contract.ts'
+
+/** Rule areas. Each area's rules live in `areas/<area in lower case>.ts`; its tests in `suite/<area in lower case>.test.ts`. */
+export const AREAS = {
+  REG: 'Registration',
+  VIS: 'Visibility, scopes, restrictions, event routing',
+  SCH: 'schemas() projection',
+  MODE: 'executionMode classification',
+  ARG: 'Argument materialisation, identity, freezing',
+  PRE: 'tools/pre-execute, ask and approval',
+  GRD: 'Guards',
+  EXE: 'tools/execute wrappers and signals',
+  OUT: 'Tool body and output validation',
+  POST: 'tools/post-execute decisions',
+  FIN: 'finalizeContent',
+  RES: 'tools/result and frozen snapshots',
+  CAN: 'Cancellation and abort codes',
+  ERR: 'Error normalisation',
+  CTX: 'deferContext, additionalContexts, concludeTurn',
+  PRES: 'Presentation metadata',
+} as const
+
+export type Area = keyof typeof AREAS
+
+/** `AREA-NN`, e.g. `GRD-03`. Stable: a published ID is never reused for another statement. */
+export type RuleId = `${Area}-${string}`
+
+/**
+ * `must`: error codes, stage order, frozen-ness, which stages run; a failure
+ * fails the registry. `should`: behaviour only upstream pins (typically exact
+ * message wording); reported and graded separately, never failing a registry.
+ */
+export type Level = 'must' | 'should'
+
+/** The three seed documents, by file name. */
+export const SEEDS = {
+  '000': '000_d0264c851c1aa8de.txt',
+  '001': '001_39056235981fe0ea.txt',
+  '002': '002_7979047693bbb487.txt',
+} as const
+
+export type SeedKey = keyof typeof SEEDS
+
+/** Where a rule comes from. */
+export type RuleSource =
+  /** A seed states it; `heading` names the section (seed 000/002) or line (seed 001). */
+  | { readonly kind: 'seed'; readonly seed: SeedKey; readonly heading: string }
+  /** The seeds are silent; the rule pins upstream 0.1.1-rc.2 behaviour. */
+  | { readonly kind: 'upstream'; readonly note?: string }
+
+export interface Rule {
+  readonly id: RuleId
+  readonly area: Area
+  readonly level: Level
+  /** One sentence, in our words: what a conforming registry does. */
+  readonly statement: string
+  /** Seed section(s) or upstream behaviour the rule is derived from; the first is primary. */
+  readonly sources: readonly [RuleSource, ...RuleSource[]]
+  /** Where upstream behaves differently from the seeds (the seeds win), or where the kit deliberately chose. */
+  readonly divergence?: string
+  /** Capabilities a registry must declare for the rule to apply. */
+  readonly requires?: readonly FeatureName[]
+  /** Set when the rule cannot be checked mechanically: the reason. Such a rule is reported `untestable`. */
+  readonly untestable?: string
+}
