@@ -1,4 +1,101 @@
-import { defineArea } from '../define.ts'
+import { defineArea, seed, upstream } from '../define.ts'
 
 /** ARG rules. Tests: conformance/suite/arg.test.ts. */
-export const ARG_RULES = defineArea('ARG', [])
+export const ARG_RULES = defineArea('ARG', [
+  {
+    id: 'ARG-01',
+    level: 'must',
+    statement:
+      'On entry the registry reads every identity field of the input (callId, rootCallId, name, agent, parent, signal) and then arguments exactly once each, and every later stage works from those captured values even when the input has stateful getters.',
+    sources: [seed('000', '§执行 (一次性物化)'), upstream('read-once capture of the input')],
+  },
+  {
+    id: 'ARG-02',
+    level: 'must',
+    statement:
+      'Each execute() mints a new symbol token before policy runs, which no caller-supplied field can override; every stage of that execution (pre-execute, guards, tools/execute, body, post-execute, tools/result) sees the same token and two executions never share one.',
+    sources: [seed('000', '§执行 (ToolExecutionToken)'), seed('002', '§ctx.tools.execute')],
+  },
+  {
+    id: 'ARG-03',
+    level: 'must',
+    statement: 'exec.rootCallId is the input rootCallId when one is given and the input callId otherwise.',
+    sources: [seed('000', '§执行 (ToolExecutionInput.rootCallId, ToolExecution.rootCallId)')],
+  },
+  {
+    id: 'ARG-04',
+    level: 'must',
+    statement:
+      'exec.arguments is a detached, deep-frozen lossless-JSON copy of the caller arguments, the caller object is left unfrozen and unchanged, and that one copy is what every stage sees as exec.arguments and what the body receives as its first parameter.',
+    sources: [seed('000', '§执行 (ToolExecution)'), seed('002', '§ctx.tools.execute')],
+  },
+  {
+    id: 'ARG-05',
+    level: 'must',
+    statement:
+      'The argument boundary admits exactly lossless JSON (null, booleans, strings, finite numbers other than -0, dense intrinsic arrays and plain or null-prototype objects with enumerable string keys from any realm, nested to any depth, shared acyclic parts duplicated, getters read once) and refuses everything else (undefined anywhere, functions, symbols, bigints, NaN, infinities, -0, Map/Set/Date and class instances, array subclasses, sparse or decorated arrays, symbol or non-enumerable keys, cycles).',
+    sources: [seed('000', '§执行 (ToolExecutionInput.arguments)'), upstream('boundary of snapshotJsonValue')],
+  },
+  {
+    id: 'ARG-06',
+    level: 'must',
+    statement:
+      'When the arguments cannot be materialised (not lossless, or a getter throws) the call ends at once as a failure without error.info (carrying the getter error message when a getter threw), exec.arguments is undefined, no pre-execute, guard, tools/execute, body or post-execute stage runs, tools/result fires once, and this outcome takes precedence over a signal that was already aborted.',
+    sources: [seed('000', '§执行 (拒绝非 JSON 输入)'), seed('001', 'L4'), upstream('argument failures are final results')],
+  },
+  {
+    id: 'ARG-07',
+    level: 'must',
+    statement:
+      'The execution object given to listeners has own properties token, callId, rootCallId, name, signal and arguments, has agent and parent only when the input defined them, and the body additionally receives deferContext and concludeTurn functions.',
+    sources: [seed('000', '§执行 (ToolExecution, ToolRunContext)'), upstream('key presence of agent/parent')],
+    divergence:
+      'Upstream also hands deferContext and concludeTurn to pre-/post-execute listeners; the seeds type those listeners with ToolExecution only, so the kit does not test either way.',
+  },
+  {
+    id: 'ARG-08',
+    level: 'must',
+    statement:
+      'The argument value is deep-frozen from the first stage on, and the execution object is frozen when tools/result observers see it, holding the caller signal as long as wrappers restored theirs.',
+    sources: [seed('000', '§执行 (ToolExecution: freezes the complete object before tools/result)')],
+  },
+  {
+    id: 'ARG-09',
+    level: 'must',
+    statement:
+      'parent is an opaque value passed through verbatim and never checked against live tokens, and any defined parent marks the call as a nested sub-dispatch, which gets no presentation meta.',
+    sources: [seed('000', '§执行 (ToolExecutionInput.parent)'), upstream('parent is trusted, not verified')],
+  },
+  {
+    id: 'ARG-10',
+    level: 'must',
+    statement:
+      'At the type level signal is required and readonly on ToolExecutionInput, ToolExecution and ToolRunContext, and only the tools/execute view may reassign it, never delete it or set it to undefined.',
+    sources: [seed('000', '§执行 (ToolDispatchExecution)')],
+    untestable: 'type-level contract: graded by the tsd suites of the types issue',
+  },
+  {
+    id: 'ARG-11',
+    level: 'must',
+    statement:
+      'Reassigning an identity field of the execution object (name, callId, rootCallId, arguments, token, agent, parent) from any listener neither changes which tool body runs nor the identity that later stages and tools/result observers see.',
+    sources: [seed('000', '§执行 (包装层无法创建第二个相互矛盾的身份)'), seed('000', '§Cordis API (tools/execute)'), seed('001', 'L19')],
+    divergence:
+      'Upstream enforces readonly identity only in the TypeScript types: the exec object stays writable until tools/result and the tool is re-resolved by exec.name at dispatch, so a JavaScript listener that assigns exec.name runs another tool; the seeds say identity cannot be changed, and the kit follows them.',
+  },
+  {
+    id: 'ARG-12',
+    level: 'should',
+    statement:
+      'A non-lossless argument failure carries the message `tool execution arguments must be losslessly JSON-serializable` (content `Error: ` plus that message).',
+    sources: [upstream('TypeError text of the argument boundary')],
+  },
+  {
+    id: 'ARG-13',
+    level: 'must',
+    statement: 'A call with any defined parent is exempt from the Code Mode collapse of model-direct calls.',
+    sources: [seed('000', '§执行 (ToolExecutionInput.parent)')],
+    requires: ['codeMode'],
+    untestable: 'needs the Code Mode adapter surface, which arrives with the Code Mode issue',
+  },
+])

@@ -1,4 +1,112 @@
-import { defineArea } from '../define.ts'
+import { defineArea, seed, upstream } from '../define.ts'
 
 /** CAN rules. Tests: conformance/suite/can.test.ts. */
-export const CAN_RULES = defineArea('CAN', [])
+export const CAN_RULES = defineArea('CAN', [
+  {
+    id: 'CAN-01',
+    level: 'must',
+    statement:
+      'Cancellation produces one of two failures, code ABORTED_BEFORE_DISPATCH or ABORTED with info.name "AbortError", whose content is the enveloped message, and which keep the additionalContexts of the result they replace.',
+    sources: [seed('000', '§Cordis API (execute)'), upstream('AbortError info on both cancellation results')],
+  },
+  {
+    id: 'CAN-02',
+    level: 'must',
+    statement:
+      'A caller signal already aborted at entry (with lossless arguments) yields ABORTED_BEFORE_DISPATCH straight away: arguments are still materialized and frozen, but no pre-execute, wrapper, body or post-execute runs, and tools/result fires once.',
+    sources: [upstream('README §Cancellation: entry check')],
+  },
+  {
+    id: 'CAN-03',
+    level: 'must',
+    statement:
+      'When arguments cannot be materialized and the caller signal is also already aborted, the argument failure is reported, not a cancellation code.',
+    sources: [upstream('argument materialization precedes the entry cancellation check')],
+  },
+  {
+    id: 'CAN-04',
+    level: 'must',
+    statement:
+      'A caller abort while tools/pre-execute or an approval is pending is observed once it settles: an allow (or a cancelled approval) then becomes ABORTED_BEFORE_DISPATCH without entering the body, while a deny is kept as the denial.',
+    sources: [seed('000', '§tools/pre-execute'), seed('001', 'L29'), upstream('details pinned by PRE-09 and PRE-14')],
+  },
+  {
+    id: 'CAN-05',
+    level: 'must',
+    statement:
+      'If the signal the body would get is already aborted when dispatch reaches it (the caller aborted while a wrapper awaited before next(), or a wrapper installed an aborted signal), the body is skipped and next() yields ABORTED_BEFORE_DISPATCH.',
+    sources: [seed('000', '§Cordis API (execute)'), upstream('fused-signal check before the body')],
+  },
+  {
+    id: 'CAN-06',
+    level: 'must',
+    statement:
+      'A success short-circuited by a wrapper without entering the body, with the caller aborting before the wrapper settles, becomes ABORTED_BEFORE_DISPATCH and keeps the wrapper result\'s contexts.',
+    sources: [upstream('short-circuit plus caller abort')],
+  },
+  {
+    id: 'CAN-07',
+    level: 'must',
+    statement:
+      'A body that was entered and returned a success becomes ABORTED when its signal was aborted by the time it returned, or when the caller aborts while a wrapper is still finishing, and the body\'s deferred contexts are kept.',
+    sources: [seed('000', '§Cordis API (execute)')],
+  },
+  {
+    id: 'CAN-08',
+    level: 'must',
+    statement:
+      'A caller abort during tools/post-execute turns a success decision into ABORTED (body entered) or ABORTED_BEFORE_DISPATCH (body not entered), keeping the contexts of the post-execute result.',
+    sources: [seed('000', '§tools/post-execute')],
+  },
+  {
+    id: 'CAN-09',
+    level: 'must',
+    statement:
+      'Cancellation never replaces a more specific failure: denials, wrapper throws, body throws (even ones caused by the abort), output failures, post-execute throws and blocks all survive a caller abort as they are.',
+    sources: [seed('000', '§tools/post-execute'), seed('000', '§Cordis API (execute)'), upstream('README §Cancellation')],
+  },
+  {
+    id: 'CAN-10',
+    level: 'must',
+    statement:
+      'The cancellation code depends only on whether the tool body was entered: ABORTED if it was, ABORTED_BEFORE_DISPATCH if it was not.',
+    sources: [seed('000', '§tools/post-execute'), seed('000', '§Cordis API (execute)')],
+  },
+  {
+    id: 'CAN-11',
+    level: 'must',
+    statement:
+      'The replacement checks after dispatch and after post-execute consult the caller signal captured at entry only; a wrapper\'s own signal changes the outcome only through the body\'s fused signal (a body succeeding under an aborted fused signal gives ABORTED).',
+    sources: [upstream('C-10: caller-signal checks and the fused-signal check')],
+  },
+  {
+    id: 'CAN-12',
+    level: 'must',
+    statement:
+      'Once tools/post-execute has settled there is no further cancellation window: a caller abort raised from finalizeContent or a tools/result observer does not change the outcome.',
+    sources: [upstream('derived: finalize, materialize and notify run synchronously after the last check')],
+  },
+  {
+    id: 'CAN-13',
+    level: 'must',
+    statement:
+      'A body that has been entered is always drained: execute() does not settle before the body\'s promise settles, even after the caller aborted.',
+    sources: [seed('000', '§ToolDefinition (execute)'), seed('000', '§Cordis API (execute)')],
+  },
+  {
+    id: 'CAN-14',
+    level: 'must',
+    statement:
+      'A model-direct call collapsed by Code Mode whose caller signal is already aborted reports ABORTED_BEFORE_DISPATCH rather than UNKNOWN_TOOL.',
+    sources: [upstream('collapsed calls check the entry abort first')],
+    requires: ['codeMode'],
+    untestable: 'needs the Code Mode adapter surface, which arrives with the Code Mode issue',
+  },
+  {
+    id: 'CAN-15',
+    level: 'should',
+    statement:
+      'The cancellation messages are "tool call aborted before dispatch" (ABORTED_BEFORE_DISPATCH) and "tool call aborted" (ABORTED), each enveloped as "Error: <message>" in content.',
+    sources: [upstream('abort result messages')],
+  },
+])

@@ -1,4 +1,89 @@
-import { defineArea } from '../define.ts'
+import { defineArea, seed, upstream } from '../define.ts'
 
 /** ERR rules. Tests: conformance/suite/err.test.ts. */
-export const ERR_RULES = defineArea('ERR', [])
+export const ERR_RULES = defineArea('ERR', [
+  {
+    id: 'ERR-01',
+    level: 'must',
+    statement:
+      'A thrown value becomes a failure whose error.message is its best-effort message m and whose content is exactly one text block "Error: " + m.',
+    sources: [seed('000', '§执行'), seed('000', '§执行 (ToolFailure)')],
+  },
+  {
+    id: 'ERR-02',
+    level: 'must',
+    statement:
+      'The best-effort message of a thrown value is its message for an Error, the string message property (own or inherited) of any other object, String(value) otherwise, and a fixed placeholder string when computing any of these throws.',
+    sources: [upstream('message extraction order')],
+  },
+  {
+    id: 'ERR-03',
+    level: 'must',
+    statement:
+      'error.info = { name, code } is present only when the thrown value is a HarnessError (subclasses included); any other thrown value, even an Error carrying its own code and name, yields no info key.',
+    sources: [seed('000', '§执行 (ToolFailure)'), upstream('info only for HarnessError instances')],
+  },
+  {
+    id: 'ERR-04',
+    level: 'must',
+    statement:
+      'An unknown tool is reported as a ToolNotFoundError, a HarnessError whose info is { name: "ToolNotFoundError", code: "UNKNOWN_TOOL" }.',
+    sources: [seed('000', '§执行')],
+  },
+  {
+    id: 'ERR-05',
+    level: 'must',
+    statement:
+      'Executing an unknown name never throws or rejects: it resolves an UNKNOWN_TOOL failure that still passes through tools/post-execute, so the turn can continue.',
+    sources: [seed('000', '§执行'), seed('002', '§ctx.tools.execute')],
+  },
+  {
+    id: 'ERR-06',
+    level: 'must',
+    statement:
+      'Policy denials (pre-execute deny, any ask that is not granted, guard) and post-execute blocks carry an error with a message only, never info.',
+    sources: [upstream('C-16: denials and blocks have no routing info')],
+  },
+  {
+    id: 'ERR-07',
+    level: 'must',
+    statement:
+      'The codes the registry itself puts on results are UNKNOWN_TOOL, INVALID_ARGS, INVALID_TOOL_OUTPUT, ABORTED, ABORTED_BEFORE_DISPATCH and CODE_RUN_FAILED; other codes only come from HarnessErrors thrown by tools or listeners, and UNSUPPORTED_SCHEMA never appears on a result.',
+    sources: [upstream('summary of result codes')],
+  },
+  {
+    id: 'ERR-08',
+    level: 'must',
+    statement:
+      'For well-formed input, execute() always resolves: failures of tools, listeners, guards, approval, renderers and finalizers all become results.',
+    sources: [seed('000', '§Cordis API (execute)'), seed('002', '§ctx.tools.execute')],
+  },
+  {
+    id: 'ERR-09',
+    level: 'must',
+    statement:
+      'A HarnessError routes by a string code and a name that defaults to its concrete class name, so the registry\'s own failures report info.name "ToolNotFoundError" for UNKNOWN_TOOL and "ToolOutputError" for INVALID_TOOL_OUTPUT.',
+    sources: [upstream('HarnessError name defaults to new.target.name')],
+  },
+  {
+    id: 'ERR-10',
+    level: 'must',
+    statement:
+      'execute() never rejects, even for malformed input such as a throwing identity getter or a missing signal: it resolves a failure and tools/result fires once.',
+    sources: [seed('000', '§Cordis API (execute)'), upstream('C-14')],
+    divergence:
+      'Upstream reads identity fields and the signal outside its guarded region, so such input makes execute() reject and tools/result never fires; the kit requires a resolved failure (C-14).',
+  },
+  {
+    id: 'ERR-11',
+    level: 'should',
+    statement: 'The placeholder message for a thrown value whose message cannot be computed is "<unprintable thrown value>".',
+    sources: [upstream('unprintable thrown value placeholder')],
+  },
+  {
+    id: 'ERR-12',
+    level: 'should',
+    statement: 'The UNKNOWN_TOOL failure message is `unknown tool "<name>"`, enveloped in content as `Error: unknown tool "<name>"`.',
+    sources: [upstream('ToolNotFoundError message')],
+  },
+])

@@ -1,4 +1,99 @@
-import { defineArea } from '../define.ts'
+import { defineArea, seed, upstream } from '../define.ts'
 
 /** GRD rules. Tests: conformance/suite/grd.test.ts. */
-export const GRD_RULES = defineArea('GRD', [])
+export const GRD_RULES = defineArea('GRD', [
+  {
+    id: 'GRD-01',
+    level: 'must',
+    statement:
+      'guard() files the guard in the calling context layer and returns the disposer of exactly that registration, and neither adding nor removing a guard emits tools/change.',
+    sources: [seed('000', '§Cordis API (guard)'), seed('002', '§ctx.tools.guard')],
+  },
+  {
+    id: 'GRD-02',
+    level: 'must',
+    statement:
+      'Guards run after the whole tools/pre-execute waterfall has resolved to allow, so no pre-execute listener, prepended or not, can force a call past a denying guard.',
+    sources: [seed('000', '§执行 (ToolGuard)'), seed('001', 'L19-20')],
+  },
+  {
+    id: 'GRD-03',
+    level: 'must',
+    statement:
+      'Guards are evaluated global layer first, then each scope on the agent chain from the farthest ancestor to the agent itself, each in registration order, and the first guard that returns something other than undefined decides; later guards are not called.',
+    sources: [upstream('guard evaluation order')],
+    requires: ['scopes', 'scopeParents'],
+  },
+  {
+    id: 'GRD-04',
+    level: 'must',
+    statement:
+      'A guard added through an agent scope applies only to calls whose agent is that scope or a descendant of it, never to other agents or agent-less calls, and disposing the scope removes it.',
+    sources: [seed('000', '§Cordis API (guard: one registered through agent.ctx applies only to that agent)'), seed('002', '§ctx.tools.guard')],
+    requires: ['scopes'],
+  },
+  {
+    id: 'GRD-05',
+    level: 'must',
+    statement:
+      'Adding the same guard function twice makes two independent registrations, so disposing one (even repeatedly) leaves the other in force.',
+    sources: [upstream('guard entries are per registration, not per function')],
+  },
+  {
+    id: 'GRD-06',
+    level: 'should',
+    statement:
+      'A guard added while guards are being evaluated joins the running evaluation when its layer still holds other guards, but when a guard first empties its layer and then adds a replacement, the replacement applies from the next execution.',
+    sources: [upstream('live iteration over guard tables, with generations')],
+  },
+  {
+    id: 'GRD-07',
+    level: 'must',
+    statement:
+      'A guard denial becomes a failure whose error is exactly { message: reason } (no info), the body is not entered, and tools/post-execute still runs on it.',
+    sources: [seed('000', '§执行 (ToolGuard)'), upstream('post-execute runs for guard denials')],
+  },
+  {
+    id: 'GRD-08',
+    level: 'must',
+    statement:
+      'A guard is called synchronously with the pipeline execution (its minted token, resolved identity and deep-frozen arguments) and its return value is used as returned, so a returned promise is never awaited.',
+    sources: [seed('000', '§执行 (ToolGuard: synchronous check on the identity-protected call)'), seed('002', '§ctx.tools.guard')],
+  },
+  {
+    id: 'GRD-09',
+    level: 'must',
+    statement:
+      'A guard that throws ends the call as a final failure normalised from the thrown value: no tools/execute, body or post-execute runs.',
+    sources: [upstream('guard throws are final failures'), seed('000', '§Cordis API (execute: listener failures resolve as error results)')],
+  },
+  {
+    id: 'GRD-10',
+    level: 'must',
+    statement:
+      'Any guard return other than undefined denies, including "", null, false and 0, and a return that is not lossless JSON (a function, a promise) ends the call as a final failure without post-execute.',
+    sources: [seed('000', '§执行 (ToolGuard: undefined leaves the call unchanged)'), upstream('non-undefined returns deny; non-JSON reasons fail materialisation')],
+    divergence:
+      'The seeds only say that a returned string denies; the kit pins upstream, where every non-undefined value denies (C-07).',
+  },
+  {
+    id: 'GRD-11',
+    level: 'must',
+    statement:
+      'Guards still run when the caller aborted while pre-execute was pending, and a guard denial then wins over ABORTED_BEFORE_DISPATCH.',
+    sources: [upstream('guards run before the post-guard cancellation check')],
+  },
+  {
+    id: 'GRD-12',
+    level: 'must',
+    statement: 'Guards never change what get(), schemas() or executionMode() report.',
+    sources: [seed('000', '§执行 (ToolGuard has no allow result)'), upstream('guards are not part of visibility')],
+  },
+  {
+    id: 'GRD-13',
+    level: 'should',
+    statement:
+      'A guard return that is not lossless JSON fails with the message `tool result must be losslessly JSON-serializable`.',
+    sources: [upstream('denial materialisation wording')],
+  },
+])

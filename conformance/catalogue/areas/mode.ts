@@ -1,4 +1,48 @@
-import { defineArea } from '../define.ts'
+import { defineArea, seed, upstream } from '../define.ts'
 
 /** MODE rules. Tests: conformance/suite/mode.test.ts. */
-export const MODE_RULES = defineArea('MODE', [])
+export const MODE_RULES = defineArea('MODE', [
+  {
+    id: 'MODE-01',
+    level: 'must',
+    statement:
+      'executionMode() answers { kind: \'parallel\' } only when the definition the caller would execute declares isConcurrencySafe and it returns exactly true for the call\'s arguments, and { kind: \'exclusive\' } otherwise.',
+    sources: [seed('002', '§ctx.tools.executionMode'), seed('000', '§Cordis API (executionMode)'), seed('000', '§ToolDefinition')],
+  },
+  {
+    id: 'MODE-02',
+    level: 'must',
+    statement:
+      'An unknown or hidden tool, a missing classifier, a classifier that throws, and any return other than true (false or a truthy non-true value) all classify as exclusive, and executionMode() itself never throws.',
+    sources: [seed('002', '§ctx.tools.executionMode'), seed('000', '§ToolDefinition')],
+  },
+  {
+    id: 'MODE-03',
+    level: 'must',
+    statement: 'A classifier built by defineTool answers false for arguments its parameter schema rejects, without calling the author\'s classifier.',
+    sources: [seed('000', '§ToolDefinition'), upstream('defineTool validates before classifying')],
+    untestable: 'needs the schema DSL adapter surface (schema DSL issue)',
+  },
+  {
+    id: 'MODE-04',
+    level: 'must',
+    statement: 'The classifier receives the caller\'s arguments object itself, neither copied nor frozen.',
+    sources: [upstream('raw arguments reach isConcurrencySafe')],
+  },
+  {
+    id: 'MODE-05',
+    level: 'must',
+    statement: 'A model-direct call that Code Mode collapses (a visible native tool under effective code) classifies as exclusive.',
+    sources: [seed('000', '§执行'), upstream('collapsed calls are exclusive')],
+    requires: ['codeMode'],
+    untestable: 'needs the Code Mode adapter surface, which arrives with the Code Mode issue',
+  },
+  {
+    id: 'MODE-06',
+    level: 'must',
+    statement:
+      'ToolExecutionMode is exactly the union of { kind: \'parallel\' } and { kind: \'exclusive\' } (that isConcurrencySafe stays off the model surface is checked by SCH-01).',
+    sources: [seed('000', '§执行'), upstream('type-level mode union')],
+    untestable: 'type-level contract: graded by the tsd suites of the types issue',
+  },
+])

@@ -1,4 +1,164 @@
-import { defineArea } from '../define.ts'
+import { defineArea, seed, upstream } from '../define.ts'
 
 /** PRE rules. Tests: conformance/suite/pre.test.ts. */
-export const PRE_RULES = defineArea('PRE', [])
+export const PRE_RULES = defineArea('PRE', [
+  {
+    id: 'PRE-01',
+    level: 'must',
+    statement:
+      'tools/pre-execute is a waterfall whose base next() resolves { kind: "allow" }, whose listeners run outermost-first in registration order (a prepended listener ahead of the rest), and which settles completely, after-next code included, before tools/execute is entered.',
+    sources: [seed('000', '§Cordis API (tools/pre-execute)'), seed('001', 'L17')],
+  },
+  {
+    id: 'PRE-02',
+    level: 'must',
+    statement:
+      'tools/pre-execute runs exactly once for every call whose arguments materialise and whose signal was not already aborted at entry, and not at all for argument failures or calls cancelled before entry.',
+    sources: [seed('000', '§执行 (策略执行前物化并冻结参数)'), seed('001', 'L4'), upstream('pre-execute count per outcome')],
+  },
+  {
+    id: 'PRE-03',
+    level: 'must',
+    statement:
+      'A name the caller cannot see still passes through pre-execute, guards, tools/execute and post-execute, and only the base dispatch turns it into UNKNOWN_TOOL, so policy observes every name that reaches the registry.',
+    sources: [upstream('unknown names reach policy'), seed('000', '§Cordis API (execute: an invisible tool reports UNKNOWN_TOOL)')],
+  },
+  {
+    id: 'PRE-04',
+    level: 'must',
+    statement:
+      'A { kind: "deny", reason } decision becomes a frozen denial failure (error exactly { message: reason }) without entering tools/execute or the body, and post-execute receives that frozen denial.',
+    sources: [seed('000', '§执行 (PreToolDecision)'), seed('001', 'L17'), seed('001', 'L23')],
+  },
+  {
+    id: 'PRE-05',
+    level: 'must',
+    statement:
+      'With no approval service installed an ask decision is a denial: a failure without error.info, no body, and post-execute still runs.',
+    sources: [seed('000', '§Cordis API (tools/pre-execute: missing approval support turns ask into denial)'), seed('001', 'L18')],
+  },
+  {
+    id: 'PRE-06',
+    level: 'must',
+    statement:
+      'With an approval service installed, an ask for a call that has no agent is denied without the service being consulted.',
+    sources: [seed('000', '§执行 (无 agent 的请求都会变为拒绝)')],
+    requires: ['approval'],
+  },
+  {
+    id: 'PRE-07',
+    level: 'must',
+    statement:
+      'Otherwise the registry awaits one approval request carrying the call agent, the tool name, the call id, the ask reason only when the decision gave one, and a signal that aborts when the caller aborts.',
+    sources: [seed('000', '§执行 (ask runs only after an approval service returns allowed-once)'), upstream('shape of the approval request')],
+    requires: ['approval', 'scopes'],
+  },
+  {
+    id: 'PRE-08',
+    level: 'must',
+    statement:
+      'Only the outcome allowed-once lets the call proceed (guards are still evaluated), while rejected, cancelled and unavailable become denials without error.info that skip the body but reach post-execute.',
+    sources: [seed('000', '§执行 (只有 allowed-once 才继续执行)'), seed('001', 'L18')],
+    requires: ['approval', 'scopes'],
+  },
+  {
+    id: 'PRE-09',
+    level: 'must',
+    statement:
+      'When the approval answer is cancelled and the caller signal is aborted by the time it arrives, the call ends as ABORTED_BEFORE_DISPATCH (no body, post-execute runs) rather than as a cancellation denial.',
+    sources: [upstream('cancelled approval plus caller abort'), seed('000', '§Cordis API (execute: cancellation skips a not-yet-started body with ABORTED_BEFORE_DISPATCH)')],
+    requires: ['approval', 'scopes'],
+  },
+  {
+    id: 'PRE-10',
+    level: 'must',
+    statement:
+      'An approval answer outside the four outcomes ends the call as a final failure: no guard, body or post-execute runs.',
+    sources: [upstream('rogue approval outcome')],
+    requires: ['approval', 'scopes'],
+  },
+  {
+    id: 'PRE-11',
+    level: 'must',
+    statement:
+      'An approval request that rejects ends the call as a final failure carrying that error message: no guard, body or post-execute runs.',
+    sources: [upstream('throwing approval service'), seed('000', '§Cordis API (execute: listener failures resolve as error results)')],
+    requires: ['approval', 'scopes'],
+  },
+  {
+    id: 'PRE-12',
+    level: 'must',
+    statement:
+      'A pre-execute listener that throws or rejects ends the call as a final failure normalised from the thrown value: no guard, tools/execute, body or post-execute runs, and execute() still resolves.',
+    sources: [seed('000', '§Cordis API (execute: listener failures resolve as error results)'), upstream('pre-execute throws skip post-execute')],
+  },
+  {
+    id: 'PRE-13',
+    level: 'must',
+    statement:
+      'Policy cannot rewrite arguments: the pre-execute exec.arguments is deep-frozen and any extra field on a decision is ignored, so the body receives the caller arguments.',
+    sources: [seed('000', '§执行 (参数不可被改写)')],
+  },
+  {
+    id: 'PRE-14',
+    level: 'must',
+    statement:
+      'If the caller aborts while pre-execute is pending, the registry still awaits the listener, then a later allow ends as ABORTED_BEFORE_DISPATCH without a body (post-execute runs), a later deny stays that denial, and a later throw stays that failure.',
+    sources: [seed('000', '§Cordis API (tools/pre-execute: rechecks cancellation but never abandons)'), seed('001', 'L29')],
+  },
+  {
+    id: 'PRE-15',
+    level: 'must',
+    statement:
+      'A malformed pre-execute decision (not an object, an unknown kind, or a deny without a string reason) fails closed: no guard, tools/execute or body runs and the call ends as a failure.',
+    sources: [seed('000', '§执行 (PreToolDecision; ToolGuard cannot be bypassed)'), seed('001', 'L19')],
+    divergence:
+      'Upstream treats a decision whose kind is neither allow nor ask and that carries no reason ({ kind: "deny" } alone, or an unknown kind) as not denied and dispatches it without evaluating guards; the kit fails closed (C-06).',
+  },
+  {
+    id: 'PRE-16',
+    level: 'must',
+    statement:
+      'A pre-execute listener subscribed through an agent scope sees, and so gates, only calls whose agent is that scope or one of its descendants.',
+    sources: [seed('000', '§Cordis API (tools/pre-execute: scope-filtered dispatch)')],
+    requires: ['scopes'],
+  },
+  {
+    id: 'PRE-17',
+    level: 'should',
+    statement:
+      'Without an approval service, the ask denial message is the ask reason when one was given and `tool "<name>" requires approval (not yet supported)` otherwise.',
+    sources: [upstream('ask denial wording without a service')],
+  },
+  {
+    id: 'PRE-18',
+    level: 'should',
+    statement:
+      'The agent-less ask denial message is `tool "<name>" requires approval, but the call has no agent to route it through`.',
+    sources: [upstream('ask denial wording without an agent')],
+    requires: ['approval'],
+  },
+  {
+    id: 'PRE-19',
+    level: 'should',
+    statement:
+      'The non-grant denial messages are `the user rejected tool "<name>"`, `approval for tool "<name>" was cancelled` and `tool "<name>" requires approval, but no approval channel is available`, whatever reason the ask gave.',
+    sources: [upstream('approval outcome wording')],
+    requires: ['approval', 'scopes'],
+  },
+  {
+    id: 'PRE-20',
+    level: 'should',
+    statement: 'A rogue approval outcome fails with the message `unreachable variant in ApprovalOutcome: "<value>"`.',
+    sources: [upstream('rogue outcome wording')],
+    requires: ['approval', 'scopes'],
+  },
+  {
+    id: 'PRE-21',
+    level: 'must',
+    statement: 'tools/pre-execute never runs for a model-direct call collapsed by Code Mode.',
+    sources: [seed('000', '§执行 (ToolExecutionInput.parent: denied as UNKNOWN_TOOL before the policy pipeline)')],
+    requires: ['codeMode'],
+    untestable: 'needs the Code Mode adapter surface, which arrives with the Code Mode issue',
+  },
+])

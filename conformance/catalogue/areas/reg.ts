@@ -1,4 +1,144 @@
-import { defineArea } from '../define.ts'
+import { defineArea, seed, upstream } from '../define.ts'
 
-/** REG rules. Tests: conformance/suite/reg.test.ts. */
-export const REG_RULES = defineArea('REG', [])
+/**
+ * REG rules. Tests: conformance/suite/reg.test.ts.
+ *
+ * REG-10: the adapter contract can dispose a registration and a scope, but has
+ * no surface for plugin fibers or composite `ctx.effect` generators, so only
+ * the first two are checked.
+ */
+export const REG_RULES = defineArea('REG', [
+  {
+    id: 'REG-01',
+    level: 'must',
+    statement:
+      'register() throws a TypeError when the definition has no output object with a render function, or when output.presentationMeta is present but is not a function.',
+    sources: [seed('000', '§ToolDefinition'), seed('000', '§统一的 JSON 值 schema DSL')],
+  },
+  {
+    id: 'REG-02',
+    level: 'must',
+    statement:
+      'register() checks output.schema against the enforced JSON-Schema subset and lets the resulting error, whose code is UNSUPPORTED_SCHEMA, reach the caller.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('raw output schemas are asserted at registration')],
+  },
+  {
+    id: 'REG-03',
+    level: 'must',
+    statement:
+      'register() throws a TypeError when timeoutMs is declared but is not a finite number above zero (0, negative numbers, Infinity and NaN included).',
+    sources: [seed('000', '§ToolDefinition'), seed('000', '§统一的 JSON 值 schema DSL')],
+  },
+  {
+    id: 'REG-04',
+    level: 'must',
+    statement:
+      'No layer, global or scoped, accepts a registration named run_code, whatever the presentation mode: register() throws.',
+    sources: [seed('000', '§Cordis API (register)'), seed('002', '§ctx.tools.register')],
+    divergence:
+      'Upstream documentation says only non-native modes reject the name while its code rejects it everywhere; the kit reserves it unconditionally (C-19).',
+  },
+  {
+    id: 'REG-05',
+    level: 'must',
+    statement:
+      'A second registration under a name the same layer already holds throws and leaves the existing registration untouched.',
+    sources: [seed('000', '§Cordis API (register)'), seed('002', '§ctx.tools.register')],
+  },
+  {
+    id: 'REG-06',
+    level: 'must',
+    statement:
+      'A definition lands in the layer of the context register() is called through (the global ctx.tools or one agent scope), so the same name can live once in each layer and every scope resolves its own.',
+    sources: [seed('000', '§Cordis API (register)'), seed('002', '§ctx.tools.register')],
+    requires: ['scopes'],
+  },
+  {
+    id: 'REG-07',
+    level: 'must',
+    statement:
+      'register() checks, in this order, the output shape, the output schema, timeoutMs, the reserved name and duplicates, and a rejected registration leaves no entry behind and emits no tools/change.',
+    sources: [upstream('validation order and atomicity of register')],
+  },
+  {
+    id: 'REG-08',
+    level: 'must',
+    statement:
+      'register() does not check name, description or parameters, so a parameters object using keywords outside the enforced subset is accepted and projected as given.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('parameters are not validated at registration')],
+  },
+  {
+    id: 'REG-09',
+    level: 'must',
+    statement:
+      'The registry keeps the very definition object it was given (get() returns it, not a copy) under the name it read at registration, so renaming the object afterwards does not move the entry.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('name read once, as the layer key')],
+  },
+  {
+    id: 'REG-10',
+    level: 'must',
+    statement:
+      'The disposer register() returns removes exactly that registration and may be called again harmlessly (it never removes a later registration of the same name), and disposing the owning scope removes the scope\'s registrations as well.',
+    sources: [seed('000', '§Cordis API (register)'), seed('002', '§ctx.tools.register')],
+  },
+  {
+    id: 'REG-11',
+    level: 'must',
+    statement:
+      'Every successful registration and every unregistration emits exactly one tools/change, and when a tools/change listener throws during register() the error is rethrown and the registration undone, leaving the name free.',
+    sources: [seed('000', '§tools/change'), upstream('rollback when a change listener throws')],
+    divergence:
+      'How many tools/change events the rollback itself emits is left open by the kit; upstream emits a second one (C-22).',
+    requires: ['changeEvents'],
+  },
+  {
+    id: 'REG-12',
+    level: 'must',
+    statement:
+      'Removing the last registration, restriction or guard of a scope discards that scope\'s empty layer, and lookups never create layers.',
+    sources: [upstream('scoped layer reclamation')],
+    untestable:
+      'internal storage reclamation is not observable through the adapter contract; the visible effect of removal is checked by REG-10',
+  },
+  {
+    id: 'REG-13',
+    level: 'should',
+    statement:
+      'The TypeError for a malformed output declaration reads `tool "<name>" must declare output { schema, render, presentationMeta? }`.',
+    sources: [upstream('message of the output-shape check')],
+  },
+  {
+    id: 'REG-14',
+    level: 'should',
+    statement:
+      'The UNSUPPORTED_SCHEMA error raised for a bad output schema has a message beginning `unsupported JSON schema: ` and is a JsonSchemaError.',
+    sources: [upstream('JsonSchemaError name and message')],
+  },
+  {
+    id: 'REG-15',
+    level: 'should',
+    statement: 'The TypeError for a bad timeoutMs reads `tool "<name>" timeoutMs must be a positive finite number`.',
+    sources: [upstream('message of the timeout check')],
+  },
+  {
+    id: 'REG-16',
+    level: 'should',
+    statement:
+      'The error for registering run_code reads `tool name "run_code" is reserved for the Code Mode presentation transport and cannot be registered or shadowed`.',
+    sources: [upstream('message of the reserved-name check')],
+  },
+  {
+    id: 'REG-17',
+    level: 'should',
+    statement:
+      'A duplicate in the global layer is reported as `tool "<name>" is already registered (for a per-agent variant, register through that agent\'s `agent.ctx` instead)`.',
+    sources: [upstream('message of the global duplicate check')],
+  },
+  {
+    id: 'REG-18',
+    level: 'should',
+    statement: 'A duplicate in a scoped layer is reported as `tool "<name>" is already registered in this scope`.',
+    sources: [upstream('message of the scoped duplicate check')],
+    requires: ['scopes'],
+  },
+])

@@ -1,4 +1,62 @@
-import { defineArea } from '../define.ts'
+import { defineArea, seed, upstream } from '../define.ts'
 
 /** SCH rules. Tests: conformance/suite/sch.test.ts. */
-export const SCH_RULES = defineArea('SCH', [])
+export const SCH_RULES = defineArea('SCH', [
+  {
+    id: 'SCH-01',
+    level: 'must',
+    statement:
+      'Each schemas() entry has exactly the own keys name, description and parameters; execution, output, scheduling, presentation and any other definition fields never reach it.',
+    sources: [seed('000', '§ToolDefinition'), seed('002', '§ctx.tools.schemas')],
+  },
+  {
+    id: 'SCH-02',
+    level: 'must',
+    statement:
+      'schemas() hands out freshly built deep copies of parameters on every call, so editing a returned schema changes neither the registered definition nor later projections.',
+    sources: [seed('000', '§Cordis API (schemas)'), seed('002', '§ctx.tools.schemas')],
+  },
+  {
+    id: 'SCH-03',
+    level: 'must',
+    statement: 'Copying parameters does not recurse on the call stack: a schema nested 5 000 levels deep is projected whole.',
+    sources: [upstream('iterative lossless-JSON copy')],
+  },
+  {
+    id: 'SCH-04',
+    level: 'must',
+    statement:
+      'When any definition in the requested view has parameters that are not lossless JSON, the whole schemas() call throws, while views that do not contain that tool are unaffected.',
+    sources: [upstream('lossy parameters are found at projection')],
+  },
+  {
+    id: 'SCH-05',
+    level: 'must',
+    statement:
+      'schemas() lists global tools in registration order, then tools added by ancestors, then the scope\'s own; a shadowing entry takes the position of the entry it shadows unless that entry was restricted away, in which case it is appended.',
+    sources: [upstream('projection follows view iteration order')],
+  },
+  {
+    id: 'SCH-06',
+    level: 'must',
+    statement:
+      'schemas(scope) ignores the presentation mode: under code it still lists every visible native tool, with run_code added, and only the prompt contribution collapses.',
+    sources: [upstream('schemas() is presentation-agnostic')],
+    requires: ['codeMode'],
+    untestable: 'needs the Code Mode adapter surface, which arrives with the Code Mode issue',
+  },
+  {
+    id: 'SCH-07',
+    level: 'must',
+    statement: 'The description and parameters projected for run_code are computed for the runtime language at the moment schemas() runs.',
+    sources: [upstream('language-aware run_code schema')],
+    requires: ['codeMode'],
+    untestable: 'needs the Code Mode adapter surface, which arrives with the Code Mode issue',
+  },
+  {
+    id: 'SCH-08',
+    level: 'should',
+    statement: 'The error for lossy parameters reads `tool "<name>" parameters must be lossless JSON before schema projection`.',
+    sources: [upstream('message of the projection check')],
+  },
+])

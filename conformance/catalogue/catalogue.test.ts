@@ -1,0 +1,67 @@
+/**
+ * The catalogue's own invariants, and the suite's coverage of it: every rule
+ * that can be checked has at least one test, and every test names real rules.
+ */
+import { readFileSync, readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { AREAS, RULES, getRule } from './index.ts'
+
+const FEATURES = new Set(['scopes', 'scopeParents', 'approval', 'presentationMeta', 'changeEvents', 'codeMode'])
+const suiteDir = fileURLToPath(new URL('../suite/', import.meta.url))
+
+/** Rule IDs named by `check(...)` calls in a suite file, found textually. */
+function ruleIdsNamedIn(source: string): string[] {
+  const ids: string[] = []
+  for (const match of source.matchAll(/check\(\s*(\[[^\]]*\]|'[^']*')/g)) {
+    for (const id of (match[1] ?? '').matchAll(/'([A-Z]+-\d+)'/g)) ids.push(id[1] as string)
+  }
+  return ids
+}
+
+const suiteFiles = readdirSync(suiteDir).filter((f) => f.endsWith('.test.ts'))
+const tested = new Map<string, string[]>()
+for (const file of suiteFiles) {
+  for (const id of ruleIdsNamedIn(readFileSync(suiteDir + file, 'utf8'))) {
+    tested.set(id, [...(tested.get(id) ?? []), file])
+  }
+}
+
+describe('rule catalogue', () => {
+  it('has well-formed, unique rules', () => {
+    const problems: string[] = []
+    for (const rule of RULES) {
+      if (!/^[A-Z]+-\d{2,}$/.test(rule.id)) problems.push(`${rule.id}: id is not AREA-NN`)
+      if (!(rule.area in AREAS)) problems.push(`${rule.id}: unknown area ${rule.area}`)
+      if (rule.statement.trim().length < 20) problems.push(`${rule.id}: statement too short`)
+      if (rule.untestable !== undefined && rule.untestable.trim().length < 10) problems.push(`${rule.id}: untestable without a reason`)
+      for (const feature of rule.requires ?? []) if (!FEATURES.has(feature)) problems.push(`${rule.id}: unknown feature ${feature}`)
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('files each area in its own module and keeps the suite file named after the area', () => {
+    for (const file of suiteFiles) {
+      const area = file.replace('.test.ts', '').toUpperCase()
+      expect(Object.keys(AREAS), `suite file ${file} has no area`).toContain(area)
+      for (const id of ruleIdsNamedIn(readFileSync(suiteDir + file, 'utf8'))) {
+        expect(id.startsWith(`${area}-`) || getRule(id) !== undefined, `${file} names ${id}`).toBe(true)
+      }
+    }
+  })
+
+  it('names only catalogue rules in tests', () => {
+    const unknown = [...tested.keys()].filter((id) => !RULES.some((r) => r.id === id))
+    expect(unknown, 'rule IDs used by tests but missing from the catalogue').toEqual([])
+  })
+
+  it('has at least one test for every rule that is not untestable', () => {
+    const missing = RULES.filter((r) => r.untestable === undefined && !tested.has(r.id)).map((r) => r.id)
+    expect(missing, 'rules with neither a test nor an untestable reason').toEqual([])
+  })
+
+  it('has no test for a rule marked untestable', () => {
+    const contradictory = RULES.filter((r) => r.untestable !== undefined && tested.has(r.id)).map((r) => r.id)
+    expect(contradictory).toEqual([])
+  })
+})

@@ -1,0 +1,162 @@
+/**
+ * `runCli()`: the `dsh-tools-tck` command line. `bin/dsh-tools-tck.js`
+ * registers tsx and calls it with `process.argv.slice(2)`.
+ */
+import { writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { ParseArgsConfig } from 'node:util'
+import { AdapterError, UsageError } from './errors.ts'
+import { DEFAULT_TIMEOUT_MS, grade } from './grade.ts'
+import { kitInfo } from './internal/kit-info.ts'
+import { oneLine, stackOf } from './internal/text.ts'
+import { renderConsole } from './render-console.ts'
+
+/** Exit statuses. */
+export const EXIT = {
+  /** No `must` rule fails. */
+  conforms: 0,
+  /** At least one `must` rule fails. */
+  fails: 1,
+  /** The registry could not be graded: usage error, adapter error, or the kit itself failed. */
+  error: 2,
+} as const
+
+/** Where the CLI writes; the process streams by default. */
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean }
+  readonly stderr: { write(text: string): unknown }
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly cwd: string
+}
+
+const HELP = `Usage: dsh-tools-tck grade [options]
+
+Grade a ToolRegistry implementation against the DeepSeek Harness tool
+pipeline conformance suite.
+
+Options:
+  --adapter <module>   adapter module (default: the kit's reference/adapter.ts);
+                       TypeScript adapters are loaded as is
+  --json <file>        also write the full report as JSON (see docs/REPORT.md)
+  --rules <list>       only these rules: IDs and whole areas, comma-separated,
+                       e.g. GRD-03,CAN-*
+  --timeout <ms>       per-test budget for adapter calls (default: ${DEFAULT_TIMEOUT_MS})
+  --verbose            show stack traces and diffs
+  -h, --help           show this help
+  -v, --version        show the kit version
+
+Exit status:
+  0  no must rule fails (the registry conforms)
+  1  at least one must rule fails
+  2  the registry could not be graded (usage error, adapter error)
+
+Colours are used on a terminal unless NO_COLOR is set.
+`
+
+const OPTIONS = {
+  adapter: { type: 'string' },
+  json: { type: 'string' },
+  rules: { type: 'string' },
+  timeout: { type: 'string' },
+  verbose: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const satisfies ParseArgsConfig['options']
+
+/**
+ * Runs the CLI on `argv` (without the node and script paths) and resolves
+ * with the exit status ({@link EXIT}). Never rejects: every failure becomes a
+ * message on stderr, one line unless `--verbose` asks for the stack.
+ */
+export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  let verbose = argv.includes('--verbose')
+  try {
+    const { values, positionals } = parseOrExplain(argv)
+    verbose = values.verbose === true
+    if (values.help === true) {
+      io.stdout.write(HELP)
+      return EXIT.conforms
+    }
+    if (values.version === true) {
+      io.stdout.write(`${kitInfo().version}\n`)
+      return EXIT.conforms
+    }
+    const [command, ...extra] = positionals
+    if (command === undefined) throw new UsageError('no command given; the only command is "grade"')
+    if (command !== 'grade') throw new UsageError(`unknown command "${command}"; the only command is "grade"`)
+    if (extra.length > 0) throw new UsageError(`unexpected argument${extra.length === 1 ? '' : 's'} ${extra.map((e) => `"${e}"`).join(' ')}`)
+
+    const timeout = values.timeout === undefined ? undefined : parseTimeout(values.timeout)
+    const rules = values.rules === undefined ? undefined : parseRules(values.rules)
+    if (values.json !== undefined && values.json.trim() === '') throw new UsageError('--json needs a file name')
+
+    const report = await grade({
+      ...(values.adapter === undefined ? {} : { adapter: values.adapter }),
+      ...(rules === undefined ? {} : { rules }),
+      ...(timeout === undefined ? {} : { timeout }),
+      verbose,
+      cwd: io.cwd,
+    })
+
+    if (values.json !== undefined) {
+      const target = resolve(io.cwd, values.json)
+      try {
+        await writeFile(target, `${JSON.stringify(report, null, 2)}\n`)
+      } catch (error) {
+        io.stderr.write(`dsh-tools-tck: cannot write the JSON report to ${target}: ${oneLine(error)}\n`)
+        return EXIT.error
+      }
+    }
+    const color = io.stdout.isTTY === true && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === '')
+    io.stdout.write(renderConsole(report, { color, verbose }))
+    return report.summary.conforms ? EXIT.conforms : EXIT.fails
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`dsh-tools-tck: ${error.message}\nRun "dsh-tools-tck --help" for usage.\n`)
+      return EXIT.error
+    }
+    if (error instanceof AdapterError) {
+      io.stderr.write(`dsh-tools-tck: ${error.message}\n`)
+      if (verbose && error.cause !== undefined) io.stderr.write(`${stackOf(error.cause) ?? oneLine(error.cause)}\n`)
+      return EXIT.error
+    }
+    io.stderr.write(`dsh-tools-tck: internal error: ${oneLine(error)}\n`)
+    if (verbose) io.stderr.write(`${stackOf(error) ?? ''}\n`)
+    return EXIT.error
+  }
+}
+
+function processIo(): CliIo {
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() }
+}
+
+function parseOrExplain(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })
+  } catch (error) {
+    // node's messages ("Unknown option '--x'. To specify a positional ...") are long; keep the first sentence.
+    const code = (error as { code?: unknown }).code
+    const message = oneLine(error).replace(/^TypeError( \[[A-Z_]+\])?: /, '')
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(message.split('. ')[0] ?? message)
+    throw new UsageError(message)
+  }
+}
+
+function parseTimeout(raw: string): number {
+  const trimmed = raw.trim()
+  const value = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new UsageError(`--timeout expects a positive whole number of milliseconds, got "${raw}"`)
+  }
+  return value
+}
+
+function parseRules(raw: string): string[] {
+  const rules = raw
+    .split(',')
+    .map((r) => r.trim())
+    .filter((r) => r !== '')
+  if (rules.length === 0) throw new UsageError('--rules needs at least one rule ID or AREA-*')
+  return rules
+}

@@ -1,0 +1,115 @@
+/**
+ * `grade()`: put one adapter through the conformance suite and return the
+ * graded report. The CLI and the gallery meta-test are both thin callers.
+ */
+import { version as vitestVersion } from 'vitest/node'
+import { KNOWN_FEATURES } from './internal/features.ts'
+import { buildReport } from './internal/build-report.ts'
+import { KIT_ROOT, kitInfo } from './internal/kit-info.ts'
+import { runSuite } from './internal/run-suite.ts'
+import { trapStrayErrors } from './internal/stray-errors.ts'
+import type { PoolSettings } from './internal/run-suite.ts'
+import { namePatternFor, selectRules } from './internal/select-rules.ts'
+import { checkAdapter } from './check-adapter.ts'
+import { UsageError } from './errors.ts'
+import { loadAdapter } from './load-adapter.ts'
+import type { AdapterInfo, GradeReport } from './report.ts'
+
+export interface GradeOptions {
+  /**
+   * The adapter module: a file path (relative to `cwd`) or a `file:` URL.
+   * Default: the reference adapter, `reference/adapter.ts`.
+   */
+  readonly adapter?: string
+  /**
+   * Only these rules: IDs (`GRD-03`) and whole areas (`CAN-*`),
+   * case-insensitive. Only tests naming a selected rule run, and only
+   * selected rules are reported. Default: every rule.
+   */
+  readonly rules?: readonly string[]
+  /**
+   * Per-test budget for adapter calls, in milliseconds (a positive integer).
+   * A call that does not settle in time fails its test. Default: 5000.
+   */
+  readonly timeout?: number
+  /** Keep stack traces and diffs in failures. Default: false. */
+  readonly verbose?: boolean
+  /** Directory a relative `adapter` path is resolved against. Default: `process.cwd()`. */
+  readonly cwd?: string
+}
+
+/** Default per-test budget, in milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 5000
+
+/**
+ * How the suite runs. Measured on the 2-core build machine against the
+ * reference (full suite): worker threads sharing one module graph per worker
+ * (`isolate: false`) start several times faster than forks or isolated
+ * threads; the suite's `check()` gives every test a fresh harness, so
+ * isolation between files buys nothing.
+ */
+const POOL: PoolSettings = { pool: 'threads', isolate: false, maxWorkers: 2 }
+
+/** Suite files, relative to the kit root. */
+const SUITE_FILES = ['conformance/suite/**/*.test.ts']
+
+/** Extra time, beyond the longest a test may legitimately take, before a silent run is declared stuck. */
+const STALL_GRACE_MS = 15_000
+
+/**
+ * Loads and checks the adapter, runs the suite against it and grades every
+ * selected rule.
+ *
+ * Resolves with the full report whenever the suite could be started, however
+ * badly the registry behaves: failing, hanging or crashing tests and stray
+ * errors are all part of the report. Writes nothing to the console.
+ *
+ * @throws UsageError when `rules` names an unknown rule or area, or `timeout`
+ *   is not a positive integer.
+ * @throws AdapterError when the adapter module is missing, does not import,
+ *   or is structurally not an adapter (see {@link checkAdapter}).
+ */
+export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
+  const startedAt = new Date()
+  const clock = performance.now()
+  const timeoutMs = options.timeout ?? DEFAULT_TIMEOUT_MS
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) {
+    throw new UsageError(`timeout must be a positive whole number of milliseconds (got ${String(timeoutMs)})`)
+  }
+  const rules = selectRules(options.rules)
+  const verbose = options.verbose ?? false
+
+  const strays = trapStrayErrors()
+  try {
+    const loaded = await loadAdapter(options.adapter, options.cwd === undefined ? {} : { cwd: options.cwd })
+    const adapter = await checkAdapter(loaded, { timeoutMs })
+    const adapterInfo: AdapterInfo = {
+      name: adapter.name,
+      ...(adapter.version === undefined ? {} : { version: adapter.version }),
+      module: loaded.module,
+      features: Object.fromEntries(KNOWN_FEATURES.map((f) => [f, adapter.features[f] === true])) as AdapterInfo['features'],
+    }
+
+    const run = await runSuite({
+      root: KIT_ROOT,
+      include: SUITE_FILES,
+      adapterModule: loaded.module,
+      timeoutMs,
+      ...(options.rules === undefined ? {} : { testNamePattern: namePatternFor(rules) }),
+      pool: POOL,
+      stallLimitMs: timeoutMs * 3 + 1000 + STALL_GRACE_MS,
+    })
+
+    return buildReport({
+      rules,
+      adapter: adapterInfo,
+      run: { ...run, unhandled: [...run.unhandled, ...strays.errors] },
+      kit: kitInfo(),
+      options: { rules: options.rules === undefined ? null : [...options.rules], timeoutMs, verbose },
+      runtime: { node: process.version, vitest: vitestVersion, platform: `${process.platform}-${process.arch}` },
+      timing: { startedAt: startedAt.toISOString(), durationMs: Math.round(performance.now() - clock) },
+    })
+  } finally {
+    strays.release()
+  }
+}

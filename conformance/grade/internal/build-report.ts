@@ -1,0 +1,258 @@
+/**
+ * Internal: turns the raw results of a suite run into the graded report.
+ *
+ * Contract: pure (no I/O); every selected rule gets exactly one entry; every
+ * raw test that names a selected rule is listed under each such rule; every
+ * error that no test owns ends up in `unattributedErrors`. A test that never
+ * reported is a failure that says so.
+ */
+import type { FeatureName } from '../../adapter/contract.ts'
+import { AREAS } from '../../catalogue/types.ts'
+import type { Area, Level, Rule } from '../../catalogue/types.ts'
+import { describeSource } from '../../catalogue/describe-source.ts'
+import { REPORT_VERSION } from '../report.ts'
+import type {
+  AdapterInfo,
+  AreaSummary,
+  GradeReport,
+  LevelCounts,
+  RuleEntry,
+  RuleStatus,
+  TestCounts,
+  TestEntry,
+  TestFailure,
+  TestOutcome,
+  UnattributedError,
+  UnattributedKind,
+} from '../report.ts'
+import type { RawError, RawTest, SuiteRun } from './run-suite.ts'
+import { isFeatureName } from './features.ts'
+import { listWords, stripAnsi } from './text.ts'
+
+export interface BuildReportInput {
+  readonly rules: readonly Rule[]
+  readonly adapter: AdapterInfo
+  readonly run: SuiteRun
+  readonly kit: GradeReport['kit']
+  readonly options: GradeReport['options']
+  readonly runtime: GradeReport['runtime']
+  readonly timing: GradeReport['timing']
+}
+
+/** One test with its final outcome, shared by every rule it checks. */
+interface GradedTest {
+  readonly raw: RawTest
+  readonly ruleIds: readonly string[]
+  readonly entry: TestEntry
+}
+
+const PREFIX = /^\[([^\]]*)\]/
+
+/** The rule IDs a test checks: its `meta.rules`, else the `[IDs]` prefix of its name. */
+export function ruleIdsOf(test: Pick<RawTest, 'metaRules' | 'name'>): readonly string[] {
+  if (test.metaRules !== undefined && test.metaRules.length > 0) return test.metaRules
+  const match = PREFIX.exec(test.name)
+  if (match === null) return []
+  return (match[1] ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '')
+}
+
+export function buildReport(input: BuildReportInput): GradeReport {
+  const { run, options } = input
+  const verbose = options.verbose
+  const unattributed: UnattributedError[] = []
+
+  // Stray errors vitest caught in a worker: charge them to the running test when known.
+  const extraErrors = new Map<RawTest, string[]>()
+  for (const stray of run.unhandled) {
+    const owner =
+      stray.origin === 'worker' && stray.testName !== undefined
+        ? run.tests.find((t) => t.name === stray.testName && (stray.moduleId === undefined || t.moduleId === stray.moduleId))
+        : undefined
+    const label = stray.type.toLowerCase().startsWith('uncaught') ? 'an uncaught exception' : 'an unhandled rejection'
+    if (owner !== undefined) {
+      const list = extraErrors.get(owner) ?? []
+      list.push(`${label} was raised while this test ran: ${errorText(stray.error)}`)
+      extraErrors.set(owner, list)
+      continue
+    }
+    unattributed.push({
+      kind: stray.origin === 'main' ? 'main-process' : strayKind(stray.type),
+      message: errorText(stray.error),
+      ...(stray.moduleId === undefined ? {} : { file: fileOf(stray.moduleId, run.tests) }),
+      ...(stray.testName === undefined ? {} : { test: stray.testName }),
+      ...(verbose && stray.error.stack !== undefined ? { stack: stripAnsi(stray.error.stack) } : {}),
+    })
+  }
+  for (const problem of run.moduleProblems) {
+    unattributed.push({ kind: 'suite-file', message: stripAnsi(problem.message), file: problem.file, ...(verbose && problem.stack !== undefined ? { stack: stripAnsi(problem.stack) } : {}) })
+  }
+  if (run.aborted !== undefined) unattributed.push({ kind: 'run', message: run.aborted })
+
+  const graded: GradedTest[] = run.tests.map((raw) => ({ raw, ruleIds: ruleIdsOf(raw), entry: testEntry(raw, extraErrors.get(raw) ?? [], run.aborted, verbose) }))
+  for (const test of graded) {
+    if (test.ruleIds.length === 0 && test.entry.outcome === 'fail') {
+      unattributed.push({ kind: 'unmapped-test', message: test.entry.failure?.message ?? 'failed', file: test.raw.file, test: test.raw.name })
+    }
+  }
+
+  const features = input.adapter.features
+  const relevant = new Set<GradedTest>()
+  const entries: RuleEntry[] = input.rules.map((rule) => {
+    const tests = graded.filter((t) => t.ruleIds.includes(rule.id))
+    for (const t of tests) relevant.add(t)
+    const fileProblem = run.moduleProblems.find((p) => p.file === `conformance/suite/${rule.area.toLowerCase()}.test.ts`)
+    return ruleEntry(rule, tests.map((t) => t.entry), features, fileProblem?.message)
+  })
+
+  const tests = countTests([...relevant].map((t) => t.entry))
+  const must = countLevel(entries, 'must')
+  const should = countLevel(entries, 'should')
+  const areas: AreaSummary[] = (Object.keys(AREAS) as Area[])
+    .filter((area) => entries.some((e) => e.area === area))
+    .map((area) => {
+      const ofArea = entries.filter((e) => e.area === area)
+      return { area, title: AREAS[area], must: countLevel(ofArea, 'must'), should: countLevel(ofArea, 'should') }
+    })
+
+  return {
+    reportVersion: REPORT_VERSION,
+    kit: input.kit,
+    adapter: input.adapter,
+    options: input.options,
+    runtime: input.runtime,
+    timing: input.timing,
+    summary: { conforms: must.fail === 0, must, should, tests, areas, unattributedErrors: unattributed.length },
+    rules: entries,
+    unattributedErrors: unattributed,
+  }
+}
+
+function ruleEntry(rule: Rule, tests: readonly TestEntry[], features: AdapterInfo['features'], fileProblem: string | undefined): RuleEntry {
+  const base = {
+    id: rule.id,
+    area: rule.area,
+    level: rule.level,
+    statement: rule.statement,
+    source: describeSource(rule.sources[0]),
+    sources: rule.sources.map(describeSource),
+    ...(rule.divergence === undefined ? {} : { divergence: rule.divergence }),
+    ...(rule.requires === undefined || rule.requires.length === 0 ? {} : { requires: [...rule.requires] }),
+    tests,
+  }
+  const { status, reason } = statusOf(rule, tests, features, fileProblem)
+  return { ...base, status, ...(reason === undefined ? {} : { reason }) }
+}
+
+function statusOf(
+  rule: Rule,
+  tests: readonly TestEntry[],
+  features: AdapterInfo['features'],
+  fileProblem: string | undefined,
+): { status: RuleStatus; reason?: string } {
+  if (rule.untestable !== undefined) return { status: 'untestable', reason: rule.untestable }
+  const active = tests.filter((t) => t.outcome !== 'skipped')
+  const undeclared = (rule.requires ?? []).filter((f) => !features[f])
+  if (active.length === 0) {
+    if (undeclared.length > 0) return { status: 'not-applicable', reason: notDeclared(undeclared) }
+    const why = tests.length > 0 ? 'the suite has no active test for this rule (its tests are skipped)' : 'the suite has no test for this rule'
+    return { status: 'fail', reason: fileProblem === undefined ? why : `${why}; its suite file failed: ${oneLineOf(fileProblem)}` }
+  }
+  if (active.every((t) => t.outcome === 'not-applicable')) {
+    const missing = [...new Set(active.flatMap((t) => t.missingFeatures ?? []))]
+    return { status: 'not-applicable', reason: notDeclared(missing.length > 0 ? missing : undeclared) }
+  }
+  const failed = active.filter((t) => t.outcome === 'fail').length
+  if (failed > 0) {
+    const ran = active.filter((t) => t.outcome !== 'not-applicable').length
+    return { status: 'fail', reason: ran === 1 ? 'its test failed' : `${failed} of its ${ran} tests failed` }
+  }
+  return { status: 'pass' }
+}
+
+function notDeclared(features: readonly string[]): string {
+  return `the adapter does not declare ${listWords(features)}`
+}
+
+function testEntry(raw: RawTest, extra: readonly string[], aborted: string | undefined, verbose: boolean): TestEntry {
+  const base = { name: raw.name, file: raw.file, durationMs: raw.durationMs }
+  let outcome: TestOutcome
+  let failure: TestFailure | undefined
+  switch (raw.state) {
+    case 'passed':
+      outcome = 'pass'
+      break
+    case 'failed':
+      outcome = 'fail'
+      failure = failureOf(raw.errors, verbose)
+      break
+    case 'skipped':
+      outcome = raw.missingFeatures !== undefined && raw.missingFeatures.length > 0 ? 'not-applicable' : 'skipped'
+      break
+    case 'pending':
+      outcome = 'fail'
+      failure = {
+        message:
+          aborted === undefined
+            ? 'the test never reported a result: its test worker crashed or stopped responding'
+            : `the test never reported a result: ${aborted}`,
+      }
+      break
+  }
+  if (extra.length > 0 && outcome !== 'skipped' && outcome !== 'not-applicable') {
+    const message = extra.join('\n')
+    failure = failure === undefined ? { message } : { ...failure, message: `${failure.message}\n${message}` }
+    outcome = 'fail'
+  }
+  const missing = outcome === 'not-applicable' ? (raw.missingFeatures ?? []).filter(isFeatureName) : []
+  return {
+    ...base,
+    outcome,
+    ...(failure === undefined ? {} : { failure }),
+    ...(missing.length > 0 ? { missingFeatures: missing as FeatureName[] } : {}),
+  }
+}
+
+function failureOf(errors: readonly RawError[], verbose: boolean): TestFailure {
+  const [first] = errors
+  if (first === undefined) return { message: 'the test failed without an error message' }
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length > 2 ? 's' : ''})` : ''
+  return {
+    message: errorText(first) + more,
+    ...(verbose && first.diff !== undefined ? { diff: stripAnsi(first.diff) } : {}),
+    ...(verbose && first.stack !== undefined ? { stack: stripAnsi(first.stack) } : {}),
+  }
+}
+
+/** The message of an error, with its class name unless it is an assertion or a plain Error. */
+function errorText(error: RawError): string {
+  const name = error.name
+  const plain = name === undefined || name === '' || name === 'Error' || name === 'AssertionError'
+  return stripAnsi(plain ? error.message : `${name}: ${error.message}`)
+}
+
+function oneLineOf(text: string): string {
+  const line = text.split('\n').find((l) => l.trim() !== '') ?? text
+  return line.trim()
+}
+
+function strayKind(type: string): UnattributedKind {
+  return type.toLowerCase().startsWith('uncaught') ? 'uncaught-exception' : 'unhandled-rejection'
+}
+
+function fileOf(moduleId: string, tests: readonly RawTest[]): string {
+  return tests.find((t) => t.moduleId === moduleId)?.file ?? moduleId
+}
+
+function countLevel(entries: readonly RuleEntry[], level: Level): LevelCounts {
+  const of = entries.filter((e) => e.level === level)
+  const count = (status: RuleStatus): number => of.filter((e) => e.status === status).length
+  return { rules: of.length, pass: count('pass'), fail: count('fail'), notApplicable: count('not-applicable'), untestable: count('untestable') }
+}
+
+function countTests(entries: readonly TestEntry[]): TestCounts {
+  const count = (outcome: TestOutcome): number => entries.filter((e) => e.outcome === outcome).length
+  return { total: entries.length, pass: count('pass'), fail: count('fail'), notApplicable: count('not-applicable'), skipped: count('skipped') }
+}

@@ -1,0 +1,288 @@
+/**
+ * Internal: runs the conformance suite through vitest's Node API and collects
+ * raw per-test results, quietly. Nothing here knows about rules beyond the
+ * name filter; turning results into verdicts is build-report's job.
+ *
+ * Contract: {@link runSuite} always resolves. Whatever happens in the run
+ * (failing tests, stray errors in workers or in this process, a worker that
+ * dies, a worker stuck in a synchronous loop, vitest failing to start), the
+ * outcome is data in the returned {@link SuiteRun}, never a rejection and
+ * never output on the console.
+ */
+import { Writable } from 'node:stream'
+import { relative } from 'node:path'
+import { createVitest } from 'vitest/node'
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
+
+/** The settings that make a full run fast on a small machine; see `POOL` in grade.ts. */
+export interface PoolSettings {
+  readonly pool: 'threads' | 'forks'
+  readonly isolate: boolean
+  readonly maxWorkers: number
+}
+
+export interface RunSuiteOptions {
+  /** Kit root: suite files are found under it. */
+  readonly root: string
+  /** Globs of suite files, relative to `root`. */
+  readonly include: readonly string[]
+  /** Absolute path of the adapter module, handed to workers as DSH_TCK_ADAPTER. */
+  readonly adapterModule: string
+  /** Per-test budget (DSH_TCK_TIMEOUT). */
+  readonly timeoutMs: number
+  /** Only tests whose full name matches run; the rest are reported skipped. */
+  readonly testNamePattern?: RegExp
+  readonly pool: PoolSettings
+  /** Abort the run when no test makes progress for this long. */
+  readonly stallLimitMs: number
+}
+
+/** An error as it crossed the worker boundary (or as thrown in this process). */
+export interface RawError {
+  readonly name?: string
+  readonly message: string
+  readonly stack?: string
+  readonly diff?: string
+}
+
+export interface RawTest {
+  /** Absolute path of the suite file. */
+  readonly moduleId: string
+  /** Path relative to the kit root. */
+  readonly file: string
+  readonly name: string
+  readonly fullName: string
+  readonly state: 'passed' | 'failed' | 'skipped' | 'pending'
+  /** `task.meta.rules`, when the test body ran far enough to set it. */
+  readonly metaRules?: readonly string[]
+  /** `task.meta.missingFeatures`, set when the test was not applicable. */
+  readonly missingFeatures?: readonly string[]
+  readonly durationMs: number | null
+  readonly errors: readonly RawError[]
+}
+
+export interface RawModuleProblem {
+  readonly file: string
+  readonly message: string
+  readonly stack?: string
+}
+
+export interface RawUnhandled {
+  /** `'worker'` errors came through vitest; `'main'` ones were raised in the grading process. */
+  readonly origin: 'worker' | 'main'
+  /** vitest's label, e.g. `Unhandled Rejection`. */
+  readonly type: string
+  readonly error: RawError
+  /** Absolute suite file the worker was running, when known. */
+  readonly moduleId?: string
+  /** Name of the test that was running, when known. */
+  readonly testName?: string
+}
+
+export interface SuiteRun {
+  readonly tests: readonly RawTest[]
+  readonly moduleProblems: readonly RawModuleProblem[]
+  readonly unhandled: readonly RawUnhandled[]
+  /** Why the run ended early, if it did. */
+  readonly aborted?: string
+}
+
+/** Runs the suite once; see the module contract. */
+export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
+  const modules = new Map<string, TestModule>()
+  const unhandled: RawUnhandled[] = []
+  let aborted: string | undefined
+  let lastProgress = Date.now()
+  const progress = (): void => {
+    lastProgress = Date.now()
+  }
+  const keepModule = (module: TestModule): void => {
+    modules.set(module.moduleId, module)
+    progress()
+  }
+
+  const collector: Reporter = {
+    onTestModuleQueued: keepModule,
+    onTestModuleCollected: keepModule,
+    onTestModuleStart: keepModule,
+    onTestModuleEnd: keepModule,
+    onTestCaseReady: progress,
+    onTestCaseResult: progress,
+    onTestRunEnd: (testModules) => {
+      for (const module of testModules) keepModule(module)
+    },
+  }
+
+  // vitest's logger adds process listeners that print a stray error and exit;
+  // they are removed again (the caller owns this process's stray errors).
+  const savedExitCode = process.exitCode
+  const before = {
+    unhandledRejection: process.listeners('unhandledRejection'),
+    uncaughtException: process.listeners('uncaughtException'),
+  }
+
+  let vitest: Vitest | undefined
+  let watchdog: NodeJS.Timeout | undefined
+  let stopWaiting: () => void = () => undefined
+  const stopped = new Promise<void>((resolve) => {
+    stopWaiting = resolve
+  })
+  try {
+    vitest = await createVitest(
+      'test',
+      {
+        config: false,
+        root: options.root,
+        include: [...options.include],
+        watch: false,
+        reporters: [collector],
+        silent: true,
+        passWithNoTests: true,
+        pool: options.pool.pool,
+        isolate: options.pool.isolate,
+        maxWorkers: options.pool.maxWorkers,
+        testNamePattern: options.testNamePattern,
+        env: { DSH_TCK_ADAPTER: options.adapterModule, DSH_TCK_TIMEOUT: String(options.timeoutMs) },
+        // Generous: the suite's own per-test budget fails hanging tests first.
+        testTimeout: options.timeoutMs * 3 + 2000,
+        hookTimeout: options.timeoutMs * 3 + 2000,
+        teardownTimeout: 2000,
+        cache: false,
+        onUnhandledError: (error) => {
+          const tagged = error as { type?: unknown; VITEST_TEST_NAME?: unknown; VITEST_TEST_PATH?: unknown }
+          unhandled.push({
+            origin: 'worker',
+            type: typeof tagged.type === 'string' ? tagged.type : 'Unhandled Error',
+            error: toRawError(error),
+            ...(typeof tagged.VITEST_TEST_PATH === 'string' ? { moduleId: tagged.VITEST_TEST_PATH } : {}),
+            ...(typeof tagged.VITEST_TEST_NAME === 'string' ? { testName: tagged.VITEST_TEST_NAME } : {}),
+          })
+          progress()
+          return false
+        },
+      },
+      {},
+      { stdout: sink(), stderr: sink() },
+    )
+    removeAddedListeners(before)
+
+    const instance = vitest
+    watchdog = setInterval(() => {
+      if (aborted === undefined && Date.now() - lastProgress > options.stallLimitMs) {
+        aborted = `no test made progress for ${Math.round(options.stallLimitMs / 1000)} s (a test worker is stuck, e.g. in a synchronous loop); the run was stopped`
+        stopWaiting()
+      }
+    }, 250)
+    watchdog.unref()
+
+    progress()
+    await Promise.race([instance.start(), stopped])
+  } catch (error) {
+    aborted ??= `the test run failed: ${toRawError(error).message}`
+  } finally {
+    clearInterval(watchdog)
+    if (vitest !== undefined) await closeWithin(vitest, 5000)
+    process.exitCode = savedExitCode
+  }
+
+  return { ...collect(modules, options.root), unhandled, ...(aborted === undefined ? {} : { aborted }) }
+}
+
+function collect(modules: ReadonlyMap<string, TestModule>, root: string): Pick<SuiteRun, 'tests' | 'moduleProblems'> {
+  const tests: RawTest[] = []
+  const moduleProblems: RawModuleProblem[] = []
+  const sorted = [...modules.values()].sort((a, b) => a.moduleId.localeCompare(b.moduleId))
+  for (const module of sorted) {
+    const file = relative(root, module.moduleId).split('\\').join('/')
+    const errors = [...module.errors(), ...[...module.children.allSuites()].flatMap((suite) => suite.errors())]
+    for (const error of errors) {
+      const raw = toRawError(error)
+      moduleProblems.push({ file, message: raw.message, ...(raw.stack === undefined ? {} : { stack: raw.stack }) })
+    }
+    const found = [...module.children.allTests()].map((test) => toRawTest(test, file))
+    tests.push(...found)
+    const state = module.state()
+    if (found.length === 0 && errors.length === 0 && (state === 'queued' || state === 'pending')) {
+      moduleProblems.push({ file, message: 'the suite file never ran: its test worker stopped before collecting it' })
+    }
+  }
+  return { tests, moduleProblems }
+}
+
+function toRawTest(test: TestCase, file: string): RawTest {
+  const result = test.result()
+  const meta = test.meta()
+  const diagnostic = test.diagnostic()
+  const ran = result.state === 'passed' || result.state === 'failed'
+  return {
+    moduleId: test.module.moduleId,
+    file,
+    name: test.name,
+    fullName: test.fullName,
+    state: result.state,
+    ...(Array.isArray(meta.rules) ? { metaRules: meta.rules.filter((r): r is string => typeof r === 'string') } : {}),
+    ...(Array.isArray(meta.missingFeatures) ? { missingFeatures: meta.missingFeatures.filter((r): r is string => typeof r === 'string') } : {}),
+    durationMs: ran && diagnostic !== undefined ? Math.round(diagnostic.duration * 100) / 100 : null,
+    errors: result.state === 'failed' ? result.errors.map(toRawError) : [],
+  }
+}
+
+/** Normalises anything thrown (or serialised by vitest) into a {@link RawError}. */
+export function toRawError(error: unknown): RawError {
+  try {
+    if (typeof error === 'object' && error !== null) {
+      const e = error as { name?: unknown; message?: unknown; stack?: unknown; diff?: unknown }
+      const message = typeof e.message === 'string' ? e.message : safeString(error)
+      return {
+        ...(typeof e.name === 'string' ? { name: e.name } : {}),
+        message,
+        ...(typeof e.stack === 'string' ? { stack: e.stack } : {}),
+        ...(typeof e.diff === 'string' && e.diff !== '' ? { diff: e.diff } : {}),
+      }
+    }
+    return { message: safeString(error) }
+  } catch {
+    return { message: '<an error that cannot be read>' }
+  }
+}
+
+function safeString(value: unknown): string {
+  try {
+    return String(value)
+  } catch {
+    return '<unprintable value>'
+  }
+}
+
+/** A stream that swallows everything: vitest's logger writes nowhere. */
+function sink(): Writable {
+  return new Writable({
+    write(_chunk, _encoding, callback) {
+      callback()
+    },
+  })
+}
+
+/** Removes the process error listeners added since `before` was taken. */
+function removeAddedListeners(before: {
+  unhandledRejection: NodeJS.UnhandledRejectionListener[]
+  uncaughtException: NodeJS.UncaughtExceptionListener[]
+}): void {
+  for (const listener of process.listeners('unhandledRejection')) {
+    if (!before.unhandledRejection.includes(listener)) process.off('unhandledRejection', listener)
+  }
+  for (const listener of process.listeners('uncaughtException')) {
+    if (!before.uncaughtException.includes(listener)) process.off('uncaughtException', listener)
+  }
+}
+
+async function closeWithin(vitest: Vitest, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([
+    vitest.close().catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms)
+    }),
+  ])
+  clearTimeout(timer)
+}

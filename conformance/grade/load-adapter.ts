@@ -1,0 +1,71 @@
+/**
+ * `loadAdapter()`: find and import an adapter module, and take its default
+ * export. Shape checks are {@link checkAdapter}'s job.
+ */
+import { stat } from 'node:fs/promises'
+import { isAbsolute, relative, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { AdapterError } from './errors.ts'
+import { oneLine } from './internal/text.ts'
+import { settleWithin } from './internal/settle.ts'
+
+/** The kit's own adapter for the reference registry (the default). */
+export const REFERENCE_ADAPTER_MODULE = fileURLToPath(new URL('../../reference/adapter.ts', import.meta.url))
+
+/** Imports slower than this are reported as hanging (a top-level await that never settles). */
+const IMPORT_LIMIT_MS = 30_000
+
+export interface LoadedAdapter {
+  /** Absolute path of the module. */
+  readonly module: string
+  /** How to name the module in messages: relative to `cwd` when inside it, else absolute. */
+  readonly displayName: string
+  /** The module's default export, unchecked. */
+  readonly exported: unknown
+}
+
+export interface LoadAdapterOptions {
+  /** Directory a relative `specifier` is resolved against. Default: `process.cwd()`. */
+  readonly cwd?: string
+}
+
+/**
+ * Resolves `specifier` (a file path, relative to `cwd`, or a `file:` URL;
+ * default: the reference adapter), imports it and returns its default export.
+ *
+ * Throws an {@link AdapterError} with a one-line message naming the file when
+ * the file does not exist or is a directory, when importing it throws, or
+ * when it has no default export. TypeScript adapters need a TypeScript-aware
+ * loader in the calling process (the CLI registers tsx; vitest has its own).
+ */
+export async function loadAdapter(specifier: string | undefined, options: LoadAdapterOptions = {}): Promise<LoadedAdapter> {
+  const cwd = options.cwd ?? process.cwd()
+  const module = specifier === undefined ? REFERENCE_ADAPTER_MODULE : specifier.startsWith('file:') ? fileURLToPath(specifier) : resolve(cwd, specifier)
+  const rel = relative(cwd, module)
+  const displayName = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : module
+
+  let isFile: boolean
+  try {
+    isFile = (await stat(module)).isFile()
+  } catch {
+    throw new AdapterError(module, `adapter module ${displayName} not found`)
+  }
+  if (!isFile) throw new AdapterError(module, `adapter ${displayName} is not a file (--adapter expects the path of a module)`)
+
+  const imported = await settleWithin(() => import(pathToFileURL(module).href) as Promise<unknown>, IMPORT_LIMIT_MS)
+  switch (imported.kind) {
+    case 'threw':
+    case 'rejected':
+      throw new AdapterError(module, `adapter ${displayName} failed to import: ${oneLine(imported.error)}`, { cause: imported.error })
+    case 'timeout':
+      throw new AdapterError(module, `adapter ${displayName} did not finish importing within ${IMPORT_LIMIT_MS / 1000} s (a top-level await that never settles?)`)
+    case 'value':
+      break
+  }
+  const namespace = imported.value as { default?: unknown } | null
+  const exported = typeof namespace === 'object' && namespace !== null ? namespace.default : undefined
+  if (exported === undefined) {
+    throw new AdapterError(module, `adapter ${displayName} has no default export (expected \`export default defineAdapter({ name, features, create })\`)`)
+  }
+  return { module, displayName, exported }
+}

@@ -1,0 +1,173 @@
+/**
+ * `renderConsole()`: the human-readable form of a grading report.
+ */
+import type { GradeReport, LevelCounts, RuleEntry, TestEntry } from './report.ts'
+import { KNOWN_FEATURES } from './internal/features.ts'
+
+export interface RenderOptions {
+  /** Use ANSI colours. Default: false. */
+  readonly color?: boolean
+  /** Show stacks and diffs kept in the report. Default: false. */
+  readonly verbose?: boolean
+  /** Wrap prose at this column. Default: 100. */
+  readonly width?: number
+}
+
+/**
+ * Renders `report` as plain text, ending with a newline:
+ * 1. a header naming the kit, the adapter and its features;
+ * 2. a per-area table of rule counts (pass / fail / not applicable /
+ *    untestable) for `must` and for `should`;
+ * 3. each failing `must` rule: ID, statement, source, divergence note,
+ *    and each failing test with the assertion that failed;
+ * 4. should-level deviations, marked as not failing the registry;
+ * 5. errors no test owns;
+ * 6. a one-line verdict.
+ * Colour codes appear only when `color` is true.
+ */
+export function renderConsole(report: GradeReport, options: RenderOptions = {}): string {
+  const paint = painter(options.color ?? false)
+  const width = options.width ?? 100
+  const out: string[] = []
+
+  const { adapter, kit } = report
+  const declared = KNOWN_FEATURES.filter((f) => adapter.features[f])
+  const undeclared = KNOWN_FEATURES.filter((f) => !adapter.features[f])
+  out.push(paint.bold(`${kit.name} ${kit.version}: grading ${adapter.name}${adapter.version === undefined ? '' : ` ${adapter.version}`}`))
+  out.push(`adapter   ${adapter.module}`)
+  out.push(`features  ${declared.length > 0 ? declared.join(', ') : '(none)'}${undeclared.length > 0 ? paint.dim(`   not declared: ${undeclared.join(', ')}`) : ''}`)
+  const filter = report.options.rules === null ? 'all rules' : `rules ${report.options.rules.join(', ')}`
+  out.push(`run       ${filter}; ${report.options.timeoutMs} ms per test; ${report.summary.tests.total} tests in ${(report.timing.durationMs / 1000).toFixed(1)} s`)
+  out.push('')
+
+  out.push(...areaTable(report, paint))
+  out.push('')
+
+  const failingMust = report.rules.filter((r) => r.level === 'must' && r.status === 'fail')
+  if (failingMust.length > 0) {
+    out.push(paint.red(paint.bold(`Failing must rules (${failingMust.length})`)))
+    out.push('')
+    for (const rule of failingMust) out.push(...ruleBlock(rule, paint, width, options.verbose ?? false), '')
+  }
+
+  const deviations = report.rules.filter((r) => r.level === 'should' && r.status === 'fail')
+  if (deviations.length > 0) {
+    out.push(paint.yellow(paint.bold(`Should-level deviations (${deviations.length}; these do not fail the registry)`)))
+    out.push('')
+    for (const rule of deviations) out.push(...ruleBlock(rule, paint, width, options.verbose ?? false), '')
+  }
+
+  if (report.unattributedErrors.length > 0) {
+    out.push(paint.yellow(paint.bold(`Errors no test owns (${report.unattributedErrors.length})`)))
+    out.push('')
+    for (const error of report.unattributedErrors) {
+      const where = [error.file, error.test].filter((x) => x !== undefined).join(' > ')
+      out.push(`  ${error.kind}${where === '' ? '' : ` in ${where}`}`)
+      out.push(...indent(error.message, 4))
+      if (options.verbose === true && error.stack !== undefined) out.push(...indent(paint.dim(error.stack), 4))
+    }
+    out.push('')
+  }
+
+  out.push(verdict(report, paint))
+  return `${out.join('\n')}\n`
+}
+
+type Paint = Record<'bold' | 'dim' | 'red' | 'green' | 'yellow', (text: string) => string>
+
+function painter(color: boolean): Paint {
+  const wrap = (open: number, close: number) => (text: string) => (color ? `\u001b[${open}m${text}\u001b[${close}m` : text)
+  return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39) }
+}
+
+function areaTable(report: GradeReport, paint: Paint): string[] {
+  const areas = report.summary.areas
+  const label = (area: string, title: string): string => `${area.padEnd(5)}${title}`
+  const labelWidth = Math.max('Area'.length, 'total'.length, ...areas.map((a) => label(a.area, a.title).length))
+  const cell = 5
+  const group = (counts: LevelCounts): string =>
+    [counts.pass, counts.fail, counts.notApplicable, counts.untestable]
+      .map((n, i) => {
+        const text = String(n).padStart(cell)
+        if (n === 0) return paint.dim(text)
+        return i === 1 ? paint.red(text) : i === 0 ? paint.green(text) : text
+      })
+      .join('')
+  const heads = ['pass', 'fail', 'n/a', 'unt.'].map((h) => h.padStart(cell)).join('')
+  const groupWidth = cell * 4
+  const gap = '   '
+  const rows = [
+    `${''.padEnd(labelWidth)}${gap}${'must'.padStart(groupWidth)}${gap}${'should'.padStart(groupWidth)}`,
+    `${'Area'.padEnd(labelWidth)}${gap}${heads}${gap}${heads}`,
+    '-'.repeat(labelWidth + gap.length * 2 + groupWidth * 2),
+  ]
+  for (const a of areas) rows.push(`${label(a.area, a.title).padEnd(labelWidth)}${gap}${group(a.must)}${gap}${group(a.should)}`)
+  rows.push('-'.repeat(labelWidth + gap.length * 2 + groupWidth * 2))
+  rows.push(`${'total'.padEnd(labelWidth)}${gap}${group(report.summary.must)}${gap}${group(report.summary.should)}`)
+  rows.push(paint.dim('(n/a = not applicable: a feature the adapter does not declare; unt. = untestable per the catalogue)'))
+  return rows
+}
+
+function ruleBlock(rule: RuleEntry, paint: Paint, width: number, verbose: boolean): string[] {
+  const lines: string[] = [`  ${paint.bold(rule.id)}  ${rule.level}`]
+  lines.push(...wrap(rule.statement, width, 4))
+  lines.push(...wrap(`source: ${rule.sources.join('; ')}`, width, 4))
+  if (rule.divergence !== undefined) lines.push(...wrap(`divergence: ${rule.divergence}`, width, 4))
+  const failing = rule.tests.filter((t) => t.outcome === 'fail')
+  if (failing.length === 0) {
+    lines.push(`    ${paint.red(rule.reason ?? 'failed')}`)
+    return lines
+  }
+  for (const test of failing) lines.push(...testBlock(test, paint, verbose))
+  return lines
+}
+
+function testBlock(test: TestEntry, paint: Paint, verbose: boolean): string[] {
+  const lines = [`    ${paint.red('✗')} ${test.name}  ${paint.dim(test.file)}`]
+  if (test.failure !== undefined) {
+    lines.push(...indent(test.failure.message, 6))
+    if (verbose && test.failure.diff !== undefined) lines.push(...indent(test.failure.diff, 6))
+    if (verbose && test.failure.stack !== undefined) lines.push(...indent(paint.dim(test.failure.stack), 6))
+  }
+  return lines
+}
+
+function verdict(report: GradeReport, paint: Paint): string {
+  const { must, should } = report.summary
+  const extras: string[] = []
+  if (should.fail > 0) extras.push(`${should.fail} should-level deviation${should.fail === 1 ? '' : 's'}`)
+  const notApplicable = must.notApplicable + should.notApplicable
+  if (notApplicable > 0) extras.push(`${notApplicable} not applicable`)
+  const untestable = must.untestable + should.untestable
+  if (untestable > 0) extras.push(`${untestable} untestable`)
+  if (report.unattributedErrors.length > 0) extras.push(`${report.unattributedErrors.length} error${report.unattributedErrors.length === 1 ? '' : 's'} no test owns`)
+  const tail = extras.length > 0 ? ` (${extras.join(', ')})` : ''
+  const adapter = report.adapter.name
+  if (report.summary.conforms) {
+    return `${paint.green(paint.bold('PASS'))}: ${adapter} meets all ${must.pass} applicable must rules${tail}.`
+  }
+  const graded = must.pass + must.fail
+  return `${paint.red(paint.bold('FAIL'))}: ${adapter} fails ${must.fail} of ${graded} applicable must rules${tail}.`
+}
+
+function indent(text: string, by: number): string[] {
+  const pad = ' '.repeat(by)
+  return text.split('\n').map((line) => (line === '' ? '' : pad + line))
+}
+
+function wrap(text: string, width: number, by: number): string[] {
+  const pad = ' '.repeat(by)
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(/\s+/)) {
+    if (word === '') continue
+    if (line !== '' && pad.length + line.length + 1 + word.length > width) {
+      lines.push(pad + line)
+      line = word
+    } else {
+      line = line === '' ? word : `${line} ${word}`
+    }
+  }
+  if (line !== '') lines.push(pad + line)
+  return lines
+}

@@ -1,0 +1,177 @@
+/**
+ * The grading report: what {@link grade} returns and what `--json` writes.
+ *
+ * The JSON form is described by `report.schema.json` (JSON Schema 2020-12)
+ * next to this file and documented field by field in docs/REPORT.md. The two
+ * and these types change together; any change bumps {@link REPORT_VERSION}.
+ */
+import type { FeatureName } from '../adapter/contract.ts'
+import type { Area, Level, RuleId } from '../catalogue/types.ts'
+
+/**
+ * Version of the report format, `major.minor`. A minor bump only adds
+ * optional fields; a major bump renames, removes or re-types something.
+ */
+export const REPORT_VERSION = '1.0'
+
+/**
+ * - `pass`: every applicable test of the rule passed.
+ * - `fail`: a test of the rule failed (or never reported), or the suite has no
+ *   test for the rule.
+ * - `not-applicable`: the rule needs a feature the adapter does not declare.
+ * - `untestable`: the catalogue marks the rule as not mechanically checkable.
+ */
+export type RuleStatus = 'pass' | 'fail' | 'not-applicable' | 'untestable'
+
+/**
+ * - `pass` / `fail`: the test ran and passed / failed (a test that never
+ *   reported a result is a `fail`).
+ * - `not-applicable`: skipped because the adapter lacks a feature the test needs.
+ * - `skipped`: skipped by the suite itself (`skip`/`todo`); it counts for nothing.
+ */
+export type TestOutcome = 'pass' | 'fail' | 'not-applicable' | 'skipped'
+
+/** Why a test failed. */
+export interface TestFailure {
+  /** The assertion or error message, prefixed by the suite with the primary rule and its source. */
+  readonly message: string
+  /** Expected/actual diff of a failed equality assertion (only with `verbose`). */
+  readonly diff?: string
+  /** Stack trace (only with `verbose`). */
+  readonly stack?: string
+}
+
+/** One conformance test, as listed under each rule it checks. */
+export interface TestEntry {
+  /** The vitest test name: `[IDs] title`. */
+  readonly name: string
+  /** The suite file, relative to the kit root (`conformance/suite/grd.test.ts`). */
+  readonly file: string
+  readonly outcome: TestOutcome
+  /** How long the test body ran; `null` when it did not run. */
+  readonly durationMs: number | null
+  /** Present when `outcome` is `fail`. */
+  readonly failure?: TestFailure
+  /** Present when `outcome` is `not-applicable`: the features the adapter lacks. */
+  readonly missingFeatures?: readonly FeatureName[]
+}
+
+/** One catalogue rule and its verdict. */
+export interface RuleEntry {
+  readonly id: RuleId
+  readonly area: Area
+  readonly level: Level
+  readonly statement: string
+  /** Citation of the primary source (see `describeSource`). */
+  readonly source: string
+  /** Citations of every source, primary first. */
+  readonly sources: readonly string[]
+  /** Where upstream differs from the seeds, or where the kit chose. */
+  readonly divergence?: string
+  /** Features the rule needs. */
+  readonly requires?: readonly FeatureName[]
+  readonly status: RuleStatus
+  /**
+   * Why the status is not `pass`: the catalogue's untestable reason, the
+   * missing features, how many tests failed, or that the suite has no test.
+   */
+  readonly reason?: string
+  /** Every test that checks this rule, in suite order. */
+  readonly tests: readonly TestEntry[]
+}
+
+/** Rule counts for one level. */
+export interface LevelCounts {
+  readonly rules: number
+  readonly pass: number
+  readonly fail: number
+  readonly notApplicable: number
+  readonly untestable: number
+}
+
+/** Test counts (a test checking several rules counts once). */
+export interface TestCounts {
+  readonly total: number
+  readonly pass: number
+  readonly fail: number
+  readonly notApplicable: number
+  readonly skipped: number
+}
+
+/** Per-area rule counts. */
+export interface AreaSummary {
+  readonly area: Area
+  /** The area's title from the catalogue. */
+  readonly title: string
+  readonly must: LevelCounts
+  readonly should: LevelCounts
+}
+
+export interface ReportSummary {
+  /** True when no `must` rule fails: the registry conforms. */
+  readonly conforms: boolean
+  readonly must: LevelCounts
+  readonly should: LevelCounts
+  readonly tests: TestCounts
+  /** Areas with at least one reported rule, in catalogue order. */
+  readonly areas: readonly AreaSummary[]
+  /** Length of {@link GradeReport.unattributedErrors}. */
+  readonly unattributedErrors: number
+}
+
+/**
+ * Where an error that no test owns came from.
+ * - `unhandled-rejection` / `uncaught-exception`: raised in a test worker
+ *   while no test was running (or the test could not be identified).
+ * - `main-process`: raised in the grading process itself (for instance by
+ *   adapter code loaded there for the pre-flight check).
+ * - `suite-file`: a suite file failed to load or run as a whole.
+ * - `run`: the run itself was cut short (worker crash, watchdog).
+ * - `unmapped-test`: a suite test without a `[RULE-IDs]` prefix failed.
+ */
+export type UnattributedKind = 'unhandled-rejection' | 'uncaught-exception' | 'main-process' | 'suite-file' | 'run' | 'unmapped-test'
+
+export interface UnattributedError {
+  readonly kind: UnattributedKind
+  readonly message: string
+  /** Suite file involved, relative to the kit root, when known. */
+  readonly file?: string
+  /** Test name involved, when known. */
+  readonly test?: string
+  /** Stack trace (only with `verbose`). */
+  readonly stack?: string
+}
+
+export interface AdapterInfo {
+  readonly name: string
+  readonly version?: string
+  /** Absolute path of the adapter module. */
+  readonly module: string
+  /** Every known feature with whether the adapter declares it. */
+  readonly features: { readonly [K in FeatureName]: boolean }
+}
+
+/** The complete outcome of one grading run. */
+export interface GradeReport {
+  readonly reportVersion: typeof REPORT_VERSION
+  readonly kit: { readonly name: string; readonly version: string }
+  readonly adapter: AdapterInfo
+  readonly options: {
+    /** The `--rules` selection as given, or `null` for every rule. */
+    readonly rules: readonly string[] | null
+    /** Per-test budget for adapter calls, in milliseconds. */
+    readonly timeoutMs: number
+    readonly verbose: boolean
+  }
+  readonly runtime: { readonly node: string; readonly vitest: string; readonly platform: string }
+  readonly timing: {
+    /** ISO 8601 time the run started. */
+    readonly startedAt: string
+    /** Wall time of the whole run, adapter check included. */
+    readonly durationMs: number
+  }
+  readonly summary: ReportSummary
+  /** One entry per reported rule, in catalogue order. */
+  readonly rules: readonly RuleEntry[]
+  readonly unattributedErrors: readonly UnattributedError[]
+}

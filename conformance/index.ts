@@ -1,0 +1,29 @@
+/**
+ * Public entry of dsh-tools-tck (`import ... from 'dsh-tools-tck'`).
+ *
+ * - the adapter contract an implementation writes against;
+ * - the rule catalogue (every rule, by stable ID);
+ * - the spec's data types.
+ *
+ * Everything not exported here is internal and may change without notice.
+ */
+export { defineAdapter } from './adapter/contract.ts'
+export type {
+  CreateScopeOptions,
+  FeatureManifest,
+  FeatureName,
+  Harness,
+  ListenerOptions,
+  ScopeHandle,
+  Subscribe,
+  TckAdapter,
+  ToolEventListeners,
+  ToolEventName,
+  ToolRuntimeApi,
+  ToolsContextApi,
+} from './adapter/contract.ts'
+export { AREAS, RULES, SEEDS, getRule, isRuleId, rulesOfArea } from './catalogue/index.ts'
+export type { Area, Level, Rule, RuleId, RuleSource } from './catalogue/index.ts'
+export { describeSource } from './catalogue/describe-source.ts'
+export type * from './spec/types.ts'
+export { ERROR_CODES } from './spec/types.ts'

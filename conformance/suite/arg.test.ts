@@ -1,0 +1,551 @@
+import { runInNewContext } from 'node:vm'
+import { expect } from 'vitest'
+import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
+import type { ToolExecution, ToolExecutionInput } from '../spec/types.ts'
+import { check } from './_kit/check.ts'
+import { abortedSignal, call } from './_kit/inputs.ts'
+import { expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { recordStages } from './_kit/stages.ts'
+import { probeTool } from './_kit/tools.ts'
+
+type Seen = { stage: string; exec: Readonly<ToolExecution> }
+
+/** Records the exec object of every stage, guards included, in the order they ran. */
+function watchExecs(harness: Harness, tools: ToolRuntimeApi): Seen[] {
+  const seen: Seen[] = []
+  harness.on('tools/pre-execute', (exec, next) => {
+    seen.push({ stage: 'pre', exec })
+    return next()
+  })
+  tools.guard((exec) => {
+    seen.push({ stage: 'guard', exec })
+    return undefined
+  })
+  harness.on('tools/execute', (exec, next) => {
+    seen.push({ stage: 'execute', exec: exec as ToolExecution })
+    return next()
+  })
+  harness.on('tools/post-execute', (exec, _result, next) => {
+    seen.push({ stage: 'post', exec })
+    return next()
+  })
+  harness.on('tools/result', (exec) => {
+    seen.push({ stage: 'result', exec })
+  })
+  return seen
+}
+
+/** An input whose every field is a getter that counts reads and answers differently after the first read. */
+function readCountingInput(first: Record<string, unknown>, later: Record<string, unknown>) {
+  const reads: Record<string, number> = {}
+  const input: Record<string, unknown> = {}
+  for (const key of Object.keys(first)) {
+    reads[key] = 0
+    Object.defineProperty(input, key, {
+      enumerable: true,
+      get() {
+        reads[key] = (reads[key] ?? 0) + 1
+        return reads[key] === 1 ? first[key] : later[key]
+      },
+    })
+  }
+  return { input: input as unknown as ToolExecutionInput, reads }
+}
+
+check('ARG-01', 'identity fields and arguments are read once, and stateful getters cannot change what later stages see', async ({ harness, tools }) => {
+  const target = probeTool('target')
+  const other = probeTool('other')
+  tools.register(target.definition)
+  tools.register(other.definition)
+  const seen = watchExecs(harness, tools)
+  const { input, reads } = readCountingInput(
+    { callId: 'call-first', rootCallId: 'root-first', name: 'target', agent: undefined, parent: undefined, signal: new AbortController().signal, arguments: { n: 1 } },
+    { callId: 'call-later', rootCallId: 'root-later', name: 'other', agent: undefined, parent: Symbol('late'), signal: abortedSignal(), arguments: { n: 2 } },
+  )
+
+  const result = await tools.execute(input)
+
+  expect(reads).toEqual({ callId: 1, rootCallId: 1, name: 1, agent: 1, parent: 1, signal: 1, arguments: 1 })
+  expectSuccess(result)
+  expect(target.bodyArgs).toEqual([{ n: 1 }])
+  expect(other.bodyCalls).toBe(0)
+  for (const { stage, exec } of seen) {
+    expect([stage, exec.name, exec.callId, exec.rootCallId, exec.parent]).toEqual([stage, 'target', 'call-first', 'root-first', undefined])
+  }
+})
+
+check('ARG-02', 'every stage of one execution sees the same fresh symbol token, and executions never share one', async ({ harness, tools }) => {
+  const probe = probeTool('read')
+  tools.register(probe.definition)
+  const seen = watchExecs(harness, tools)
+
+  await tools.execute(call('read'))
+  const firstCount = seen.length
+  await tools.execute(call('read'))
+
+  const tokensOf = (views: Seen[]) => new Set(views.map((v) => v.exec.token))
+  const first = tokensOf(seen.slice(0, firstCount))
+  const second = tokensOf(seen.slice(firstCount))
+  expect(seen.map((v) => v.stage)).toEqual(['pre', 'guard', 'execute', 'post', 'result', 'pre', 'guard', 'execute', 'post', 'result'])
+  expect(first.size).toBe(1)
+  expect(second.size).toBe(1)
+  const [a] = first
+  const [b] = second
+  expect(typeof a).toBe('symbol')
+  expect(typeof b).toBe('symbol')
+  expect(a).not.toBe(b)
+  expect(probe.bodyExecs.map((e) => e.token)).toEqual([a, b])
+})
+
+check('ARG-02', 'a token field on the input cannot choose the execution token', async ({ harness, tools }) => {
+  tools.register(probeTool('read').definition)
+  const seen = watchExecs(harness, tools)
+  const forged = Symbol('forged')
+
+  await tools.execute({ ...call('read'), token: forged } as unknown as ToolExecutionInput)
+
+  expect(seen.length).toBeGreaterThan(0)
+  for (const { exec } of seen) expect(exec.token).not.toBe(forged)
+})
+
+check('ARG-03', 'rootCallId defaults to callId and keeps a given value', async ({ harness, tools }) => {
+  const probe = probeTool('read')
+  tools.register(probe.definition)
+  const seen = watchExecs(harness, tools)
+
+  await tools.execute(call('read', {}, { callId: 'call-root' }))
+  await tools.execute(call('read', {}, { callId: 'call-nested', rootCallId: 'call-root' }))
+
+  const roots = seen.map((v) => `${v.stage}:${v.exec.callId}->${v.exec.rootCallId}`)
+  expect(roots).toEqual([
+    'pre:call-root->call-root', 'guard:call-root->call-root', 'execute:call-root->call-root', 'post:call-root->call-root', 'result:call-root->call-root',
+    'pre:call-nested->call-root', 'guard:call-nested->call-root', 'execute:call-nested->call-root', 'post:call-nested->call-root', 'result:call-nested->call-root',
+  ])
+  expect(probe.bodyExecs.map((e) => e.rootCallId)).toEqual(['call-root', 'call-root'])
+})
+
+check('ARG-04', 'arguments are one detached deep-frozen copy shared by every stage and the body; the caller object is untouched', async ({ harness, tools }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  const seen = watchExecs(harness, tools)
+  const args = { path: 'a.txt', nested: { lines: [1, 2, 3] } }
+
+  await tools.execute(call('write', args))
+
+  const snapshot = probe.bodyArgs[0]
+  expect(snapshot).toEqual({ path: 'a.txt', nested: { lines: [1, 2, 3] } })
+  expect(snapshot).not.toBe(args)
+  expect(isDeepFrozen(snapshot)).toBe(true)
+  expect(probe.bodyExecs[0]?.arguments).toBe(snapshot)
+  for (const { stage, exec } of seen) expect([stage, exec.arguments === snapshot]).toEqual([stage, true])
+  expect(Object.isFrozen(args) || Object.isFrozen(args.nested) || Object.isFrozen(args.nested.lines)).toBe(false)
+  expect(args).toEqual({ path: 'a.txt', nested: { lines: [1, 2, 3] } })
+})
+
+function nestedArrays(depth: number): unknown {
+  let value: unknown = 'bottom'
+  for (let i = 0; i < depth; i += 1) value = [value]
+  return value
+}
+
+function depthOf(value: unknown): number {
+  let depth = 0
+  while (Array.isArray(value)) {
+    depth += 1
+    value = value[0]
+  }
+  return value === 'bottom' ? depth : -1
+}
+
+const shared = { k: 1 }
+const accepted: [label: string, args: () => unknown, expected: unknown][] = [
+  ['null', () => null, null],
+  ['a boolean', () => false, false],
+  ['a string', () => 'text', 'text'],
+  ['finite numbers', () => [0, -3, 1.5, 1e21], [0, -3, 1.5, 1e21]],
+  ['empty containers', () => ({ a: [], b: {} }), { a: [], b: {} }],
+  ['null-prototype objects', () => Object.assign(Object.create(null), { a: 1, inner: Object.assign(Object.create(null), { b: 'x' }) }), { a: 1, inner: { b: 'x' } }],
+  ['a shared acyclic sub-object', () => ({ left: shared, right: shared }), { left: { k: 1 }, right: { k: 1 } }],
+  ['objects and arrays from another realm', () => runInNewContext('({ list: [1, { ok: true }], obj: { s: "x" } })'), { list: [1, { ok: true }], obj: { s: 'x' } }],
+]
+
+for (const [label, args, expected] of accepted) {
+  check('ARG-05', `accepts ${label}`, async ({ tools }) => {
+    const probe = probeTool('echo')
+    tools.register(probe.definition)
+
+    const result = await tools.execute(call('echo', args()))
+
+    expectSuccess(result)
+    expect(probe.bodyArgs).toEqual([expected])
+  })
+}
+
+check('ARG-05', 'accepts nesting far deeper than a recursive walk survives', async ({ tools }) => {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+
+  const result = await tools.execute(call('echo', nestedArrays(100_000)))
+
+  expectSuccess(result)
+  expect(depthOf(probe.bodyArgs[0])).toBe(100_000)
+})
+
+check('ARG-05', 'reads a getter property once and passes its value on', async ({ tools }) => {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+  let reads = 0
+  const args = {
+    get size() {
+      reads += 1
+      return 3
+    },
+  }
+
+  const result = await tools.execute(call('echo', args))
+
+  expectSuccess(result)
+  expect(reads).toBe(1)
+  expect(probe.bodyArgs).toEqual([{ size: 3 }])
+})
+
+class Point {
+  x = 1
+}
+class List extends Array<number> {}
+
+const rejected: [label: string, args: () => unknown][] = [
+  ['undefined arguments', () => undefined],
+  ['an undefined property', () => ({ a: undefined })],
+  ['an undefined array item', () => [undefined]],
+  ['a function', () => ({ f: () => 1 })],
+  ['a symbol value', () => ({ s: Symbol('x') })],
+  ['a bigint', () => ({ n: 1n })],
+  ['NaN', () => ({ n: Number.NaN })],
+  ['Infinity', () => ({ n: Number.POSITIVE_INFINITY })],
+  ['-Infinity', () => ({ n: Number.NEGATIVE_INFINITY })],
+  ['-0', () => ({ n: -0 })],
+  ['a Map', () => ({ m: new Map([['a', 1]]) })],
+  ['a Set', () => ({ s: new Set([1]) })],
+  ['a Date', () => ({ d: new Date(0) })],
+  ['a class instance', () => ({ p: new Point() })],
+  ['a boxed string', () => ({ s: new String('x') })],
+  ['an array subclass', () => ({ l: List.from([1]) })],
+  ['a sparse array', () => {
+    const sparse = [1, 2, 3]
+    delete sparse[1]
+    return { sparse }
+  }],
+  ['a decorated array', () => ({ a: Object.assign([1], { extra: true }) })],
+  ['a symbol key', () => ({ [Symbol('k')]: 1 })],
+  ['a non-enumerable key', () => Object.defineProperty({ a: 1 }, 'hidden', { value: 2, enumerable: false })],
+  ['a cycle', () => {
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    return cyclic
+  }],
+  ['a lossy value deep inside', () => ({ a: [{ b: [1, { c: Number.NaN }] }] })],
+]
+
+for (const [label, args] of rejected) {
+  check('ARG-05', `refuses ${label}`, async ({ tools }) => {
+    const probe = probeTool('echo')
+    tools.register(probe.definition)
+
+    // Spread so that `undefined` arguments are not replaced by call()'s default.
+    const result = await tools.execute({ ...call('echo'), arguments: args() })
+
+    expect(result.isError, `arguments holding ${label} must be refused`).toBe(true)
+    expect(probe.bodyCalls).toBe(0)
+  })
+}
+
+check('ARG-06', 'non-lossless arguments end the call before any policy stage, with one tools/result and no arguments', async ({ harness, tools }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  const stages = recordStages(harness)
+  let guardCalls = 0
+  tools.guard(() => {
+    guardCalls += 1
+    return undefined
+  })
+
+  const result = await tools.execute(call('write', { when: new Date(0) }))
+
+  expectPlainFailure(result)
+  expect(stages.order).toEqual(['result'])
+  expect(guardCalls).toBe(0)
+  expect(probe.bodyCalls).toBe(0)
+  expect(stages.results[0]?.exec.arguments).toBeUndefined()
+})
+
+check('ARG-06', 'a throwing getter inside the arguments becomes a failure carrying its message', async ({ harness, tools }) => {
+  tools.register(probeTool('write').definition)
+  const stages = recordStages(harness)
+  const args = {
+    get content(): string {
+      throw new Error('getter exploded')
+    },
+  }
+
+  const result = await tools.execute(call('write', args))
+
+  expectPlainFailure(result)
+  expect(result.error?.message).toBe('getter exploded')
+  expect(result.content).toEqual([{ type: 'text', text: 'Error: getter exploded' }])
+  expect(stages.order).toEqual(['result'])
+})
+
+check('ARG-06', 'a throwing arguments getter on the input becomes a failure, not a rejection', async ({ harness, tools }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  const stages = recordStages(harness)
+  const input = Object.defineProperty({ ...call('write') }, 'arguments', {
+    enumerable: true,
+    get() {
+      throw new Error('arguments getter exploded')
+    },
+  })
+
+  const result = await tools.execute(input)
+
+  expectPlainFailure(result)
+  expect(result.error?.message).toBe('arguments getter exploded')
+  expect(stages.order).toEqual(['result'])
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('ARG-06', 'an argument failure wins over a signal that was already aborted', async ({ harness, tools }) => {
+  tools.register(probeTool('write').definition)
+  const stages = recordStages(harness)
+
+  const result = await tools.execute(call('write', { n: Number.NaN }, { signal: abortedSignal() }))
+
+  expectPlainFailure(result)
+  expect(stages.order).toEqual(['result'])
+})
+
+const IDENTITY_KEYS = ['token', 'callId', 'rootCallId', 'name', 'signal', 'arguments']
+
+function ownKeyReport(exec: object, keys: readonly string[]): Record<string, boolean> {
+  return Object.fromEntries(keys.map((key) => [key, Object.hasOwn(exec, key)]))
+}
+
+check('ARG-07', 'listeners see the identity keys as own properties, and no agent or parent key when none was given', async ({ harness, tools }) => {
+  tools.register(probeTool('read').definition)
+  const seen = watchExecs(harness, tools)
+
+  await tools.execute(call('read'))
+
+  const expected = { ...Object.fromEntries(IDENTITY_KEYS.map((k) => [k, true])), agent: false, parent: false }
+  expect(seen.length).toBe(5)
+  for (const { stage, exec } of seen) {
+    expect({ stage, keys: ownKeyReport(exec, [...IDENTITY_KEYS, 'agent', 'parent']) }).toEqual({ stage, keys: expected })
+    expect([stage, 'agent' in exec, 'parent' in exec]).toEqual([stage, false, false])
+  }
+})
+
+check('ARG-07', 'a given parent and agent appear as own properties', async ({ harness, tools, scope }) => {
+  tools.register(probeTool('read').definition)
+  const agentScope = await scope()
+  const seen = watchExecs(harness, tools)
+  const parent = Symbol('outer')
+
+  await tools.execute(call('read', {}, { agent: agentScope.agent, parent }))
+
+  expect(seen.length).toBe(5)
+  for (const { stage, exec } of seen) {
+    expect({ stage, keys: ownKeyReport(exec, ['agent', 'parent']) }).toEqual({ stage, keys: { agent: true, parent: true } })
+    expect(exec.agent).toBe(agentScope.agent)
+    expect(exec.parent).toBe(parent)
+  }
+}, { needs: ['scopes'] })
+
+check('ARG-07', 'the body receives the identity plus deferContext and concludeTurn', async ({ tools }) => {
+  const probe = probeTool('read')
+  tools.register(probe.definition)
+  const input = call('read', { q: 1 }, { callId: 'call-body' })
+
+  await tools.execute(input)
+
+  const exec = probe.bodyExecs[0]
+  expect(exec).toBeDefined()
+  expect(typeof exec?.token).toBe('symbol')
+  expect([exec?.callId, exec?.rootCallId, exec?.name, exec?.arguments]).toEqual(['call-body', 'call-body', 'read', { q: 1 }])
+  expect(exec?.signal).toBeInstanceOf(AbortSignal)
+  expect(typeof exec?.deferContext).toBe('function')
+  expect(typeof exec?.concludeTurn).toBe('function')
+})
+
+check('ARG-08', 'arguments are deep-frozen from pre-execute on, so nested writes fail', async ({ harness, tools }) => {
+  tools.register(probeTool('write').definition)
+  const observed: { frozen: boolean; nestedWrite: boolean }[] = []
+  harness.on('tools/pre-execute', (exec, next) => {
+    const args = exec.arguments as { nested: { list: number[] } }
+    observed.push({ frozen: isDeepFrozen(args), nestedWrite: Reflect.set(args.nested.list, 0, 99) })
+    return next()
+  })
+
+  await tools.execute(call('write', { nested: { list: [1] } }))
+
+  expect(observed).toEqual([{ frozen: true, nestedWrite: false }])
+})
+
+check('ARG-08', 'tools/result observers get a frozen execution object, on success and on an argument failure', async ({ harness, tools }) => {
+  tools.register(probeTool('read').definition)
+  const stages = recordStages(harness)
+
+  await tools.execute(call('read'))
+  await tools.execute(call('read', { bad: () => 1 }))
+
+  expect(stages.results.map((r) => Object.isFrozen(r.exec))).toEqual([true, true])
+})
+
+check('ARG-08', 'tools/result sees the caller signal once a wrapper has restored its own', async ({ harness, tools }) => {
+  tools.register(probeTool('read').definition)
+  const stages = recordStages(harness)
+  harness.on('tools/execute', async (exec, next) => {
+    const previous = exec.signal
+    exec.signal = new AbortController().signal
+    try {
+      return await next()
+    } finally {
+      exec.signal = previous
+    }
+  })
+  const caller = new AbortController().signal
+
+  await tools.execute(call('read', {}, { signal: caller }))
+
+  expect(stages.results[0]?.exec.signal).toBe(caller)
+})
+
+check('ARG-09', 'an arbitrary parent value is passed through verbatim and does not stop the call', async ({ harness, tools }) => {
+  const probe = probeTool('read')
+  tools.register(probe.definition)
+  const seen = watchExecs(harness, tools)
+  const forged = Symbol('never-a-live-token')
+
+  const result = await tools.execute(call('read', {}, { parent: forged }))
+
+  expectSuccess(result)
+  expect(probe.bodyExecs[0]?.parent).toBe(forged)
+  for (const { stage, exec } of seen) expect([stage, exec.parent]).toEqual([stage, forged])
+})
+
+check('ARG-09', 'a call with a parent gets no presentation meta', async ({ tools }) => {
+  tools.register(probeTool('read', { presentationMeta: () => ({ card: 'read' }) }).definition)
+
+  const topLevel = await tools.execute(call('read'))
+  const nested = await tools.execute(call('read', {}, { parent: Symbol('outer') }))
+
+  expectSuccess(topLevel)
+  expect(topLevel.meta).toEqual({ card: 'read' })
+  expectSuccess(nested)
+  expect('meta' in nested).toBe(false)
+}, { needs: ['presentationMeta'] })
+
+/** Tries to overwrite every identity field; the kit never relies on the writes succeeding. */
+function reassignIdentity(exec: object): void {
+  Reflect.set(exec, 'name', 'other')
+  Reflect.set(exec, 'callId', 'call-forged')
+  Reflect.set(exec, 'rootCallId', 'root-forged')
+  Reflect.set(exec, 'arguments', { n: 99 })
+  Reflect.set(exec, 'token', Symbol('forged'))
+  Reflect.set(exec, 'parent', Symbol('forged-parent'))
+}
+
+/** Registers `target` and `other`, then records what each later stage saw. */
+function identityScenario(harness: Harness, tools: ToolRuntimeApi) {
+  const target = probeTool('target')
+  const other = probeTool('other')
+  tools.register(target.definition)
+  tools.register(other.definition)
+  const seen: { stage: string; name: string; callId: string; rootCallId: string; args: unknown; token: symbol; parent: unknown }[] = []
+  const note = (stage: string, exec: Readonly<ToolExecution>): void => {
+    seen.push({ stage, name: exec.name, callId: exec.callId, rootCallId: exec.rootCallId, args: exec.arguments, token: exec.token, parent: exec.parent })
+  }
+  return { target, other, seen, note }
+}
+
+function expectIdentityKept(s: ReturnType<typeof identityScenario>, stages: readonly string[]): void {
+  expect(s.target.bodyCalls).toBe(1)
+  expect(s.other.bodyCalls).toBe(0)
+  expect(s.target.bodyArgs).toEqual([{ n: 1 }])
+  expect(s.seen.map((v) => v.stage)).toEqual(stages)
+  const token = s.seen[0]?.token
+  for (const v of s.seen) {
+    expect(v).toEqual({ stage: v.stage, name: 'target', callId: 'call-id', rootCallId: 'call-id', args: { n: 1 }, token, parent: undefined })
+  }
+}
+
+check('ARG-11', 'a pre-execute listener reassigning identity changes neither the tool that runs nor what later stages see', async ({ harness, tools }) => {
+  const s = identityScenario(harness, tools)
+  harness.on('tools/pre-execute', (exec, next) => {
+    s.note('pre', exec)
+    reassignIdentity(exec)
+    return next()
+  })
+  harness.on('tools/pre-execute', (exec, next) => {
+    s.note('inner-pre', exec)
+    return next()
+  })
+  tools.guard((exec) => {
+    s.note('guard', exec)
+    return undefined
+  })
+  harness.on('tools/execute', (exec, next) => {
+    s.note('execute', exec as ToolExecution)
+    return next()
+  })
+  harness.on('tools/result', (exec) => s.note('result', exec))
+
+  const result = await tools.execute(call('target', { n: 1 }, { callId: 'call-id' }))
+
+  expectSuccess(result)
+  expectIdentityKept(s, ['pre', 'inner-pre', 'guard', 'execute', 'result'])
+})
+
+check('ARG-11', 'a tools/execute wrapper reassigning identity cannot dispatch another tool', async ({ harness, tools }) => {
+  const s = identityScenario(harness, tools)
+  harness.on('tools/execute', (exec, next) => {
+    s.note('execute', exec as ToolExecution)
+    reassignIdentity(exec)
+    return next()
+  })
+  harness.on('tools/post-execute', (exec, _result, next) => {
+    s.note('post', exec)
+    return next()
+  })
+  harness.on('tools/result', (exec) => s.note('result', exec))
+
+  const result = await tools.execute(call('target', { n: 1 }, { callId: 'call-id' }))
+
+  expectSuccess(result)
+  expectIdentityKept(s, ['execute', 'post', 'result'])
+})
+
+check('ARG-11', 'a post-execute listener reassigning identity does not change what tools/result observers see', async ({ harness, tools }) => {
+  const s = identityScenario(harness, tools)
+  harness.on('tools/post-execute', (exec, _result, next) => {
+    s.note('post', exec)
+    reassignIdentity(exec)
+    return next()
+  })
+  harness.on('tools/result', (exec) => s.note('result', exec))
+
+  const result = await tools.execute(call('target', { n: 1 }, { callId: 'call-id' }))
+
+  expectSuccess(result)
+  expectIdentityKept(s, ['post', 'result'])
+})
+
+check('ARG-12', 'a non-lossless argument failure names the lossless-JSON requirement', async ({ tools }) => {
+  tools.register(probeTool('write').definition)
+
+  const result = await tools.execute(call('write', { n: 1n }))
+
+  const message = 'tool execution arguments must be losslessly JSON-serializable'
+  expect(result.error).toEqual({ message })
+  expect(result.content).toEqual([{ type: 'text', text: `Error: ${message}` }])
+})

@@ -1,0 +1,511 @@
+import { expect } from 'vitest'
+import type { ToolExecutionResult } from '../spec/types.ts'
+import { check } from './_kit/check.ts'
+import type { CheckContext } from './_kit/check.ts'
+import { approvalStub } from './_kit/approval.ts'
+import { deferred, settle } from './_kit/deferred.ts'
+import { abortedSignal, call } from './_kit/inputs.ts'
+import { expectCode, expectDenial, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { recordStages } from './_kit/stages.ts'
+import { contextMessage, probeTool, text } from './_kit/tools.ts'
+
+/** A point in the pipeline the test holds open: `pass()` reports arrival, then waits for the test. */
+function gate() {
+  const entered = deferred()
+  const release = deferred()
+  return {
+    async pass(): Promise<void> {
+      entered.resolve()
+      await release.promise
+    },
+    /** Waits until the pipeline reached the gate, aborts the caller, then lets it continue. */
+    async abortThenRelease(controller: AbortController): Promise<void> {
+      await entered.promise
+      controller.abort(new Error('caller cancelled'))
+      release.resolve()
+    },
+  }
+}
+
+/** Starts `execute` with a fresh caller controller, aborts it at the gate, returns the result. */
+async function abortAt(t: CheckContext, g: ReturnType<typeof gate>, name = 'slow', args: unknown = {}): Promise<ToolExecutionResult> {
+  const controller = new AbortController()
+  const pending = t.tools.execute(call(name, args, { signal: controller.signal }))
+  await g.abortThenRelease(controller)
+  return pending
+}
+
+function expectAbort(result: ToolExecutionResult, code: 'ABORTED' | 'ABORTED_BEFORE_DISPATCH'): void {
+  expectCode(result, code)
+  expect(result.error?.info?.name).toBe('AbortError')
+  expect(result.content).toEqual([text(`Error: ${result.error?.message}`)])
+}
+
+function expectNotCancellation(result: ToolExecutionResult): void {
+  expect(result.isError).toBe(true)
+  expect(['ABORTED', 'ABORTED_BEFORE_DISPATCH']).not.toContain(result.error?.info?.code)
+}
+
+check('CAN-01', 'a pre-aborted call yields ABORTED_BEFORE_DISPATCH with AbortError info and an enveloped message', async ({ tools }) => {
+  tools.register(probeTool('slow').definition)
+
+  const result = await tools.execute(call('slow', {}, { signal: abortedSignal() }))
+
+  expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
+})
+
+check('CAN-01', 'an abort during the body yields ABORTED with AbortError info, keeping deferred contexts', async (t) => {
+  const g = gate()
+  t.tools.register(
+    probeTool('slow', {
+      body: async (_args, exec) => {
+        exec.deferContext(contextMessage('kept'))
+        await g.pass()
+        return 'done'
+      },
+    }).definition,
+  )
+
+  const result = await abortAt(t, g)
+
+  expectAbort(result, 'ABORTED')
+  expect(result.additionalContexts).toEqual([contextMessage('kept')])
+})
+
+check('CAN-02', 'a pre-aborted call runs no stage but tools/result, with arguments still materialized and frozen', async ({ harness, tools }) => {
+  const probe = probeTool('slow')
+  tools.register(probe.definition)
+  const stages = recordStages(harness)
+
+  const result = await tools.execute(call('slow', { path: 'a', list: [1] }, { signal: abortedSignal() }))
+
+  expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+  expect(stages.order).toEqual(['result'])
+  expect(probe.bodyCalls).toBe(0)
+  const exec = stages.results[0]?.exec
+  expect(exec?.arguments).toEqual({ path: 'a', list: [1] })
+  expect(isDeepFrozen(exec?.arguments)).toBe(true)
+})
+
+check('CAN-03', 'an argument failure wins over a pre-aborted signal', async ({ harness, tools }) => {
+  tools.register(probeTool('slow').definition)
+  const stages = recordStages(harness)
+
+  const result = await tools.execute(call('slow', { at: new Date(0) }, { signal: abortedSignal() }))
+
+  expectPlainFailure(result)
+  expect(stages.order).toEqual(['result'])
+})
+
+check('CAN-04', 'an abort while pre-execute is pending turns a later allow into ABORTED_BEFORE_DISPATCH', async (t) => {
+  const g = gate()
+  const probe = probeTool('slow')
+  t.tools.register(probe.definition)
+  t.harness.on('tools/pre-execute', async (_exec, next) => {
+    await g.pass()
+    return next()
+  })
+
+  const result = await abortAt(t, g)
+
+  expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('CAN-04', 'an abort while pre-execute is pending keeps a later deny', async (t) => {
+  const g = gate()
+  t.tools.register(probeTool('slow').definition)
+  t.harness.on('tools/pre-execute', async () => {
+    await g.pass()
+    return { kind: 'deny', reason: 'not now' }
+  })
+
+  const result = await abortAt(t, g)
+
+  expectDenial(result, 'not now')
+})
+
+check(
+  'CAN-04',
+  'an approval that comes back cancelled after the caller aborted yields ABORTED_BEFORE_DISPATCH',
+  async (t) => {
+    const agent = await t.scope()
+    const g = gate()
+    const probe = probeTool('slow')
+    t.tools.register(probe.definition)
+    t.harness.on('tools/pre-execute', () => ({ kind: 'ask' }))
+    t.setApproval(
+      approvalStub(async () => {
+        await g.pass()
+        return 'cancelled' as const
+      }),
+    )
+    const controller = new AbortController()
+
+    const pending = t.tools.execute(call('slow', {}, { agent: agent.agent, signal: controller.signal }))
+    await g.abortThenRelease(controller)
+    const result = await pending
+
+    expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
+    expect(probe.bodyCalls).toBe(0)
+  },
+  { needs: ['approval', 'scopes'] },
+)
+
+check('CAN-05', 'an abort while a wrapper waits before next() skips the body with ABORTED_BEFORE_DISPATCH', async (t) => {
+  const g = gate()
+  const probe = probeTool('slow')
+  t.tools.register(probe.definition)
+  t.harness.on('tools/execute', async (_exec, next) => {
+    await g.pass()
+    return next()
+  })
+
+  const result = await abortAt(t, g)
+
+  expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('CAN-05', 'a wrapper installing an already-aborted signal skips the body with ABORTED_BEFORE_DISPATCH', async ({ harness, tools }) => {
+  const probe = probeTool('slow')
+  tools.register(probe.definition)
+  harness.on('tools/execute', async (exec, next) => {
+    const own = exec.signal
+    exec.signal = abortedSignal()
+    try {
+      return await next()
+    } finally {
+      exec.signal = own
+    }
+  })
+
+  const result = await tools.execute(call('slow'))
+
+  expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('CAN-06', 'a short-circuit success settling after a caller abort becomes ABORTED_BEFORE_DISPATCH with the wrapper\'s contexts', async (t) => {
+  const g = gate()
+  const probe = probeTool('slow')
+  t.tools.register(probe.definition)
+  t.harness.on('tools/execute', async () => {
+    await g.pass()
+    return { isError: false, value: 'cached', content: [], additionalContexts: [contextMessage('wrapper')] }
+  })
+
+  const result = await abortAt(t, g)
+
+  expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
+  expect(result.additionalContexts).toEqual([contextMessage('wrapper')])
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('CAN-07', 'a body success returned after the caller aborted becomes ABORTED', async (t) => {
+  const g = gate()
+  t.tools.register(
+    probeTool('slow', {
+      body: async () => {
+        await g.pass()
+        return 'done'
+      },
+    }).definition,
+  )
+
+  const result = await abortAt(t, g)
+
+  expectAbort(result, 'ABORTED')
+})
+
+check('CAN-07', 'a caller abort while a wrapper finishes after the body turns the success into ABORTED with deferred contexts', async (t) => {
+  const g = gate()
+  t.tools.register(
+    probeTool('slow', {
+      body: (_args, exec) => {
+        exec.deferContext(contextMessage('from body'))
+        return 'done'
+      },
+    }).definition,
+  )
+  t.harness.on('tools/execute', async (_exec, next) => {
+    const result = await next()
+    await g.pass()
+    return result
+  })
+
+  const result = await abortAt(t, g)
+
+  expectAbort(result, 'ABORTED')
+  expect(result.additionalContexts).toEqual([contextMessage('from body')])
+})
+
+check('CAN-08', 'a caller abort during post-execute turns an accepted success into ABORTED, keeping all contexts', async (t) => {
+  const g = gate()
+  t.tools.register(
+    probeTool('slow', {
+      body: (_args, exec) => {
+        exec.deferContext(contextMessage('body'))
+        return 'done'
+      },
+    }).definition,
+  )
+  t.harness.on('tools/post-execute', async () => {
+    await g.pass()
+    return { kind: 'accept', additionalContexts: [contextMessage('post')] }
+  })
+
+  const result = await abortAt(t, g)
+
+  expectAbort(result, 'ABORTED')
+  expect(result.additionalContexts).toEqual([contextMessage('body'), contextMessage('post')])
+})
+
+check('CAN-08', 'a caller abort during post-execute after a short-circuit success gives ABORTED_BEFORE_DISPATCH', async (t) => {
+  const g = gate()
+  t.tools.register(probeTool('slow').definition)
+  t.harness.on('tools/execute', () => ({ isError: false, value: 'cached', content: [] }))
+  t.harness.on('tools/post-execute', async (_exec, _result, next) => {
+    await g.pass()
+    return next()
+  })
+
+  const result = await abortAt(t, g)
+
+  expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
+})
+
+check('CAN-09', 'a wrapper throw after the caller aborted is kept', async (t) => {
+  const g = gate()
+  t.tools.register(probeTool('slow').definition)
+  t.harness.on('tools/execute', async (_exec, next) => {
+    await next()
+    await g.pass()
+    throw new Error('wrapper gave up')
+  })
+
+  const result = await abortAt(t, g)
+
+  expectNotCancellation(result)
+  expect(result.error?.message).toBe('wrapper gave up')
+})
+
+check('CAN-09', 'a body throw caused by the abort is kept', async (t) => {
+  const g = gate()
+  t.tools.register(
+    probeTool('slow', {
+      body: async (_args, exec) => {
+        await g.pass()
+        if (exec.signal.aborted) throw new Error('stopped by signal')
+        return 'done'
+      },
+    }).definition,
+  )
+
+  const result = await abortAt(t, g)
+
+  expectNotCancellation(result)
+  expect(result.error?.message).toBe('stopped by signal')
+})
+
+check('CAN-09', 'an output failure after the caller aborted is kept', async (t) => {
+  const g = gate()
+  t.tools.register(
+    probeTool('slow', {
+      schema: { type: 'string' },
+      body: async () => {
+        await g.pass()
+        return 7
+      },
+    }).definition,
+  )
+
+  const result = await abortAt(t, g)
+
+  expectCode(result, 'INVALID_TOOL_OUTPUT')
+})
+
+check('CAN-09', 'a post-execute throw after the caller aborted is kept', async (t) => {
+  const g = gate()
+  t.tools.register(probeTool('slow').definition)
+  t.harness.on('tools/post-execute', async () => {
+    await g.pass()
+    throw new Error('post gave up')
+  })
+
+  const result = await abortAt(t, g)
+
+  expectNotCancellation(result)
+  expect(result.error?.message).toBe('post gave up')
+})
+
+check('CAN-09', 'a block decided after the caller aborted is kept', async (t) => {
+  const g = gate()
+  t.tools.register(probeTool('slow').definition)
+  t.harness.on('tools/post-execute', async () => {
+    await g.pass()
+    return { kind: 'block', feedback: [text('blocked anyway')] }
+  })
+
+  const result = await abortAt(t, g)
+
+  expectPlainFailure(result)
+  expect(result.content).toEqual([text('blocked anyway')])
+})
+
+check('CAN-10', 'a wrapper success after the body was entered is ABORTED, not ABORTED_BEFORE_DISPATCH', async (t) => {
+  const g = gate()
+  const probe = probeTool('slow')
+  t.tools.register(probe.definition)
+  t.harness.on('tools/execute', async (_exec, next) => {
+    await next()
+    await g.pass()
+    return { isError: false, value: 'fresh from wrapper', content: [] }
+  })
+
+  const result = await abortAt(t, g)
+
+  expect(probe.bodyCalls).toBe(1)
+  expectAbort(result, 'ABORTED')
+})
+
+check('CAN-10', 'the same late abort gives ABORTED_BEFORE_DISPATCH when the body was never entered', async (t) => {
+  const g = gate()
+  const probe = probeTool('slow')
+  t.tools.register(probe.definition)
+  t.harness.on('tools/execute', async () => {
+    await g.pass()
+    return { isError: false, value: 'fresh from wrapper', content: [] }
+  })
+
+  const result = await abortAt(t, g)
+
+  expect(probe.bodyCalls).toBe(0)
+  expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
+})
+
+check('CAN-11', 'a body succeeding after only the wrapper\'s signal aborted yields ABORTED', async ({ harness, tools }) => {
+  const g = gate()
+  const wrapperController = new AbortController()
+  tools.register(
+    probeTool('slow', {
+      body: async () => {
+        await g.pass()
+        return 'done'
+      },
+    }).definition,
+  )
+  harness.on('tools/execute', async (exec, next) => {
+    const own = exec.signal
+    exec.signal = wrapperController.signal
+    try {
+      return await next()
+    } finally {
+      exec.signal = own
+    }
+  })
+
+  const pending = tools.execute(call('slow'))
+  await g.abortThenRelease(wrapperController)
+  const result = await pending
+
+  expectAbort(result, 'ABORTED')
+})
+
+check('CAN-11', 'a wrapper signal aborted after the body does not cancel: only the caller signal counts', async ({ harness, tools }) => {
+  tools.register(probeTool('slow').definition)
+  harness.on('tools/execute', async (exec, next) => {
+    const wrapperController = new AbortController()
+    exec.signal = wrapperController.signal
+    const result = await next()
+    // Deliberately left installed: the later checks must still look at the caller signal.
+    wrapperController.abort(new Error('wrapper timer fired late'))
+    return result
+  })
+
+  const result = await tools.execute(call('slow'))
+
+  expectSuccess(result)
+})
+
+check('CAN-12', 'a caller abort raised inside finalizeContent does not change the outcome', async ({ tools }) => {
+  const controller = new AbortController()
+  tools.register(
+    probeTool('slow', {
+      finalizeContent: () => {
+        controller.abort()
+        return undefined
+      },
+    }).definition,
+  )
+
+  const result = await tools.execute(call('slow', {}, { signal: controller.signal }))
+
+  expectSuccess(result)
+})
+
+check('CAN-12', 'a caller abort raised inside a tools/result observer does not change the outcome', async ({ harness, tools }) => {
+  const controller = new AbortController()
+  tools.register(probeTool('slow').definition)
+  const observed: unknown[] = []
+  harness.on('tools/result', (_exec, result) => {
+    observed.push(result)
+    controller.abort()
+  })
+
+  const result = await tools.execute(call('slow', {}, { signal: controller.signal }))
+
+  expectSuccess(result)
+  expect(observed).toEqual([result])
+})
+
+check('CAN-13', 'execute() waits for an entered body to settle even after the caller aborted', async ({ tools }) => {
+  const entered = deferred()
+  const finish = deferred()
+  let bodySettled = false
+  tools.register(
+    probeTool('slow', {
+      body: async () => {
+        entered.resolve()
+        await finish.promise
+        bodySettled = true
+        return 'done'
+      },
+    }).definition,
+  )
+  const controller = new AbortController()
+  let executeSettled = false
+
+  const pending = tools.execute(call('slow', {}, { signal: controller.signal })).finally(() => {
+    executeSettled = true
+  })
+  await entered.promise
+  controller.abort()
+  await settle()
+  expect(executeSettled).toBe(false)
+  finish.resolve()
+  const result = await pending
+
+  expect(bodySettled).toBe(true)
+  expectAbort(result, 'ABORTED')
+})
+
+check('CAN-15', 'the cancellation messages', async (t) => {
+  t.tools.register(probeTool('slow').definition)
+  const before = await t.tools.execute(call('slow', {}, { signal: abortedSignal() }))
+  const g = gate()
+  t.tools.register(
+    probeTool('slow-2', {
+      body: async () => {
+        await g.pass()
+        return 'done'
+      },
+    }).definition,
+  )
+  const after = await abortAt(t, g, 'slow-2')
+
+  expect(before.error?.message).toBe('tool call aborted before dispatch')
+  expect(before.content).toEqual([text('Error: tool call aborted before dispatch')])
+  expect(after.error?.message).toBe('tool call aborted')
+  expect(after.content).toEqual([text('Error: tool call aborted')])
+})

@@ -1,0 +1,439 @@
+import { expect } from 'vitest'
+import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
+import type { ToolDefinition, ToolExecutionInput } from '../spec/types.ts'
+import { check } from './_kit/check.ts'
+import { approvalStub } from './_kit/approval.ts'
+import { abortedSignal, call } from './_kit/inputs.ts'
+import { expectCode, expectDenial, expectSuccess } from './_kit/results.ts'
+import { recordStages } from './_kit/stages.ts'
+import { probeTool, renderJson, text } from './_kit/tools.ts'
+
+/** Registers `thrower`, whose body throws `thrown`, and returns the failure it produces. */
+async function failureOf(tools: ToolRuntimeApi, thrown: unknown) {
+  tools.register(
+    probeTool('thrower', {
+      body: () => {
+        throw thrown
+      },
+    }).definition,
+  )
+  return tools.execute(call('thrower'))
+}
+
+function expectNoInfo(result: { isError: boolean; error?: { info?: unknown } }): void {
+  expect(result.isError).toBe(true)
+  expect(result.error !== undefined && 'info' in result.error, `expected no error.info; error was ${JSON.stringify(result.error)}`).toBe(false)
+}
+
+check('ERR-01', 'a thrown Error becomes { message } plus one enveloped text block', async ({ tools }) => {
+  const result = await failureOf(tools, new Error('disk full'))
+
+  expect(result.isError).toBe(true)
+  expect(result.error).toEqual({ message: 'disk full' })
+  expect(result.content).toEqual([text('Error: disk full')])
+})
+
+check('ERR-01', 'a throwing pre-execute listener is normalized the same way', async ({ harness, tools }) => {
+  tools.register(probeTool('tool').definition)
+  harness.on('tools/pre-execute', () => {
+    throw new Error('policy broke')
+  })
+
+  const result = await tools.execute(call('tool'))
+
+  expect(result.error).toEqual({ message: 'policy broke' })
+  expect(result.content).toEqual([text('Error: policy broke')])
+})
+
+class CustomError extends Error {}
+
+const messages: { name: string; thrown: () => unknown; message: string }[] = [
+  { name: 'an Error subclass', thrown: () => new CustomError('custom'), message: 'custom' },
+  { name: 'a string', thrown: () => 'kaboom', message: 'kaboom' },
+  { name: 'an object with a message', thrown: () => ({ message: 'denied by object' }), message: 'denied by object' },
+  { name: 'an object inheriting a message', thrown: () => Object.create({ message: 'inherited' }), message: 'inherited' },
+  { name: 'an object with a non-string message', thrown: () => ({ message: 5 }), message: '[object Object]' },
+  { name: 'a plain object', thrown: () => ({}), message: '[object Object]' },
+  { name: 'a number', thrown: () => 42, message: '42' },
+  { name: 'null', thrown: () => null, message: 'null' },
+  { name: 'undefined', thrown: () => undefined, message: 'undefined' },
+]
+
+for (const m of messages) {
+  check('ERR-02', `the message of ${m.name}`, async ({ tools }) => {
+    const result = await failureOf(tools, m.thrown())
+
+    expect(result.error?.message).toBe(m.message)
+    expect(result.content).toEqual([text(`Error: ${m.message}`)])
+  })
+}
+
+const unprintables: { name: string; thrown: () => unknown }[] = [
+  {
+    name: 'an object whose toString throws',
+    thrown: () => ({
+      toString() {
+        throw new Error('no string for you')
+      },
+    }),
+  },
+  {
+    name: 'a proxy whose traps throw',
+    thrown: () =>
+      new Proxy(
+        {},
+        {
+          get() {
+            throw new Error('trap')
+          },
+          getPrototypeOf() {
+            throw new Error('trap')
+          },
+          has() {
+            throw new Error('trap')
+          },
+        },
+      ),
+  },
+]
+
+for (const u of unprintables) {
+  check('ERR-02', `${u.name} still yields a failure with a string message`, async ({ tools }) => {
+    const result = await failureOf(tools, u.thrown())
+
+    expect(result.isError).toBe(true)
+    expect(typeof result.error?.message).toBe('string')
+    expect(result.content).toEqual([text(`Error: ${result.error?.message}`)])
+  })
+
+  check('ERR-11', `${u.name} gets the placeholder message`, async ({ tools }) => {
+    const result = await failureOf(tools, u.thrown())
+
+    expect(result.error?.message).toBe('<unprintable thrown value>')
+  })
+}
+
+check('ERR-03', 'a plain Error or TypeError carries no info', async ({ tools }) => {
+  expectNoInfo(await failureOf(tools, new Error('plain')))
+  tools.register(
+    probeTool('type-error', {
+      body: () => {
+        throw new TypeError('bad type')
+      },
+    }).definition,
+  )
+  expectNoInfo(await tools.execute(call('type-error')))
+})
+
+check('ERR-03', 'an error that merely looks routable (own code and name) carries no info', async ({ tools }) => {
+  class HarnessError extends Error {
+    readonly code = 'LOOKALIKE'
+    override name = 'HarnessError'
+  }
+  expectNoInfo(await failureOf(tools, Object.assign(new Error('io'), { code: 'EIO', name: 'IOError' })))
+  tools.register(
+    probeTool('lookalike', {
+      body: () => {
+        throw new HarnessError('not the registry class')
+      },
+    }).definition,
+  )
+  expectNoInfo(await tools.execute(call('lookalike')))
+})
+
+check('ERR-03', 'registry-raised HarnessErrors carry exactly { name, code }', async ({ tools }) => {
+  tools.register(probeTool('bad-output', { schema: { type: 'string' }, body: () => 1 }).definition)
+
+  const result = await tools.execute(call('bad-output'))
+
+  expect(Object.keys(result.error?.info ?? {}).sort()).toEqual(['code', 'name'])
+})
+
+check('ERR-04', 'an unknown tool reports ToolNotFoundError / UNKNOWN_TOOL', async ({ tools }) => {
+  const result = await tools.execute(call('nowhere'))
+
+  expect(result.error?.info).toEqual({ name: 'ToolNotFoundError', code: 'UNKNOWN_TOOL' })
+})
+
+check('ERR-05', 'an unknown tool resolves a failure through post-execute and later calls still work', async ({ harness, tools }) => {
+  tools.register(probeTool('known').definition)
+  const stages = recordStages(harness)
+
+  const unknown = await tools.execute(call('nowhere'))
+  const next = await tools.execute(call('known'))
+
+  expectCode(unknown, 'UNKNOWN_TOOL')
+  expect(stages.order.slice(0, 4)).toEqual(['pre', 'execute', 'post', 'result'])
+  expectSuccess(next)
+})
+
+check('ERR-06', 'pre-execute denials, unanswerable asks, guard denials and blocks carry no info', async ({ harness, tools }) => {
+  tools.register(probeTool('denied').definition)
+  tools.register(probeTool('asked').definition)
+  tools.register(probeTool('guarded').definition)
+  tools.register(probeTool('blocked').definition)
+  harness.on('tools/pre-execute', (exec, next) => {
+    if (exec.name === 'denied') return { kind: 'deny', reason: 'no' }
+    if (exec.name === 'asked') return { kind: 'ask', reason: 'please confirm' }
+    return next()
+  })
+  tools.guard((exec) => (exec.name === 'guarded' ? 'guard says no' : undefined))
+  harness.on('tools/post-execute', (exec, _result, next) =>
+    exec.name === 'blocked' ? { kind: 'block', feedback: [text('blocked')] } : next(),
+  )
+
+  expectDenial(await tools.execute(call('denied')), 'no')
+  expectNoInfo(await tools.execute(call('asked')))
+  expectDenial(await tools.execute(call('guarded')), 'guard says no')
+  const blocked = await tools.execute(call('blocked'))
+  expectNoInfo(blocked)
+  expect(blocked.error).toEqual({ message: 'blocked' })
+})
+
+check(
+  'ERR-06',
+  'an ask the user rejects carries no info',
+  async ({ harness, tools, scope, setApproval }) => {
+    const agent = await scope()
+    tools.register(probeTool('asked').definition)
+    harness.on('tools/pre-execute', () => ({ kind: 'ask' }))
+    setApproval(approvalStub('rejected'))
+
+    const result = await tools.execute(call('asked', {}, { agent: agent.agent }))
+
+    expectNoInfo(result)
+  },
+  { needs: ['approval', 'scopes'] },
+)
+
+const pipelineCodes = ['UNKNOWN_TOOL', 'INVALID_ARGS', 'INVALID_TOOL_OUTPUT', 'ABORTED', 'ABORTED_BEFORE_DISPATCH', 'CODE_RUN_FAILED']
+
+check('ERR-07', 'pipeline failures use only the pipeline codes, or no info at all', async ({ harness, tools }) => {
+  tools.register(probeTool('ok').definition)
+  tools.register(probeTool('bad-output', { schema: { type: 'string' }, body: () => 1 }).definition)
+  const controller = new AbortController()
+  tools.register(
+    probeTool('slow', {
+      body: () => {
+        controller.abort()
+        return 'late'
+      },
+    }).definition,
+  )
+  harness.on('tools/post-execute', (exec, _result, next) =>
+    exec.name === 'ok' ? ({ kind: 'accept', value: 1, content: [] } as never) : next(),
+  )
+
+  const results = {
+    unknown: await tools.execute(call('nowhere')),
+    badOutput: await tools.execute(call('bad-output')),
+    preAborted: await tools.execute(call('ok', {}, { signal: abortedSignal() })),
+    aborted: await tools.execute(call('slow', {}, { signal: controller.signal })),
+    badArgs: await tools.execute(call('ok', { n: 10n })),
+    badDecision: await tools.execute(call('ok')),
+  }
+
+  expect(results.unknown.error?.info?.code).toBe('UNKNOWN_TOOL')
+  expect(results.badOutput.error?.info?.code).toBe('INVALID_TOOL_OUTPUT')
+  expect(results.preAborted.error?.info?.code).toBe('ABORTED_BEFORE_DISPATCH')
+  expect(results.aborted.error?.info?.code).toBe('ABORTED')
+  for (const [name, result] of Object.entries(results)) {
+    expect(result.isError, `${name} should fail`).toBe(true)
+    const code = result.error?.info?.code
+    if (code !== undefined) expect(pipelineCodes, `${name} carries an unexpected code`).toContain(code)
+  }
+})
+
+/** Failure sources for ERR-08; each resolves to a failure and notifies once. */
+const failureSources: {
+  name: string
+  needs?: readonly ('approval' | 'scopes' | 'presentationMeta')[]
+  arrange: (h: Harness, tools: ToolRuntimeApi, agent?: object) => ToolExecutionInput
+}[] = [
+  {
+    name: 'a body that throws synchronously',
+    arrange: (_h, tools) => {
+      const definition: ToolDefinition = {
+        name: 'sync-thrower',
+        description: 'throws before returning a promise',
+        parameters: { type: 'object', properties: {} },
+        output: { schema: {}, render: renderJson },
+        execute() {
+          throw new Error('sync throw')
+        },
+      }
+      tools.register(definition)
+      return call('sync-thrower')
+    },
+  },
+  {
+    name: 'a throwing renderer',
+    arrange: (_h, tools) => {
+      tools.register(
+        probeTool('bad-render', {
+          render: () => {
+            throw new Error('render broke')
+          },
+        }).definition,
+      )
+      return call('bad-render')
+    },
+  },
+  {
+    name: 'a throwing presentationMeta',
+    needs: ['presentationMeta'],
+    arrange: (_h, tools) => {
+      tools.register(
+        probeTool('bad-meta', {
+          presentationMeta: () => {
+            throw new Error('meta broke')
+          },
+        }).definition,
+      )
+      return call('bad-meta')
+    },
+  },
+  {
+    name: 'a throwing guard',
+    arrange: (_h, tools) => {
+      tools.register(probeTool('tool').definition)
+      tools.guard(() => {
+        throw new Error('guard broke')
+      })
+      return call('tool')
+    },
+  },
+  {
+    name: 'a rejecting pre-execute listener',
+    arrange: (h, tools) => {
+      tools.register(probeTool('tool').definition)
+      h.on('tools/pre-execute', async () => {
+        throw new Error('async policy broke')
+      })
+      return call('tool')
+    },
+  },
+  {
+    name: 'a throwing tools/execute listener',
+    arrange: (h, tools) => {
+      tools.register(probeTool('tool').definition)
+      h.on('tools/execute', () => {
+        throw new Error('wrapper broke')
+      })
+      return call('tool')
+    },
+  },
+  {
+    name: 'a throwing post-execute listener',
+    arrange: (h, tools) => {
+      tools.register(probeTool('tool').definition)
+      h.on('tools/post-execute', async () => {
+        throw new Error('post broke')
+      })
+      return call('tool')
+    },
+  },
+  {
+    name: 'a throwing finalizer',
+    arrange: (_h, tools) => {
+      tools.register(
+        probeTool('tool', {
+          finalizeContent: () => {
+            throw new Error('finalizer broke')
+          },
+        }).definition,
+      )
+      return call('tool')
+    },
+  },
+  {
+    name: 'an approval service that rejects',
+    needs: ['approval', 'scopes'],
+    arrange: (h, tools, agent) => {
+      tools.register(probeTool('tool').definition)
+      h.on('tools/pre-execute', () => ({ kind: 'ask' }))
+      h.setApproval?.({
+        request: () => Promise.reject(new Error('no open turn')),
+      })
+      return call('tool', {}, { agent })
+    },
+  },
+]
+
+for (const source of failureSources) {
+  check(
+    'ERR-08',
+    `execute() resolves a failure for ${source.name}`,
+    async ({ harness, tools, scope }) => {
+      const agent = source.needs?.includes('scopes') ? (await scope()).agent : undefined
+      const input = source.arrange(harness, tools, agent)
+      const stages = recordStages(harness)
+
+      const result = await tools.execute(input)
+
+      expect(result.isError).toBe(true)
+      expect(stages.count('result')).toBe(1)
+    },
+    source.needs === undefined ? {} : { needs: source.needs },
+  )
+}
+
+check('ERR-09', 'registry-raised failures name their concrete error class', async ({ tools }) => {
+  tools.register(probeTool('bad-output', { schema: { type: 'string' }, body: () => 1 }).definition)
+
+  const unknown = await tools.execute(call('nowhere'))
+  const badOutput = await tools.execute(call('bad-output'))
+
+  expect(unknown.error?.info).toEqual({ name: 'ToolNotFoundError', code: 'UNKNOWN_TOOL' })
+  expect(badOutput.error?.info).toEqual({ name: 'ToolOutputError', code: 'INVALID_TOOL_OUTPUT' })
+})
+
+/** An otherwise well-formed input for `tool` whose field `key` is replaced by `descriptor`. */
+function malformed(key: string, descriptor: PropertyDescriptor): ToolExecutionInput {
+  const input = call('tool') as unknown as Record<string, unknown>
+  Object.defineProperty(input, key, { enumerable: true, configurable: true, ...descriptor })
+  return input as unknown as ToolExecutionInput
+}
+
+function throwing(field: string): PropertyDescriptor {
+  return {
+    get() {
+      throw new Error(`${field} getter exploded`)
+    },
+  }
+}
+
+const malformedInputs: { name: string; input: () => ToolExecutionInput }[] = [
+  { name: 'a throwing callId getter', input: () => malformed('callId', throwing('callId')) },
+  { name: 'a throwing name getter', input: () => malformed('name', throwing('name')) },
+  { name: 'a throwing agent getter', input: () => malformed('agent', throwing('agent')) },
+  { name: 'a throwing parent getter', input: () => malformed('parent', throwing('parent')) },
+  { name: 'a throwing signal getter', input: () => malformed('signal', throwing('signal')) },
+  { name: 'a missing signal', input: () => malformed('signal', { value: undefined }) },
+  { name: 'a null signal', input: () => malformed('signal', { value: null }) },
+]
+
+for (const m of malformedInputs) {
+  check('ERR-10', `execute() resolves a failure and notifies once for ${m.name}`, async ({ harness, tools }) => {
+    const probe = probeTool('tool')
+    tools.register(probe.definition)
+    const stages = recordStages(harness)
+
+    const outcome = await tools.execute(m.input()).then(
+      (result) => ({ resolved: true as const, result }),
+      (error: unknown) => ({ resolved: false as const, error }),
+    )
+
+    expect(outcome.resolved, 'execute() rejected').toBe(true)
+    if (outcome.resolved) expect(outcome.result.isError).toBe(true)
+    expect(stages.count('result')).toBe(1)
+    expect(probe.bodyCalls).toBe(0)
+  })
+}
+
+check('ERR-12', 'the unknown-tool message', async ({ tools }) => {
+  const result = await tools.execute(call('nowhere'))
+
+  expect(result.error?.message).toBe('unknown tool "nowhere"')
+  expect(result.content).toEqual([text('Error: unknown tool "nowhere"')])
+})

@@ -1,0 +1,607 @@
+import { expect } from 'vitest'
+import type { ToolDefinition, ToolExecutionResult } from '../spec/types.ts'
+import { check } from './_kit/check.ts'
+import { deferred, settle } from './_kit/deferred.ts'
+import { abortedSignal, call } from './_kit/inputs.ts'
+import { expectCode, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { recordStages } from './_kit/stages.ts'
+import { contextMessage, probeTool, renderJson, text } from './_kit/tools.ts'
+
+/** A success a wrapper writes itself, without calling next(). */
+function authoredSuccess(value: unknown, extra: Record<string, unknown> = {}): ToolExecutionResult {
+  return { isError: false, value, content: [text('authored by the wrapper')], ...extra } as ToolExecutionResult
+}
+
+/** A raw tool whose execute throws synchronously instead of returning a rejected promise. */
+function syncThrowingTool(name: string): ToolDefinition {
+  return {
+    name,
+    description: 'throws before returning a promise',
+    parameters: { type: 'object', properties: {} },
+    output: { schema: {}, render: renderJson },
+    execute() {
+      throw new Error('sync boom')
+    },
+  }
+}
+
+check('EXE-01', 'the wrapper nests the body between the end of pre-execute and the start of post-execute', async ({ harness, tools }) => {
+  const log: string[] = []
+  tools.register(probeTool('echo', { body: () => (log.push('body'), 1) }).definition)
+  harness.on('tools/pre-execute', async (_exec, next) => {
+    log.push('pre')
+    const decision = await next()
+    log.push('pre:after')
+    return decision
+  })
+  tools.guard(() => {
+    log.push('guard')
+    return undefined
+  })
+  harness.on('tools/execute', async (_exec, next) => {
+    log.push('execute:before')
+    const result = await next()
+    log.push('execute:after')
+    return result
+  })
+  harness.on('tools/post-execute', (_exec, _result, next) => {
+    log.push('post')
+    return next()
+  })
+
+  expectSuccess(await tools.execute(call('echo')))
+  expect(log).toEqual(['pre', 'pre:after', 'guard', 'execute:before', 'body', 'execute:after', 'post'])
+})
+
+check('EXE-01', 'tools/execute is not entered after a deny, a guard denial or an abort during the guards', async ({ harness, tools }) => {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+  const stages = recordStages(harness)
+  let mode: 'deny' | 'guard' | 'abort' = 'deny'
+  const controller = new AbortController()
+  harness.on('tools/pre-execute', (_exec, next) => (mode === 'deny' ? { kind: 'deny', reason: 'no' } : next()))
+  tools.guard(() => {
+    if (mode === 'guard') return 'guarded'
+    if (mode === 'abort') controller.abort()
+    return undefined
+  })
+
+  await tools.execute(call('echo'))
+  mode = 'guard'
+  await tools.execute(call('echo'))
+  mode = 'abort'
+  expectCode(await tools.execute(call('echo', {}, { signal: controller.signal })), 'ABORTED_BEFORE_DISPATCH')
+
+  expect(stages.count('execute')).toBe(0)
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('EXE-02', 'next() resolves a normalized failure when the body throws', async ({ harness, tools }) => {
+  tools.register(
+    probeTool('explode', {
+      body: () => {
+        throw new Error('kaboom')
+      },
+    }).definition,
+  )
+  let seen: ToolExecutionResult | undefined
+  harness.on('tools/execute', async (_exec, next) => {
+    seen = await next()
+    return seen
+  })
+
+  const result = await tools.execute(call('explode'))
+
+  expect(seen?.isError).toBe(true)
+  expect(seen?.error?.message).toBe('kaboom')
+  expect(result.error?.message).toBe('kaboom')
+})
+
+check('EXE-02', 'next() resolves a canonical success built from the body value', async ({ harness, tools }) => {
+  tools.register(probeTool('echo', { body: () => ({ n: 1 }) }).definition)
+  let seen: ToolExecutionResult | undefined
+  harness.on('tools/execute', async (_exec, next) => {
+    seen = await next()
+    return seen
+  })
+
+  await tools.execute(call('echo'))
+
+  expect(seen).toEqual({ isError: false, value: { n: 1 }, content: [text('{"n":1}')] })
+})
+
+check('EXE-02', 'next() resolves the tool again: a tool removed during pre-execute is UNKNOWN_TOOL at dispatch', async ({ harness, tools }) => {
+  const probe = probeTool('vanishing')
+  const dispose = tools.register(probe.definition)
+  harness.on('tools/pre-execute', (_exec, next) => {
+    dispose()
+    return next()
+  })
+  let seen: ToolExecutionResult | undefined
+  harness.on('tools/execute', async (_exec, next) => {
+    seen = await next()
+    return seen
+  })
+
+  await tools.execute(call('vanishing'))
+
+  expectCode(seen as ToolExecutionResult, 'UNKNOWN_TOOL')
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('EXE-03', 'a short-circuit success skips the body and is re-rendered from its value', async ({ harness, tools }) => {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+  const stages = recordStages(harness)
+  const ctx = contextMessage('from the wrapper')
+  harness.on('tools/execute', () => authoredSuccess('short-circuited', { concludesTurn: true, additionalContexts: [ctx] }))
+
+  const result = await tools.execute(call('echo'))
+
+  expect(probe.bodyCalls).toBe(0)
+  expectSuccess(result)
+  expect(result.value).toBe('short-circuited')
+  expect(result.content).toEqual([text('"short-circuited"')])
+  expect('concludesTurn' in result).toBe(false)
+  expect(result.additionalContexts).toEqual([ctx])
+  expect(stages.count('post')).toBe(1)
+})
+
+check('EXE-03', 'a short-circuit success whose value breaks the output schema becomes INVALID_TOOL_OUTPUT', async ({ harness, tools }) => {
+  const probe = probeTool('count', { schema: { type: 'integer' } })
+  tools.register(probe.definition)
+  harness.on('tools/execute', () => authoredSuccess('not a number'))
+
+  expectCode(await tools.execute(call('count')), 'INVALID_TOOL_OUTPUT')
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check(
+  'EXE-03',
+  'a short-circuit success gets meta recomputed from its value, not the authored meta',
+  async ({ harness, tools }) => {
+    tools.register(probeTool('echo', { presentationMeta: (_args, value) => ({ projected: value }) }).definition)
+    harness.on('tools/execute', () => authoredSuccess(7, { meta: { forged: true } }))
+
+    const result = await tools.execute(call('echo'))
+
+    expectSuccess(result)
+    expect(result.meta).toEqual({ projected: 7 })
+  },
+  { needs: ['presentationMeta'] },
+)
+
+check('EXE-04', 'a wrapper-authored failure keeps its error, content and contexts and reaches post-execute', async ({ harness, tools }) => {
+  tools.register(probeTool('echo').definition)
+  const stages = recordStages(harness)
+  const authored = {
+    isError: true,
+    error: { message: 'wrapper said no', info: { name: 'WrapperError', code: 'WRAPPED' } },
+    content: [text('custom failure text')],
+    additionalContexts: [contextMessage('wrapper context')],
+  } as const
+  harness.on('tools/execute', () => authored as unknown as ToolExecutionResult)
+
+  const result = await tools.execute(call('echo'))
+
+  expect(result).toEqual(authored)
+  expect(stages.count('post')).toBe(1)
+})
+
+check('EXE-04', 'a wrapper result with a truthy non-boolean isError is handled as a failure', async ({ harness, tools }) => {
+  tools.register(probeTool('echo').definition)
+  harness.on('tools/execute', () => ({ isError: 1, error: { message: 'truthy failure' }, content: [text('x')] }) as unknown as ToolExecutionResult)
+
+  const result = await tools.execute(call('echo'))
+
+  expect(result.isError).toBe(true)
+  expect(result.error?.message).toBe('truthy failure')
+})
+
+check(
+  'EXE-04',
+  'a wrapper-authored failure keeps its meta',
+  async ({ harness, tools }) => {
+    tools.register(probeTool('echo', { presentationMeta: () => ({ projected: true }) }).definition)
+    harness.on('tools/execute', () => ({ isError: true, error: { message: 'no' }, content: [], meta: { authored: 1 } }) as ToolExecutionResult)
+
+    const result = await tools.execute(call('echo'))
+
+    expect(result.meta).toEqual({ authored: 1 })
+  },
+  { needs: ['presentationMeta'] },
+)
+
+check('EXE-05', 'the result of this dispatch passes back through a wrapper without being rendered again', async ({ harness, tools }) => {
+  let renders = 0
+  tools.register(probeTool('echo', { render: (_a, v) => (renders++, [text(String(v))]) }).definition)
+  let fromNext: ToolExecutionResult | undefined
+  harness.on('tools/execute', async (_exec, next) => {
+    fromNext = await next()
+    return fromNext
+  })
+
+  const result = await tools.execute(call('echo'))
+
+  expect(renders).toBe(1)
+  expect(result).toEqual(fromNext)
+})
+
+check('EXE-05', 'a copy of this dispatch result is normalized again: its forged content is replaced', async ({ harness, tools }) => {
+  tools.register(probeTool('echo', { body: () => 'real' }).definition)
+  harness.on('tools/execute', async (_exec, next) => ({ ...(await next()), content: [text('forged')] }) as ToolExecutionResult)
+
+  const result = await tools.execute(call('echo'))
+
+  expect(result.content).toEqual([text('"real"')])
+})
+
+check('EXE-05', 'replaying a canonical result of another call under a tool whose schema it breaks is a final INVALID_TOOL_OUTPUT', async ({ harness, tools }) => {
+  tools.register(probeTool('words', { schema: { type: 'string' }, body: () => 'cached text' }).definition)
+  const objects = probeTool('objects', { schema: { type: 'object' } })
+  tools.register(objects.definition)
+  let cached: ToolExecutionResult | undefined
+  harness.on('tools/execute', async (exec, next) => {
+    if (exec.name === 'objects' && cached !== undefined) return cached
+    cached = await next()
+    return cached
+  })
+  await tools.execute(call('words'))
+  const stages = recordStages(harness)
+
+  const result = await tools.execute(call('objects'))
+
+  expectCode(result, 'INVALID_TOOL_OUTPUT')
+  expect(objects.bodyCalls).toBe(0)
+  expect(stages.count('post')).toBe(0)
+  expect(stages.count('result')).toBe(1)
+})
+
+check('EXE-06', 'a wrapper success for a tool nobody registered is a final UNKNOWN_TOOL', async ({ harness, tools }) => {
+  const stages = recordStages(harness)
+  harness.on('tools/execute', () => authoredSuccess('invented'))
+
+  const result = await tools.execute(call('ghost'))
+
+  expectCode(result, 'UNKNOWN_TOOL')
+  expect(stages.count('post')).toBe(0)
+  expect(stages.count('result')).toBe(1)
+})
+
+check('EXE-06', 'a wrapper success for a tool removed while the wrapper ran is a final UNKNOWN_TOOL', async ({ harness, tools }) => {
+  const dispose = tools.register(probeTool('echo').definition)
+  const stages = recordStages(harness)
+  harness.on('tools/execute', async (_exec, next) => {
+    await next()
+    dispose()
+    return authoredSuccess('late')
+  })
+
+  expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
+  expect(stages.count('post')).toBe(0)
+})
+
+check('EXE-15', 'the vanished-tool failure of a wrapper success names the tool', async ({ harness, tools }) => {
+  harness.on('tools/execute', () => authoredSuccess('invented'))
+
+  const result = await tools.execute(call('ghost'))
+
+  expect(result.error?.message).toBe('unknown tool "ghost"')
+  expect(result.content).toEqual([text('Error: unknown tool "ghost"')])
+})
+
+check('EXE-07', 'a throwing wrapper yields a failure of its error and skips post-execute', async ({ harness, tools }) => {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+  const stages = recordStages(harness)
+  harness.on('tools/execute', async (_exec, next) => {
+    await next()
+    throw new Error('wrapper broke')
+  })
+
+  const result = await tools.execute(call('echo'))
+
+  expect(result.isError).toBe(true)
+  expect(result.error?.message).toBe('wrapper broke')
+  expect('value' in result).toBe(false)
+  expect(probe.bodyCalls).toBe(1)
+  expect(stages.count('post')).toBe(0)
+  expect(stages.count('result')).toBe(1)
+})
+
+check('EXE-07', 'a throwing wrapper keeps the contexts the body deferred', async ({ harness, tools }) => {
+  const deferredCtx = contextMessage('deferred by the body')
+  tools.register(probeTool('echo', { body: (_a, exec) => (exec.deferContext(deferredCtx), 1) }).definition)
+  harness.on('tools/execute', async (_exec, next) => {
+    await next()
+    throw new Error('wrapper broke')
+  })
+
+  const result = await tools.execute(call('echo'))
+
+  expect(result.isError).toBe(true)
+  expect(result.additionalContexts).toEqual([deferredCtx])
+})
+
+check('EXE-08', 'without a replacement the body gets the caller signal itself', async ({ harness, tools }) => {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+  harness.on('tools/execute', (_exec, next) => next())
+  const controller = new AbortController()
+
+  await tools.execute(call('echo', {}, { signal: controller.signal }))
+
+  expect(probe.bodyExecs[0]?.signal).toBe(controller.signal)
+})
+
+/** Registers a tool whose body records its signal and waits for the test to release it. */
+function parkedBody(tools: { register(d: ToolDefinition): () => void }) {
+  const started = deferred()
+  const release = deferred()
+  let signal: AbortSignal | undefined
+  tools.register(
+    probeTool('parked', {
+      body: async (_args, exec) => {
+        signal = exec.signal
+        started.resolve()
+        await release.promise
+        return 'done'
+      },
+    }).definition,
+  )
+  return { started, release, signal: () => signal as AbortSignal }
+}
+
+check('EXE-08', 'with a replacement the body gets a fused signal that follows the replacement', async ({ harness, tools }) => {
+  const parked = parkedBody(tools)
+  const replacement = new AbortController()
+  harness.on('tools/execute', (exec, next) => {
+    exec.signal = replacement.signal
+    return next()
+  })
+  const caller = new AbortController()
+
+  const pending = tools.execute(call('parked', {}, { signal: caller.signal }))
+  await parked.started.promise
+  const bodySignal = parked.signal()
+  expect(bodySignal).not.toBe(caller.signal)
+  expect(bodySignal).not.toBe(replacement.signal)
+  expect(bodySignal.aborted).toBe(false)
+  const reason = new Error('wrapper deadline')
+  replacement.abort(reason)
+  expect(bodySignal.aborted).toBe(true)
+  expect(bodySignal.reason).toBe(reason)
+  expect(caller.signal.aborted).toBe(false)
+  parked.release.resolve()
+  await pending
+})
+
+check('EXE-08', 'a caller abort reaches the body through the fused signal but leaves the replacement alone', async ({ harness, tools }) => {
+  const parked = parkedBody(tools)
+  const replacement = new AbortController()
+  harness.on('tools/execute', (exec, next) => {
+    exec.signal = replacement.signal
+    return next()
+  })
+  const caller = new AbortController()
+
+  const pending = tools.execute(call('parked', {}, { signal: caller.signal }))
+  await parked.started.promise
+  const reason = new Error('user pressed stop')
+  caller.abort(reason)
+  expect(parked.signal().aborted).toBe(true)
+  expect(parked.signal().reason).toBe(reason)
+  expect(replacement.signal.aborted).toBe(false)
+  parked.release.resolve()
+  await pending
+})
+
+check('EXE-09', 'exec.signal is fused during the body, the replacement after next(), the caller signal once restored', async ({ harness, tools }) => {
+  let bodySignal: AbortSignal | undefined
+  tools.register(probeTool('echo', { body: (_args, exec) => ((bodySignal = exec.signal), 1) }).definition)
+  const caller = new AbortController()
+  const replacement = new AbortController()
+  let afterNext: AbortSignal | undefined
+  harness.on('tools/execute', async (exec, next) => {
+    const original = exec.signal
+    exec.signal = replacement.signal
+    try {
+      return await next()
+    } finally {
+      afterNext = exec.signal
+      exec.signal = original
+    }
+  })
+  let postSignal: AbortSignal | undefined
+  harness.on('tools/post-execute', (exec, _result, next) => {
+    postSignal = exec.signal
+    return next()
+  })
+  let resultSignal: AbortSignal | undefined
+  harness.on('tools/result', (exec) => {
+    resultSignal = exec.signal
+  })
+
+  await tools.execute(call('echo', {}, { signal: caller.signal }))
+
+  expect(bodySignal).toBeInstanceOf(AbortSignal)
+  expect(bodySignal).not.toBe(replacement.signal)
+  expect(bodySignal).not.toBe(caller.signal)
+  expect(afterNext).toBe(replacement.signal)
+  expect(postSignal).toBe(caller.signal)
+  expect(resultSignal).toBe(caller.signal)
+})
+
+check('EXE-10', 'an already-aborted replacement skips the body and next() resolves ABORTED_BEFORE_DISPATCH', async ({ harness, tools }) => {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+  const stages = recordStages(harness)
+  let seen: ToolExecutionResult | undefined
+  harness.on('tools/execute', async (exec, next) => {
+    exec.signal = abortedSignal()
+    seen = await next()
+    return seen
+  })
+
+  const result = await tools.execute(call('echo'))
+
+  expectCode(seen as ToolExecutionResult, 'ABORTED_BEFORE_DISPATCH')
+  expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+  expect(probe.bodyCalls).toBe(0)
+  expect(stages.count('post')).toBe(1)
+})
+
+check('EXE-10', 'a caller abort while a wrapper waits before next() skips the body', async ({ harness, tools }) => {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+  const stages = recordStages(harness)
+  const entered = deferred()
+  const gate = deferred()
+  let seen: ToolExecutionResult | undefined
+  harness.on('tools/execute', async (_exec, next) => {
+    entered.resolve()
+    await gate.promise
+    seen = await next()
+    return seen
+  })
+  const caller = new AbortController()
+
+  const pending = tools.execute(call('echo', {}, { signal: caller.signal }))
+  await entered.promise
+  caller.abort()
+  gate.resolve()
+  const result = await pending
+
+  expectCode(seen as ToolExecutionResult, 'ABORTED_BEFORE_DISPATCH')
+  expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+  expect(probe.bodyCalls).toBe(0)
+  expect(stages.count('post')).toBe(1)
+})
+
+check('EXE-11', 'an execute that throws synchronously still counts as invoked: a salvaged success becomes ABORTED', async ({ harness, tools }) => {
+  tools.register(syncThrowingTool('brittle'))
+  const caller = new AbortController()
+  harness.on('tools/execute', async (_exec, next) => {
+    const attempt = await next()
+    expect(attempt.isError).toBe(true)
+    caller.abort()
+    return authoredSuccess('salvaged')
+  })
+
+  expectCode(await tools.execute(call('brittle', {}, { signal: caller.signal })), 'ABORTED')
+})
+
+check('EXE-11', 'an unknown tool at dispatch does not count as invoked: a salvaged success becomes ABORTED_BEFORE_DISPATCH', async ({ harness, tools }) => {
+  const caller = new AbortController()
+  harness.on('tools/execute', async (_exec, next) => {
+    expectCode(await next(), 'UNKNOWN_TOOL')
+    tools.register(probeTool('late').definition)
+    caller.abort()
+    return authoredSuccess('salvaged')
+  })
+
+  expectCode(await tools.execute(call('late', {}, { signal: caller.signal })), 'ABORTED_BEFORE_DISPATCH')
+})
+
+check('EXE-12', 'execute() waits for a body that ignores the abort', async ({ tools }) => {
+  const parked = parkedBody(tools)
+  const caller = new AbortController()
+  let settled = false
+
+  const pending = tools.execute(call('parked', {}, { signal: caller.signal })).then((result) => {
+    settled = true
+    return result
+  })
+  await parked.started.promise
+  caller.abort()
+  await settle()
+  expect(settled).toBe(false)
+  parked.release.resolve()
+  await pending
+  expect(settled).toBe(true)
+})
+
+check('EXE-13', 'a wrapper receives the canonical success deep-frozen', async ({ harness, tools }) => {
+  tools.register(probeTool('echo', { body: () => ({ nested: { list: [1] } }) }).definition)
+  let seen: ToolExecutionResult | undefined
+  harness.on('tools/execute', async (_exec, next) => {
+    seen = await next()
+    return seen
+  })
+
+  await tools.execute(call('echo'))
+
+  expect(isDeepFrozen(seen)).toBe(true)
+  expect(Reflect.set(seen as object, 'isError', true)).toBe(false)
+})
+
+check('EXE-14', 'a scoped wrapper sees only its own agent calls', async ({ tools, scope }) => {
+  tools.register(probeTool('echo').definition)
+  const mine = await scope()
+  const other = await scope()
+  const wrapped: unknown[] = []
+  mine.on('tools/execute', (exec, next) => {
+    wrapped.push(exec.agent)
+    return next()
+  })
+
+  await tools.execute(call('echo'))
+  await tools.execute(call('echo', {}, { agent: other.agent }))
+  await tools.execute(call('echo', {}, { agent: mine.agent }))
+
+  expect(wrapped).toEqual([mine.agent])
+})
+
+check(
+  'EXE-14',
+  'a scoped wrapper also wraps calls of a child agent',
+  async ({ tools, scope }) => {
+    tools.register(probeTool('echo').definition)
+    const parent = await scope()
+    const child = await scope(parent)
+    let wrapped = 0
+    parent.on('tools/execute', (_exec, next) => {
+      wrapped++
+      return next()
+    })
+
+    await tools.execute(call('echo', {}, { agent: child.agent }))
+
+    expect(wrapped).toBe(1)
+  },
+  { needs: ['scopeParents'] },
+)
+
+check('EXE-16', 'a wrapper that reassigns name, callId and arguments does not change what runs or what later stages see', async ({ harness, tools }) => {
+  const target = probeTool('target')
+  const other = probeTool('other')
+  tools.register(target.definition)
+  tools.register(other.definition)
+  harness.on('tools/execute', (exec, next) => {
+    const writable = exec as unknown as Record<string, unknown>
+    for (const [key, value] of [['name', 'other'], ['callId', 'forged'], ['arguments', { x: 2 }]] as const) {
+      try {
+        writable[key] = value
+      } catch {
+        // a non-writable identity field is one valid way to refuse
+      }
+    }
+    return next()
+  })
+  let postSaw: { name: string; callId: string } | undefined
+  harness.on('tools/post-execute', (exec, _result, next) => {
+    postSaw = { name: exec.name, callId: exec.callId }
+    return next()
+  })
+  const seen: string[] = []
+  harness.on('tools/result', (exec) => {
+    seen.push(exec.name)
+  })
+
+  expectSuccess(await tools.execute(call('target', { x: 1 }, { callId: 'real' })))
+
+  expect(other.bodyCalls).toBe(0)
+  expect(target.bodyArgs).toEqual([{ x: 1 }])
+  expect(postSaw).toEqual({ name: 'target', callId: 'real' })
+  expect(seen).toEqual(['target'])
+})

@@ -1,0 +1,303 @@
+import { expect } from 'vitest'
+import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
+import type { ToolExecutionInput } from '../spec/types.ts'
+import { check } from './_kit/check.ts'
+import { abortedSignal, call } from './_kit/inputs.ts'
+import { expectCode, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { contextMessage, probeTool, text } from './_kit/tools.ts'
+import type { ProbeSpec } from './_kit/tools.ts'
+
+/** Registers `fin` with a counting finalizer and logs post-execute, finalize and result in order. */
+function finTool(harness: Harness, tools: ToolRuntimeApi, spec: ProbeSpec = {}) {
+  const log: string[] = []
+  const probe = probeTool('fin', {
+    ...spec,
+    finalizeContent: (exec, result) => {
+      log.push('finalize')
+      return spec.finalizeContent?.(exec, result)
+    },
+  })
+  tools.register(probe.definition)
+  harness.on('tools/post-execute', (_exec, _result, next) => {
+    log.push('post')
+    return next()
+  })
+  harness.on('tools/result', () => {
+    log.push('result')
+  })
+  return { probe, log }
+}
+
+interface Outcome {
+  readonly name: string
+  readonly spec?: ProbeSpec
+  /** Installs the listeners that produce the outcome and returns the input to execute. */
+  readonly arrange: (harness: Harness, tools: ToolRuntimeApi) => ToolExecutionInput
+  readonly postRuns: boolean
+}
+
+const outcomes: Outcome[] = [
+  { name: 'a success', arrange: () => call('fin'), postRuns: true },
+  {
+    name: 'a pre-execute denial',
+    arrange: (h) => {
+      h.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'no' }))
+      return call('fin')
+    },
+    postRuns: true,
+  },
+  {
+    name: 'a guard denial',
+    arrange: (_h, tools) => {
+      tools.guard(() => 'guarded')
+      return call('fin')
+    },
+    postRuns: true,
+  },
+  { name: 'a pre-aborted call', arrange: () => call('fin', {}, { signal: abortedSignal() }), postRuns: false },
+  { name: 'an argument failure', arrange: () => call('fin', { when: new Date(0) }), postRuns: false },
+  { name: 'an output failure', spec: { schema: { type: 'string' }, body: () => 7 }, arrange: () => call('fin'), postRuns: true },
+  {
+    name: 'a throwing body',
+    spec: {
+      body: () => {
+        throw new Error('body broke')
+      },
+    },
+    arrange: () => call('fin'),
+    postRuns: true,
+  },
+  {
+    name: 'a throwing pre-execute listener',
+    arrange: (h) => {
+      h.on('tools/pre-execute', () => {
+        throw new Error('policy broke')
+      })
+      return call('fin')
+    },
+    postRuns: false,
+  },
+  {
+    name: 'a throwing tools/execute listener',
+    arrange: (h) => {
+      h.on('tools/execute', async (_exec, next) => {
+        await next()
+        throw new Error('wrapper broke')
+      })
+      return call('fin')
+    },
+    postRuns: false,
+  },
+  {
+    name: 'a throwing post-execute listener',
+    arrange: (h) => {
+      h.on('tools/post-execute', () => {
+        throw new Error('post broke')
+      })
+      return call('fin')
+    },
+    postRuns: true,
+  },
+  {
+    name: 'a block',
+    arrange: (h) => {
+      h.on('tools/post-execute', () => ({ kind: 'block', feedback: [text('blocked')] }))
+      return call('fin')
+    },
+    postRuns: true,
+  },
+]
+
+for (const outcome of outcomes) {
+  check('FIN-02', `finalizeContent runs exactly once, after post-execute and before tools/result, for ${outcome.name}`, async ({ harness, tools }) => {
+    const { probe, log } = finTool(harness, tools, outcome.spec)
+    const input = outcome.arrange(harness, tools)
+
+    await tools.execute(input)
+
+    expect(probe.finalizeCalls).toHaveLength(1)
+    // The logging post listener is the first one, so it is entered whenever post-execute runs.
+    expect(log).toEqual(outcome.postRuns ? ['post', 'finalize', 'result'] : ['finalize', 'result'])
+  })
+}
+
+check('FIN-01', 'the finalizer captured at entry still runs after the tool is unregistered during pre-execute', async ({ harness, tools }) => {
+  const probe = probeTool('fin', { countFinalize: true })
+  const unregister = tools.register(probe.definition)
+  harness.on('tools/pre-execute', (_exec, next) => {
+    unregister()
+    return next()
+  })
+
+  const result = await tools.execute(call('fin'))
+
+  expect(result.isError).toBe(true)
+  expect(probe.finalizeCalls).toHaveLength(1)
+})
+
+check(
+  'FIN-01',
+  'the finalizer comes from the definition visible at entry, not from a shadow registered mid-pipeline',
+  async ({ harness, tools, scope }) => {
+    const agent = await scope()
+    const global = probeTool('fin', { countFinalize: true })
+    const shadow = probeTool('fin', { countFinalize: true })
+    tools.register(global.definition)
+    harness.on('tools/pre-execute', (_exec, next) => {
+      agent.tools.register(shadow.definition)
+      return next()
+    })
+
+    await tools.execute(call('fin', {}, { agent: agent.agent }))
+
+    expect(global.finalizeCalls).toHaveLength(1)
+    expect(shadow.finalizeCalls).toHaveLength(0)
+  },
+  { needs: ['scopes'] },
+)
+
+check(
+  'FIN-01',
+  'a scope-own definition shadowing a global one supplies the finalizer for that scope',
+  async ({ tools, scope }) => {
+    const agent = await scope()
+    const global = probeTool('fin', { countFinalize: true })
+    const own = probeTool('fin', { countFinalize: true })
+    tools.register(global.definition)
+    agent.tools.register(own.definition)
+
+    await tools.execute(call('fin', {}, { agent: agent.agent }))
+
+    expect(own.finalizeCalls).toHaveLength(1)
+    expect(global.finalizeCalls).toHaveLength(0)
+  },
+  { needs: ['scopes'] },
+)
+
+check('FIN-03', 'the finalizer gets the pipeline exec and the deep-frozen candidate after post-execute', async ({ harness, tools }) => {
+  const { probe } = finTool(harness, tools)
+  const tokens: symbol[] = []
+  harness.on('tools/pre-execute', (exec, next) => {
+    tokens.push(exec.token)
+    return next()
+  })
+  harness.on('tools/post-execute', () => ({ kind: 'accept', content: [text('replaced by post')] }))
+
+  await tools.execute(call('fin', { path: 'a' }))
+
+  const seen = probe.finalizeCalls[0]
+  expect(seen).toBeDefined()
+  expect(seen?.exec.token).toBe(tokens[0])
+  expect(seen?.exec.arguments).toEqual({ path: 'a' })
+  expect(seen?.result.content).toEqual([text('replaced by post')])
+  expect(isDeepFrozen(seen?.result)).toBe(true)
+})
+
+check('FIN-03', 'a candidate that cannot be materialized reaches the finalizer as a frozen failure', async ({ harness, tools }) => {
+  const { probe } = finTool(harness, tools)
+  harness.on('tools/post-execute', () => ({ kind: 'accept', content: [{ type: 'text', text: 'x', at: new Date(0) }] }))
+
+  const result = await tools.execute(call('fin'))
+
+  const seen = probe.finalizeCalls[0]
+  expect(seen).toBeDefined()
+  expectPlainFailure(seen!.result)
+  expect(isDeepFrozen(seen?.result)).toBe(true)
+  expectPlainFailure(result)
+})
+
+check('FIN-04', 'returning undefined keeps the content', async ({ harness, tools }) => {
+  finTool(harness, tools, { body: () => ({ n: 1 }) })
+
+  const result = await tools.execute(call('fin'))
+
+  expectSuccess(result)
+  expect(result.content).toEqual([text('{"n":1}')])
+})
+
+check('FIN-04', 'returned content replaces content only; value, contexts and concludesTurn are kept', async ({ harness, tools }) => {
+  finTool(harness, tools, {
+    body: (_args, exec) => {
+      exec.deferContext(contextMessage('deferred'))
+      exec.concludeTurn()
+      return { n: 1 }
+    },
+    finalizeContent: () => [text('finalized')],
+  })
+
+  const result = await tools.execute(call('fin'))
+
+  expectSuccess(result)
+  expect(result.value).toEqual({ n: 1 })
+  expect(result.content).toEqual([text('finalized')])
+  expect(result.additionalContexts).toEqual([contextMessage('deferred')])
+  expect(result.concludesTurn).toBe(true)
+  expect(isDeepFrozen(result)).toBe(true)
+})
+
+check('FIN-04', 'returned content on a failure keeps isError and the structured error', async ({ harness, tools }) => {
+  finTool(harness, tools, { schema: { type: 'string' }, body: () => 7, finalizeContent: () => [text('short')] })
+
+  const result = await tools.execute(call('fin'))
+
+  expectCode(result, 'INVALID_TOOL_OUTPUT')
+  expect(result.content).toEqual([text('short')])
+})
+
+check('FIN-05', 'a throwing finalizer yields the normalized failure of its error and is not called again', async ({ harness, tools }) => {
+  const { probe } = finTool(harness, tools, {
+    finalizeContent: () => {
+      throw new Error('finalizer broke')
+    },
+  })
+  const observed: unknown[] = []
+  harness.on('tools/result', (_exec, result) => observed.push(result))
+
+  const result = await tools.execute(call('fin'))
+
+  expect(result.error).toEqual({ message: 'finalizer broke' })
+  expect(result.content).toEqual([text('Error: finalizer broke')])
+  expect(probe.finalizeCalls).toHaveLength(1)
+  expect(observed).toEqual([result])
+})
+
+check('FIN-05', 'a finalizer returning non-lossless content yields a failure and is not called again', async ({ harness, tools }) => {
+  const { probe } = finTool(harness, tools, { finalizeContent: () => [{ type: 'text', text: 'x', extra: undefined }] })
+
+  const result = await tools.execute(call('fin'))
+
+  expectPlainFailure(result)
+  expect(probe.finalizeCalls).toHaveLength(1)
+  expect(isDeepFrozen(result)).toBe(true)
+})
+
+check('FIN-06', 'a tool registered only after entry contributes no finalizer', async ({ harness, tools }) => {
+  const late = probeTool('late', { countFinalize: true })
+  harness.on('tools/pre-execute', (_exec, next) => {
+    tools.register(late.definition)
+    return next()
+  })
+
+  await tools.execute(call('late'))
+
+  expect(late.finalizeCalls).toHaveLength(0)
+})
+
+check(
+  'FIN-06',
+  'the finalizer of a tool invisible to the caller is never invoked',
+  async ({ tools, scope }) => {
+    const owner = await scope()
+    const other = await scope()
+    const probe = probeTool('fin', { countFinalize: true })
+    owner.tools.register(probe.definition)
+
+    const fromOther = await tools.execute(call('fin', {}, { agent: other.agent }))
+    const fromGlobal = await tools.execute(call('fin'))
+
+    expectCode(fromOther, 'UNKNOWN_TOOL')
+    expectCode(fromGlobal, 'UNKNOWN_TOOL')
+    expect(probe.finalizeCalls).toHaveLength(0)
+  },
+  { needs: ['scopes'] },
+)

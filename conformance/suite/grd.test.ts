@@ -1,0 +1,408 @@
+import { expect } from 'vitest'
+import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
+import type { PreToolDecision, ToolGuard } from '../spec/types.ts'
+import { approvalStub } from './_kit/approval.ts'
+import { check } from './_kit/check.ts'
+import { deferred, settle } from './_kit/deferred.ts'
+import { call } from './_kit/inputs.ts'
+import { expectDenial, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { recordStages } from './_kit/stages.ts'
+import { probeTool } from './_kit/tools.ts'
+
+check('GRD-02', 'a prepended pre-execute listener that forces allow cannot bypass a guard', async ({ harness, tools }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  tools.guard(() => 'writes are frozen')
+  harness.on('tools/pre-execute', async () => ({ kind: 'allow' }), { prepend: true })
+  harness.on('tools/pre-execute', async () => ({ kind: 'allow' }))
+
+  const result = await tools.execute(call('write'))
+
+  expectDenial(result, 'writes are frozen')
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('GRD-03', 'global guards run before scope guards, farthest ancestor first, and the first denial stops evaluation', async ({ tools, scope }) => {
+  const parent = await scope()
+  const child = await scope(parent)
+  const probe = probeTool('read')
+  tools.register(probe.definition)
+  const seen: string[] = []
+  child.tools.guard(() => {
+    seen.push('child')
+    return 'child says no'
+  })
+  parent.tools.guard(() => {
+    seen.push('parent')
+    return undefined
+  })
+  tools.guard(() => {
+    seen.push('global')
+    return undefined
+  })
+  parent.tools.guard(() => {
+    seen.push('parent-2')
+    return 'parent says no'
+  })
+
+  const result = await tools.execute(call('read', {}, { agent: child.agent }))
+
+  expect(seen).toEqual(['global', 'parent', 'parent-2'])
+  expectDenial(result, 'parent says no')
+})
+
+check('GRD-07', 'a guard denial skips the body but still reaches tools/post-execute and tools/result', async ({ harness, tools }) => {
+  const probe = probeTool('read')
+  tools.register(probe.definition)
+  tools.guard(() => 'blocked by guard')
+  const stages = recordStages(harness)
+
+  const result = await tools.execute(call('read'))
+
+  expectDenial(result, 'blocked by guard')
+  expect(probe.bodyCalls).toBe(0)
+  expect(stages.order).toEqual(['pre', 'post', 'result'])
+})
+
+/** Records stages, then registers a probe tool `name`. */
+function setup(harness: Harness, tools: ToolRuntimeApi, name = 'write') {
+  const stages = recordStages(harness)
+  const probe = probeTool(name)
+  tools.register(probe.definition)
+  return { stages, probe }
+}
+
+check('GRD-01', 'the disposer returned by guard() lifts exactly that guard', async ({ tools }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  const dispose = tools.guard(() => 'writes are frozen')
+
+  const before = await tools.execute(call('write'))
+  dispose()
+  const after = await tools.execute(call('write'))
+
+  expectDenial(before, 'writes are frozen')
+  expectSuccess(after)
+  expect(probe.bodyCalls).toBe(1)
+})
+
+check('GRD-01', 'adding and removing a guard emits no tools/change', async ({ harness, tools }) => {
+  tools.register(probeTool('write').definition)
+  let changes = 0
+  harness.on('tools/change', () => {
+    changes += 1
+  })
+
+  const dispose = tools.guard(() => 'no')
+  dispose()
+
+  expect(changes).toBe(0)
+}, { needs: ['changeEvents'] })
+
+check('GRD-01', 'a guard added through a scope lands in that scope only', async ({ tools, scope }) => {
+  const owner = await scope()
+  const other = await scope()
+  tools.register(probeTool('write').definition)
+  const dispose = owner.tools.guard(() => 'scope guard')
+
+  const own = await tools.execute(call('write', {}, { agent: owner.agent }))
+  const elsewhere = await tools.execute(call('write', {}, { agent: other.agent }))
+  dispose()
+  const afterDispose = await tools.execute(call('write', {}, { agent: owner.agent }))
+
+  expectDenial(own, 'scope guard')
+  expectSuccess(elsewhere)
+  expectSuccess(afterDispose)
+}, { needs: ['scopes'] })
+
+check('GRD-02', 'guards run after every pre-execute listener has finished and before tools/execute', async ({ harness, tools }) => {
+  tools.register(probeTool('write').definition)
+  const log: string[] = []
+  harness.on('tools/pre-execute', async (_exec, next) => {
+    const decision = await next()
+    log.push('pre:after-next')
+    return decision
+  })
+  tools.guard(() => {
+    log.push('guard')
+    return undefined
+  })
+  harness.on('tools/execute', (_exec, next) => {
+    log.push('execute')
+    return next()
+  })
+
+  await tools.execute(call('write'))
+
+  expect(log).toEqual(['pre:after-next', 'guard', 'execute'])
+})
+
+check('GRD-02', 'guards are not evaluated when pre-execute denies', async ({ harness, tools }) => {
+  tools.register(probeTool('write').definition)
+  let guardCalls = 0
+  tools.guard(() => {
+    guardCalls += 1
+    return undefined
+  })
+  harness.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'policy says no' }))
+
+  const result = await tools.execute(call('write'))
+
+  expectDenial(result, 'policy says no')
+  expect(guardCalls).toBe(0)
+})
+
+check('GRD-02', 'an ask granted allowed-once still meets the guards', async ({ harness, tools, scope, setApproval }) => {
+  const agent = (await scope()).agent
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  tools.guard(() => 'guard after approval')
+  setApproval(approvalStub('allowed-once'))
+  harness.on('tools/pre-execute', () => ({ kind: 'ask' }))
+
+  const result = await tools.execute(call('write', {}, { agent }))
+
+  expectDenial(result, 'guard after approval')
+  expect(probe.bodyCalls).toBe(0)
+}, { needs: ['approval', 'scopes'] })
+
+check('GRD-04', 'a scoped guard applies to its agent and descendants, not to other agents or agent-less calls', async ({ tools, scope }) => {
+  const guarded = await scope()
+  const child = await scope(guarded)
+  const bystander = await scope()
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  const agentsSeen: unknown[] = []
+  guarded.tools.guard((exec) => {
+    agentsSeen.push(exec.agent)
+    return 'scoped guard'
+  })
+
+  const own = await tools.execute(call('write', {}, { agent: guarded.agent }))
+  const descendant = await tools.execute(call('write', {}, { agent: child.agent }))
+  const other = await tools.execute(call('write', {}, { agent: bystander.agent }))
+  const agentless = await tools.execute(call('write'))
+
+  expectDenial(own, 'scoped guard')
+  expectDenial(descendant, 'scoped guard')
+  expectSuccess(other)
+  expectSuccess(agentless)
+  expect(agentsSeen).toEqual([guarded.agent, child.agent])
+}, { needs: ['scopeParents'] })
+
+check('GRD-04', 'disposing the scope removes its guard', async ({ tools, scope }) => {
+  const guarded = await scope()
+  tools.register(probeTool('write').definition)
+  let guardCalls = 0
+  guarded.tools.guard(() => {
+    guardCalls += 1
+    return 'scoped guard'
+  })
+
+  const before = await tools.execute(call('write', {}, { agent: guarded.agent }))
+  await guarded.dispose()
+  await tools.execute(call('write', {}, { agent: guarded.agent }))
+
+  expectDenial(before, 'scoped guard')
+  expect(guardCalls).toBe(1)
+})
+
+check('GRD-05', 'the same guard function added twice stays in force until both registrations are disposed', async ({ tools }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  const deny = (): string => 'twice registered'
+  const first = tools.guard(deny)
+  const second = tools.guard(deny)
+
+  first()
+  first()
+  const afterOne = await tools.execute(call('write'))
+  second()
+  const afterBoth = await tools.execute(call('write'))
+
+  expectDenial(afterOne, 'twice registered')
+  expectSuccess(afterBoth)
+})
+
+check('GRD-06', 'a guard added during evaluation to a non-empty layer is evaluated in the same run', async ({ tools }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  let added = false
+  tools.guard(() => {
+    if (!added) {
+      added = true
+      tools.guard(() => 'added mid-run')
+    }
+    return undefined
+  })
+
+  const result = await tools.execute(call('write'))
+
+  expectDenial(result, 'added mid-run')
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('GRD-06', 'a replacement added after a guard empties its layer applies from the next execution', async ({ tools }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  const disposeSelf = tools.guard(() => {
+    disposeSelf()
+    tools.guard(() => 'replacement')
+    return undefined
+  })
+
+  const first = await tools.execute(call('write'))
+  const second = await tools.execute(call('write'))
+
+  expectSuccess(first)
+  expectDenial(second, 'replacement')
+})
+
+check('GRD-08', 'a guard receives the pipeline execution: same token as pre-execute, resolved identity, deep-frozen arguments', async ({ harness, tools }) => {
+  tools.register(probeTool('write').definition)
+  const tokens: symbol[] = []
+  harness.on('tools/pre-execute', (exec, next) => {
+    tokens.push(exec.token)
+    return next()
+  })
+  const seen: unknown[] = []
+  tools.guard((exec) => {
+    tokens.push(exec.token)
+    const args = exec.arguments as { list: number[] }
+    seen.push({ name: exec.name, callId: exec.callId, rootCallId: exec.rootCallId, args, frozen: isDeepFrozen(args), write: Reflect.set(args.list, 0, 9) })
+    return undefined
+  })
+
+  await tools.execute(call('write', { list: [1] }, { callId: 'call-g' }))
+
+  expect(seen).toEqual([{ name: 'write', callId: 'call-g', rootCallId: 'call-g', args: { list: [1] }, frozen: true, write: false }])
+  expect(tokens).toHaveLength(2)
+  expect(typeof tokens[0]).toBe('symbol')
+  expect(tokens[1]).toBe(tokens[0])
+})
+
+check(['GRD-08', 'GRD-10'], 'a guard returning a promise of undefined is not awaited, so the call never reaches the body', async ({ tools }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  tools.guard((() => Promise.resolve(undefined)) as unknown as ToolGuard)
+
+  const result = await tools.execute(call('write'))
+
+  expect(result.isError).toBe(true)
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('GRD-09', 'a throwing guard ends the call as a final failure without tools/execute, body or post-execute', async ({ harness, tools }) => {
+  const { stages, probe } = setup(harness, tools)
+  tools.guard(() => {
+    throw new Error('guard broke')
+  })
+
+  const result = await tools.execute(call('write'))
+
+  expectPlainFailure(result)
+  expect(result.error?.message).toBe('guard broke')
+  expect(result.content).toEqual([{ type: 'text', text: 'Error: guard broke' }])
+  expect(stages.order).toEqual(['pre', 'result'])
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('GRD-10', 'an empty-string reason denies', async ({ harness, tools }) => {
+  const { stages, probe } = setup(harness, tools)
+  tools.guard(() => '')
+
+  const result = await tools.execute(call('write'))
+
+  expectDenial(result, '')
+  expect(stages.order).toEqual(['pre', 'post', 'result'])
+  expect(probe.bodyCalls).toBe(0)
+})
+
+for (const [label, value] of [['null', null], ['false', false], ['0', 0]] as const) {
+  check('GRD-10', `a guard returning ${label} denies`, async ({ harness, tools }) => {
+    const { stages, probe } = setup(harness, tools)
+    tools.guard((() => value) as unknown as ToolGuard)
+
+    const result = await tools.execute(call('write'))
+
+    expectPlainFailure(result)
+    expect(stages.count('execute')).toBe(0)
+    expect(probe.bodyCalls).toBe(0)
+  })
+}
+
+for (const [label, value] of [['a function', () => 'no'], ['a promise', Promise.resolve('no')]] as const) {
+  check('GRD-10', `a guard returning ${label} ends the call as a final failure without post-execute`, async ({ harness, tools }) => {
+    const { stages, probe } = setup(harness, tools)
+    tools.guard((() => value) as unknown as ToolGuard)
+
+    const result = await tools.execute(call('write'))
+
+    expect(result.isError).toBe(true)
+    expect(stages.order).toEqual(['pre', 'result'])
+    expect(probe.bodyCalls).toBe(0)
+  })
+}
+
+check('GRD-11', 'a guard still runs after the caller aborted during pre-execute, and its denial beats ABORTED_BEFORE_DISPATCH', async ({ harness, tools }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  let guardCalls = 0
+  tools.guard(() => {
+    guardCalls += 1
+    return 'guard wins'
+  })
+  const entered = deferred()
+  const gate = deferred<PreToolDecision>()
+  harness.on('tools/pre-execute', () => {
+    entered.resolve()
+    return gate.promise
+  })
+  const controller = new AbortController()
+
+  const pending = tools.execute(call('write', {}, { signal: controller.signal }))
+  await entered.promise
+  controller.abort()
+  await settle()
+  gate.resolve({ kind: 'allow' })
+  const result = await pending
+
+  expect(guardCalls).toBe(1)
+  expectDenial(result, 'guard wins')
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('GRD-12', 'a guard that denies everything changes neither get(), schemas() nor executionMode()', async ({ tools }) => {
+  const { definition } = probeTool('read', { isConcurrencySafe: () => true })
+  tools.register(definition)
+  const before = { get: tools.get('read'), schemas: tools.schemas(), mode: tools.executionMode(call('read')) }
+
+  tools.guard(() => 'nothing runs')
+
+  expect(tools.get('read')).toBe(before.get)
+  expect(tools.get('read')).toBe(definition)
+  expect(tools.schemas()).toEqual(before.schemas)
+  expect(tools.schemas().map((s) => s.name)).toEqual(['read'])
+  expect(tools.executionMode(call('read'))).toEqual({ kind: 'parallel' })
+})
+
+check('GRD-12', 'a scoped guard leaves that scope view unchanged', async ({ tools, scope }) => {
+  const agentScope = await scope()
+  const { definition } = probeTool('read', { isConcurrencySafe: () => true })
+  tools.register(definition)
+
+  agentScope.tools.guard(() => 'nothing runs here')
+
+  expect(tools.get('read', agentScope.agent)).toBe(definition)
+  expect(tools.schemas(agentScope.agent).map((s) => s.name)).toEqual(['read'])
+  expect(tools.executionMode(call('read', {}, { agent: agentScope.agent }))).toEqual({ kind: 'parallel' })
+}, { needs: ['scopes'] })
+
+check('GRD-13', 'a non-JSON guard return fails with the lossless-JSON message', async ({ tools }) => {
+  tools.register(probeTool('write').definition)
+  tools.guard((() => () => 'no') as unknown as ToolGuard)
+
+  const result = await tools.execute(call('write'))
+
+  expect(result.error).toEqual({ message: 'tool result must be losslessly JSON-serializable' })
+})

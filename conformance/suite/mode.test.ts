@@ -1,0 +1,91 @@
+import { expect } from 'vitest'
+import { check } from './_kit/check.ts'
+import { call } from './_kit/inputs.ts'
+import { probeTool } from './_kit/tools.ts'
+
+const parallel = { kind: 'parallel' }
+const exclusive = { kind: 'exclusive' }
+
+check('MODE-01', 'a classifier returning true for these arguments makes the call parallel', ({ tools }) => {
+  tools.register(probeTool('always', { isConcurrencySafe: () => true }).definition)
+  tools.register(probeTool('reads', { isConcurrencySafe: (args) => (args as { write?: boolean }).write !== true }).definition)
+
+  expect(tools.executionMode(call('always'))).toEqual(parallel)
+  expect(tools.executionMode(call('reads', { write: false }))).toEqual(parallel)
+  expect(tools.executionMode(call('reads', { write: true }))).toEqual(exclusive)
+})
+
+check(
+  'MODE-01',
+  'the classifier consulted is the one of the definition the calling scope would execute',
+  async ({ tools, scope }) => {
+    tools.register(probeTool('fetch', { isConcurrencySafe: () => true }).definition)
+    const shadowing = await scope()
+    const plain = await scope()
+    shadowing.tools.register(probeTool('fetch', { isConcurrencySafe: () => false }).definition)
+    plain.tools.register(probeTool('local', { isConcurrencySafe: () => true }).definition)
+
+    expect(tools.executionMode(call('fetch', {}, { agent: shadowing.agent }))).toEqual(exclusive)
+    expect(tools.executionMode(call('fetch', {}, { agent: plain.agent }))).toEqual(parallel)
+    expect(tools.executionMode(call('local', {}, { agent: plain.agent }))).toEqual(parallel)
+    expect(tools.executionMode(call('fetch'))).toEqual(parallel)
+  },
+  { needs: ['scopes'] },
+)
+
+check('MODE-02', 'anything short of a classifier returning exactly true is exclusive, and nothing throws', ({ tools }) => {
+  const answers: Record<string, () => unknown> = {
+    false: () => false,
+    yes: () => 'yes',
+    one: () => 1,
+    object: () => ({ parallel: true }),
+    throws: () => {
+      throw new Error('classifier broke')
+    },
+  }
+  for (const [name, answer] of Object.entries(answers)) {
+    tools.register(probeTool(name, { isConcurrencySafe: answer as () => boolean }).definition)
+  }
+  tools.register(probeTool('undeclared').definition)
+
+  for (const name of [...Object.keys(answers), 'undeclared', 'unknown']) {
+    expect(tools.executionMode(call(name)), name).toEqual(exclusive)
+  }
+})
+
+check(
+  'MODE-02',
+  'a tool hidden from the calling scope is exclusive even if its classifier says true',
+  async ({ tools, scope }) => {
+    tools.register(probeTool('fetch', { isConcurrencySafe: () => true }).definition)
+    const other = await scope()
+    other.tools.register(probeTool('theirs', { isConcurrencySafe: () => true }).definition)
+    const s = await scope()
+    s.tools.restrict({ deny: ['fetch'] })
+
+    expect(tools.executionMode(call('fetch', {}, { agent: s.agent }))).toEqual(exclusive)
+    expect(tools.executionMode(call('theirs', {}, { agent: s.agent }))).toEqual(exclusive)
+    expect(tools.executionMode(call('theirs'))).toEqual(exclusive)
+  },
+  { needs: ['scopes'] },
+)
+
+check('MODE-04', 'the classifier gets the caller\'s own arguments object, unfrozen', ({ tools }) => {
+  const received: unknown[] = []
+  tools.register(
+    probeTool('probe', {
+      isConcurrencySafe: (args) => {
+        received.push(args)
+        return true
+      },
+    }).definition,
+  )
+  const args = { path: '/tmp', nested: { depth: 1 } }
+
+  tools.executionMode(call('probe', args))
+
+  expect(received).toHaveLength(1)
+  expect(received[0]).toBe(args)
+  expect(Object.isFrozen(args)).toBe(false)
+  expect(Object.isFrozen(args.nested)).toBe(false)
+})

@@ -1,0 +1,305 @@
+import { expect } from 'vitest'
+import type { ContentBlock, JsonValue, ToolExecutionResult } from '../spec/types.ts'
+import type { ToolRuntimeApi } from '../adapter/contract.ts'
+import { check } from './_kit/check.ts'
+import { deferred } from './_kit/deferred.ts'
+import { call } from './_kit/inputs.ts'
+import { expectCode, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { recordStages } from './_kit/stages.ts'
+import { probeTool, text } from './_kit/tools.ts'
+import type { ProbeSpec } from './_kit/tools.ts'
+
+/** Registers a tool `name` with the given spec and runs one call of it. */
+async function runTool(tools: ToolRuntimeApi, name: string, spec: ProbeSpec, args: unknown = {}): Promise<ToolExecutionResult> {
+  tools.register(probeTool(name, spec).definition)
+  return tools.execute(call(name, args))
+}
+
+/** An object whose only property throws when read. */
+function explodingGetter(message: string): Record<string, unknown> {
+  return Object.defineProperty({}, 'boom', {
+    enumerable: true,
+    get() {
+      throw new Error(message)
+    },
+  })
+}
+
+check('OUT-01', 'the body gets the frozen arguments and a run context with identity, token, signal and the two hooks', async ({ harness, tools }) => {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+  let preToken: symbol | undefined
+  harness.on('tools/pre-execute', (exec, next) => {
+    preToken = exec.token
+    return next()
+  })
+  const input = { path: 'a.txt', nested: { n: 1 } }
+  const signal = new AbortController().signal
+  const parent = Symbol('outer call')
+
+  expectSuccess(await tools.execute(call('echo', input, { callId: 'c-1', rootCallId: 'root-1', parent, signal })))
+
+  const [args] = probe.bodyArgs
+  const exec = probe.bodyExecs[0]!
+  expect(args).toEqual(input)
+  expect(args).not.toBe(input)
+  expect(isDeepFrozen(args)).toBe(true)
+  expect(exec.arguments).toBe(args)
+  expect({ name: exec.name, callId: exec.callId, rootCallId: exec.rootCallId }).toEqual({ name: 'echo', callId: 'c-1', rootCallId: 'root-1' })
+  expect(typeof exec.token).toBe('symbol')
+  expect(exec.token).toBe(preToken)
+  expect(exec.parent).toBe(parent)
+  expect(exec.signal).toBe(signal)
+  expect(typeof exec.deferContext).toBe('function')
+  expect(typeof exec.concludeTurn).toBe('function')
+})
+
+check('OUT-01', 'a root call sees its own callId as rootCallId', async ({ tools }) => {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+
+  await tools.execute(call('echo', {}, { callId: 'solo' }))
+
+  expect(probe.bodyExecs[0]?.rootCallId).toBe('solo')
+})
+
+check('OUT-02', 'the value is a detached snapshot: mutating the returned object afterwards changes nothing', async ({ tools }) => {
+  const returned = { items: ['a'] }
+  const result = await runTool(tools, 'echo', { body: () => returned })
+  returned.items.push('b')
+
+  expectSuccess(result)
+  expect(result.value).toEqual({ items: ['a'] })
+  expect(result.value).not.toBe(returned)
+})
+
+for (const [label, value] of [
+  ['a function', { f: () => 1 }],
+  ['NaN', Number.NaN],
+  ['a Map', new Map([['k', 1]])],
+  ['undefined', undefined],
+  ['a cycle', (() => {
+    const o: Record<string, unknown> = {}
+    o.self = o
+    return o
+  })()],
+] as const) {
+  check('OUT-02', `a body returning ${label} is INVALID_TOOL_OUTPUT`, async ({ tools }) => {
+    expectCode(await runTool(tools, 'echo', { body: () => value }), 'INVALID_TOOL_OUTPUT')
+  })
+}
+
+check('OUT-02', 'a value whose getter throws during the snapshot is INVALID_TOOL_OUTPUT', async ({ tools }) => {
+  expectCode(await runTool(tools, 'echo', { body: () => explodingGetter('body snapshot getter exploded') }), 'INVALID_TOOL_OUTPUT')
+})
+
+check('OUT-10', 'lossless and snapshot violations are worded as upstream words them', async ({ tools }) => {
+  tools.register(probeTool('lossy', { body: () => ({ f: () => 1 }) }).definition)
+  tools.register(probeTool('hostile', { body: () => explodingGetter('body snapshot getter exploded') }).definition)
+
+  const lossy = await tools.execute(call('lossy'))
+  const hostile = await tools.execute(call('hostile'))
+
+  expect(lossy.error?.message).toContain('value is not lossless JSON')
+  expect(hostile.error?.message).toContain('value snapshot failed: body snapshot getter exploded')
+})
+
+check('OUT-03', 'a value that violates output.schema is INVALID_TOOL_OUTPUT, a valid one succeeds', async ({ tools }) => {
+  const strict = probeTool('strict', { schema: { type: 'string' }, body: (args) => (args as { v: JsonValue }).v })
+  tools.register(strict.definition)
+
+  expectCode(await tools.execute(call('strict', { v: 42 })), 'INVALID_TOOL_OUTPUT')
+  expectSuccess(await tools.execute(call('strict', { v: 'fine' })))
+})
+
+check('OUT-11', 'a schema violation message names the tool and the violation', async ({ tools }) => {
+  const result = await runTool(tools, 'echo', { schema: { type: 'string' }, body: () => 42 })
+
+  expect(result.error?.message).toMatch(/^tool "echo" returned invalid output: /)
+  expect(result.error?.message).toContain('"value" must be a string')
+})
+
+check('OUT-04', 'render receives exec.arguments and the frozen value, and its blocks become the content', async ({ tools }) => {
+  const calls: { args: unknown; value: JsonValue }[] = []
+  const probe = probeTool('echo', {
+    body: () => ({ list: [1, 2] }),
+    render: (args, value) => {
+      calls.push({ args, value })
+      return [text('rendered')]
+    },
+  })
+  tools.register(probe.definition)
+
+  const result = await tools.execute(call('echo', { q: 1 }))
+
+  expect(calls).toHaveLength(1)
+  expect(calls[0]?.args).toBe(probe.bodyExecs[0]?.arguments)
+  expect(calls[0]?.value).toEqual({ list: [1, 2] })
+  expect(isDeepFrozen(calls[0]?.value)).toBe(true)
+  expect(result.content).toEqual([text('rendered')])
+})
+
+check('OUT-04', 'a render that throws is INVALID_TOOL_OUTPUT', async ({ tools }) => {
+  const render = (): ContentBlock[] => {
+    throw new Error('renderer crashed')
+  }
+  expectCode(await runTool(tools, 'echo', { render }), 'INVALID_TOOL_OUTPUT')
+})
+
+check('OUT-04', 'a render returning non-lossless JSON is INVALID_TOOL_OUTPUT', async ({ tools }) => {
+  expectCode(await runTool(tools, 'echo', { render: () => [{ type: 'text', text: 'x', extra: () => 1 }] }), 'INVALID_TOOL_OUTPUT')
+  expectCode(await runTool(tools, 'getter', { render: () => [explodingGetter('render getter') as ContentBlock] }), 'INVALID_TOOL_OUTPUT')
+})
+
+check('OUT-12', 'render failures are worded as upstream words them', async ({ tools }) => {
+  const thrown = await runTool(tools, 'throws', {
+    render: () => {
+      throw new Error('renderer crashed')
+    },
+  })
+  const lossy = await runTool(tools, 'lossy', { render: () => [{ type: 'text', text: 'x', extra: () => 1 }] })
+
+  expect(thrown.error?.message).toContain('output.render failed: renderer crashed')
+  expect(lossy.error?.message).toContain('output.render returned non-lossless JSON')
+})
+
+check('OUT-05', 'a top-level call gets meta from presentationMeta(args, value)', async ({ tools }) => {
+  const seen: unknown[] = []
+  const result = await runTool(
+    tools,
+    'echo',
+    {
+      body: () => 'v',
+      presentationMeta: (args, value) => {
+        seen.push(args, value)
+        return { summary: value }
+      },
+    },
+    { a: 1 },
+  )
+
+  expectSuccess(result)
+  expect(result.meta).toEqual({ summary: 'v' })
+  expect(seen).toEqual([{ a: 1 }, 'v'])
+})
+
+check('OUT-05', 'a nested call (with parent) gets no meta', async ({ tools }) => {
+  tools.register(probeTool('echo', { presentationMeta: () => ({ shown: true }) }).definition)
+
+  const result = await tools.execute(call('echo', {}, { parent: Symbol('outer') }))
+
+  expectSuccess(result)
+  expect('meta' in result).toBe(false)
+})
+
+check('OUT-05', 'a presentationMeta that throws or returns non-lossless JSON is INVALID_TOOL_OUTPUT', async ({ tools }) => {
+  const throwing = await runTool(tools, 'throws', {
+    presentationMeta: () => {
+      throw new Error('meta crashed')
+    },
+  })
+  const lossy = await runTool(tools, 'lossy', { presentationMeta: () => ({ n: Number.POSITIVE_INFINITY }) })
+
+  expectCode(throwing, 'INVALID_TOOL_OUTPUT')
+  expectCode(lossy, 'INVALID_TOOL_OUTPUT')
+})
+
+check('OUT-13', 'presentationMeta failures are worded as upstream words them', async ({ tools }) => {
+  const throwing = await runTool(tools, 'throws', {
+    presentationMeta: () => {
+      throw new Error('meta crashed')
+    },
+  })
+  const lossy = await runTool(tools, 'lossy', { presentationMeta: () => ({ n: Number.POSITIVE_INFINITY }) })
+
+  expect(throwing.error?.message).toContain('output.presentationMeta failed: meta crashed')
+  expect(lossy.error?.message).toContain('output.presentationMeta returned non-lossless JSON')
+})
+
+check('OUT-06', 'a plain success holds exactly isError, value and content, deep-frozen', async ({ tools }) => {
+  const result = await runTool(tools, 'echo', { body: () => ({ a: [1] }) })
+
+  expect(Object.keys(result).sort()).toEqual(['content', 'isError', 'value'])
+  expect(result.isError).toBe(false)
+  expect(isDeepFrozen(result)).toBe(true)
+})
+
+check('OUT-06', 'a success of a call that concluded the turn adds concludesTurn: true', async ({ tools }) => {
+  const result = await runTool(tools, 'echo', {
+    body: (_args, exec) => {
+      exec.concludeTurn()
+      return 'last'
+    },
+  })
+
+  expect(Object.keys(result).sort()).toEqual(['concludesTurn', 'content', 'isError', 'value'])
+  expect(result.concludesTurn).toBe(true)
+})
+
+check('OUT-07', 'an output failure carries ToolOutputError info, no value, and reaches post-execute', async ({ harness, tools }) => {
+  const stages = recordStages(harness)
+  let postSaw: ToolExecutionResult | undefined
+  harness.on('tools/post-execute', (_exec, result, next) => {
+    postSaw = result
+    return next()
+  })
+
+  const result = await runTool(tools, 'echo', { schema: { type: 'string' }, body: () => 1 })
+
+  expect(result.isError).toBe(true)
+  expect(result.error?.info).toEqual({ name: 'ToolOutputError', code: 'INVALID_TOOL_OUTPUT' })
+  expect('value' in result).toBe(false)
+  expect(stages.count('post')).toBe(1)
+  expect(postSaw?.error?.info?.code).toBe('INVALID_TOOL_OUTPUT')
+})
+
+check('OUT-08', 'a raw definition body receives arguments that contradict its parameters schema', async ({ tools }) => {
+  const probe = probeTool('reader', {
+    parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
+  })
+  tools.register(probe.definition)
+
+  const result = await tools.execute(call('reader', { path: 5, extra: true }))
+
+  expectSuccess(result)
+  expect(probe.bodyArgs).toEqual([{ path: 5, extra: true }])
+})
+
+check('OUT-09', 'a body throw becomes a failure of the thrown value that post-execute sees', async ({ harness, tools }) => {
+  const stages = recordStages(harness)
+
+  const result = await runTool(tools, 'echo', {
+    body: () => {
+      throw new Error('kaboom')
+    },
+  })
+
+  expect(result.isError).toBe(true)
+  expect(result.error).toEqual({ message: 'kaboom' })
+  expect(result.content).toEqual([text('Error: kaboom')])
+  expect(stages.count('post')).toBe(1)
+})
+
+check('OUT-09', 'a body that throws because of the abort keeps its own error instead of an abort code', async ({ tools }) => {
+  const started = deferred()
+  tools.register(
+    probeTool('cooperative', {
+      body: async (_args, exec) => {
+        started.resolve()
+        await new Promise((resolve) => exec.signal.addEventListener('abort', resolve, { once: true }))
+        throw new Error('stopped on request')
+      },
+    }).definition,
+  )
+  const caller = new AbortController()
+
+  const pending = tools.execute(call('cooperative', {}, { signal: caller.signal }))
+  await started.promise
+  caller.abort()
+  const result = await pending
+
+  expect(result.isError).toBe(true)
+  expect(result.error?.message).toBe('stopped on request')
+  expect(result.error?.info).toBeUndefined()
+})
+

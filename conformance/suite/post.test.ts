@@ -1,0 +1,548 @@
+import { expect } from 'vitest'
+import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
+import type { ContentBlock, PostToolDecision, ToolExecutionResult } from '../spec/types.ts'
+import { check } from './_kit/check.ts'
+import type { CheckContext } from './_kit/check.ts'
+import { deferred } from './_kit/deferred.ts'
+import { abortedSignal, call } from './_kit/inputs.ts'
+import { expectCode, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { recordStages } from './_kit/stages.ts'
+import { contextMessage, probeTool, text } from './_kit/tools.ts'
+import type { ProbeSpec } from './_kit/tools.ts'
+
+const bodyContext = contextMessage('deferred by the body')
+const decisionContext = contextMessage('added by post-execute')
+
+/** Registers `echo` with the given spec and runs one call of it. */
+async function runEcho(tools: ToolRuntimeApi, spec: ProbeSpec = {}): Promise<ToolExecutionResult> {
+  tools.register(probeTool('echo', spec).definition)
+  return tools.execute(call('echo'))
+}
+
+/** A post-execute listener that ignores next() and returns `decision` (cast: malformed decisions are part of the tests). */
+function decide(harness: Harness, decision: unknown): void {
+  harness.on('tools/post-execute', () => decision as PostToolDecision)
+}
+
+/** A body that defers one context, concludes the turn and returns `value`. */
+function concludingBody(value: unknown): ProbeSpec['body'] {
+  return (_args, exec) => {
+    exec.deferContext(bodyContext)
+    exec.concludeTurn()
+    return value
+  }
+}
+
+function throwingBody(message: string): ProbeSpec['body'] {
+  return () => {
+    throw new Error(message)
+  }
+}
+
+const POST_RESULT_ORIGINS: readonly (readonly [string, (t: CheckContext) => Promise<unknown>])[] = [
+  ['a body success', ({ tools }) => runEcho(tools)],
+  ['a body throw', ({ tools }) => runEcho(tools, { body: throwingBody('kaboom') })],
+  ['an output failure', ({ tools }) => runEcho(tools, { schema: { type: 'string' }, body: () => 1 })],
+  ['an unknown tool', ({ tools }) => tools.execute(call('ghost'))],
+  [
+    'a wrapper short-circuit',
+    ({ harness, tools }) => {
+      harness.on('tools/execute', () => ({ isError: false, value: 1, content: [] }))
+      return runEcho(tools)
+    },
+  ],
+  [
+    'a pre-execute deny',
+    ({ harness, tools }) => {
+      harness.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'no' }))
+      return runEcho(tools)
+    },
+  ],
+  [
+    'a guard denial',
+    ({ tools }) => {
+      tools.guard(() => 'guarded')
+      return runEcho(tools)
+    },
+  ],
+  [
+    'an abort during pre-execute',
+    ({ harness, tools }) => {
+      const caller = new AbortController()
+      harness.on('tools/pre-execute', (_exec, next) => {
+        caller.abort()
+        return next()
+      })
+      tools.register(probeTool('echo').definition)
+      return tools.execute(call('echo', {}, { signal: caller.signal }))
+    },
+  ],
+]
+
+for (const [origin, run] of POST_RESULT_ORIGINS) {
+  check('POST-01', `post-execute runs once for ${origin}`, async (t) => {
+    const stages = recordStages(t.harness)
+    await run(t)
+    expect(stages.count('post')).toBe(1)
+    expect(stages.count('result')).toBe(1)
+  })
+}
+
+const FINAL_RESULT_ORIGINS: readonly (readonly [string, (t: CheckContext) => Promise<unknown>])[] = [
+  [
+    'arguments that are not lossless JSON',
+    ({ tools }) => {
+      tools.register(probeTool('echo').definition)
+      return tools.execute(call('echo', { f: () => 1 }))
+    },
+  ],
+  [
+    'a signal aborted at entry',
+    ({ tools }) => {
+      tools.register(probeTool('echo').definition)
+      return tools.execute(call('echo', {}, { signal: abortedSignal() }))
+    },
+  ],
+  [
+    'a throwing pre-execute listener',
+    ({ harness, tools }) => {
+      harness.on('tools/pre-execute', () => {
+        throw new Error('pre broke')
+      })
+      return runEcho(tools)
+    },
+  ],
+  [
+    'a throwing guard',
+    ({ tools }) => {
+      tools.guard(() => {
+        throw new Error('guard broke')
+      })
+      return runEcho(tools)
+    },
+  ],
+  [
+    'a throwing wrapper',
+    ({ harness, tools }) => {
+      harness.on('tools/execute', () => {
+        throw new Error('wrapper broke')
+      })
+      return runEcho(tools)
+    },
+  ],
+  [
+    'a wrapper success for an invisible tool',
+    ({ harness, tools }) => {
+      harness.on('tools/execute', () => ({ isError: false, value: 1, content: [] }))
+      return tools.execute(call('ghost'))
+    },
+  ],
+]
+
+for (const [origin, run] of FINAL_RESULT_ORIGINS) {
+  check('POST-01', `post-execute does not run for ${origin}`, async (t) => {
+    const stages = recordStages(t.harness)
+    await run(t)
+    expect(stages.count('post')).toBe(0)
+    expect(stages.count('result')).toBe(1)
+  })
+}
+
+check('POST-01', 'listeners run in registration order with prepend first, and the base next() accepts', async ({ harness, tools }) => {
+  const order: string[] = []
+  harness.on('tools/post-execute', (_e, _r, next) => (order.push('first'), next()))
+  harness.on('tools/post-execute', (_e, _r, next) => (order.push('second'), next()))
+  harness.on('tools/post-execute', (_e, _r, next) => (order.push('prepended'), next()), { prepend: true })
+  let base: PostToolDecision | undefined
+  harness.on('tools/post-execute', async (_e, _r, next) => (base = await next()))
+
+  await runEcho(tools)
+
+  expect(order).toEqual(['prepended', 'first', 'second'])
+  expect(base).toEqual({ kind: 'accept' })
+})
+
+check('POST-02', 'post-execute sees the deferred contexts already merged into the result', async ({ harness, tools }) => {
+  let seen: ToolExecutionResult | undefined
+  harness.on('tools/post-execute', (_e, result, next) => ((seen = result), next()))
+
+  await runEcho(tools, { body: concludingBody('v') })
+
+  expect(seen?.additionalContexts).toEqual([bodyContext])
+})
+
+check('POST-02', 'post-execute gets a canonical success and a denial deep-frozen', async ({ harness, tools }) => {
+  const seen: ToolExecutionResult[] = []
+  harness.on('tools/post-execute', (_e, result, next) => (seen.push(result), next()))
+  harness.on('tools/pre-execute', (exec, next) => (exec.callId === 'denied' ? { kind: 'deny', reason: 'no' } : next()))
+  tools.register(probeTool('echo', { body: () => ({ deep: [1] }) }).definition)
+
+  await tools.execute(call('echo'))
+  await tools.execute(call('echo', {}, { callId: 'denied' }))
+
+  expect(seen).toHaveLength(2)
+  for (const result of seen) {
+    expect(isDeepFrozen(result)).toBe(true)
+    expect(Reflect.set(result, 'isError', !result.isError)).toBe(false)
+  }
+})
+
+check('POST-03', 'a bare accept returns the result unchanged, without an empty additionalContexts', async ({ harness, tools }) => {
+  decide(harness, { kind: 'accept' })
+
+  const result = await runEcho(tools, { body: () => 'v' })
+
+  expect(result).toEqual({ isError: false, value: 'v', content: [text('"v"')] })
+  expect('additionalContexts' in result).toBe(false)
+})
+
+check('POST-03', 'accept appends its contexts after the deferred ones', async ({ harness, tools }) => {
+  decide(harness, { kind: 'accept', additionalContexts: [decisionContext] })
+
+  const result = await runEcho(tools, { body: concludingBody('v') })
+
+  expectSuccess(result)
+  expect(result.additionalContexts).toEqual([bodyContext, decisionContext])
+})
+
+check('POST-04', 'a content accept on a success swaps the content only', async ({ harness, tools }) => {
+  decide(harness, { kind: 'accept', content: [text('replaced')], additionalContexts: [decisionContext] })
+
+  const result = await runEcho(tools, { body: concludingBody({ kept: true }) })
+
+  expectSuccess(result)
+  expect(result.content).toEqual([text('replaced')])
+  expect(result.value).toEqual({ kept: true })
+  expect(result.concludesTurn).toBe(true)
+  expect(result.additionalContexts).toEqual([bodyContext, decisionContext])
+})
+
+check('POST-04', 'a content accept on a failure keeps isError and the error', async ({ harness, tools }) => {
+  decide(harness, { kind: 'accept', content: [text('softened')] })
+
+  const result = await runEcho(tools, { body: throwingBody('kaboom') })
+
+  expect(result.isError).toBe(true)
+  expect(result.error).toEqual({ message: 'kaboom' })
+  expect(result.content).toEqual([text('softened')])
+})
+
+check(
+  'POST-04',
+  'a content accept keeps the projected meta',
+  async ({ harness, tools }) => {
+    decide(harness, { kind: 'accept', content: [text('replaced')] })
+
+    const result = await runEcho(tools, { body: () => 'v', presentationMeta: (_a, value) => ({ from: value }) })
+
+    expect(result.meta).toEqual({ from: 'v' })
+  },
+  { needs: ['presentationMeta'] },
+)
+
+check('POST-05', 'a value accept re-renders the new value and keeps the turn marker and contexts in order', async ({ harness, tools }) => {
+  const rendered: unknown[] = []
+  decide(harness, { kind: 'accept', value: 'replacement', additionalContexts: [decisionContext] })
+
+  const result = await runEcho(tools, {
+    body: concludingBody('original'),
+    render: (_a, value) => (rendered.push(value), [text(`rendered ${String(value)}`)]),
+  })
+
+  expectSuccess(result)
+  expect(result.value).toBe('replacement')
+  expect(rendered).toEqual(['original', 'replacement'])
+  expect(result.content).toEqual([text('rendered replacement')])
+  expect(result.concludesTurn).toBe(true)
+  expect(result.additionalContexts).toEqual([bodyContext, decisionContext])
+})
+
+check('POST-05', 'a value accept that breaks the output schema is INVALID_TOOL_OUTPUT', async ({ harness, tools }) => {
+  decide(harness, { kind: 'accept', value: 42 })
+
+  expectCode(await runEcho(tools, { schema: { type: 'string' }, body: () => 'ok' }), 'INVALID_TOOL_OUTPUT')
+})
+
+check(
+  'POST-05',
+  'a value accept recomputes meta from the new value',
+  async ({ harness, tools }) => {
+    decide(harness, { kind: 'accept', value: 'new' })
+
+    const result = await runEcho(tools, { body: () => 'old', presentationMeta: (_a, value) => ({ from: value }) })
+
+    expect(result.meta).toEqual({ from: 'new' })
+  },
+  { needs: ['presentationMeta'] },
+)
+
+check('POST-06', 'an accept with both content and value own keys is a failure without info or value', async ({ harness, tools }) => {
+  let decision: unknown = { kind: 'accept', value: 'x', content: [text('y')] }
+  harness.on('tools/post-execute', () => decision as PostToolDecision)
+  tools.register(probeTool('echo').definition)
+
+  const both = await tools.execute(call('echo'))
+  decision = { kind: 'accept', value: 'x', content: undefined }
+  const withUndefinedContent = await tools.execute(call('echo'))
+
+  for (const result of [both, withUndefinedContent]) {
+    expect(result.isError).toBe(true)
+    expect(result.error?.info).toBeUndefined()
+    expect('value' in result).toBe(false)
+  }
+})
+
+check('POST-18', 'the both-replacements failure is worded as upstream words it', async ({ harness, tools }) => {
+  decide(harness, { kind: 'accept', value: 'x', content: [text('y')] })
+
+  const result = await runEcho(tools)
+
+  expect(result.error?.message).toBe('tools/post-execute accept decision cannot replace both value and content')
+})
+
+check('POST-07', 'a value accept on a failed result leaves a failure without value', async ({ harness, tools }) => {
+  decide(harness, { kind: 'accept', value: 'rescued' })
+
+  const result = await runEcho(tools, { body: throwingBody('kaboom') })
+
+  expect(result.isError).toBe(true)
+  expect('value' in result).toBe(false)
+})
+
+check('POST-19', 'the failed-result value replacement is worded as upstream words it', async ({ harness, tools }) => {
+  decide(harness, { kind: 'accept', value: 'rescued' })
+
+  const result = await runEcho(tools, { body: throwingBody('kaboom') })
+
+  expect(result.error?.message).toBe('tools/post-execute cannot replace the value of a failed result')
+})
+
+/** Post-execute unregisters `echo` and then replaces its value. */
+async function valueAcceptAfterRemoval(harness: Harness, tools: ToolRuntimeApi): Promise<ToolExecutionResult> {
+  const dispose = tools.register(probeTool('echo').definition)
+  harness.on('tools/post-execute', () => {
+    dispose()
+    return { kind: 'accept', value: 'late' }
+  })
+  return tools.execute(call('echo'))
+}
+
+check('POST-08', 'a value accept after the tool was removed is UNKNOWN_TOOL', async ({ harness, tools }) => {
+  const result = await valueAcceptAfterRemoval(harness, tools)
+
+  expectCode(result, 'UNKNOWN_TOOL')
+  expect(result.error?.info?.name).toBe('ToolNotFoundError')
+})
+
+check('POST-20', 'the vanished-tool value replacement names the tool', async ({ harness, tools }) => {
+  const result = await valueAcceptAfterRemoval(harness, tools)
+
+  expect(result.error?.message).toBe('unknown tool "echo"')
+})
+
+check('POST-09', 'a block returns the feedback verbatim and only the decision contexts', async ({ harness, tools }) => {
+  const feedback: ContentBlock[] = [text('do not do that'), { type: 'image', data: 'AAAA', mimeType: 'image/png' }]
+  decide(harness, { kind: 'block', feedback, additionalContexts: [decisionContext] })
+
+  const result = await runEcho(tools, { body: concludingBody('secret') })
+
+  expect(Object.keys(result).sort()).toEqual(['additionalContexts', 'content', 'error', 'isError'])
+  expect(result.isError).toBe(true)
+  expect(result.content).toEqual(feedback)
+  expect('info' in (result.error ?? {})).toBe(false)
+  expect(result.additionalContexts).toEqual([decisionContext])
+})
+
+check('POST-09', 'a block without contexts drops the deferred ones entirely', async ({ harness, tools }) => {
+  decide(harness, { kind: 'block', feedback: [text('no')] })
+
+  const result = await runEcho(tools, { body: concludingBody('secret') })
+
+  expect(Object.keys(result).sort()).toEqual(['content', 'error', 'isError'])
+})
+
+check('POST-10', 'the block message joins the feedback texts with newlines', async ({ harness, tools }) => {
+  decide(harness, { kind: 'block', feedback: [text('line one'), text('line two')] })
+
+  const result = await runEcho(tools)
+
+  expect(result.error).toEqual({ message: 'line one\nline two' })
+})
+
+check('POST-21', 'non-text feedback and empty feedback give the upstream placeholder and default messages', async ({ harness, tools }) => {
+  let feedback: ContentBlock[] = [text('a'), { type: 'reasoning', reasoning: 'hidden' }]
+  harness.on('tools/post-execute', () => ({ kind: 'block', feedback }))
+  tools.register(probeTool('echo').definition)
+
+  const mixed = await tools.execute(call('echo'))
+  feedback = []
+  const empty = await tools.execute(call('echo'))
+
+  expect(mixed.error?.message).toBe('a\n[reasoning content]')
+  expect(empty.error?.message).toBe('tool result blocked by post-execute policy')
+})
+
+const LOSSY_DECISIONS: readonly (readonly [string, unknown])[] = [
+  ['block feedback', { kind: 'block', feedback: [{ type: 'text', text: 'x', hook: () => 1 }] }],
+  ['replacement content', { kind: 'accept', content: [{ type: 'text', text: Number.NaN }] }],
+  ['decision contexts', { kind: 'accept', additionalContexts: [{ role: 'user', content: undefined }] }],
+]
+
+for (const [what, decision] of LOSSY_DECISIONS) {
+  check('POST-11', `non-lossless ${what} make the final result a failure`, async ({ harness, tools }) => {
+    decide(harness, decision)
+    const stages = recordStages(harness)
+
+    const result = await runEcho(tools)
+
+    expect(result.isError).toBe(true)
+    expect(result.error?.info).toBeUndefined()
+    expect('value' in result).toBe(false)
+    expect(stages.results.map((r) => r.result)).toEqual([result])
+  })
+}
+
+check('POST-22', 'the lossless-materialization failure is worded as upstream words it', async ({ harness, tools }) => {
+  decide(harness, LOSSY_DECISIONS[0]?.[1])
+
+  const result = await runEcho(tools)
+
+  expect(result.error?.message).toBe('tool result must be losslessly JSON-serializable')
+})
+
+check('POST-12', 'a throwing post-execute listener yields a failure of its error and keeps deferred contexts', async ({ harness, tools }) => {
+  harness.on('tools/post-execute', () => {
+    throw new Error('post broke')
+  })
+
+  const result = await runEcho(tools, { body: concludingBody('v') })
+
+  expect(result.isError).toBe(true)
+  expect(result.error).toEqual({ message: 'post broke' })
+  expect('value' in result).toBe(false)
+  expect(result.additionalContexts).toEqual([bodyContext])
+})
+
+for (const [what, decision] of [
+  ['undefined', undefined],
+  ['null', null],
+  ['a block without feedback', { kind: 'block' }],
+] as const) {
+  check('POST-12', `a post-execute decision that is ${what} yields a failure`, async ({ harness, tools }) => {
+    decide(harness, decision)
+
+    const result = await runEcho(tools)
+
+    expect(result.isError).toBe(true)
+    expect('value' in result).toBe(false)
+  })
+}
+
+/** Runs `echo` with a post-execute listener that waits for the test; the test aborts the caller meanwhile. */
+async function abortDuringPost(t: CheckContext, spec: ProbeSpec, decision: PostToolDecision): Promise<ToolExecutionResult> {
+  t.tools.register(probeTool('echo', spec).definition)
+  const entered = deferred()
+  const gate = deferred()
+  t.harness.on('tools/post-execute', async () => {
+    entered.resolve()
+    await gate.promise
+    return decision
+  })
+  const caller = new AbortController()
+  const pending = t.tools.execute(call('echo', {}, { signal: caller.signal }))
+  await entered.promise
+  caller.abort()
+  gate.resolve()
+  return pending
+}
+
+check('POST-13', 'an abort during post-execute turns an accepted success into ABORTED, keeping its contexts', async (t) => {
+  const result = await abortDuringPost(t, { body: concludingBody('v') }, { kind: 'accept', additionalContexts: [decisionContext] })
+
+  expectCode(result, 'ABORTED')
+  expect(result.additionalContexts).toEqual([bodyContext, decisionContext])
+})
+
+check('POST-13', 'an abort during post-execute keeps a block failure', async (t) => {
+  const result = await abortDuringPost(t, {}, { kind: 'block', feedback: [text('blocked anyway')] })
+
+  expect(result.isError).toBe(true)
+  expect(result.error).toEqual({ message: 'blocked anyway' })
+})
+
+check('POST-13', 'an abort during post-execute after a wrapper short-circuit gives ABORTED_BEFORE_DISPATCH', async ({ harness, tools }) => {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+  harness.on('tools/execute', () => ({ isError: false, value: 'cached', content: [] }))
+  const caller = new AbortController()
+  harness.on('tools/post-execute', (_e, _r, next) => {
+    caller.abort()
+    return next()
+  })
+
+  const result = await tools.execute(call('echo', {}, { signal: caller.signal }))
+
+  expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('POST-14', 'no decision turns a failed body into a success', async ({ harness, tools }) => {
+  const decisions: unknown[] = [
+    { kind: 'accept' },
+    { kind: 'accept', content: [text('all good')] },
+    { kind: 'accept', value: 'all good' },
+    { kind: 'accept', isError: false, error: undefined },
+    { kind: 'block', feedback: [text('still bad')] },
+  ]
+  let current: unknown
+  harness.on('tools/post-execute', () => current as PostToolDecision)
+  tools.register(probeTool('echo', { body: throwingBody('kaboom') }).definition)
+
+  for (const decision of decisions) {
+    current = decision
+    const result = await tools.execute(call('echo'))
+    expect(result.isError, `decision ${JSON.stringify(decision)}`).toBe(true)
+    expect('value' in result, `decision ${JSON.stringify(decision)}`).toBe(false)
+  }
+})
+
+check('POST-15', 'a decision of unknown kind is a failure, not an accept', async ({ harness, tools }) => {
+  decide(harness, { kind: 'approve' })
+
+  const result = await runEcho(tools, { body: () => 'v' })
+
+  expect(result.isError).toBe(true)
+  expect('value' in result).toBe(false)
+})
+
+check('POST-15', 'an own content: undefined keeps the content', async ({ harness, tools }) => {
+  decide(harness, { kind: 'accept', content: undefined })
+
+  const result = await runEcho(tools, { body: () => 'v' })
+
+  expectSuccess(result)
+  expect(result.content).toEqual([text('"v"')])
+})
+
+check('POST-15', 'an own value: undefined is a value replacement that fails as INVALID_TOOL_OUTPUT', async ({ harness, tools }) => {
+  decide(harness, { kind: 'accept', value: undefined })
+
+  expectCode(await runEcho(tools, { body: () => 'v' }), 'INVALID_TOOL_OUTPUT')
+})
+
+check('POST-16', 'content replacement leaves the value readable; block and value replacement do not', async ({ harness, tools }) => {
+  let decision: PostToolDecision = { kind: 'accept', content: [text('[redacted]')] }
+  harness.on('tools/post-execute', () => decision)
+  tools.register(probeTool('echo', { body: () => ({ secret: 's3cr3t' }) }).definition)
+
+  const redacted = await tools.execute(call('echo'))
+  decision = { kind: 'block', feedback: [text('hidden')] }
+  const blocked = await tools.execute(call('echo'))
+  decision = { kind: 'accept', value: { secret: null } }
+  const replaced = await tools.execute(call('echo'))
+
+  expect(redacted.content).toEqual([text('[redacted]')])
+  expect(redacted.value).toEqual({ secret: 's3cr3t' })
+  expect('value' in blocked).toBe(false)
+  expect(replaced.value).toEqual({ secret: null })
+})

@@ -1,0 +1,540 @@
+import { expect } from 'vitest'
+import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
+import type { ApprovalOutcome, PreToolDecision, ToolExecutionResult } from '../spec/types.ts'
+import { approvalStub } from './_kit/approval.ts'
+import { check } from './_kit/check.ts'
+import { deferred, settle } from './_kit/deferred.ts'
+import { abortedSignal, call } from './_kit/inputs.ts'
+import { expectCode, expectDenial, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { recordStages } from './_kit/stages.ts'
+import { probeTool } from './_kit/tools.ts'
+
+/** Registers a probe tool plus a guard that counts its calls and abstains. */
+function setup(harness: Harness, tools: ToolRuntimeApi, name = 'write') {
+  const stages = recordStages(harness)
+  const probe = probeTool(name)
+  tools.register(probe.definition)
+  const guard = { calls: 0 }
+  tools.guard(() => {
+    guard.calls += 1
+    return undefined
+  })
+  return { stages, probe, guard }
+}
+
+/** Every pre-execute listener answers with `decision`. */
+function decide(harness: Harness, decision: unknown): void {
+  harness.on('tools/pre-execute', () => decision as PreToolDecision)
+}
+
+/** Starts `execute` and tracks whether it has settled. */
+function track(promise: Promise<ToolExecutionResult>) {
+  const state = { settled: false }
+  const result = promise.then((r) => {
+    state.settled = true
+    return r
+  })
+  return { state, result }
+}
+
+check('PRE-01', 'listeners run outermost first (prepend ahead), the base resolves allow, and the waterfall settles before tools/execute', async ({ harness, tools }) => {
+  tools.register(probeTool('read').definition)
+  const log: string[] = []
+  const layer = (label: string) => async (_exec: unknown, next: () => Promise<PreToolDecision>) => {
+    log.push(`${label}:before`)
+    const decision = await next()
+    log.push(`${label}:after`)
+    return decision
+  }
+  harness.on('tools/pre-execute', layer('a'))
+  harness.on('tools/pre-execute', async (_exec, next) => {
+    log.push('b:before')
+    const decision = await next()
+    log.push(`b:after:${JSON.stringify(decision)}`)
+    return decision
+  })
+  harness.on('tools/pre-execute', layer('first'), { prepend: true })
+  harness.on('tools/execute', (_exec, next) => {
+    log.push('execute')
+    return next()
+  })
+
+  const result = await tools.execute(call('read'))
+
+  expectSuccess(result)
+  expect(log).toEqual(['first:before', 'a:before', 'b:before', 'b:after:{"kind":"allow"}', 'a:after', 'first:after', 'execute'])
+})
+
+check('PRE-02', 'pre-execute runs once for an ordinary call', async ({ harness, tools }) => {
+  const { stages } = setup(harness, tools, 'read')
+
+  await tools.execute(call('read'))
+
+  expect(stages.count('pre')).toBe(1)
+})
+
+check('PRE-02', 'pre-execute does not run for an argument failure', async ({ harness, tools }) => {
+  const { stages } = setup(harness, tools, 'read')
+
+  const result = await tools.execute(call('read', { n: Number.NaN }))
+
+  expect(result.isError).toBe(true)
+  expect(stages.count('pre')).toBe(0)
+})
+
+check('PRE-02', 'pre-execute does not run for a call whose signal was aborted before entry', async ({ harness, tools }) => {
+  const { stages, probe } = setup(harness, tools, 'read')
+
+  const result = await tools.execute(call('read', {}, { signal: abortedSignal() }))
+
+  expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+  expect(stages.count('pre')).toBe(0)
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('PRE-03', 'an unknown name reaches pre-execute, guards, tools/execute and post-execute before failing as UNKNOWN_TOOL', async ({ harness, tools }) => {
+  const seen: string[] = []
+  harness.on('tools/pre-execute', (exec, next) => {
+    seen.push(`pre:${exec.name}`)
+    return next()
+  })
+  tools.guard((exec) => {
+    seen.push(`guard:${exec.name}`)
+    return undefined
+  })
+  harness.on('tools/execute', (exec, next) => {
+    seen.push(`execute:${exec.name}`)
+    return next()
+  })
+  harness.on('tools/post-execute', (exec, result, next) => {
+    seen.push(`post:${exec.name}:${result.error?.info?.code}`)
+    return next()
+  })
+
+  const result = await tools.execute(call('ghost'))
+
+  expectCode(result, 'UNKNOWN_TOOL')
+  expect(seen).toEqual(['pre:ghost', 'guard:ghost', 'execute:ghost', 'post:ghost:UNKNOWN_TOOL'])
+})
+
+check('PRE-03', 'a tool registered only in another scope still reaches pre-execute for this agent and ends as UNKNOWN_TOOL', async ({ harness, tools, scope }) => {
+  const owner = await scope()
+  const caller = await scope()
+  const probe = probeTool('private')
+  owner.tools.register(probe.definition)
+  const stages = recordStages(harness)
+
+  const result = await tools.execute(call('private', {}, { agent: caller.agent }))
+
+  expectCode(result, 'UNKNOWN_TOOL')
+  expect(stages.order).toEqual(['pre', 'execute', 'post', 'result'])
+  expect(probe.bodyCalls).toBe(0)
+}, { needs: ['scopes'] })
+
+check('PRE-04', 'a deny decision skips tools/execute and the body, and post-execute receives the frozen denial', async ({ harness, tools }) => {
+  const { stages, probe, guard } = setup(harness, tools)
+  decide(harness, { kind: 'deny', reason: 'read-only session' })
+  const inPost: { frozen: boolean; write: boolean; error: unknown }[] = []
+  harness.on('tools/post-execute', (_exec, result, next) => {
+    inPost.push({ frozen: isDeepFrozen(result), write: Reflect.set(result, 'isError', false), error: result.error })
+    return next()
+  })
+
+  const result = await tools.execute(call('write'))
+
+  expectDenial(result, 'read-only session')
+  expect(stages.order).toEqual(['pre', 'post', 'result'])
+  expect(probe.bodyCalls).toBe(0)
+  expect(guard.calls).toBe(0)
+  expect(inPost).toEqual([{ frozen: true, write: false, error: { message: 'read-only session' } }])
+})
+
+check('PRE-05', 'without an approval service, ask becomes a denial that still reaches post-execute', async ({ harness, tools }) => {
+  const { stages, probe, guard } = setup(harness, tools)
+  decide(harness, { kind: 'ask', reason: 'writes need a human' })
+
+  const result = await tools.execute(call('write'))
+
+  expectPlainFailure(result)
+  expect(stages.order).toEqual(['pre', 'post', 'result'])
+  expect(probe.bodyCalls).toBe(0)
+  expect(guard.calls).toBe(0)
+})
+
+check('PRE-06', 'with a service but no agent, ask is denied without consulting the service', async ({ harness, tools, setApproval }) => {
+  const { stages, probe } = setup(harness, tools)
+  const approval = approvalStub('allowed-once')
+  setApproval(approval)
+  decide(harness, { kind: 'ask' })
+
+  const result = await tools.execute(call('write'))
+
+  expectPlainFailure(result)
+  expect(approval.requests).toEqual([])
+  expect(probe.bodyCalls).toBe(0)
+  expect(stages.order).toEqual(['pre', 'post', 'result'])
+})
+
+check('PRE-07', 'the approval request carries agent, tool name, call id and the ask reason', async ({ harness, tools, scope, setApproval }) => {
+  const agent = (await scope()).agent
+  setup(harness, tools)
+  const approval = approvalStub('allowed-once')
+  setApproval(approval)
+  decide(harness, { kind: 'ask', reason: 'writes need a human' })
+
+  await tools.execute(call('write', {}, { agent, callId: 'call-ask' }))
+
+  expect(approval.requests).toHaveLength(1)
+  const request = approval.requests[0]
+  expect([request?.agent === agent, request?.toolName, request?.callId, request?.reason]).toEqual([true, 'write', 'call-ask', 'writes need a human'])
+  expect(request?.signal).toBeInstanceOf(AbortSignal)
+})
+
+check('PRE-07', 'an ask without a reason sends no reason key', async ({ harness, tools, scope, setApproval }) => {
+  const agent = (await scope()).agent
+  setup(harness, tools)
+  const approval = approvalStub('rejected')
+  setApproval(approval)
+  decide(harness, { kind: 'ask' })
+
+  await tools.execute(call('write', {}, { agent }))
+
+  expect(approval.requests).toHaveLength(1)
+  expect('reason' in (approval.requests[0] ?? {})).toBe(false)
+})
+
+check('PRE-07', 'the request is awaited and its signal aborts when the caller aborts', async ({ harness, tools, scope, setApproval }) => {
+  const agent = (await scope()).agent
+  const { probe } = setup(harness, tools)
+  const asked = deferred()
+  const answer = deferred<ApprovalOutcome>()
+  const approval = approvalStub(() => {
+    asked.resolve()
+    return answer.promise
+  })
+  setApproval(approval)
+  decide(harness, { kind: 'ask' })
+  const controller = new AbortController()
+
+  const run = track(tools.execute(call('write', {}, { agent, signal: controller.signal })))
+  await asked.promise
+  await settle()
+  expect(run.state.settled).toBe(false)
+  controller.abort()
+  expect(approval.requests[0]?.signal?.aborted).toBe(true)
+  answer.resolve('rejected')
+  const result = await run.result
+
+  expect(result.isError).toBe(true)
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('PRE-08', 'allowed-once runs the body after the guards', async ({ harness, tools, scope, setApproval }) => {
+  const agent = (await scope()).agent
+  const { probe, guard } = setup(harness, tools)
+  setApproval(approvalStub('allowed-once'))
+  decide(harness, { kind: 'ask' })
+
+  const result = await tools.execute(call('write', {}, { agent }))
+
+  expectSuccess(result)
+  expect(guard.calls).toBe(1)
+  expect(probe.bodyCalls).toBe(1)
+})
+
+check('PRE-08', 'allowed-once does not bypass a denying guard', async ({ harness, tools, scope, setApproval }) => {
+  const agent = (await scope()).agent
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  tools.guard(() => 'guard still says no')
+  setApproval(approvalStub('allowed-once'))
+  decide(harness, { kind: 'ask' })
+
+  const result = await tools.execute(call('write', {}, { agent }))
+
+  expectDenial(result, 'guard still says no')
+  expect(probe.bodyCalls).toBe(0)
+})
+
+for (const outcome of ['rejected', 'cancelled', 'unavailable'] as const) {
+  check('PRE-08', `the outcome ${outcome} is a denial that skips guards and the body but reaches post-execute`, async ({ harness, tools, scope, setApproval }) => {
+    const agent = (await scope()).agent
+    const { stages, probe, guard } = setup(harness, tools)
+    setApproval(approvalStub(outcome))
+    decide(harness, { kind: 'ask', reason: 'please' })
+
+    const result = await tools.execute(call('write', {}, { agent }))
+
+    expectPlainFailure(result)
+    expect(result.content).toEqual([{ type: 'text', text: `Error: ${result.error?.message}` }])
+    expect(stages.order).toEqual(['pre', 'post', 'result'])
+    expect(probe.bodyCalls).toBe(0)
+    expect(guard.calls).toBe(0)
+  })
+}
+
+check('PRE-09', 'cancelled while the caller is aborted ends as ABORTED_BEFORE_DISPATCH, still reaching post-execute', async ({ harness, tools, scope, setApproval }) => {
+  const agent = (await scope()).agent
+  const { stages, probe } = setup(harness, tools)
+  const asked = deferred()
+  const answer = deferred<ApprovalOutcome>()
+  setApproval(approvalStub(() => {
+    asked.resolve()
+    return answer.promise
+  }))
+  decide(harness, { kind: 'ask' })
+  const controller = new AbortController()
+
+  const pending = tools.execute(call('write', {}, { agent, signal: controller.signal }))
+  await asked.promise
+  controller.abort()
+  answer.resolve('cancelled')
+  const result = await pending
+
+  expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+  expect(stages.order).toEqual(['pre', 'post', 'result'])
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('PRE-10', 'a rogue approval outcome is a final failure: no guard, body or post-execute', async ({ harness, tools, scope, setApproval }) => {
+  const agent = (await scope()).agent
+  const { stages, probe, guard } = setup(harness, tools)
+  setApproval(approvalStub(() => 'maybe-later' as ApprovalOutcome))
+  decide(harness, { kind: 'ask' })
+
+  const result = await tools.execute(call('write', {}, { agent }))
+
+  expect(result.isError).toBe(true)
+  expect(stages.order).toEqual(['pre', 'result'])
+  expect(guard.calls).toBe(0)
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('PRE-11', 'a rejecting approval request is a final failure carrying its message', async ({ harness, tools, scope, setApproval }) => {
+  const agent = (await scope()).agent
+  const { stages, probe, guard } = setup(harness, tools)
+  setApproval(approvalStub(() => {
+    throw new Error('no open turn')
+  }))
+  decide(harness, { kind: 'ask' })
+
+  const result = await tools.execute(call('write', {}, { agent }))
+
+  expectPlainFailure(result)
+  expect(result.error?.message).toBe('no open turn')
+  expect(stages.order).toEqual(['pre', 'result'])
+  expect(guard.calls).toBe(0)
+  expect(probe.bodyCalls).toBe(0)
+})
+
+for (const mode of ['throws', 'rejects'] as const) {
+  check('PRE-12', `a pre-execute listener that ${mode} ends the call without guards, wrappers, body or post-execute`, async ({ harness, tools }) => {
+    const { stages, probe, guard } = setup(harness, tools)
+    harness.on('tools/pre-execute', mode === 'throws'
+      ? () => {
+          throw new Error('policy broke')
+        }
+      : async () => {
+          throw new Error('policy broke')
+        })
+
+    const result = await tools.execute(call('write'))
+
+    expectPlainFailure(result)
+    expect(result.error?.message).toBe('policy broke')
+    expect(result.content).toEqual([{ type: 'text', text: 'Error: policy broke' }])
+    expect(stages.order).toEqual(['pre', 'result'])
+    expect(guard.calls).toBe(0)
+    expect(probe.bodyCalls).toBe(0)
+  })
+}
+
+check('PRE-13', 'a pre-execute listener cannot rewrite the arguments the body receives', async ({ harness, tools }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  const writes: boolean[] = []
+  harness.on('tools/pre-execute', async (exec, next) => {
+    const args = exec.arguments as { path: string; opts: { force: boolean } }
+    writes.push(Reflect.set(args, 'path', '/etc/passwd'), Reflect.set(args.opts, 'force', true))
+    await next()
+    return { kind: 'allow', arguments: { path: '/etc/shadow' }, input: { path: '/etc/shadow' } } as PreToolDecision
+  })
+
+  const result = await tools.execute(call('write', { path: 'notes.txt', opts: { force: false } }))
+
+  expectSuccess(result)
+  expect(writes).toEqual([false, false])
+  expect(probe.bodyArgs).toEqual([{ path: 'notes.txt', opts: { force: false } }])
+})
+
+/** A pre-execute listener held open until the test releases it, and a call whose caller aborts meanwhile. */
+async function abortWhilePreIsPending(harness: Harness, tools: ToolRuntimeApi) {
+  const entered = deferred()
+  const gate = deferred<PreToolDecision>()
+  harness.on('tools/pre-execute', () => {
+    entered.resolve()
+    return gate.promise
+  })
+  const controller = new AbortController()
+  const run = track(tools.execute(call('write', {}, { signal: controller.signal })))
+  await entered.promise
+  controller.abort()
+  await settle()
+  return { gate, run }
+}
+
+check('PRE-14', 'an allow after a caller abort during pre-execute is awaited and ends as ABORTED_BEFORE_DISPATCH', async ({ harness, tools }) => {
+  const { stages, probe } = setup(harness, tools)
+  const { gate, run } = await abortWhilePreIsPending(harness, tools)
+
+  expect(run.state.settled, 'the registry must keep awaiting the pending listener').toBe(false)
+  gate.resolve({ kind: 'allow' })
+  const result = await run.result
+
+  expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+  expect(stages.order).toEqual(['pre', 'post', 'result'])
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('PRE-14', 'a deny after a caller abort during pre-execute stays that denial', async ({ harness, tools }) => {
+  const { probe } = setup(harness, tools)
+  const { gate, run } = await abortWhilePreIsPending(harness, tools)
+
+  expect(run.state.settled).toBe(false)
+  gate.resolve({ kind: 'deny', reason: 'late denial' })
+  const result = await run.result
+
+  expectDenial(result, 'late denial')
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check('PRE-14', 'a throw after a caller abort during pre-execute stays that failure', async ({ harness, tools }) => {
+  const { stages, probe } = setup(harness, tools)
+  const { gate, run } = await abortWhilePreIsPending(harness, tools)
+
+  expect(run.state.settled).toBe(false)
+  gate.reject(new Error('late policy failure'))
+  const result = await run.result
+
+  expectPlainFailure(result)
+  expect(result.error?.message).toBe('late policy failure')
+  expect(stages.order).toEqual(['pre', 'result'])
+  expect(probe.bodyCalls).toBe(0)
+})
+
+const malformed: [label: string, decision: unknown][] = [
+  ['undefined', undefined],
+  ['null', null],
+  ['a bare string', 'allow'],
+  ['an unknown kind', { kind: 'proceed' }],
+  ['a deny without a reason', { kind: 'deny' }],
+  ['a deny with a non-string reason', { kind: 'deny', reason: 42 }],
+]
+
+for (const [label, decision] of malformed) {
+  check('PRE-15', `a malformed decision (${label}) fails closed: no guard, tools/execute or body`, async ({ harness, tools }) => {
+    const { stages, probe, guard } = setup(harness, tools)
+    decide(harness, decision)
+
+    const result = await tools.execute(call('write'))
+
+    expect(result.isError).toBe(true)
+    expect(guard.calls).toBe(0)
+    expect(stages.count('execute')).toBe(0)
+    expect(probe.bodyCalls).toBe(0)
+    expect(stages.count('result')).toBe(1)
+  })
+}
+
+check('PRE-16', 'a scoped pre-execute listener gates only its own agent', async ({ tools, scope }) => {
+  const gated = await scope()
+  const bystander = await scope()
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  const seen: unknown[] = []
+  gated.on('tools/pre-execute', (exec) => {
+    seen.push(exec.agent)
+    return { kind: 'deny', reason: 'scoped policy' }
+  })
+
+  const own = await tools.execute(call('write', {}, { agent: gated.agent }))
+  const other = await tools.execute(call('write', {}, { agent: bystander.agent }))
+  const agentless = await tools.execute(call('write'))
+
+  expectDenial(own, 'scoped policy')
+  expectSuccess(other)
+  expectSuccess(agentless)
+  expect(seen).toEqual([gated.agent])
+  expect(probe.bodyCalls).toBe(2)
+})
+
+check('PRE-16', 'a scoped pre-execute listener also gates descendants of its agent', async ({ tools, scope }) => {
+  const parent = await scope()
+  const child = await scope(parent)
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  parent.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'parent policy' }))
+
+  const result = await tools.execute(call('write', {}, { agent: child.agent }))
+
+  expectDenial(result, 'parent policy')
+  expect(probe.bodyCalls).toBe(0)
+}, { needs: ['scopeParents'] })
+
+check('PRE-17', 'the no-service ask denial reuses the ask reason', async ({ harness, tools }) => {
+  tools.register(probeTool('write').definition)
+  decide(harness, { kind: 'ask', reason: 'writes need a human' })
+
+  const result = await tools.execute(call('write'))
+
+  expectDenial(result, 'writes need a human')
+})
+
+check('PRE-17', 'the no-service ask denial without a reason says approval is not yet supported', async ({ harness, tools }) => {
+  tools.register(probeTool('write').definition)
+  decide(harness, { kind: 'ask' })
+
+  const result = await tools.execute(call('write'))
+
+  expectDenial(result, 'tool "write" requires approval (not yet supported)')
+})
+
+check('PRE-18', 'the agent-less ask denial says there is no agent to route through', async ({ harness, tools, setApproval }) => {
+  tools.register(probeTool('write').definition)
+  setApproval(approvalStub('allowed-once'))
+  decide(harness, { kind: 'ask', reason: 'ignored' })
+
+  const result = await tools.execute(call('write'))
+
+  expectDenial(result, 'tool "write" requires approval, but the call has no agent to route it through')
+})
+
+const outcomeMessages: [ApprovalOutcome, string][] = [
+  ['rejected', 'the user rejected tool "write"'],
+  ['cancelled', 'approval for tool "write" was cancelled'],
+  ['unavailable', 'tool "write" requires approval, but no approval channel is available'],
+]
+
+for (const [outcome, message] of outcomeMessages) {
+  check('PRE-19', `the ${outcome} denial has its fixed wording, not the ask reason`, async ({ harness, tools, scope, setApproval }) => {
+    const agent = (await scope()).agent
+    tools.register(probeTool('write').definition)
+    setApproval(approvalStub(outcome))
+    decide(harness, { kind: 'ask', reason: 'the ask reason' })
+
+    const result = await tools.execute(call('write', {}, { agent }))
+
+    expectDenial(result, message)
+  })
+}
+
+check('PRE-20', 'a rogue approval outcome names the unreachable variant', async ({ harness, tools, scope, setApproval }) => {
+  const agent = (await scope()).agent
+  tools.register(probeTool('write').definition)
+  setApproval(approvalStub(() => 'maybe-later' as ApprovalOutcome))
+  decide(harness, { kind: 'ask' })
+
+  const result = await tools.execute(call('write', {}, { agent }))
+
+  expect(result.error?.message).toBe('unreachable variant in ApprovalOutcome: "maybe-later"')
+})

@@ -1,0 +1,150 @@
+import { expect } from 'vitest'
+import type { Harness, ToolsContextApi } from '../adapter/contract.ts'
+import type { JsonValue, PostToolDecision, ToolDefinition } from '../spec/types.ts'
+import { check } from './_kit/check.ts'
+import { call } from './_kit/inputs.ts'
+import { expectSuccess } from './_kit/results.ts'
+import { probeTool, text } from './_kit/tools.ts'
+
+/** Adds presenters that count their calls and throw, so any registry call is both counted and disruptive. */
+function withHostilePresenters(definition: ToolDefinition): { calls: string[] } {
+  const calls: string[] = []
+  definition.presentCall = () => {
+    calls.push('presentCall')
+    throw new Error('presentCall must not be called by the registry')
+  }
+  definition.presentResult = () => {
+    calls.push('presentResult')
+    throw new Error('presentResult must not be called by the registry')
+  }
+  return { calls }
+}
+
+check('PRES-01', 'registering, looking up, projecting, classifying and executing never call the presenters', async ({ harness, tools }) => {
+  const ok = probeTool('ok', { isConcurrencySafe: () => true })
+  const failing = probeTool('failing', {
+    body: () => {
+      throw new Error('body broke')
+    },
+  })
+  const denied = probeTool('denied')
+  const replaced = probeTool('replaced')
+  const blocked = probeTool('blocked', { countFinalize: true })
+  const presenters = [ok, failing, denied, replaced, blocked].map((p) => withHostilePresenters(p.definition))
+  for (const p of [ok, failing, denied, replaced, blocked]) tools.register(p.definition)
+  harness.on('tools/pre-execute', (exec, next) => (exec.name === 'denied' ? { kind: 'deny', reason: 'no' } : next()))
+  harness.on('tools/post-execute', (exec, _result, next) => {
+    if (exec.name === 'replaced') return { kind: 'accept', value: { replaced: true } }
+    if (exec.name === 'blocked') return { kind: 'block', feedback: [text('blocked')] }
+    return next()
+  })
+
+  tools.get('ok')
+  tools.schemas()
+  tools.executionMode(call('ok'))
+  const success = await tools.execute(call('ok', { path: 'a' }))
+  for (const name of ['failing', 'denied', 'replaced', 'blocked']) await tools.execute(call(name))
+
+  expectSuccess(success)
+  expect(presenters.flatMap((p) => p.calls)).toEqual([])
+})
+
+/** `meta` projector used by the PRES-02/03 tests: records the value it was computed from. */
+const projectMeta = (_args: unknown, value: JsonValue): JsonValue => ({ from: value })
+
+check('PRES-02', 'a top-level success gets meta from presentationMeta', async ({ tools }) => {
+  tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
+
+  const result = await tools.execute(call('meta'))
+
+  expectSuccess(result)
+  expect(result.meta).toEqual({ from: 'v1' })
+})
+
+check('PRES-02', 'a nested call gets no meta, whatever its parent token', async ({ tools }) => {
+  tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
+  const nested: unknown[] = []
+  tools.register(
+    probeTool('outer', {
+      body: async (_args, exec) => {
+        nested.push(await tools.execute(call('meta', {}, { parent: exec.token, rootCallId: exec.rootCallId })))
+        return 'outer done'
+      },
+    }).definition,
+  )
+
+  await tools.execute(call('outer'))
+  const forged = await tools.execute(call('meta', {}, { parent: Symbol('any parent') }))
+
+  expect(nested).toHaveLength(1)
+  expect('meta' in (nested[0] as object)).toBe(false)
+  expectSuccess(forged)
+  expect('meta' in forged).toBe(false)
+})
+
+check('PRES-02', 'a failed call gets no projected meta', async ({ tools }) => {
+  tools.register(
+    probeTool('meta', {
+      body: () => {
+        throw new Error('body broke')
+      },
+      presentationMeta: projectMeta,
+    }).definition,
+  )
+
+  const result = await tools.execute(call('meta'))
+
+  expect(result.isError).toBe(true)
+  expect('meta' in result).toBe(false)
+})
+
+function metaToolWithPost(harness: Harness, tools: ToolsContextApi, decision: PostToolDecision): void {
+  tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
+  harness.on('tools/post-execute', () => decision)
+}
+
+check('PRES-03', 'a content replacement keeps meta', async ({ harness, tools }) => {
+  metaToolWithPost(harness, tools, { kind: 'accept', content: [text('new content')] })
+
+  const result = await tools.execute(call('meta'))
+
+  expect(result.meta).toEqual({ from: 'v1' })
+})
+
+check('PRES-03', 'a value replacement recomputes meta', async ({ harness, tools }) => {
+  metaToolWithPost(harness, tools, { kind: 'accept', value: 'v2' })
+
+  const result = await tools.execute(call('meta'))
+
+  expectSuccess(result)
+  expect(result.meta).toEqual({ from: 'v2' })
+})
+
+check('PRES-03', 'a block drops meta', async ({ harness, tools }) => {
+  metaToolWithPost(harness, tools, { kind: 'block', feedback: [text('blocked')] })
+
+  const result = await tools.execute(call('meta'))
+
+  expect(result.isError).toBe(true)
+  expect('meta' in result).toBe(false)
+})
+
+check('PRES-03', 'a wrapper-authored success gets meta recomputed from its value, not its own meta', async ({ harness, tools }) => {
+  tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
+  harness.on('tools/execute', () => ({ isError: false, value: 'from wrapper', content: [], meta: { bogus: true } }))
+
+  const result = await tools.execute(call('meta'))
+
+  expectSuccess(result)
+  expect(result.meta).toEqual({ from: 'from wrapper' })
+})
+
+check('PRES-03', 'a wrapper-authored failure keeps the meta it was given', async ({ harness, tools }) => {
+  tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
+  harness.on('tools/execute', () => ({ isError: true, error: { message: 'wrapper failed' }, content: [text('x')], meta: { kept: 1 } }))
+
+  const result = await tools.execute(call('meta'))
+
+  expect(result.isError).toBe(true)
+  expect(result.meta).toEqual({ kept: 1 })
+})

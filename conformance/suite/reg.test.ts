@@ -1,0 +1,339 @@
+import { expect } from 'vitest'
+import type { Harness } from '../adapter/contract.ts'
+import type { ToolDefinition } from '../spec/types.ts'
+import { check } from './_kit/check.ts'
+import { call } from './_kit/inputs.ts'
+import { expectSuccess } from './_kit/results.ts'
+import { expectTool } from './_kit/same-tool.ts'
+import { probeTool } from './_kit/tools.ts'
+
+/** The error `fn` throws; fails the test when it returns normally. */
+function thrownBy(fn: () => unknown): unknown {
+  try {
+    fn()
+  } catch (error) {
+    return error
+  }
+  return expect.fail('expected the call to throw')
+}
+
+/** A valid probe definition with some fields overridden (or replaced by invalid values). */
+function definition(name: string, overrides: Record<string, unknown> = {}): ToolDefinition {
+  return { ...probeTool(name).definition, ...overrides } as ToolDefinition
+}
+
+/** An output declaration whose schema falls outside the enforced subset. */
+function unsupportedOutput(): ToolDefinition['output'] {
+  return { schema: { type: 'string', pattern: '^a' } as never, render: () => [] }
+}
+
+function errorCode(error: unknown): unknown {
+  return (error as { code?: unknown } | null)?.code
+}
+
+/** Counts `tools/change` emissions. */
+function countChanges(harness: Harness): { readonly count: number } {
+  let count = 0
+  harness.on('tools/change', () => {
+    count += 1
+  })
+  return {
+    get count() {
+      return count
+    },
+  }
+}
+
+const malformedOutputs: Record<string, unknown> = {
+  'no output': undefined,
+  'output is null': null,
+  'render missing': { schema: {} },
+  'render is not a function': { schema: {}, render: 'text' },
+  'presentationMeta is not a function': { schema: {}, render: () => [], presentationMeta: { kind: 'meta' } },
+}
+
+check('REG-01', 'a definition without a usable output declaration is rejected with a TypeError', ({ tools }) => {
+  for (const [label, output] of Object.entries(malformedOutputs)) {
+    expect(thrownBy(() => tools.register(definition(label, { output }))), label).toBeInstanceOf(TypeError)
+  }
+  tools.register(definition('good', { output: { schema: {}, render: () => [], presentationMeta: () => null } }))
+  expect(tools.get('good')).toBeDefined()
+})
+
+check('REG-02', 'an output schema outside the enforced subset is rejected with UNSUPPORTED_SCHEMA', ({ tools }) => {
+  for (const schema of [{ type: 'string', pattern: '^a' }, { type: ['string', 'null'] }, { anyOf: [{ type: 'string' }] }]) {
+    const label = JSON.stringify(schema)
+    const error = thrownBy(() => tools.register(definition(label, { output: { schema, render: () => [] } })))
+    expect(errorCode(error), label).toBe('UNSUPPORTED_SCHEMA')
+  }
+})
+
+check('REG-03', 'timeoutMs must be a positive finite number', ({ tools }) => {
+  for (const timeoutMs of [0, -1, Number.POSITIVE_INFINITY, Number.NaN]) {
+    const error = thrownBy(() => tools.register(definition(`slow ${timeoutMs}`, { timeoutMs })))
+    expect(error, `timeoutMs ${timeoutMs}`).toBeInstanceOf(TypeError)
+  }
+  const dispose = tools.register(definition('slow', { timeoutMs: 0.5 }))
+  expect(tools.get('slow')).toBeDefined()
+  dispose()
+  tools.register(definition('slow', { timeoutMs: 30_000 }))
+  expect(tools.get('slow')).toBeDefined()
+})
+
+check('REG-04', 'run_code cannot be registered globally', ({ tools }) => {
+  const error = thrownBy(() => tools.register(definition('run_code')))
+  expect(error).toBeInstanceOf(Error)
+  expect(tools.get('run_code')).toBeUndefined()
+})
+
+check(
+  'REG-04',
+  'run_code cannot be registered in an agent scope',
+  async ({ tools, scope }) => {
+    const agent = await scope()
+    const error = thrownBy(() => agent.tools.register(definition('run_code')))
+    expect(error).toBeInstanceOf(Error)
+    expect(tools.get('run_code', agent.agent)).toBeUndefined()
+  },
+  { needs: ['scopes'] },
+)
+
+check('REG-05', 'a duplicate global registration throws and keeps the first definition', async ({ tools }) => {
+  const first = probeTool('echo')
+  const second = probeTool('echo')
+  tools.register(first.definition)
+
+  expect(thrownBy(() => tools.register(second.definition))).toBeInstanceOf(Error)
+
+  expectTool(tools.get('echo'), first)
+  expectSuccess(await tools.execute(call('echo')))
+  expect([first.bodyCalls, second.bodyCalls]).toEqual([1, 0])
+})
+
+check(
+  'REG-05',
+  'a duplicate registration within one scope throws and keeps the first definition',
+  async ({ tools, scope }) => {
+    const agent = await scope()
+    const first = probeTool('echo')
+    agent.tools.register(first.definition)
+
+    expect(thrownBy(() => agent.tools.register(probeTool('echo').definition))).toBeInstanceOf(Error)
+
+    expectTool(tools.get('echo', agent.agent), first)
+  },
+  { needs: ['scopes'] },
+)
+
+check('REG-06', 'one name registers once per layer and each scope resolves its own definition', async ({ tools, scope }) => {
+  const a = await scope()
+  const b = await scope()
+  const global = probeTool('echo')
+  const scoped = probeTool('echo')
+  tools.register(global.definition)
+  a.tools.register(scoped.definition)
+
+  expectTool(tools.get('echo'), global)
+  expectTool(tools.get('echo', a.agent), scoped)
+  expectTool(tools.get('echo', b.agent), global)
+
+  await tools.execute(call('echo', {}, { agent: a.agent }))
+  expect([global.bodyCalls, scoped.bodyCalls]).toEqual([0, 1])
+})
+
+check('REG-07', 'the output shape is checked before the output schema', ({ tools }) => {
+  const error = thrownBy(() => tools.register(definition('bad', { output: { schema: unsupportedOutput().schema } })))
+  expect(error).toBeInstanceOf(TypeError)
+  expect(errorCode(error)).not.toBe('UNSUPPORTED_SCHEMA')
+})
+
+check('REG-07', 'the output schema is checked before timeoutMs', ({ tools }) => {
+  const error = thrownBy(() => tools.register(definition('bad', { output: unsupportedOutput(), timeoutMs: 0 })))
+  expect(errorCode(error)).toBe('UNSUPPORTED_SCHEMA')
+})
+
+check('REG-07', 'timeoutMs is checked before the reserved name', ({ tools }) => {
+  expect(thrownBy(() => tools.register(definition('run_code', { timeoutMs: -5 })))).toBeInstanceOf(TypeError)
+})
+
+/** Definitions each rejected by one registration check (when 'echo' is already registered). */
+function rejectedDefinitions(): ToolDefinition[] {
+  return [
+    definition('fresh', { output: null }),
+    definition('fresh', { output: unsupportedOutput() }),
+    definition('fresh', { timeoutMs: Number.NaN }),
+    definition('run_code'),
+    probeTool('echo').definition,
+  ]
+}
+
+/** Calls `fn`; true when it threw. Lenient checks are other rules' business, so callers skip accepted attempts. */
+function rejects(fn: () => unknown): boolean {
+  try {
+    fn()
+    return false
+  } catch {
+    return true
+  }
+}
+
+check('REG-07', 'a rejected registration leaves nothing behind', ({ tools }) => {
+  const original = probeTool('echo')
+  tools.register(original.definition)
+
+  for (const candidate of rejectedDefinitions()) {
+    const before = { entry: tools.get(candidate.name), names: tools.schemas().map((s) => s.name) }
+    if (!rejects(() => tools.register(candidate))) continue
+    expect(tools.get(candidate.name), candidate.name).toBe(before.entry)
+    expect(tools.schemas().map((s) => s.name)).toEqual(before.names)
+  }
+  if (tools.get('fresh') === undefined) {
+    tools.register(probeTool('fresh').definition)
+    expect(tools.get('fresh')).toBeDefined()
+  }
+})
+
+check(
+  'REG-07',
+  'a rejected registration emits no tools/change',
+  ({ harness, tools }) => {
+    tools.register(probeTool('echo').definition)
+    const changes = countChanges(harness)
+
+    for (const candidate of rejectedDefinitions()) {
+      const before = changes.count
+      if (rejects(() => tools.register(candidate))) expect(changes.count, candidate.name).toBe(before)
+    }
+  },
+  { needs: ['changeEvents'] },
+)
+
+check('REG-08', 'name, description and parameters are taken as given, including keywords outside the enforced subset', ({ tools }) => {
+  const parameters = {
+    type: 'object',
+    properties: { path: { type: 'string', pattern: '^/', format: 'uri-reference' }, mode: { $ref: '#/$defs/mode' } },
+    anyOf: [{ required: ['path'] }, { required: ['mode'] }],
+    $defs: { mode: { enum: ['r', 'w'] } },
+  }
+  const odd = probeTool('read file (v2)', { description: '', parameters })
+  tools.register(odd.definition)
+
+  expectTool(tools.get('read file (v2)'), odd)
+  expect(tools.schemas()).toEqual([{ name: 'read file (v2)', description: '', parameters }])
+})
+
+check('REG-09', 'the registry keeps the given object under the name it had at registration', async ({ tools }) => {
+  const probe = probeTool('before')
+  tools.register(probe.definition)
+  ;(probe.definition as { name: string }).name = 'after'
+
+  expect(tools.get('before')).toBe(probe.definition)
+  expect(tools.get('after')).toBeUndefined()
+  expectSuccess(await tools.execute(call('before')))
+  expect(probe.bodyCalls).toBe(1)
+})
+
+check('REG-10', 'the disposer removes exactly its own registration and is safe to call twice', ({ tools }) => {
+  const dispose = tools.register(probeTool('echo').definition)
+  const other = probeTool('other')
+  tools.register(other.definition)
+
+  dispose()
+  expect(tools.get('echo')).toBeUndefined()
+  expectTool(tools.get('other'), other)
+
+  const again = probeTool('echo')
+  tools.register(again.definition)
+  dispose()
+  expectTool(tools.get('echo'), again)
+  expectTool(tools.get('other'), other)
+})
+
+check(
+  'REG-10',
+  'disposing a scope removes its registrations and nothing else',
+  async ({ tools, scope }) => {
+    const doomed = await scope()
+    const survivor = await scope()
+    const global = probeTool('echo')
+    tools.register(global.definition)
+    doomed.tools.register(probeTool('echo').definition)
+    doomed.tools.register(probeTool('local').definition)
+    const kept = probeTool('local')
+    survivor.tools.register(kept.definition)
+
+    await doomed.dispose()
+
+    expect(tools.get('local', doomed.agent)).toBeUndefined()
+    expectTool(tools.get('echo', doomed.agent), global)
+    expect((await tools.execute(call('local', {}, { agent: doomed.agent }))).error?.info?.code).toBe('UNKNOWN_TOOL')
+    expectTool(tools.get('local', survivor.agent), kept)
+  },
+  { needs: ['scopes'] },
+)
+
+check('REG-11', 'registering and unregistering each emit exactly one tools/change', ({ harness, tools }) => {
+  const changes = countChanges(harness)
+  const dispose = tools.register(probeTool('echo').definition)
+  expect(changes.count).toBe(1)
+  dispose()
+  expect(changes.count).toBe(2)
+  dispose()
+  expect(changes.count).toBe(2)
+})
+
+check('REG-11', 'a throwing tools/change listener fails register() with its error and undoes the registration', ({ harness, tools }) => {
+  const boom = new Error('change listener broke')
+  let armed = true
+  const unsubscribe = harness.on('tools/change', () => {
+    if (!armed) return
+    armed = false
+    throw boom
+  })
+
+  expect(thrownBy(() => tools.register(probeTool('echo').definition))).toBe(boom)
+  expect(tools.get('echo')).toBeUndefined()
+
+  unsubscribe()
+  const retry = probeTool('echo')
+  tools.register(retry.definition)
+  expectTool(tools.get('echo'), retry)
+})
+
+check('REG-13', 'the output-shape TypeError names the tool', ({ tools }) => {
+  const error = thrownBy(() => tools.register(definition('shapeless', { output: undefined })))
+  expect((error as Error).message).toBe('tool "shapeless" must declare output { schema, render, presentationMeta? }')
+})
+
+check('REG-14', 'the unsupported output schema error is a JsonSchemaError listing violations', ({ tools }) => {
+  const error = thrownBy(() => tools.register(definition('bad', { output: unsupportedOutput() })))
+  expect((error as Error).name).toBe('JsonSchemaError')
+  expect((error as Error).message.startsWith('unsupported JSON schema: ')).toBe(true)
+})
+
+check('REG-15', 'the timeoutMs TypeError names the tool', ({ tools }) => {
+  const error = thrownBy(() => tools.register(definition('slow', { timeoutMs: 0 })))
+  expect((error as Error).message).toBe('tool "slow" timeoutMs must be a positive finite number')
+})
+
+check('REG-16', 'the reserved-name error explains the Code Mode reservation', ({ tools }) => {
+  const error = thrownBy(() => tools.register(definition('run_code')))
+  expect((error as Error).message).toBe(
+    'tool name "run_code" is reserved for the Code Mode presentation transport and cannot be registered or shadowed',
+  )
+})
+
+check('REG-17', 'the global duplicate error points to per-agent registration', ({ tools }) => {
+  tools.register(probeTool('echo').definition)
+  const error = thrownBy(() => tools.register(probeTool('echo').definition))
+  expect((error as Error).message).toBe(
+    'tool "echo" is already registered (for a per-agent variant, register through that agent\'s `agent.ctx` instead)',
+  )
+})
+
+check('REG-18', 'the scoped duplicate error names the scope', async ({ scope }) => {
+  const agent = await scope()
+  agent.tools.register(probeTool('echo').definition)
+  const error = thrownBy(() => agent.tools.register(probeTool('echo').definition))
+  expect((error as Error).message).toBe('tool "echo" is already registered in this scope')
+})

@@ -1,0 +1,353 @@
+import { expect } from 'vitest'
+import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
+import type { ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../spec/types.ts'
+import { check } from './_kit/check.ts'
+import { deferred, settle } from './_kit/deferred.ts'
+import { abortedSignal, call } from './_kit/inputs.ts'
+import { expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { contextMessage, probeTool, text } from './_kit/tools.ts'
+
+type Observed = { exec: Readonly<ToolExecution>; result: Readonly<ToolExecutionResult> }
+
+/** A global tools/result observer that records every notification. */
+function observe(harness: Harness): Observed[] {
+  const seen: Observed[] = []
+  harness.on('tools/result', (exec, result) => {
+    seen.push({ exec, result })
+  })
+  return seen
+}
+
+const paths: { name: string; arrange: (harness: Harness, tools: ToolRuntimeApi) => ToolExecutionInput }[] = [
+  { name: 'a success', arrange: () => call('res') },
+  { name: 'an unknown tool', arrange: () => call('nowhere') },
+  { name: 'an argument failure', arrange: () => call('res', { bad: () => 1 }) },
+  { name: 'a pre-aborted call', arrange: () => call('res', {}, { signal: abortedSignal() }) },
+  {
+    name: 'a pre-execute denial',
+    arrange: (h) => {
+      h.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'no' }))
+      return call('res')
+    },
+  },
+  {
+    name: 'a throwing pre-execute listener',
+    arrange: (h) => {
+      h.on('tools/pre-execute', () => {
+        throw new Error('policy broke')
+      })
+      return call('res')
+    },
+  },
+  {
+    name: 'a throwing tools/execute listener',
+    arrange: (h) => {
+      h.on('tools/execute', () => {
+        throw new Error('wrapper broke')
+      })
+      return call('res')
+    },
+  },
+  {
+    name: 'a throwing post-execute listener',
+    arrange: (h) => {
+      h.on('tools/post-execute', () => {
+        throw new Error('post broke')
+      })
+      return call('res')
+    },
+  },
+]
+
+for (const path of paths) {
+  check('RES-01', `tools/result fires once with the resolved result object for ${path.name}`, async ({ harness, tools }) => {
+    tools.register(probeTool('res').definition)
+    const input = path.arrange(harness, tools)
+    const seen = observe(harness)
+
+    const result = await tools.execute(input)
+
+    expect(seen).toHaveLength(1)
+    expect(seen[0]?.result).toBe(result)
+  })
+}
+
+check('RES-01', 'tools/result runs after finalizeContent and before execute() settles', async ({ harness, tools }) => {
+  const log: string[] = []
+  tools.register(
+    probeTool('res', {
+      finalizeContent: () => {
+        log.push('finalize')
+        return undefined
+      },
+    }).definition,
+  )
+  let settled = false
+  harness.on('tools/result', () => {
+    log.push(settled ? 'result after settle' : 'result')
+  })
+
+  const pending = tools.execute(call('res'))
+  void pending.then(() => {
+    settled = true
+  })
+  await pending
+
+  expect(log).toEqual(['finalize', 'result'])
+})
+
+check('RES-02', 'observers get a frozen exec with frozen arguments, a symbol token, the caller signal and a deep-frozen result', async ({ harness, tools }) => {
+  tools.register(
+    probeTool('res', {
+      body: (_args, exec) => {
+        exec.deferContext(contextMessage('later'))
+        return { nested: { list: [1, 2] } }
+      },
+    }).definition,
+  )
+  const seen = observe(harness)
+  const signal = new AbortController().signal
+
+  await tools.execute(call('res', { deep: { a: [1] } }, { signal }))
+
+  const { exec, result } = seen[0]!
+  expect(Object.isFrozen(exec)).toBe(true)
+  expect(isDeepFrozen(exec.arguments)).toBe(true)
+  expect(typeof exec.token).toBe('symbol')
+  expect(exec.signal).toBe(signal)
+  expect(isDeepFrozen(result)).toBe(true)
+  expect(result.additionalContexts).toEqual([contextMessage('later')])
+})
+
+check('RES-02', 'a failure is deep-frozen for observers too', async ({ harness, tools }) => {
+  tools.register(
+    probeTool('res', {
+      body: () => {
+        throw new Error('body broke')
+      },
+    }).definition,
+  )
+  const seen = observe(harness)
+
+  await tools.execute(call('res'))
+
+  expect(Object.isFrozen(seen[0]?.exec)).toBe(true)
+  expect(isDeepFrozen(seen[0]?.result)).toBe(true)
+})
+
+check('RES-02', 'after an argument failure observers see exec.arguments undefined', async ({ harness, tools }) => {
+  tools.register(probeTool('res').definition)
+  const seen = observe(harness)
+
+  await tools.execute(call('res', { n: Number.NaN }))
+
+  expect(seen[0]?.exec.arguments).toBeUndefined()
+  expect(Object.isFrozen(seen[0]?.exec)).toBe(true)
+})
+
+check('RES-03', 'non-lossless replacement content turns the outcome into a failure that still reaches finalizeContent and tools/result', async ({ harness, tools }) => {
+  const probe = probeTool('res', { countFinalize: true })
+  tools.register(probe.definition)
+  harness.on('tools/post-execute', () => ({ kind: 'accept', content: [{ type: 'text', text: 'x', n: Number.POSITIVE_INFINITY }] }))
+  const seen = observe(harness)
+
+  const result = await tools.execute(call('res'))
+
+  expectPlainFailure(result)
+  expect(probe.finalizeCalls).toHaveLength(1)
+  expect(probe.finalizeCalls[0]?.result.isError).toBe(true)
+  expect(seen).toHaveLength(1)
+})
+
+check('RES-03', 'a non-lossless deferred context turns a success into a failure', async ({ tools }) => {
+  tools.register(
+    probeTool('res', {
+      body: (_args, exec) => {
+        exec.deferContext({ role: 'user', content: 'x', at: new Date(0) })
+        return 'done'
+      },
+    }).definition,
+  )
+
+  const result = await tools.execute(call('res'))
+
+  expectPlainFailure(result)
+})
+
+check('RES-03', 'materialized fields are detached from the objects listeners supplied', async ({ harness, tools }) => {
+  tools.register(probeTool('res').definition)
+  const supplied = [text('from post')]
+  const context = contextMessage('from post')
+  harness.on('tools/post-execute', () => ({ kind: 'accept', content: supplied, additionalContexts: [context] }))
+
+  const result = await tools.execute(call('res'))
+
+  expectSuccess(result)
+  expect(result.content).toEqual([text('from post')])
+  expect(isDeepFrozen(result)).toBe(true)
+  expect(result.additionalContexts).toEqual([contextMessage('from post')])
+})
+
+check('RES-04', 'a throwing observer and a rejecting one change nothing: later observers run and execute() resolves', async ({ harness, tools }) => {
+  tools.register(probeTool('res').definition)
+  harness.on('tools/result', () => {
+    throw new Error('observer broke')
+  })
+  harness.on('tools/result', (async () => {
+    throw new Error('async observer broke')
+  }) as unknown as () => void)
+  const seen = observe(harness)
+
+  const result = await tools.execute(call('res'))
+  await settle()
+
+  expectSuccess(result)
+  expect(seen).toHaveLength(1)
+  expect(seen[0]?.result).toBe(result)
+})
+
+check('RES-04', 'an observer cannot mutate the outcome', async ({ harness, tools }) => {
+  tools.register(probeTool('res', { body: () => ({ n: 1 }) }).definition)
+  harness.on('tools/result', (_exec, result) => {
+    ;(result as { isError: boolean }).isError = true
+    ;(result.content as unknown[]).push(text('smuggled'))
+  })
+
+  const result = await tools.execute(call('res'))
+
+  expectSuccess(result)
+  expect(result.content).toEqual([text('{"n":1}')])
+})
+
+check('RES-05', 'each observer is called once, its return value is ignored, and a late async rejection is contained', async ({ harness, tools }) => {
+  tools.register(probeTool('res').definition)
+  const late = deferred()
+  let calls = 0
+  harness.on('tools/result', (async () => {
+    calls += 1
+    await late.promise
+    throw new Error('late observer failure')
+  }) as unknown as () => void)
+  harness.on('tools/result', (() => ({ isError: true, error: { message: 'replaced' }, content: [] })) as unknown as () => void)
+  const seen = observe(harness)
+
+  const result = await tools.execute(call('res'))
+  late.resolve()
+  await settle()
+
+  expectSuccess(result)
+  expect(calls).toBe(1)
+  expect(seen).toHaveLength(1)
+})
+
+check('RES-06', 'scope observers see only their own agent\'s calls; global observers see all', async ({ harness, tools, scope }) => {
+  const a = await scope()
+  const b = await scope()
+  tools.register(probeTool('res').definition)
+  const counts = { a: 0, b: 0, global: 0 }
+  a.on('tools/result', () => {
+    counts.a += 1
+  })
+  b.on('tools/result', () => {
+    counts.b += 1
+  })
+  harness.on('tools/result', () => {
+    counts.global += 1
+  })
+
+  await tools.execute(call('res', {}, { agent: a.agent }))
+  await tools.execute(call('res', {}, { agent: a.agent }))
+  await tools.execute(call('res', {}, { agent: b.agent }))
+  await tools.execute(call('res'))
+
+  expect(counts).toEqual({ a: 2, b: 1, global: 4 })
+})
+
+check(
+  'RES-06',
+  'a scope observer also sees calls of its descendant scopes',
+  async ({ tools, scope }) => {
+    const parent = await scope()
+    const child = await scope(parent)
+    tools.register(probeTool('res').definition)
+    const agents: unknown[] = []
+    parent.on('tools/result', (exec) => {
+      agents.push(exec.agent)
+    })
+
+    await tools.execute(call('res', {}, { agent: child.agent }))
+
+    expect(agents).toEqual([child.agent])
+  },
+  { needs: ['scopeParents'] },
+)
+
+check('RES-07', 'observers of a nested call see the outer token as parent, not the outer execution', async ({ harness, tools }) => {
+  let outerToken: symbol | undefined
+  tools.register(probeTool('inner').definition)
+  tools.register(
+    probeTool('outer', {
+      body: async (_args, exec) => {
+        outerToken = exec.token
+        await tools.execute(call('inner', {}, { parent: exec.token, rootCallId: exec.rootCallId }))
+        return 'ok'
+      },
+    }).definition,
+  )
+  const seen = observe(harness)
+
+  await tools.execute(call('outer'))
+
+  const inner = seen.find((s) => s.exec.name === 'inner')
+  expect(typeof inner?.exec.parent).toBe('symbol')
+  expect(inner?.exec.parent).toBe(outerToken)
+})
+
+check('RES-07', 'an arbitrary parent symbol is passed through verbatim', async ({ harness, tools }) => {
+  tools.register(probeTool('res').definition)
+  const seen = observe(harness)
+  const parent = Symbol('outer')
+
+  await tools.execute(call('res', {}, { parent }))
+
+  expect(seen[0]?.exec.parent).toBe(parent)
+})
+
+const failureKeys = new Set(['isError', 'error', 'content', 'meta', 'additionalContexts'])
+
+check('RES-08', 'a failure never carries value or concludesTurn, even after concludeTurn()', async ({ tools }) => {
+  tools.register(
+    probeTool('res', {
+      body: (_args, exec) => {
+        exec.concludeTurn()
+        throw new Error('late failure')
+      },
+    }).definition,
+  )
+
+  const result = await tools.execute(call('res'))
+
+  expect(result.isError).toBe(true)
+  expect(typeof result.error?.message).toBe('string')
+  expect(Array.isArray(result.content)).toBe(true)
+  for (const key of Object.keys(result)) expect(failureKeys.has(key), `unexpected key ${key} on a failure`).toBe(true)
+})
+
+check('RES-08', 'a denial has exactly the failure shape', async ({ harness, tools }) => {
+  tools.register(probeTool('res').definition)
+  harness.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'no' }))
+
+  const result = await tools.execute(call('res'))
+
+  expect(Object.keys(result).sort()).toEqual(['content', 'error', 'isError'])
+})
+
+check('RES-09', 'the non-lossless final result message', async ({ harness, tools }) => {
+  tools.register(probeTool('res').definition)
+  harness.on('tools/post-execute', () => ({ kind: 'accept', content: [{ type: 'text', text: 'x', n: 10n }] }))
+
+  const result = await tools.execute(call('res'))
+
+  expect(result.error?.message).toBe('tool result must be losslessly JSON-serializable')
+  expect(result.content).toEqual([text('Error: tool result must be losslessly JSON-serializable')])
+})

@@ -1,0 +1,161 @@
+import { expect } from 'vitest'
+import type { ToolRuntimeApi } from '../adapter/contract.ts'
+import type { Agent } from '../spec/types.ts'
+import { check } from './_kit/check.ts'
+import { probeTool } from './_kit/tools.ts'
+
+/** `[name, description]` of every projected schema, in order. */
+function listing(tools: ToolRuntimeApi, agent?: Agent): [string, string][] {
+  return tools.schemas(agent).map((s) => [s.name, s.description])
+}
+
+/** Parameters that are not lossless JSON (NaN has no JSON form). */
+function lossyParameters(): Record<string, unknown> {
+  return { type: 'object', properties: { n: { type: 'number', default: Number.NaN } } }
+}
+
+check('SCH-01', 'a schema carries exactly name, description and parameters', ({ tools }) => {
+  const probe = probeTool('full', {
+    description: 'does everything',
+    parameters: { type: 'object', properties: { q: { type: 'string' } } },
+    countFinalize: true,
+    timeoutMs: 1000,
+    isConcurrencySafe: () => true,
+    presentationMeta: () => null,
+  })
+  Object.assign(probe.definition, {
+    presentCall: () => undefined,
+    presentResult: () => undefined,
+    secret: 'internal',
+    [Symbol('hidden')]: true,
+  })
+  tools.register(probe.definition)
+
+  const [schema] = tools.schemas()
+  expect(Reflect.ownKeys(schema ?? {}).sort()).toEqual(['description', 'name', 'parameters'])
+  expect(schema).toEqual({
+    name: 'full',
+    description: 'does everything',
+    parameters: { type: 'object', properties: { q: { type: 'string' } } },
+  })
+})
+
+check('SCH-02', 'editing a projected schema affects neither the registry nor later projections', ({ tools }) => {
+  const parameters = { type: 'object', properties: { q: { type: 'string', enum: ['a', 'b'] } } }
+  const probe = probeTool('search', { parameters })
+  tools.register(probe.definition)
+  const pristine = structuredClone(parameters)
+
+  const first = tools.schemas()[0]?.parameters as typeof parameters
+  const second = tools.schemas()[0]?.parameters as typeof parameters
+  expect(first).not.toBe(parameters)
+  expect(first.properties).not.toBe(parameters.properties)
+  expect(first.properties.q.enum).not.toBe(parameters.properties.q.enum)
+  expect(first).not.toBe(second)
+  expect(first.properties.q).not.toBe(second.properties.q)
+
+  first.properties.q.enum.push('c')
+  first.properties.q.type = 'number'
+  ;(first as Record<string, unknown>).extra = true
+
+  expect(parameters).toEqual(pristine)
+  expect(tools.get('search')?.parameters).toEqual(pristine)
+  expect(tools.schemas()[0]?.parameters).toEqual(pristine)
+  expect(second).toEqual(pristine)
+})
+
+check('SCH-03', 'parameters nested 5 000 oneOf levels deep are projected whole', ({ tools }) => {
+  const depth = 5000
+  let node: Record<string, unknown> = { type: 'string' }
+  for (let i = 0; i < depth; i += 1) node = { oneOf: [node, { type: 'null' }] }
+  tools.register(probeTool('deep', { parameters: { type: 'object', properties: { v: node } } }).definition)
+
+  const projected = tools.schemas()[0]?.parameters as { properties: { v: Record<string, unknown> } }
+  let levels = 0
+  let cursor = projected.properties.v
+  while (Array.isArray(cursor.oneOf)) {
+    expect(cursor.oneOf[1]).toEqual({ type: 'null' })
+    cursor = cursor.oneOf[0] as Record<string, unknown>
+    levels += 1
+  }
+  expect(levels).toBe(depth)
+  expect(cursor).toEqual({ type: 'string' })
+})
+
+check('SCH-04', 'one tool with lossy parameters makes the whole projection throw', ({ tools }) => {
+  tools.register(probeTool('fine').definition)
+  const dispose = tools.register(probeTool('lossy', { parameters: lossyParameters() }).definition)
+
+  expect(() => tools.schemas()).toThrow()
+
+  dispose()
+  expect(tools.schemas().map((s) => s.name)).toEqual(['fine'])
+})
+
+check(
+  'SCH-04',
+  'lossy parameters only break the views that contain the tool',
+  async ({ tools, scope }) => {
+    tools.register(probeTool('fine').definition)
+    const owner = await scope()
+    const other = await scope()
+    owner.tools.register(probeTool('lossy', { parameters: lossyParameters() }).definition)
+
+    expect(() => tools.schemas(owner.agent)).toThrow()
+    expect(tools.schemas().map((s) => s.name)).toEqual(['fine'])
+    expect(tools.schemas(other.agent).map((s) => s.name)).toEqual(['fine'])
+  },
+  { needs: ['scopes'] },
+)
+
+check('SCH-05', 'global tools are listed in registration order', ({ tools }) => {
+  for (const name of ['charlie', 'alpha', 'bravo']) tools.register(probeTool(name).definition)
+  expect(tools.schemas().map((s) => s.name)).toEqual(['charlie', 'alpha', 'bravo'])
+})
+
+check(
+  'SCH-05',
+  'own tools follow inherited ones, and a shadow keeps the shadowed position unless that entry was restricted away',
+  async ({ tools, scope }) => {
+    for (const name of ['c', 'a', 'b']) tools.register(probeTool(name).definition)
+    const shadowing = await scope()
+    shadowing.tools.register(probeTool('z', { description: 'own' }).definition)
+    shadowing.tools.register(probeTool('a', { description: 'own' }).definition)
+    expect(listing(tools, shadowing.agent)).toEqual([
+      ['c', 'test tool c'],
+      ['a', 'own'],
+      ['b', 'test tool b'],
+      ['z', 'own'],
+    ])
+
+    const replacing = await scope()
+    replacing.tools.restrict({ deny: ['c'] })
+    replacing.tools.register(probeTool('c', { description: 'own' }).definition)
+    expect(listing(tools, replacing.agent)).toEqual([
+      ['a', 'test tool a'],
+      ['b', 'test tool b'],
+      ['c', 'own'],
+    ])
+  },
+  { needs: ['scopes'] },
+)
+
+check(
+  'SCH-05',
+  'ancestor additions come after global tools and before the scope\'s own',
+  async ({ tools, scope }) => {
+    const parent = await scope()
+    const child = await scope(parent)
+    child.tools.register(probeTool('mine').definition)
+    parent.tools.register(probeTool('family').definition)
+    tools.register(probeTool('shared').definition)
+
+    expect(tools.schemas(child.agent).map((s) => s.name)).toEqual(['shared', 'family', 'mine'])
+  },
+  { needs: ['scopes', 'scopeParents'] },
+)
+
+check('SCH-08', 'the lossy-parameters error names the tool', ({ tools }) => {
+  tools.register(probeTool('lossy', { parameters: lossyParameters() }).definition)
+  expect(() => tools.schemas()).toThrow(/^tool "lossy" parameters must be lossless JSON before schema projection$/)
+})

@@ -1,0 +1,583 @@
+import { expect } from 'vitest'
+import type { Harness, ScopeHandle, Subscribe, ToolRuntimeApi, ToolsContextApi } from '../adapter/contract.ts'
+import type { Agent } from '../spec/types.ts'
+import { check } from './_kit/check.ts'
+import { call } from './_kit/inputs.ts'
+import { expectCode, expectSuccess } from './_kit/results.ts'
+import { expectTool } from './_kit/same-tool.ts'
+import { probeTool } from './_kit/tools.ts'
+import type { ToolProbe } from './_kit/tools.ts'
+
+/** Registers one probe per name through `layer`; returns them by name. */
+function registerAll(layer: ToolsContextApi, ...names: string[]): Record<string, ToolProbe> {
+  const probes: Record<string, ToolProbe> = {}
+  for (const name of names) {
+    probes[name] = probeTool(name)
+    layer.register(probes[name].definition)
+  }
+  return probes
+}
+
+/** Names `agent` sees through `get`, among `candidates`. */
+function seen(tools: ToolRuntimeApi, agent: Agent | undefined, candidates: readonly string[]): string[] {
+  return candidates.filter((name) => tools.get(name, agent) !== undefined)
+}
+
+/** The error `fn` throws; fails the test when it returns normally. */
+function thrownBy(fn: () => unknown): Error {
+  try {
+    fn()
+  } catch (error) {
+    return error as Error
+  }
+  return expect.fail('expected the call to throw')
+}
+
+type ScopedStage = 'pre' | 'execute' | 'post' | 'result'
+
+/** Pass-through listeners on the four scope-filtered events, counting calls by name. */
+function listen(on: Subscribe): { readonly seen: Record<ScopedStage, string[]> } {
+  const log: Record<ScopedStage, string[]> = { pre: [], execute: [], post: [], result: [] }
+  on('tools/pre-execute', (exec, next) => {
+    log.pre.push(exec.callId)
+    return next()
+  })
+  on('tools/execute', (exec, next) => {
+    log.execute.push(exec.callId)
+    return next()
+  })
+  on('tools/post-execute', (exec, _result, next) => {
+    log.post.push(exec.callId)
+    return next()
+  })
+  on('tools/result', (exec) => {
+    log.result.push(exec.callId)
+  })
+  return { seen: log }
+}
+
+function countChanges(on: Harness['on']): { readonly count: number } {
+  let count = 0
+  on('tools/change', () => {
+    count += 1
+  })
+  return {
+    get count() {
+      return count
+    },
+  }
+}
+
+// ---------------------------------------------------------------- VIS-01
+
+check('VIS-01', 'own registrations shadow inherited ones and escape restrictions that hide the rest', async ({ tools, scope }) => {
+  const globals = registerAll(tools, 'a', 'b', 'c')
+  const s = await scope()
+  s.tools.restrict({ deny: ['a', 'b'] })
+  const ownB = probeTool('b')
+  s.tools.register(ownB.definition)
+
+  expect(tools.get('a', s.agent)).toBeUndefined()
+  expectTool(tools.get('b', s.agent), ownB)
+  expectTool(tools.get('c', s.agent), globals.c)
+})
+
+check(
+  'VIS-01',
+  'a nearer ancestor replaces a farther same-name entry, and the scope\'s own entry replaces both',
+  async ({ tools, scope }) => {
+    tools.register(probeTool('x').definition)
+    const parent = await scope()
+    const child = await scope(parent)
+    const parentX = probeTool('x')
+    parent.tools.register(parentX.definition)
+
+    expectTool(tools.get('x', child.agent), parentX)
+    const childX = probeTool('x')
+    child.tools.register(childX.definition)
+    expectTool(tools.get('x', child.agent), childX)
+    expectTool(tools.get('x', parent.agent), parentX)
+  },
+  { needs: ['scopeParents'] },
+)
+
+// ---------------------------------------------------------------- VIS-02
+
+check('VIS-02', 'get() returns the registered definition or undefined', ({ tools }) => {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+  expectTool(tools.get('echo'), probe)
+  expect(tools.get('nowhere')).toBeUndefined()
+})
+
+check(
+  'VIS-02',
+  'get() without a scope ignores scope-local registrations; get() with one applies its view',
+  async ({ tools, scope }) => {
+    registerAll(tools, 'g')
+    const s = await scope()
+    const other = await scope()
+    const local = probeTool('local')
+    s.tools.register(local.definition)
+    s.tools.restrict({ deny: ['g'] })
+
+    expect(tools.get('local')).toBeUndefined()
+    expectTool(tools.get('local', s.agent), local)
+    expect(tools.get('local', other.agent)).toBeUndefined()
+    expect(tools.get('g', s.agent)).toBeUndefined()
+    expect(tools.get('g')).toBeDefined()
+    expect(tools.get('g', other.agent)).toBeDefined()
+  },
+  { needs: ['scopes'] },
+)
+
+// ---------------------------------------------------------------- VIS-03
+
+check('VIS-03', 'a name registered nowhere fails with UNKNOWN_TOOL', async ({ tools }) => {
+  registerAll(tools, 'echo')
+  expectCode(await tools.execute(call('nowhere')), 'UNKNOWN_TOOL')
+})
+
+check(
+  'VIS-03',
+  'another scope\'s tool and a restricted-away tool fail with UNKNOWN_TOOL without running',
+  async ({ tools, scope }) => {
+    const global = registerAll(tools, 'g').g as ToolProbe
+    const owner = await scope()
+    const stranger = await scope()
+    const local = probeTool('local')
+    owner.tools.register(local.definition)
+    stranger.tools.restrict({ deny: ['g'] })
+
+    expectCode(await tools.execute(call('local', {}, { agent: stranger.agent })), 'UNKNOWN_TOOL')
+    expectCode(await tools.execute(call('local')), 'UNKNOWN_TOOL')
+    expectCode(await tools.execute(call('g', {}, { agent: stranger.agent })), 'UNKNOWN_TOOL')
+    expect([local.bodyCalls, global.bodyCalls]).toEqual([0, 0])
+  },
+  { needs: ['scopes'] },
+)
+
+// ---------------------------------------------------------------- VIS-04..07
+
+check('VIS-04', 'restrict() through the global context throws and hides nothing', ({ tools }) => {
+  registerAll(tools, 'a')
+  expect(thrownBy(() => tools.restrict({ deny: ['a'] }))).toBeInstanceOf(Error)
+  expect(tools.get('a')).toBeDefined()
+  expect(tools.schemas().map((s) => s.name)).toEqual(['a'])
+})
+
+check('VIS-05', 'restrict() with neither list throws', async ({ tools, scope }) => {
+  registerAll(tools, 'a')
+  const s = await scope()
+  expect(thrownBy(() => s.tools.restrict({}))).toBeInstanceOf(Error)
+  expect(thrownBy(() => s.tools.restrict({ allow: undefined, deny: undefined }))).toBeInstanceOf(Error)
+})
+
+check('VIS-06', 'restrict() naming run_code throws and installs nothing', async ({ tools, scope }) => {
+  registerAll(tools, 'a', 'b')
+  const s = await scope()
+  expect(thrownBy(() => s.tools.restrict({ allow: ['a', 'run_code'] }))).toBeInstanceOf(Error)
+  expect(thrownBy(() => s.tools.restrict({ deny: ['run_code'] }))).toBeInstanceOf(Error)
+  expect(seen(tools, s.agent, ['a', 'b'])).toEqual(['a', 'b'])
+})
+
+check('VIS-07', 'restrict() rejects names the scope does not inherit, including its own, and installs nothing', async ({ tools, scope }) => {
+  registerAll(tools, 'a', 'b')
+  const s = await scope()
+  s.tools.register(probeTool('local').definition)
+
+  expect(thrownBy(() => s.tools.restrict({ deny: ['a', 'ghost'] }))).toBeInstanceOf(Error)
+  expect(thrownBy(() => s.tools.restrict({ allow: ['a', 'local'] }))).toBeInstanceOf(Error)
+  expect(seen(tools, s.agent, ['a', 'b', 'local'])).toEqual(['a', 'b', 'local'])
+
+  s.tools.restrict({ deny: ['a'] })
+  expect(seen(tools, s.agent, ['a', 'b', 'local'])).toEqual(['b', 'local'])
+})
+
+check(
+  'VIS-07',
+  'a name registered by an ancestor scope is restrictable',
+  async ({ tools, scope }) => {
+    const parent = await scope()
+    const child = await scope(parent)
+    parent.tools.register(probeTool('p').definition)
+    child.tools.restrict({ deny: ['p'] })
+    expect(tools.get('p', child.agent)).toBeUndefined()
+  },
+  { needs: ['scopeParents'] },
+)
+
+// ---------------------------------------------------------------- VIS-08..12
+
+check('VIS-08', 'an allow list keeps later inherited tools hidden; a deny list lets them through', async ({ tools, scope }) => {
+  registerAll(tools, 'a')
+  const allowing = await scope()
+  const denying = await scope()
+  allowing.tools.restrict({ allow: ['a'] })
+  denying.tools.restrict({ deny: ['a'] })
+
+  registerAll(tools, 'later')
+
+  expect(seen(tools, allowing.agent, ['a', 'later'])).toEqual(['a'])
+  expect(seen(tools, denying.agent, ['a', 'later'])).toEqual(['later'])
+})
+
+check('VIS-08', 'mutating the lists after restrict() changes nothing', async ({ tools, scope }) => {
+  registerAll(tools, 'a', 'b', 'c')
+  const s = await scope()
+  const deny = ['a']
+  s.tools.restrict({ deny })
+  deny.push('b')
+  deny[0] = 'c'
+
+  expect(seen(tools, s.agent, ['a', 'b', 'c'])).toEqual(['b', 'c'])
+})
+
+check('VIS-09', 'allow and deny combine, restrictions intersect, and each disposer lifts only its own', async ({ tools, scope }) => {
+  registerAll(tools, 'a', 'b', 'c')
+  const combined = await scope()
+  combined.tools.restrict({ allow: ['a', 'b'], deny: ['b'] })
+  expect(seen(tools, combined.agent, ['a', 'b', 'c'])).toEqual(['a'])
+
+  const layered = await scope()
+  const liftAllow = layered.tools.restrict({ allow: ['a', 'b'] })
+  const liftDeny = layered.tools.restrict({ deny: ['a'] })
+  expect(seen(tools, layered.agent, ['a', 'b', 'c'])).toEqual(['b'])
+  liftDeny()
+  expect(seen(tools, layered.agent, ['a', 'b', 'c'])).toEqual(['a', 'b'])
+  liftAllow()
+  expect(seen(tools, layered.agent, ['a', 'b', 'c'])).toEqual(['a', 'b', 'c'])
+})
+
+check('VIS-10', 'a child\'s restriction narrows ancestor registrations for the child only', async ({ tools, scope }) => {
+  const parent = await scope()
+  const child = await scope(parent)
+  registerAll(parent.tools, 'p')
+  child.tools.restrict({ deny: ['p'] })
+
+  expect(tools.get('p', child.agent)).toBeUndefined()
+  expect(tools.get('p', parent.agent)).toBeDefined()
+})
+
+check('VIS-10', 'an ancestor\'s restriction narrows every descendant, ancestor-added tools included', async ({ tools, scope }) => {
+  registerAll(tools, 'g1', 'g2')
+  const parent = await scope()
+  const child = await scope(parent)
+  registerAll(parent.tools, 'p')
+  parent.tools.restrict({ allow: ['g2'] })
+
+  expect(seen(tools, parent.agent, ['g1', 'g2', 'p'])).toEqual(['g2', 'p'])
+  expect(seen(tools, child.agent, ['g1', 'g2', 'p'])).toEqual(['g2'])
+})
+
+check('VIS-11', 'own registrations stay visible under the scope\'s own allow and deny lists', async ({ tools, scope }) => {
+  registerAll(tools, 'a', 'x')
+  const s = await scope()
+  const report = probeTool('report')
+  const ownX = probeTool('x')
+  s.tools.register(report.definition)
+  s.tools.register(ownX.definition)
+  s.tools.restrict({ allow: ['a'] })
+  s.tools.restrict({ deny: ['x'] })
+
+  expectTool(tools.get('report', s.agent), report)
+  expectTool(tools.get('x', s.agent), ownX)
+  expectSuccess(await tools.execute(call('report', {}, { agent: s.agent })))
+})
+
+check(
+  'VIS-11',
+  'own registrations stay visible under an ancestor\'s allow list',
+  async ({ tools, scope }) => {
+    registerAll(tools, 'a')
+    const parent = await scope()
+    const child = await scope(parent)
+    parent.tools.restrict({ allow: ['a'] })
+    const report = probeTool('report')
+    child.tools.register(report.definition)
+
+    expectTool(tools.get('report', child.agent), report)
+  },
+  { needs: ['scopeParents'] },
+)
+
+check('VIS-12', '{ allow: [] } hides every inherited tool and { deny: [] } hides none', async ({ tools, scope }) => {
+  registerAll(tools, 'a', 'b')
+  const nothing = await scope()
+  const everything = await scope()
+  nothing.tools.restrict({ allow: [] })
+  everything.tools.restrict({ deny: [] })
+
+  expect(seen(tools, nothing.agent, ['a', 'b'])).toEqual([])
+  expect(tools.schemas(nothing.agent)).toEqual([])
+  expect(seen(tools, everything.agent, ['a', 'b'])).toEqual(['a', 'b'])
+})
+
+check('VIS-12', 'a restriction outlives the tool it names', async ({ tools, scope }) => {
+  const disposeA = tools.register(probeTool('a').definition)
+  const s = await scope()
+  const lift = s.tools.restrict({ deny: ['a'] })
+  disposeA()
+  tools.register(probeTool('a').definition)
+
+  expect(tools.get('a', s.agent)).toBeUndefined()
+  lift()
+  expect(tools.get('a', s.agent)).toBeDefined()
+})
+
+// ---------------------------------------------------------------- VIS-14
+
+check('VIS-14', 'installing and lifting a restriction each emit tools/change', async ({ harness, tools, scope }) => {
+  registerAll(tools, 'a')
+  const s = await scope()
+  const changes = countChanges(harness.on)
+
+  const lift = s.tools.restrict({ deny: ['a'] })
+  const afterInstall = changes.count
+  lift()
+
+  expect(afterInstall).toBeGreaterThanOrEqual(1)
+  expect(changes.count).toBeGreaterThan(afterInstall)
+})
+
+check('VIS-14', 'adding and removing guards emits no tools/change', async ({ harness, tools, scope }) => {
+  registerAll(tools, 'a')
+  const s = await scope()
+  const changes = countChanges(harness.on)
+
+  tools.guard(() => undefined)()
+  s.tools.guard(() => 'no')()
+
+  expect(changes.count).toBe(0)
+})
+
+// ---------------------------------------------------------------- VIS-15
+
+/** For one viewer: which names get(), schemas() and execute() each consider present. */
+async function surfaces(tools: ToolRuntimeApi, agent: Agent | undefined, names: readonly string[]) {
+  const projected = new Set(tools.schemas(agent).map((s) => s.name))
+  const executable: string[] = []
+  for (const name of names) {
+    const result = await tools.execute(call(name, {}, agent === undefined ? {} : { agent }))
+    if (result.error?.info?.code !== 'UNKNOWN_TOOL') executable.push(name)
+  }
+  return { get: seen(tools, agent, names), schemas: names.filter((n) => projected.has(n)), execute: executable }
+}
+
+check('VIS-15', 'get, schemas and execute agree on the global view as it changes', async ({ tools }) => {
+  const disposeB = tools.register(probeTool('b').definition)
+  registerAll(tools, 'a')
+  disposeB()
+  const view = await surfaces(tools, undefined, ['a', 'b', 'zz'])
+  expect(view.schemas).toEqual(view.get)
+  expect(view.execute).toEqual(view.get)
+  expect(view.get).toEqual(['a'])
+})
+
+check(
+  'VIS-15',
+  'in a scope with shadowing and restrictions, the definition looked up is the one that runs and classifies',
+  async ({ tools, scope }) => {
+    const globals = {
+      a: probeTool('a', { isConcurrencySafe: () => true }),
+      b: probeTool('b'),
+      c: probeTool('c'),
+    }
+    for (const probe of Object.values(globals)) tools.register(probe.definition)
+    const s = await scope()
+    const ownA = probeTool('a', { isConcurrencySafe: () => false })
+    s.tools.register(ownA.definition)
+    s.tools.restrict({ deny: ['b'] })
+
+    const view = await surfaces(tools, s.agent, ['a', 'b', 'c', 'zz'])
+    expect(view.schemas).toEqual(view.get)
+    expect(view.execute).toEqual(view.get)
+    expect(view.get).toEqual(['a', 'c'])
+
+    expect([ownA.bodyCalls, globals.a.bodyCalls, globals.b.bodyCalls]).toEqual([1, 0, 0])
+    expect(tools.executionMode(call('a', {}, { agent: s.agent }))).toEqual({ kind: 'exclusive' })
+    expect(tools.executionMode(call('a'))).toEqual({ kind: 'parallel' })
+  },
+  { needs: ['scopes'] },
+)
+
+// ---------------------------------------------------------------- VIS-16
+
+check('VIS-16', 'a tool unregistered during pre-execute fails with UNKNOWN_TOOL at dispatch', async ({ harness, tools }) => {
+  const probe = probeTool('echo')
+  const dispose = tools.register(probe.definition)
+  harness.on('tools/pre-execute', (_exec, next) => {
+    dispose()
+    return next()
+  })
+
+  expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
+  expect(probe.bodyCalls).toBe(0)
+})
+
+check(
+  'VIS-16',
+  'a tool restricted away during pre-execute fails with UNKNOWN_TOOL at dispatch',
+  async ({ harness, tools, scope }) => {
+    const probe = probeTool('echo')
+    tools.register(probe.definition)
+    const s = await scope()
+    harness.on('tools/pre-execute', (_exec, next) => {
+      s.tools.restrict({ deny: ['echo'] })
+      return next()
+    })
+
+    expectCode(await tools.execute(call('echo', {}, { agent: s.agent })), 'UNKNOWN_TOOL')
+    expect(probe.bodyCalls).toBe(0)
+  },
+  { needs: ['scopes'] },
+)
+
+check('VIS-16', 'a post-execute value replacement for a tool removed meanwhile fails with UNKNOWN_TOOL', async ({ harness, tools }) => {
+  const probe = probeTool('echo')
+  const dispose = tools.register(probe.definition)
+  harness.on('tools/post-execute', () => {
+    dispose()
+    return { kind: 'accept', value: { replaced: true } }
+  })
+
+  expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
+  expect(probe.bodyCalls).toBe(1)
+})
+
+check('VIS-16', 'a wrapper\'s own success for a tool removed meanwhile fails with UNKNOWN_TOOL', async ({ harness, tools }) => {
+  const probe = probeTool('echo')
+  const dispose = tools.register(probe.definition)
+  harness.on('tools/execute', () => {
+    dispose()
+    return { isError: false, value: { cached: true }, content: [] }
+  })
+
+  expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
+  expect(probe.bodyCalls).toBe(0)
+})
+
+// ---------------------------------------------------------------- VIS-17
+
+check('VIS-17', 'views inherit down the parent chain and never up or sideways', async ({ tools, scope }) => {
+  const grand = await scope()
+  const parent = await scope(grand)
+  const child = await scope(parent)
+  const cousin = await scope(grand)
+  registerAll(grand.tools, 'g')
+  registerAll(parent.tools, 'p')
+  registerAll(child.tools, 'c')
+  const names = ['g', 'p', 'c']
+
+  expect(seen(tools, child.agent, names)).toEqual(['g', 'p', 'c'])
+  expect(seen(tools, parent.agent, names)).toEqual(['g', 'p'])
+  expect(seen(tools, grand.agent, names)).toEqual(['g'])
+  expect(seen(tools, cousin.agent, names)).toEqual(['g'])
+})
+
+// ---------------------------------------------------------------- VIS-18
+
+check('VIS-18', 'scope listeners see only their agent\'s calls; global listeners see all', async ({ harness, tools, scope }) => {
+  registerAll(tools, 'echo')
+  const s = await scope()
+  const other = await scope()
+  const scoped = listen(s.on)
+  const global = listen(harness.on)
+
+  await tools.execute(call('echo', {}, { agent: s.agent, callId: 'mine' }))
+  await tools.execute(call('echo', {}, { agent: other.agent, callId: 'theirs' }))
+  await tools.execute(call('echo', {}, { callId: 'agentless' }))
+
+  expect(scoped.seen).toEqual({ pre: ['mine'], execute: ['mine'], post: ['mine'], result: ['mine'] })
+  const all = ['mine', 'theirs', 'agentless']
+  expect(global.seen).toEqual({ pre: all, execute: all, post: all, result: all })
+})
+
+check(
+  'VIS-18',
+  'a scope listener sees its descendants\' calls but not its ancestors\'',
+  async ({ tools, scope }) => {
+    registerAll(tools, 'echo')
+    const parent = await scope()
+    const child = await scope(parent)
+    const atParent = listen(parent.on)
+    const atChild = listen(child.on)
+
+    await tools.execute(call('echo', {}, { agent: child.agent, callId: 'from-child' }))
+    await tools.execute(call('echo', {}, { agent: parent.agent, callId: 'from-parent' }))
+
+    expect(atParent.seen.result).toEqual(['from-child', 'from-parent'])
+    expect(atParent.seen.pre).toEqual(['from-child', 'from-parent'])
+    expect(atChild.seen.result).toEqual(['from-child'])
+    expect(atChild.seen.pre).toEqual(['from-child'])
+  },
+  { needs: ['scopeParents'] },
+)
+
+check(
+  'VIS-18',
+  'tools/change reaches scope listeners for changes made anywhere',
+  async ({ tools, scope }) => {
+    const s = await scope()
+    const other = await scope()
+    const changes = countChanges(s.on)
+
+    tools.register(probeTool('g').definition)
+    const afterGlobal = changes.count
+    other.tools.register(probeTool('elsewhere').definition)
+
+    expect(afterGlobal).toBeGreaterThanOrEqual(1)
+    expect(changes.count).toBeGreaterThan(afterGlobal)
+  },
+  { needs: ['changeEvents'] },
+)
+
+// ---------------------------------------------------------------- should: messages
+
+check('VIS-19', 'UNKNOWN_TOOL names the tool in its message and content', async ({ tools }) => {
+  const result = await tools.execute(call('nowhere'))
+  expect(result.error?.message).toBe('unknown tool "nowhere"')
+  expect(result.content).toEqual([{ type: 'text', text: 'Error: unknown tool "nowhere"' }])
+})
+
+check('VIS-20', 'unscoped restrict() says it requires a scoped context', ({ tools }) => {
+  registerAll(tools, 'a')
+  expect(thrownBy(() => tools.restrict({ deny: ['a'] })).message).toMatch(/requires a scoped context/)
+})
+
+check('VIS-21', 'restrict({}) is reported as a no-op', async ({ scope }) => {
+  const s = await scope()
+  expect(thrownBy(() => s.tools.restrict({})).message).toMatch(/no-op/)
+})
+
+check('VIS-22', 'restricting run_code is reported as naming the reserved transport', async ({ tools, scope }) => {
+  registerAll(tools, 'a')
+  const s = await scope()
+  expect(thrownBy(() => s.tools.restrict({ deny: ['run_code'] })).message).toMatch(
+    /cannot name reserved Code Mode presentation transport/,
+  )
+})
+
+check('VIS-23', 'one unknown restricted name is reported with the sorted known names', async ({ tools, scope }) => {
+  registerAll(tools, 'zeta', 'alpha')
+  const s = await scope()
+  expect(thrownBy(() => s.tools.restrict({ deny: ['ghost'] })).message).toBe(
+    'tools.restrict() names unknown global tool "ghost"; known global tools: alpha, zeta',
+  )
+})
+
+check('VIS-23', 'several unknown names are listed together', async ({ tools, scope }) => {
+  registerAll(tools, 'alpha')
+  const s = await scope()
+  expect(thrownBy(() => s.tools.restrict({ allow: ['ghost', 'alpha', 'spook'] })).message).toBe(
+    'tools.restrict() names unknown global tools "ghost", "spook"; known global tools: alpha',
+  )
+})
+
+check('VIS-23', 'an empty inherited set is reported as (none)', async ({ scope }) => {
+  const s: ScopeHandle = await scope()
+  s.tools.register(probeTool('local').definition)
+  expect(thrownBy(() => s.tools.restrict({ deny: ['local'] })).message).toBe(
+    'tools.restrict() names unknown global tool "local"; known global tools: (none)',
+  )
+})

@@ -1,0 +1,29 @@
+/**
+ * dsh-tools-tck reference registry.
+ *
+ * A small, framework-free implementation of the DeepSeek Harness tool
+ * execution pipeline (`ctx.tools`): registration, scopes and restrictions,
+ * guards, the pre-execute / execute / post-execute waterfalls,
+ * `finalizeContent`, `tools/result`, cancellation and error normalisation.
+ * Code Mode is not implemented; `run_code` is only reserved. The registry
+ * never calls `presentCall`/`presentResult` (PRES-01): they are for UIs.
+ *
+ * Contracts in brief:
+ * - `createToolRegistry(options?)` returns a fresh, isolated registry.
+ * - `registry.tools.execute(input)` never rejects; it resolves to the frozen
+ *   result that `tools/result` observers received.
+ * - Every disposer returned (register, restrict, guard, on) undoes exactly its
+ *   own effect and is idempotent.
+ */
+export {
+  createToolRegistry,
+  type CreateToolScopeOptions,
+  type RegistryLogger,
+  type ToolRegistry,
+  type ToolRegistryOptions,
+  type ToolScope,
+} from './registry.ts'
+export { HarnessError, JsonSchemaError, ToolArgsError, ToolNotFoundError, ToolOutputError } from './errors.ts'
+export { deepFreeze, isJsonValue, snapshotJsonValue } from './json.ts'
+export { RUN_CODE_NAME } from './visibility.ts'
+export * from '../conformance/spec/types.ts'

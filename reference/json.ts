@@ -1,0 +1,169 @@
+/**
+ * Lossless-JSON primitives the pipeline materialises values with (digest A.10,
+ * ARG-05): a validating deep copy, the same check without the copy, and an
+ * in-place deep freeze. All three walk with an explicit stack so that nesting
+ * depth is bounded by memory, not by the call stack.
+ */
+
+import type { JsonValue } from '../conformance/spec/types.ts'
+import { denseIndexKeys, isIntrinsicArrayPrototype, isIntrinsicObjectPrototype } from './json-schema/internal/intrinsics.ts'
+
+/** One container being walked: its own keys were read once, up front. */
+interface Frame {
+  readonly source: object
+  readonly keys: readonly string[]
+  readonly array: boolean
+  /** The detached copy under construction; `undefined` when only checking. */
+  readonly target: Record<string, unknown> | unknown[] | undefined
+  next: number
+}
+
+/** Signals "not lossless" out of the walk; never escapes this module. */
+const REJECT: unique symbol = Symbol('reject')
+
+/**
+ * Opens a container for walking, or returns `REJECT` when its shape alone is
+ * not lossless. Hostile proxies may throw here; that propagates.
+ */
+function openFrame(value: object, copy: boolean): Frame | typeof REJECT {
+  const proto = Object.getPrototypeOf(value) as object | null
+  if (Array.isArray(value)) {
+    if (proto === null || !isIntrinsicArrayPrototype(proto)) return REJECT
+    const keys = denseIndexKeys(value)
+    if (keys === undefined) return REJECT
+    return { source: value, keys, array: true, target: copy ? [] : undefined, next: 0 }
+  }
+  if (proto !== null && !isIntrinsicObjectPrototype(proto)) return REJECT
+  const ownKeys = Reflect.ownKeys(value)
+  for (const key of ownKeys) {
+    if (typeof key !== 'string') return REJECT
+  }
+  return { source: value, keys: ownKeys as string[], array: false, target: copy ? {} : undefined, next: 0 }
+}
+
+/** Adds one copied entry to a copy, keeping a `__proto__` key an ordinary own property. */
+function store(frame: Frame, key: string, value: unknown): void {
+  const target = frame.target
+  if (target === undefined) return
+  if (frame.array) {
+    ;(target as unknown[]).push(value)
+  } else if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
+  } else {
+    ;(target as Record<string, unknown>)[key] = value
+  }
+}
+
+/**
+ * The single walk behind both public checks. Returns the copy (or the input
+ * itself when not copying) or `REJECT`. Each own property is read exactly
+ * once, through its descriptor, so a getter runs once and its throw escapes.
+ */
+function walk(value: unknown, copy: boolean): unknown {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? value : REJECT
+  if (typeof value !== 'object') return REJECT
+
+  const rootFrame = openFrame(value, copy)
+  if (rootFrame === REJECT) return REJECT
+  // Containers on the current path: revisiting one is a cycle, while a
+  // sub-object reached twice through different paths is merely shared.
+  const onPath = new Set<object>([value])
+  const stack: Frame[] = [rootFrame]
+
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1]!
+    if (frame.next >= frame.keys.length) {
+      stack.pop()
+      onPath.delete(frame.source)
+      continue
+    }
+    const key = frame.keys[frame.next++]!
+    const slot = Object.getOwnPropertyDescriptor(frame.source, key)
+    // A vanished key (a getter deleted it) or a hidden one is not plain data.
+    if (slot === undefined || !slot.enumerable) return REJECT
+    const child: unknown = 'value' in slot ? slot.value : slot.get === undefined ? undefined : slot.get.call(frame.source)
+
+    if (child === null || typeof child === 'string' || typeof child === 'boolean') {
+      store(frame, key, child)
+    } else if (typeof child === 'number') {
+      if (!Number.isFinite(child) || Object.is(child, -0)) return REJECT
+      store(frame, key, child)
+    } else if (typeof child === 'object') {
+      if (onPath.has(child)) return REJECT
+      const childFrame = openFrame(child, copy)
+      if (childFrame === REJECT) return REJECT
+      store(frame, key, childFrame.target)
+      onPath.add(child)
+      stack.push(childFrame)
+    } else {
+      return REJECT
+    }
+  }
+  return copy ? rootFrame.target : value
+}
+
+/**
+ * Validates that `value` is lossless JSON and returns a detached deep copy of
+ * it, or `undefined` when it is not.
+ *
+ * Lossless means: `null`, booleans, strings, finite numbers other than `-0`,
+ * dense arrays whose prototype is some realm's intrinsic `Array.prototype`
+ * and which carry no own keys besides their indices and `length`, and objects
+ * whose prototype is `null` or some realm's intrinsic `Object.prototype` and
+ * whose own keys are all enumerable strings, nested to any depth without
+ * cycles. Anything else (`undefined` anywhere, functions, symbols, bigint,
+ * non-finite numbers, `-0`, Map/Set/Date/class instances, array subclasses,
+ * sparse or decorated arrays, symbol or non-enumerable keys) yields `undefined`.
+ *
+ * Every own property is read exactly once; getters run once and whatever they
+ * throw propagates to the caller. `toJSON` is ignored. Sub-objects shared by
+ * several paths are copied once per path. The copy is built from ordinary
+ * objects and arrays of the current realm (null-prototype inputs included),
+ * and an own `__proto__` key stays an own data property.
+ */
+export function snapshotJsonValue<T = JsonValue>(value: unknown): T | undefined {
+  const result = walk(value, true)
+  return result === REJECT ? undefined : (result as T)
+}
+
+/**
+ * True when `value` is lossless JSON by exactly the rules of
+ * {@link snapshotJsonValue}, without building a copy. Getter throws propagate.
+ */
+export function isJsonValue(value: unknown): boolean {
+  return walk(value, false) !== REJECT
+}
+
+function isAbortSignal(value: object): boolean {
+  return typeof AbortSignal === 'function' && value instanceof AbortSignal
+}
+
+/**
+ * Freezes `value` and everything reachable from it through own enumerable
+ * data properties (string or symbol keyed), in place, and returns it.
+ * Cycles and shared objects are visited once. Getters are not invoked.
+ * `AbortSignal` instances are left unfrozen, along with what they reference,
+ * because the runtime must still be able to abort them.
+ */
+export function deepFreeze<T>(value: T): T {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return value
+  const seen = new WeakSet<object>()
+  const stack: object[] = [value]
+  while (stack.length > 0) {
+    const current = stack.pop()!
+    if (seen.has(current)) continue
+    seen.add(current)
+    if (isAbortSignal(current)) continue
+    Object.freeze(current)
+    for (const key of Reflect.ownKeys(current)) {
+      const slot = Object.getOwnPropertyDescriptor(current, key)
+      if (slot === undefined || !slot.enumerable || !('value' in slot)) continue
+      const child: unknown = slot.value
+      if (((typeof child === 'object' && child !== null) || typeof child === 'function') && !seen.has(child)) {
+        stack.push(child)
+      }
+    }
+  }
+  return value
+}

@@ -1,0 +1,64 @@
+/**
+ * Resolving an `ask` decision through the approval service (PRE-05..11).
+ */
+import type { ApprovalOutcome, ApprovalRequest } from '../../conformance/spec/types.ts'
+import type { Run } from './run.ts'
+
+export type AskResolution =
+  | { readonly kind: 'allow' }
+  | { readonly kind: 'deny'; readonly reason: string }
+  /** PRE-09: the approval was cancelled because the caller aborted. */
+  | { readonly kind: 'aborted' }
+
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}
+
+/**
+ * Only `allowed-once` grants (PRE-08). A throwing service (PRE-11) or an
+ * answer outside the vocabulary (PRE-10) rejects; the caller turns that into
+ * a final-result failure.
+ */
+export async function resolveAsk(run: Run, reason: string | undefined): Promise<AskResolution> {
+  const { exec } = run
+  const name = String(exec.name)
+
+  // PRE-05: no service mounted. The ask's own reason is only used here.
+  const service = run.registry.approval()
+  if (service === undefined) {
+    return { kind: 'deny', reason: reason ?? `tool "${name}" requires approval (not yet supported)` }
+  }
+  // PRE-06: nobody to route the question through; the service is not called.
+  if (exec.agent === undefined) {
+    return { kind: 'deny', reason: `tool "${name}" requires approval, but the call has no agent to route it through` }
+  }
+
+  // PRE-07: the request carries the caller signal; `reason` only when defined.
+  const request: ApprovalRequest = {
+    agent: exec.agent,
+    toolName: exec.name,
+    callId: exec.callId,
+    ...(reason !== undefined ? { reason } : {}),
+    signal: run.callerSignal,
+  }
+  const outcome: ApprovalOutcome = await service.request(request)
+
+  switch (outcome) {
+    case 'allowed-once':
+      return { kind: 'allow' }
+    case 'rejected':
+      return { kind: 'deny', reason: `the user rejected tool "${name}"` }
+    case 'cancelled':
+      // PRE-09: a cancellation caused by the caller's abort is an abort, not a denial.
+      if (run.callerSignal.aborted) return { kind: 'aborted' }
+      return { kind: 'deny', reason: `approval for tool "${name}" was cancelled` }
+    case 'unavailable':
+      return { kind: 'deny', reason: `tool "${name}" requires approval, but no approval channel is available` }
+    default:
+      throw new Error(`unreachable variant in ApprovalOutcome: ${describe(outcome)}`)
+  }
+}

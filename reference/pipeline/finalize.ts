@@ -1,0 +1,35 @@
+/**
+ * Final materialisation and `finalizeContent` (FIN, RES-03).
+ */
+import type { ToolExecutionResult } from '../../conformance/spec/types.ts'
+import { materializeResult } from './materialize.ts'
+import { normalizedFailure } from './results.ts'
+import type { Run } from './run.ts'
+
+/**
+ * RES-03: materialise the candidate (a failure if it is not lossless), let
+ * the finaliser captured at entry replace its content exactly once
+ * (FIN-02..04), then materialise again. A throwing finaliser, or one that
+ * returns non-lossless content, gives the normalised failure of that error
+ * and is not called again (FIN-05).
+ */
+export function finalizeResult(run: Run, result: ToolExecutionResult): ToolExecutionResult {
+  let candidate: ToolExecutionResult
+  try {
+    candidate = materializeResult(result)
+  } catch (error) {
+    candidate = normalizedFailure(error)
+  }
+
+  const finalizer = run.finalizer
+  if (finalizer === undefined) return candidate // FIN-06: nothing was visible at entry
+  try {
+    // FIN-03: the exec is not frozen yet; the candidate is.
+    const content = finalizer(run.exec, candidate)
+    if (content === undefined) return candidate
+    // FIN-04: only `content` changes.
+    return materializeResult({ ...candidate, content })
+  } catch (error) {
+    return normalizedFailure(error)
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Lossless-JSON materialisation of arguments (ARG-04..06) and of results
+ * (RES-03). A materialised value is a detached snapshot, deep-frozen.
+ */
+import type { ToolExecutionResult } from '../../conformance/spec/types.ts'
+import { deepFreeze, snapshotJsonValue } from '../json.ts'
+
+export const ARGUMENTS_NOT_LOSSLESS = 'tool execution arguments must be losslessly JSON-serializable'
+export const RESULT_NOT_LOSSLESS = 'tool result must be losslessly JSON-serializable'
+
+/** Signals that a value could not be materialised (it is not lossless JSON). */
+class NotLossless extends Error {}
+
+/**
+ * ARG-04..06: snapshot and deep-freeze the arguments. What counts as lossless
+ * (ARG-05) is exactly `snapshotJsonValue`'s boundary. Throws a `TypeError`
+ * when they are not lossless; a getter's own throw propagates as is.
+ */
+export function materializeArguments(value: unknown): unknown {
+  const snapshot = snapshotJsonValue(value)
+  if (snapshot === undefined) throw new TypeError(ARGUMENTS_NOT_LOSSLESS)
+  return deepFreeze(snapshot)
+}
+
+function snapshotField(value: unknown): unknown {
+  const snapshot = snapshotJsonValue(value)
+  if (snapshot === undefined) throw new NotLossless()
+  return deepFreeze(snapshot)
+}
+
+/**
+ * RES-03: rebuild a result from its parts. `content`, `error`, `meta` and
+ * `additionalContexts` are snapshotted; `isError` and `concludesTurn` are
+ * rebuilt; the (already frozen) `value` is carried by reference. Absent
+ * optional fields stay absent (CTX-05, OUT-06), and a failure never gains
+ * `value` or `concludesTurn` (RES-08). Contexts are copied whole, so every
+ * field they carry survives (CTX-07). Throws a `TypeError` with
+ * the RES-03 message when anything is not lossless, including a getter throw.
+ */
+export function materializeResult(result: ToolExecutionResult): ToolExecutionResult {
+  try {
+    const out: Record<string, unknown> = {}
+    if (result.isError) {
+      out.isError = true
+      out.error = snapshotField(result.error)
+    } else {
+      out.isError = false
+      out.value = result.value
+    }
+    out.content = snapshotField(result.content)
+    if (result.meta !== undefined) out.meta = snapshotField(result.meta)
+    const contexts = result.additionalContexts
+    if (contexts !== undefined && !(Array.isArray(contexts) && contexts.length === 0)) {
+      out.additionalContexts = snapshotField(contexts)
+    }
+    if (!result.isError && result.concludesTurn === true) out.concludesTurn = true
+    return deepFreeze(out) as unknown as ToolExecutionResult
+  } catch (error) {
+    throw new TypeError(RESULT_NOT_LOSSLESS, { cause: error })
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * `tools/post-execute` and its decisions (POST), plus the cancellation check
+ * that follows it (POST-13).
+ */
+import type { ContentBlock, ToolExecutionResult } from '../../conformance/spec/types.ts'
+import { ToolNotFoundError } from '../errors.ts'
+import { resolveTool } from '../visibility.ts'
+import { buildSuccess } from './output.ts'
+import { abortResult, contextsOf, normalizedFailure, withContexts } from './results.ts'
+import type { Run } from './run.ts'
+
+const MALFORMED_DECISION = 'tools/post-execute returned a malformed decision'
+export const BLOCK_DEFAULT_MESSAGE = 'tool result blocked by post-execute policy'
+
+/** POST-10: text blocks give their text, other blocks `[<type> content]`, joined by newlines. */
+function blockMessage(feedback: readonly ContentBlock[]): string {
+  const parts = feedback.map((block) => {
+    const type = (block as { type?: unknown } | null | undefined)?.type
+    const text = (block as { text?: unknown } | null | undefined)?.text
+    return type === 'text' && typeof text === 'string' ? text : `[${String(type)} content]`
+  })
+  const message = parts.join('\n')
+  return message === '' ? BLOCK_DEFAULT_MESSAGE : message
+}
+
+/** Apply one decision to the result. Throws for malformed decisions (POST-06, POST-07, POST-12). */
+function applyDecision(run: Run, result: ToolExecutionResult, decision: unknown): ToolExecutionResult {
+  if (typeof decision !== 'object' || decision === null) throw new TypeError(MALFORMED_DECISION)
+  const chosen = decision as Record<string, unknown>
+
+  if (chosen.kind === 'block') {
+    // POST-09, CTX-04, PRES-03: feedback verbatim; value, meta, concludesTurn and every prior
+    // context dropped. Only the returned result changes; the body's effects stay (POST-17).
+    const feedback = chosen.feedback
+    if (!Array.isArray(feedback)) throw new TypeError(MALFORMED_DECISION)
+    const contexts = contextsOf(chosen, 'tools/post-execute decision')
+    const blocked = { isError: true as const, content: feedback, error: { message: blockMessage(feedback) } }
+    return withContexts(blocked, contexts)
+  }
+
+  // C-06 (deliberate divergence, upstream treats any other kind as accept): fail closed.
+  if (chosen.kind !== 'accept') throw new TypeError(MALFORMED_DECISION)
+
+  const replacesContent = Object.hasOwn(chosen, 'content')
+  const replacesValue = Object.hasOwn(chosen, 'value')
+  if (replacesContent && replacesValue) {
+    throw new TypeError('tools/post-execute accept decision cannot replace both value and content') // POST-06
+  }
+  // CTX-03: prior contexts (deferred, wrapper, body) then the decision's.
+  const contexts = [...contextsOf(result, 'tool result'), ...contextsOf(chosen, 'tools/post-execute decision')]
+
+  if (replacesValue) {
+    // POST-07, POST-14: a failure cannot be turned into a success.
+    if (result.isError) throw new TypeError('tools/post-execute cannot replace the value of a failed result')
+    // POST-05, POST-08: re-resolve the live tool and rebuild the success.
+    let replaced: ToolExecutionResult
+    try {
+      const definition = resolveTool(run.registry.store, run.target, run.exec.name)
+      if (definition === undefined) throw new ToolNotFoundError(String(run.exec.name))
+      replaced = buildSuccess(run, definition, chosen.value)
+    } catch (error) {
+      replaced = normalizedFailure(error)
+    }
+    return withContexts(replaced, contexts)
+  }
+
+  // POST-04, PRES-03: replace content only (value and meta stay visible, POST-16);
+  // `content: undefined` keeps it (POST-15). Losslessness of anything a decision
+  // brings is checked at final materialisation (POST-11).
+  if (replacesContent && chosen.content !== undefined) {
+    return withContexts({ ...result, content: chosen.content as ContentBlock[] }, contexts)
+  }
+  // POST-03: plain accept.
+  if (contextsOf(chosen, 'tools/post-execute decision').length === 0) return result
+  return withContexts(result, contexts)
+}
+
+/**
+ * POST-01: run the waterfall over a post-result. The result it sees is
+ * frozen (C-05) and already carries the deferred contexts (POST-02).
+ */
+export async function postExecute(run: Run, result: ToolExecutionResult): Promise<ToolExecutionResult> {
+  let after: ToolExecutionResult
+  try {
+    const decision = await run.registry.events.waterfall<unknown>(
+      'tools/post-execute',
+      run.target,
+      (listener, next) => listener(run.exec, result, next),
+      async () => ({ kind: 'accept' }),
+    )
+    after = applyDecision(run, result, decision)
+  } catch (error) {
+    // POST-12. C-13 / CTX-06 (deliberate divergence): the body's deferred contexts survive.
+    after = normalizedFailure(error, run.dispatchContexts)
+  }
+
+  // POST-13, CAN-08: a success produced while the caller aborted becomes an abort; failures stay (CAN-09).
+  if (run.callerSignal.aborted && !after.isError) {
+    after = abortResult(run.bodyInvoked, contextsOf(after, 'tool result'))
+  }
+  return after
+}

@@ -1,0 +1,101 @@
+/**
+ * Result constructors shared by every stage: normalised failures (ERR),
+ * denials (PRE-04, GRD-07), abort results (CAN-01) and the
+ * `additionalContexts` bookkeeping (CTX).
+ *
+ * Everything built here is deep-frozen before it is handed on (C-05).
+ */
+import type { ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult, UserMessage } from '../../conformance/spec/types.ts'
+import { ERROR_CODES } from '../../conformance/spec/types.ts'
+import { HarnessError } from '../errors.ts'
+import { deepFreeze } from '../json.ts'
+
+/** ERR-02: the best-effort message of a thrown value. */
+export function errorMessage(thrown: unknown): string {
+  try {
+    if (thrown instanceof Error) return String(thrown.message)
+    if ((typeof thrown === 'object' && thrown !== null) || typeof thrown === 'function') {
+      const message = (thrown as { message?: unknown }).message
+      if (typeof message === 'string') return message
+    }
+    return String(thrown)
+  } catch {
+    // Proxy traps, throwing toString and the like.
+    return '<unprintable thrown value>'
+  }
+}
+
+/**
+ * ERR-03, ERR-09: routing info only for HarnessErrors, and only if it can be
+ * read. The registry's own codes (ERR-07) come from its own HarnessErrors
+ * (ToolNotFoundError, ToolOutputError) and from `abortResult`.
+ */
+function errorInfo(thrown: unknown): ToolErrorInfo | undefined {
+  try {
+    if (!(thrown instanceof HarnessError)) return undefined
+    return { name: thrown.name, code: thrown.code }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * ERR-01: `{ isError, content: ['Error: ' + m], error: { message: m, info? } }`.
+ * `contexts` lets callers keep contexts that must survive (C-13, CAN-01).
+ */
+export function normalizedFailure(thrown: unknown, contexts: readonly UserMessage[] = []): ToolExecutionFailure {
+  const message = errorMessage(thrown)
+  const info = errorInfo(thrown)
+  const failure = {
+    isError: true as const,
+    content: [{ type: 'text', text: `Error: ${message}` }],
+    error: info === undefined ? { message } : { message, info },
+  }
+  return deepFreeze(withContexts(failure, contexts))
+}
+
+/**
+ * PRE-04, GRD-07, ERR-06: a denial for `reason`, with no `info`. The reason is
+ * used verbatim (GRD-10); whether it is JSON is decided when the caller
+ * materialises the denial.
+ */
+export function denialResult(reason: unknown): ToolExecutionResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `Error: ${String(reason)}` }],
+    error: { message: reason as string },
+  }
+}
+
+export const ABORTED_MESSAGE = 'tool call aborted'
+export const ABORTED_BEFORE_DISPATCH_MESSAGE = 'tool call aborted before dispatch'
+
+/**
+ * CAN-01, CAN-10: the cancellation outcome. `ABORTED` iff the body was
+ * invoked; it keeps the contexts of the result it replaces.
+ */
+export function abortResult(bodyInvoked: boolean, contexts: readonly UserMessage[] = []): ToolExecutionFailure {
+  const message = bodyInvoked ? ABORTED_MESSAGE : ABORTED_BEFORE_DISPATCH_MESSAGE
+  const code = bodyInvoked ? ERROR_CODES.ABORTED : ERROR_CODES.ABORTED_BEFORE_DISPATCH
+  const failure = {
+    isError: true as const,
+    content: [{ type: 'text', text: `Error: ${message}` }],
+    error: { message, info: { name: 'AbortError', code } },
+  }
+  return deepFreeze(withContexts(failure, contexts))
+}
+
+/** Read a result's or decision's contexts as a list; anything but an array or `undefined` is malformed. */
+export function contextsOf(holder: { readonly additionalContexts?: unknown }, what: string): readonly UserMessage[] {
+  const contexts = holder.additionalContexts
+  if (contexts === undefined) return []
+  if (!Array.isArray(contexts)) throw new TypeError(`${what} additionalContexts must be an array`)
+  return contexts as UserMessage[]
+}
+
+/** CTX-05: set `additionalContexts` to `contexts`, omitting the key when the list is empty. */
+export function withContexts<T extends object>(result: T, contexts: readonly UserMessage[]): T {
+  const { additionalContexts: _dropped, ...rest } = result as T & { additionalContexts?: unknown }
+  if (contexts.length === 0) return rest as T
+  return { ...rest, additionalContexts: [...contexts] } as T
+}

@@ -1,0 +1,57 @@
+/**
+ * Read-side projections of a view: `get` (VIS-02), `schemas` (SCH) and
+ * `executionMode` (MODE).
+ */
+import type { ToolDefinition, ToolExecutionInput, ToolExecutionMode, ToolSchema } from '../conformance/spec/types.ts'
+import { snapshotJsonValue } from './json.ts'
+import type { LayerStore } from './layers.ts'
+import type { ScopeNode } from './scopes.ts'
+import { resolveTool, resolveView } from './visibility.ts'
+
+/** VIS-02: the definition `node` sees under `name` (the registered object itself, REG-09). */
+export function getTool(store: LayerStore, node: ScopeNode | undefined, name: string): ToolDefinition | undefined {
+  return resolveTool(store, node, name)
+}
+
+/**
+ * SCH-01..05: the model-facing projection, in view order. Exactly
+ * `{ name, description, parameters }`; `parameters` is a fresh lossless
+ * copy on every call (SCH-02), built iteratively, so arbitrarily deep (SCH-03). One lossy definition fails the
+ * whole call (SCH-04).
+ */
+export function projectSchemas(store: LayerStore, node: ScopeNode | undefined): ToolSchema[] {
+  const schemas: ToolSchema[] = []
+  for (const [name, definition] of resolveView(store, node)) {
+    let parameters: Record<string, unknown> | undefined
+    try {
+      parameters = snapshotJsonValue<Record<string, unknown>>(definition.parameters)
+    } catch (error) {
+      throw new Error(`tool "${name}" parameters must be lossless JSON before schema projection`, { cause: error })
+    }
+    if (parameters === undefined) throw new Error(`tool "${name}" parameters must be lossless JSON before schema projection`)
+    schemas.push({ name, description: definition.description, parameters })
+  }
+  return schemas
+}
+
+const PARALLEL: () => ToolExecutionMode = () => ({ kind: 'parallel' })
+const EXCLUSIVE: () => ToolExecutionMode = () => ({ kind: 'exclusive' })
+
+/**
+ * MODE-01, MODE-02: `parallel` only when the tool the caller may execute has a
+ * classifier that returns exactly `true` for the raw arguments (MODE-04).
+ * Anything else, including any throw, is `exclusive`.
+ */
+export function classifyExecution(
+  store: LayerStore,
+  nodeOf: (agent: unknown) => ScopeNode | undefined,
+  input: ToolExecutionInput,
+): ToolExecutionMode {
+  try {
+    const definition = resolveTool(store, nodeOf(input.agent), input.name)
+    if (definition === undefined || typeof definition.isConcurrencySafe !== 'function') return EXCLUSIVE()
+    return definition.isConcurrencySafe(input.arguments) === true ? PARALLEL() : EXCLUSIVE()
+  } catch {
+    return EXCLUSIVE()
+  }
+}

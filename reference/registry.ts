@@ -1,0 +1,191 @@
+/**
+ * `createToolRegistry()`: wires layers, scopes, events and the pipeline into
+ * one registry object shaped like the adapter contract's Harness.
+ */
+import type {
+  ListenerOptions,
+  ScopeHandle,
+  Subscribe,
+  ToolEventListeners,
+  ToolEventName,
+  ToolRuntimeApi,
+  ToolsContextApi,
+} from '../conformance/adapter/contract.ts'
+import type { Agent, ApprovalService, ToolDefinition, ToolExecutionInput, ToolGuard, ToolRestriction } from '../conformance/spec/types.ts'
+import { EventBus, type AnyListener } from './events.ts'
+import { LayerStore } from './layers.ts'
+import { executeTool } from './pipeline/execute.ts'
+import type { RegistryInternals } from './pipeline/run.ts'
+import { classifyExecution, getTool, projectSchemas } from './projection.ts'
+import { addGuard, registerTool, restrictTools } from './registration.ts'
+import { ScopeTree, type ScopeNode } from './scopes.ts'
+
+/** Where contained failures are reported (RES-04). */
+export interface RegistryLogger {
+  warn(message: string, ...details: unknown[]): void
+}
+
+export interface ToolRegistryOptions {
+  /** Receives `tools/result observer failed: …` warnings. Without it they are dropped silently. */
+  readonly logger?: RegistryLogger
+}
+
+export interface CreateToolScopeOptions {
+  /** The parent scope: the new scope inherits its view, restrictions and guards (VIS-01, VIS-10, GRD-03). */
+  readonly parent?: ScopeHandle
+}
+
+/** One agent scope: its own layer (register/restrict/guard) and scope-filtered listeners. */
+export interface ToolScope extends ScopeHandle {
+  /** Undo everything contributed through this scope (REG-10, GRD-04). Idempotent. */
+  dispose(): void
+}
+
+export interface ToolRegistry {
+  /**
+   * The global `ctx.tools`. `register`/`guard` land in the global layer;
+   * `restrict` throws (it needs a scope, VIS-04). `get`/`schemas`/
+   * `executionMode` take an optional scope key (a scope's `agent`).
+   * `execute` never rejects and resolves to the frozen result that
+   * `tools/result` observers saw.
+   */
+  readonly tools: ToolRuntimeApi
+  /** Subscribe a global listener (sees every call). Returns its disposer. */
+  readonly on: Subscribe
+  /** Create an agent scope, optionally under a parent scope of this registry. */
+  createScope(options?: CreateToolScopeOptions): ToolScope
+  /** Install the approval service consulted for `ask` decisions, or remove it with `undefined`. */
+  setApproval(service: ApprovalService | undefined): void
+  /** Drop every scope, registration, guard and listener, and the approval service. */
+  dispose(): void
+}
+
+export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
+  const store = new LayerStore()
+  const scopes = new ScopeTree()
+  const events = new EventBus()
+  const liveScopes = new Set<ScopeNode>()
+  let approval: ApprovalService | undefined
+  let scopeCount = 0
+  let disposed = false
+
+  const internals: RegistryInternals = {
+    store,
+    scopes,
+    events,
+    approval: () => approval,
+    canonical: new WeakMap(),
+    warn(message, error) {
+      try {
+        options.logger?.warn(message, error)
+      } catch {
+        // A failing logger must not break containment (RES-04).
+      }
+    },
+  }
+
+  const assertLive = (node: ScopeNode | undefined): void => {
+    if (disposed) throw new Error('tool registry is disposed')
+    if (node?.disposed === true) throw new Error('tool scope is disposed')
+  }
+
+  /** REG-11, VIS-14: unfiltered, and a throwing listener propagates. */
+  const changed = (): void => events.emit('tools/change', undefined, [])
+
+  /** Track an effect so disposing its scope undoes it; the returned disposer stays exact and idempotent. */
+  const owned = (node: ScopeNode | undefined, dispose: () => void): (() => void) => {
+    if (node === undefined) return dispose
+    const tracked = (): void => {
+      node.disposers.delete(tracked)
+      dispose()
+    }
+    node.disposers.add(tracked)
+    return tracked
+  }
+
+  /** `ctx.tools` as reached from one context: the global one (`undefined`) or a scope. */
+  const contextApi = (node: ScopeNode | undefined): ToolsContextApi => ({
+    register(definition: ToolDefinition) {
+      assertLive(node)
+      return owned(node, registerTool(store, node, definition, changed))
+    },
+    restrict(filter: ToolRestriction) {
+      assertLive(node)
+      return owned(node, restrictTools(store, node, filter, changed))
+    },
+    guard(guard: ToolGuard) {
+      assertLive(node)
+      return owned(node, addGuard(store, node, guard))
+    },
+  })
+
+  /** A `Subscribe` for global (`undefined`) or scope-filtered listeners (VIS-18). */
+  const subscribe = (node: ScopeNode | undefined): Subscribe =>
+    (<E extends ToolEventName>(event: E, listener: ToolEventListeners[E], listenerOptions?: ListenerOptions) => {
+      assertLive(node)
+      return owned(node, events.on(event, listener as AnyListener, node, listenerOptions?.prepend === true))
+    }) as Subscribe
+
+  const disposeScope = (node: ScopeNode): void => {
+    if (node.disposed) return
+    node.disposed = true
+    liveScopes.delete(node)
+    // Undo in reverse order of contribution; one failing disposer does not stop the rest.
+    const disposers = [...node.disposers].reverse()
+    let firstError: { error: unknown } | undefined
+    for (const dispose of disposers) {
+      try {
+        dispose()
+      } catch (error) {
+        firstError ??= { error }
+      }
+    }
+    if (firstError !== undefined) throw firstError.error
+  }
+
+  const tools: ToolRuntimeApi = {
+    ...contextApi(undefined),
+    get: (name: string, scope?: Agent) => getTool(store, scopes.nodeOf(scope), name),
+    schemas: (scope?: Agent) => projectSchemas(store, scopes.nodeOf(scope)),
+    executionMode: (input: ToolExecutionInput) => classifyExecution(store, (agent) => scopes.nodeOf(agent as Agent), input),
+    execute: (input: ToolExecutionInput) => executeTool(internals, input),
+  }
+
+  return {
+    tools,
+    on: subscribe(undefined),
+    createScope(scopeOptions: CreateToolScopeOptions = {}): ToolScope {
+      assertLive(undefined)
+      let parent: ScopeNode | undefined
+      if (scopeOptions.parent !== undefined) {
+        parent = scopes.nodeOf(scopeOptions.parent.agent)
+        if (parent === undefined) throw new Error('parent scope does not belong to this tool registry')
+        if (parent.disposed) throw new Error('parent scope is disposed')
+      }
+      const node = scopes.create(parent, `scope-${++scopeCount}`)
+      liveScopes.add(node)
+      return {
+        agent: node.agent,
+        tools: contextApi(node),
+        on: subscribe(node),
+        dispose: () => disposeScope(node),
+      }
+    },
+    setApproval(service: ApprovalService | undefined) {
+      approval = service
+    },
+    dispose() {
+      if (disposed) return
+      disposed = true
+      // Listeners go first, so tearing down emits nothing.
+      events.clear()
+      for (const node of [...liveScopes]) {
+        node.disposed = true
+        node.disposers.clear()
+      }
+      liveScopes.clear()
+      store.clear()
+      approval = undefined
+    },
+  }
+}
