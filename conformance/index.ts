@@ -14,6 +14,7 @@ export type {
   FeatureName,
   Harness,
   ListenerOptions,
+  SchemaApi,
   ScopeHandle,
   Subscribe,
   TckAdapter,

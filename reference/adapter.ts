@@ -3,7 +3,10 @@
  * mapping an implementation onto the kit's Harness.
  */
 import { defineAdapter } from '../conformance/adapter/contract.ts'
-import { createToolRegistry } from './index.ts'
+import { HarnessError, createToolRegistry } from './index.ts'
+import { assertObjectJsonSchema, assertSupportedJsonSchema, validateJsonSchemaValue } from './json-schema/index.ts'
+import { defineTool, parameterSchemaSpecToJsonSchema, validateArgs, valueSchemaSpecToJsonSchema } from './schema-dsl/index.ts'
+import type { DefineToolOptions, ParameterSchemaSpec, ValueSchemaSpec } from './schema-dsl/index.ts'
 
 export default defineAdapter({
   name: 'dsh-tools-tck reference',
@@ -13,10 +16,22 @@ export default defineAdapter({
     approval: true,
     presentationMeta: true,
     changeEvents: true,
+    schema: true,
+    codedErrors: true,
     codeMode: false, // run_code is reserved, but the Code Mode transport is not implemented
   },
   create() {
     // The registry already has the Harness shape: tools, on, createScope, setApproval, dispose.
     return createToolRegistry()
+  },
+  harnessError: (message, code) => new HarnessError(message, code),
+  schema: {
+    defineTool: (options) => defineTool(options as unknown as DefineToolOptions<ParameterSchemaSpec, ValueSchemaSpec>),
+    parameterSchemaSpecToJsonSchema,
+    valueSchemaSpecToJsonSchema,
+    validateArgs,
+    assertSupportedJsonSchema,
+    assertObjectJsonSchema,
+    validateJsonSchemaValue,
   },
 })

@@ -27,3 +27,27 @@ export { HarnessError, JsonSchemaError, ToolArgsError, ToolNotFoundError, ToolOu
 export { deepFreeze, isJsonValue, snapshotJsonValue } from './json.ts'
 export { RUN_CODE_NAME } from './visibility.ts'
 export * from '../conformance/spec/types.ts'
+export {
+  defineTool,
+  parameterSchemaSpecToJsonSchema,
+  validateArgs,
+  valueSchemaSpecToJsonSchema,
+  type ArrayValueSchemaSpec,
+  type BooleanValueSchemaSpec,
+  type DefineToolOptions,
+  type DefineToolOutput,
+  type InferArgs,
+  type InferValue,
+  type IntegerValueSchemaSpec,
+  type JsonValueSchemaSpec,
+  type NullValueSchemaSpec,
+  type NumberValueSchemaSpec,
+  type ObjectValueSchemaSpec,
+  type OneOfValueSchemaSpec,
+  type ParameterJsonSchema,
+  type ParameterPropertySpec,
+  type ParameterSchemaSpec,
+  type StringValueSchemaSpec,
+  type ValueSchemaAnnotations,
+  type ValueSchemaSpec,
+} from './schema-dsl/index.ts'

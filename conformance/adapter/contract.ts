@@ -12,6 +12,7 @@
 import type {
   Agent,
   ApprovalService,
+  JsonSchemaNode,
   ContentBlock,
   PostToolDecision,
   PreToolDecision,
@@ -37,10 +38,15 @@ import type {
  *   so `ask` decisions can be granted.
  * - `presentationMeta`: `output.presentationMeta` projects `meta` on results.
  * - `changeEvents`: the registry emits `tools/change`.
+ * - `schema`: the adapter exposes the schema DSL and the enforced JSON-Schema
+ *   subset as {@link TckAdapter.schema}.
+ * - `codedErrors`: the adapter can build the registry's own routable error
+ *   ({@link TckAdapter.harnessError}), so the kit can check that a code thrown
+ *   by a tool or listener survives as `error.info`.
  * - `codeMode`: the Code Mode presentation transport (`run_code`). No rule of
  *   the foundation suite needs it; it is declared for forward compatibility.
  */
-export type FeatureName = 'scopes' | 'scopeParents' | 'approval' | 'presentationMeta' | 'changeEvents' | 'codeMode'
+export type FeatureName = 'scopes' | 'scopeParents' | 'approval' | 'presentationMeta' | 'changeEvents' | 'schema' | 'codedErrors' | 'codeMode'
 
 /** The capabilities an adapter declares; an absent key means "not supported". */
 export type FeatureManifest = { readonly [K in FeatureName]?: boolean }
@@ -144,6 +150,35 @@ export interface TckAdapter {
   readonly features: FeatureManifest
   /** Build a fresh harness. Called once per test; must not share state between harnesses. */
   create(): Harness | Promise<Harness>
+  /** The schema DSL and subset functions (requires the `schema` feature). */
+  readonly schema?: SchemaApi
+  /**
+   * Builds an error the registry routes by code (its `HarnessError`, or a
+   * subclass) with this message and code (requires the `codedErrors` feature).
+   */
+  harnessError?(message: string, code: string): Error
+}
+
+/**
+ * The implementation's schema functions. They are pure, so one set serves
+ * every test. Errors are recognised by their `code` and `violations`, never
+ * by class identity.
+ */
+export interface SchemaApi {
+  /** Builds a definition from a typed parameter map and output spec; its `execute` validates arguments first. */
+  defineTool(options: Record<string, unknown>): ToolDefinition
+  /** Compiles a parameter map to an object-rooted schema. */
+  parameterSchemaSpecToJsonSchema(spec: unknown): JsonSchemaNode
+  /** Compiles any value spec to a schema of the subset. */
+  valueSchemaSpecToJsonSchema(spec: unknown): JsonSchemaNode
+  /** Validates arguments against a parameter map; returns the violations. */
+  validateArgs(spec: unknown, args: unknown): string[]
+  /** Throws an error with code `UNSUPPORTED_SCHEMA` and every violation when `schema` is outside the subset. */
+  assertSupportedJsonSchema(schema: unknown): void
+  /** Like {@link assertSupportedJsonSchema}, and the root must be an object schema. */
+  assertObjectJsonSchema(schema: unknown): void
+  /** Validates a value against a schema of the subset; returns path-qualified violations. */
+  validateJsonSchemaValue(schema: JsonSchemaNode, value: unknown, path?: string): string[]
 }
 
 /** Identity helper that gives an adapter module full type checking. */

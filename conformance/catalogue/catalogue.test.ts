@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { AREAS, RULES, getRule } from './index.ts'
 
-const FEATURES = new Set(['scopes', 'scopeParents', 'approval', 'presentationMeta', 'changeEvents', 'codeMode'])
+const FEATURES = new Set(['scopes', 'scopeParents', 'approval', 'presentationMeta', 'changeEvents', 'schema', 'codedErrors', 'codeMode'])
 const suiteDir = fileURLToPath(new URL('../suite/', import.meta.url))
 
 /** Rule IDs named by `check(...)` calls in a suite file, found textually. */

@@ -23,6 +23,9 @@ export const AREAS = {
   ERR: 'Error normalisation',
   CTX: 'deferContext, additionalContexts, concludeTurn',
   PRES: 'Presentation metadata',
+  DSL: 'Schema DSL and typing',
+  JSS: 'JSON-Schema subset: assertion',
+  JSV: 'JSON-Schema subset: value validation',
 } as const
 
 export type Area = keyof typeof AREAS

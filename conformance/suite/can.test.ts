@@ -35,6 +35,16 @@ async function abortAt(t: CheckContext, g: ReturnType<typeof gate>, name = 'slow
   return pending
 }
 
+/** Records the result each tools/post-execute run is handed (passing it through). */
+function recordPost(t: CheckContext): ToolExecutionResult[] {
+  const seen: ToolExecutionResult[] = []
+  t.harness.on('tools/post-execute', (_exec, result, next) => {
+    seen.push(result)
+    return next()
+  })
+  return seen
+}
+
 function expectAbort(result: ToolExecutionResult, code: 'ABORTED' | 'ABORTED_BEFORE_DISPATCH'): void {
   expectCode(result, code)
   expect(result.error?.info?.name).toBe('AbortError')
@@ -97,7 +107,7 @@ check('CAN-03', 'an argument failure wins over a pre-aborted signal', async ({ h
   expect(stages.order).toEqual(['result'])
 })
 
-check('CAN-04', 'an abort while pre-execute is pending turns a later allow into ABORTED_BEFORE_DISPATCH', async (t) => {
+check('CAN-04', 'an abort while pre-execute is pending turns a later allow into ABORTED_BEFORE_DISPATCH without entering tools/execute', async (t) => {
   const g = gate()
   const probe = probeTool('slow')
   t.tools.register(probe.definition)
@@ -105,14 +115,17 @@ check('CAN-04', 'an abort while pre-execute is pending turns a later allow into 
     await g.pass()
     return next()
   })
+  const stages = recordStages(t.harness)
 
   const result = await abortAt(t, g)
 
   expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
   expect(probe.bodyCalls).toBe(0)
+  expect(stages.count('execute')).toBe(0)
+  expect(stages.count('post')).toBe(1)
 })
 
-check('CAN-04', 'an abort while pre-execute is pending keeps a later deny', async (t) => {
+check(['CAN-04', 'CAN-09'], 'an abort while pre-execute is pending keeps a later deny', async (t) => {
   const g = gate()
   t.tools.register(probeTool('slow').definition)
   t.harness.on('tools/pre-execute', async () => {
@@ -194,9 +207,11 @@ check('CAN-06', 'a short-circuit success settling after a caller abort becomes A
     await g.pass()
     return { isError: false, value: 'cached', content: [], additionalContexts: [contextMessage('wrapper')] }
   })
+  const seenByPost = recordPost(t)
 
   const result = await abortAt(t, g)
 
+  expect(seenByPost.map((r) => r.error?.info?.code)).toEqual(['ABORTED_BEFORE_DISPATCH'])
   expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
   expect(result.additionalContexts).toEqual([contextMessage('wrapper')])
   expect(probe.bodyCalls).toBe(0)
@@ -233,9 +248,11 @@ check('CAN-07', 'a caller abort while a wrapper finishes after the body turns th
     await g.pass()
     return result
   })
+  const seenByPost = recordPost(t)
 
   const result = await abortAt(t, g)
 
+  expect(seenByPost.map((r) => r.error?.info?.code)).toEqual(['ABORTED'])
   expectAbort(result, 'ABORTED')
   expect(result.additionalContexts).toEqual([contextMessage('from body')])
 })

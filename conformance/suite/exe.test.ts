@@ -324,14 +324,14 @@ check('EXE-07', 'a throwing wrapper keeps the contexts the body deferred', async
 })
 
 check('EXE-08', 'without a replacement the body gets the caller signal itself', async ({ harness, tools }) => {
-  const probe = probeTool('echo')
-  tools.register(probe.definition)
+  let bodySignal: AbortSignal | undefined
+  tools.register(probeTool('echo', { body: (_args, exec) => ((bodySignal = exec.signal), 1) }).definition)
   harness.on('tools/execute', (_exec, next) => next())
   const controller = new AbortController()
 
   await tools.execute(call('echo', {}, { signal: controller.signal }))
 
-  expect(probe.bodyExecs[0]?.signal).toBe(controller.signal)
+  expect(bodySignal).toBe(controller.signal)
 })
 
 /** Registers a tool whose body records its signal and waits for the test to release it. */

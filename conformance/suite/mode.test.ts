@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
+import { readTool } from './_kit/read-tool.ts'
 import { probeTool } from './_kit/tools.ts'
 
 const parallel = { kind: 'parallel' }
@@ -89,3 +90,24 @@ check('MODE-04', 'the classifier gets the caller\'s own arguments object, unfroz
   expect(Object.isFrozen(args)).toBe(false)
   expect(Object.isFrozen(args.nested)).toBe(false)
 })
+
+check(
+  'MODE-03',
+  'a defineTool classifier answers exclusive for invalid arguments without asking the author',
+  ({ schema, tools }) => {
+    const asked: unknown[] = []
+    const { definition } = readTool(schema, {
+      isConcurrencySafe: (args: unknown) => {
+        asked.push(args)
+        return true
+      },
+    })
+    tools.register(definition)
+
+    expect(tools.executionMode(call('read', { limit: 3 }))).toEqual({ kind: 'exclusive' })
+    expect(tools.executionMode(call('read', 'not an object'))).toEqual({ kind: 'exclusive' })
+    expect(asked).toEqual([])
+    expect(tools.executionMode(call('read', { path: 'a.txt' }))).toEqual({ kind: 'parallel' })
+    expect(asked).toEqual([{ path: 'a.txt' }])
+  },
+)

@@ -5,6 +5,7 @@ import { check } from './_kit/check.ts'
 import { deferred } from './_kit/deferred.ts'
 import { call } from './_kit/inputs.ts'
 import { expectCode, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { readTool } from './_kit/read-tool.ts'
 import { recordStages } from './_kit/stages.ts'
 import { probeTool, text } from './_kit/tools.ts'
 import type { ProbeSpec } from './_kit/tools.ts'
@@ -85,7 +86,8 @@ for (const [label, value] of [
   })()],
 ] as const) {
   check('OUT-02', `a body returning ${label} is INVALID_TOOL_OUTPUT`, async ({ tools }) => {
-    expectCode(await runTool(tools, 'echo', { body: () => value }), 'INVALID_TOOL_OUTPUT')
+    // A renderer that never looks at the value, so only the snapshot can reject it.
+    expectCode(await runTool(tools, 'echo', { body: () => value, render: () => [text('fixed')] }), 'INVALID_TOOL_OUTPUT')
   })
 }
 
@@ -303,3 +305,32 @@ check('OUT-09', 'a body that throws because of the abort keeps its own error ins
   expect(result.error?.info).toBeUndefined()
 })
 
+check(
+  'OUT-14',
+  'a defineTool body never runs for invalid arguments and the call fails with INVALID_ARGS',
+  async ({ schema, tools }) => {
+    const { definition, bodyArgs } = readTool(schema)
+    tools.register(definition)
+
+    const invalid = await tools.execute(call('read', { limit: 'ten' }))
+    const valid = await tools.execute(call('read', { path: 'a.txt' }))
+
+    expectCode(invalid, 'INVALID_ARGS')
+    expect(invalid.error?.info).toEqual({ name: 'ToolArgsError', code: 'INVALID_ARGS' })
+    expectSuccess(valid)
+    expect(bodyArgs).toEqual([{ path: 'a.txt' }])
+  },
+)
+
+check(
+  'OUT-15',
+  'the INVALID_ARGS failure is worded as upstream words it',
+  async ({ schema, tools }) => {
+    tools.register(readTool(schema).definition)
+
+    const result = await tools.execute(call('read', {}))
+
+    expect(result.error?.message).toBe('invalid arguments: missing required property "path"')
+    expect(result.content).toEqual([{ type: 'text', text: 'Error: invalid arguments: missing required property "path"' }])
+  },
+)

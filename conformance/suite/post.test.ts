@@ -361,6 +361,20 @@ check('POST-09', 'a block without contexts drops the deferred ones entirely', as
   expect(Object.keys(result).sort()).toEqual(['content', 'error', 'isError'])
 })
 
+check(
+  'POST-09',
+  'a block drops the projected meta',
+  async ({ harness, tools }) => {
+    decide(harness, { kind: 'block', feedback: [text('no')] })
+
+    const result = await runEcho(tools, { presentationMeta: () => ({ shown: true }) })
+
+    expect(result.isError).toBe(true)
+    expect('meta' in result).toBe(false)
+  },
+  { needs: ['presentationMeta'] },
+)
+
 check('POST-10', 'the block message joins the feedback texts with newlines', async ({ harness, tools }) => {
   decide(harness, { kind: 'block', feedback: [text('line one'), text('line two')] })
 
@@ -383,7 +397,7 @@ check('POST-21', 'non-text feedback and empty feedback give the upstream placeho
 })
 
 const LOSSY_DECISIONS: readonly (readonly [string, unknown])[] = [
-  ['block feedback', { kind: 'block', feedback: [{ type: 'text', text: 'x', hook: () => 1 }] }],
+  ['block feedback', { kind: 'block', feedback: [{ type: 'text', text: 'blocked-marker', hook: () => 1 }] }],
   ['replacement content', { kind: 'accept', content: [{ type: 'text', text: Number.NaN }] }],
   ['decision contexts', { kind: 'accept', additionalContexts: [{ role: 'user', content: undefined }] }],
 ]
@@ -397,6 +411,7 @@ for (const [what, decision] of LOSSY_DECISIONS) {
 
     expect(result.isError).toBe(true)
     expect(result.error?.info).toBeUndefined()
+    expect(result.error?.message, 'the failure is the materialization failure, not the decision outcome').not.toBe('blocked-marker')
     expect('value' in result).toBe(false)
     expect(stages.results.map((r) => r.result)).toEqual([result])
   })

@@ -3,6 +3,7 @@ import type { Harness, ToolsContextApi } from '../adapter/contract.ts'
 import type { JsonValue, PostToolDecision, ToolDefinition } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
+import { readTool } from './_kit/read-tool.ts'
 import { expectSuccess } from './_kit/results.ts'
 import { probeTool, text } from './_kit/tools.ts'
 
@@ -148,3 +149,46 @@ check('PRES-03', 'a wrapper-authored failure keeps the meta it was given', async
   expect(result.isError).toBe(true)
   expect(result.meta).toEqual({ kept: 1 })
 })
+
+check(
+  'PRES-04',
+  'defineTool presenters answer undefined for invalid arguments and pass valid ones through',
+  ({ schema }) => {
+    const seen: unknown[] = []
+    const { definition } = readTool(schema, {
+      presentCall: (args: { path: string }) => {
+        seen.push(args)
+        return { card: 'generic', title: `read ${args.path}` }
+      },
+      presentResult: (args: { path: string }, result: { isError: boolean }) => {
+        seen.push(args)
+        return { card: 'generic', title: result.isError ? 'failed' : `read ${args.path}` }
+      },
+    })
+    const result = { content: [], isError: false }
+    const logged = [undefined, null, 'a.txt', { limit: 1 }, { path: 5 }, new Proxy({}, { ownKeys: () => { throw new Error('trap') } })]
+
+    for (const args of logged) {
+      expect(() => definition.presentCall?.(args), `presentCall(${String(args)})`).not.toThrow()
+      expect(definition.presentCall?.(args)).toBeUndefined()
+      expect(definition.presentResult?.(args, result)).toBeUndefined()
+    }
+    expect(seen).toEqual([])
+    expect(definition.presentCall?.({ path: 'a.txt' })).toEqual({ card: 'generic', title: 'read a.txt' })
+    expect(definition.presentResult?.({ path: 'a.txt' }, result)).toEqual({ card: 'generic', title: 'read a.txt' })
+    expect(seen).toEqual([{ path: 'a.txt' }, { path: 'a.txt' }])
+  },
+)
+
+check(
+  'PRES-05',
+  'presenters the author omits are absent from the definition',
+  ({ schema }) => {
+    const { definition } = readTool(schema)
+
+    expect(typeof definition.presentCall).toBe('undefined')
+    expect(typeof definition.presentResult).toBe('undefined')
+    expect('presentCall' in definition).toBe(false)
+    expect('presentResult' in definition).toBe(false)
+  },
+)

@@ -209,8 +209,11 @@ check('RES-04', 'a throwing observer and a rejecting one change nothing: later o
 check('RES-04', 'an observer cannot mutate the outcome', async ({ harness, tools }) => {
   tools.register(probeTool('res', { body: () => ({ n: 1 }) }).definition)
   harness.on('tools/result', (_exec, result) => {
-    ;(result as { isError: boolean }).isError = true
-    ;(result.content as unknown[]).push(text('smuggled'))
+    try {
+      ;(result.content as unknown[]).push(text('smuggled'))
+    } finally {
+      ;(result as { isError: boolean }).isError = true
+    }
   })
 
   const result = await tools.execute(call('res'))

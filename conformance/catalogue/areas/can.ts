@@ -27,7 +27,7 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-04',
     level: 'must',
     statement:
-      'A caller abort while tools/pre-execute or an approval is pending is observed once it settles: an allow (or a cancelled approval) then becomes ABORTED_BEFORE_DISPATCH without entering the body, while a deny is kept as the denial.',
+      'A caller abort while tools/pre-execute or an approval is pending is observed once it settles: an allow (or a cancelled approval) then becomes ABORTED_BEFORE_DISPATCH, which goes to tools/post-execute without entering tools/execute or the body, while a deny is kept as the denial.',
     sources: [seed('000', '§tools/pre-execute'), seed('001', 'L29'), upstream('details pinned by PRE-09 and PRE-14')],
   },
   {
@@ -41,14 +41,14 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-06',
     level: 'must',
     statement:
-      'A success short-circuited by a wrapper without entering the body, with the caller aborting before the wrapper settles, becomes ABORTED_BEFORE_DISPATCH and keeps the wrapper result\'s contexts.',
+      'A success short-circuited by a wrapper without entering the body, with the caller aborting before the wrapper settles, becomes ABORTED_BEFORE_DISPATCH before tools/post-execute sees it, and keeps the wrapper result\'s contexts.',
     sources: [upstream('short-circuit plus caller abort')],
   },
   {
     id: 'CAN-07',
     level: 'must',
     statement:
-      'A body that was entered and returned a success becomes ABORTED when its signal was aborted by the time it returned, or when the caller aborts while a wrapper is still finishing, and the body\'s deferred contexts are kept.',
+      'A body that was entered and returned a success becomes ABORTED, already when tools/post-execute receives it, if its signal was aborted by the time it returned or the caller aborted while a wrapper was still finishing; the body\'s deferred contexts are kept.',
     sources: [seed('000', '§Cordis API (execute)')],
   },
   {

@@ -69,7 +69,7 @@ export const CTX_RULES = defineArea('CTX', [
     id: 'CTX-10',
     level: 'must',
     statement:
-      'A concludeTurn call made after the success was built does not mark that result, and a detached concludeTurn call never escapes execute() or marks another execution.',
+      'A concludeTurn call made after the success was built does not mark that result, and a detached concludeTurn call either marks its own execution or makes its body fail (it is never silently ignored), never escaping execute() or marking another execution.',
     sources: [upstream('C-17: concludeTurn records its receiver')],
     divergence:
       'Upstream\'s detached concludeTurn throws a TypeError inside the body (a failure); the reference binds it. The kit accepts either and only requires the call to stay inside its own execution.',

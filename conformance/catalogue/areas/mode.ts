@@ -21,7 +21,7 @@ export const MODE_RULES = defineArea('MODE', [
     level: 'must',
     statement: 'A classifier built by defineTool answers false for arguments its parameter schema rejects, without calling the author\'s classifier.',
     sources: [seed('000', '§ToolDefinition'), upstream('defineTool validates before classifying')],
-    untestable: 'needs the schema DSL adapter surface (schema DSL issue)',
+    requires: ['schema'],
   },
   {
     id: 'MODE-04',

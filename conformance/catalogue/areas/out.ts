@@ -1,7 +1,5 @@
 import { defineArea, seed, upstream } from '../define.ts'
 
-const DSL_ISSUE = 'needs defineTool, which the adapter contract does not expose; graded by the schema DSL issue'
-
 /** OUT rules. Tests: conformance/suite/out.test.ts. */
 export const OUT_RULES = defineArea('OUT', [
   {
@@ -101,13 +99,13 @@ export const OUT_RULES = defineArea('OUT', [
     statement:
       'A defineTool body checks its arguments before running, and a mismatch is a failure with info { name: "ToolArgsError", code: "INVALID_ARGS" }.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL')],
-    untestable: DSL_ISSUE,
+    requires: ['schema'],
   },
   {
     id: 'OUT-15',
     level: 'should',
     statement: 'The INVALID_ARGS failure content reads `Error: invalid arguments: ` followed by the violations, e.g. `missing required property "path"`.',
     sources: [upstream('ToolArgsError message')],
-    untestable: DSL_ISSUE,
+    requires: ['schema'],
   },
 ])

@@ -1,7 +1,6 @@
 import { defineArea, seed, upstream } from '../define.ts'
 
 const CODE_MODE = 'needs the Code Mode adapter surface, which arrives with the Code Mode issue'
-const DSL = 'concerns defineTool, which is graded by the schema DSL issue'
 
 /** PRES rules. Tests: conformance/suite/pres.test.ts. */
 export const PRES_RULES = defineArea('PRES', [
@@ -34,14 +33,14 @@ export const PRES_RULES = defineArea('PRES', [
     statement:
       'defineTool presenters validate softly: arguments failing validateArgs make them return undefined instead of throwing, and valid arguments reach the author typed.',
     sources: [seed('000', '§ToolDefinition'), upstream('defineTool wraps presenters')],
-    untestable: DSL,
+    requires: ['schema'],
   },
   {
     id: 'PRES-05',
     level: 'must',
     statement: 'defineTool leaves presentCall and presentResult off the definition when the author omits them.',
     sources: [upstream('absent presenters stay absent')],
-    untestable: DSL,
+    requires: ['schema'],
   },
   {
     id: 'PRES-06',

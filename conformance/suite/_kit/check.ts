@@ -5,7 +5,7 @@
  * this test, and prefixes a failing assertion with the rule and its source.
  */
 import { test } from 'vitest'
-import type { FeatureName, Harness, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../adapter/contract.ts'
+import type { FeatureName, Harness, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../adapter/contract.ts'
 import type { ApprovalService } from '../../spec/types.ts'
 import { getRule } from '../../catalogue/index.ts'
 import type { RuleId } from '../../catalogue/index.ts'
@@ -31,6 +31,10 @@ export interface CheckContext {
   scope(parent?: ScopeHandle): Promise<ScopeHandle>
   /** Installs, or removes with `undefined`, the approval service. */
   setApproval(service: ApprovalService | undefined): void
+  /** The adapter's schema functions (the test declared or inherited the `schema` feature). */
+  readonly schema: SchemaApi
+  /** Builds the registry's own coded error (the test declared or inherited the `codedErrors` feature). */
+  harnessError(message: string, code: string): Error
 }
 
 export interface CheckOptions {
@@ -87,6 +91,14 @@ export function check(
         scope: async (parent) => {
           if (h.createScope === undefined) throw new Error('the adapter declares scopes but its harness has no createScope()')
           return withinBudget(Promise.resolve(h.createScope(parent === undefined ? undefined : { parent })), budget, 'createScope()')
+        },
+        get schema(): SchemaApi {
+          if (adapter.schema === undefined) throw new Error('the adapter declares schema but has no schema member')
+          return adapter.schema
+        },
+        harnessError: (message, code) => {
+          if (adapter.harnessError === undefined) throw new Error('the adapter declares codedErrors but has no harnessError()')
+          return adapter.harnessError(message, code)
         },
         setApproval: (service) => {
           if (h.setApproval === undefined) throw new Error('the adapter declares approval but its harness has no setApproval()')

@@ -11,8 +11,14 @@ export interface CallOptions {
   readonly parent?: ToolExecutionToken | symbol
 }
 
-/** A well-formed input for tool `name`: data properties, a fresh call id and a live signal unless given. */
-export function call(name: string, args: unknown = {}, options: CallOptions = {}): ToolExecutionInput {
+/**
+ * A well-formed input for tool `name`: data properties, a fresh call id and a
+ * live signal unless given. Arguments default to `{}` only when omitted; an
+ * explicit `undefined` is passed through.
+ */
+export function call(name: string, ...rest: [args?: unknown, options?: CallOptions]): ToolExecutionInput {
+  const args = rest.length === 0 ? {} : rest[0]
+  const options = rest[1] ?? {}
   counter += 1
   const input: Record<string, unknown> = {
     callId: options.callId ?? `call-${counter}`,

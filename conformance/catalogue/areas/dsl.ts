@@ -1,0 +1,240 @@
+import { defineArea, seed, upstream } from '../define.ts'
+
+const DSL_SEED = seed('000', '§统一的 JSON 值 schema DSL')
+const TYPE_LEVEL = 'type-level contract: graded by the tsd suites of the types issue'
+const SCHEMA = ['schema'] as const
+
+/** DSL rules (schema DSL and typing). Tests: conformance/suite/dsl.test.ts. */
+export const DSL_RULES = defineArea('DSL', [
+  {
+    id: 'DSL-01',
+    level: 'must',
+    statement:
+      'parameterSchemaSpecToJsonSchema turns a property map into an open object schema { type: "object", properties, required? } with no additionalProperties at the root, where required lists the keys marked required: true in declaration order and is left out when no key is marked.',
+    sources: [DSL_SEED, upstream('parameter root compilation')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-02',
+    level: 'must',
+    statement:
+      'A required marker is accepted only on property-map entries (the parameter root or an object spec\'s properties) and only with the value true; it never appears in the emitted property schema, and anywhere else (array items, oneOf branches, a value root) or with another value it makes compilation fail with UNSUPPORTED_SCHEMA.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL (ParameterPropertySpec)'), upstream('required placement')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-03',
+    level: 'must',
+    statement:
+      'An object spec has to state additionalProperties as a boolean, which is emitted unchanged, and its properties compile like a parameter map with their own required list; an object spec without a boolean additionalProperties is rejected with UNSUPPORTED_SCHEMA.',
+    sources: [DSL_SEED],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-04',
+    level: 'must',
+    statement:
+      'A json spec compiles to a node holding only its annotations (any lossless JSON value is accepted), and an array spec without items compiles to { type: "array" } with no items key.',
+    sources: [DSL_SEED],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-05',
+    level: 'must',
+    statement:
+      'A oneOf spec carries only oneOf and annotations: adding type is rejected, oneOf must be a dense ordinary array, and a one-branch oneOf compiles but is then refused by the subset check, all with UNSUPPORTED_SCHEMA.',
+    sources: [DSL_SEED, upstream('oneOf compilation')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-06',
+    level: 'must',
+    statement:
+      'Scalar specs (string, number, integer, boolean, null) may carry enum and const, which are emitted as given; an enum or const that does not fit the node type, an empty enum, or a const outside the enum is rejected with UNSUPPORTED_SCHEMA.',
+    sources: [DSL_SEED],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-07',
+    level: 'must',
+    statement:
+      'The annotations description, title, default and examples are emitted only when they are own keys of the spec, absent ones are not emitted, and a default or examples that is not lossless JSON (e.g. default: undefined) or a non-string description/title is rejected with UNSUPPORTED_SCHEMA.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL (ValueSchemaAnnotations)'), upstream('annotation copying')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-08',
+    level: 'must',
+    statement:
+      'A spec key outside the vocabulary of its node kind (e.g. pattern, minimum), and a missing or unknown type without oneOf, make compilation fail with UNSUPPORTED_SCHEMA.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL (不支持的关键字会被拒绝)')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-09',
+    level: 'must',
+    statement:
+      'Spec nodes and property maps must be ordinary records (intrinsic or null prototype, own enumerable string keys only) and spec arrays dense undecorated arrays; anything else, and a spec that contains itself on its own path, is rejected with UNSUPPORTED_SCHEMA, while the same sub-spec reused by siblings compiles.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL (schema 记录只包含自有且可枚举的字符串键)'), upstream('structural spec checks')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-10',
+    level: 'must',
+    statement:
+      'A compile error names where it happened: the violation starts with the path of the offending node, rooted at schema for a value spec and parameters for a parameter map and continued with .<key>, .properties.<key>, .items and .oneOf[<i>]; a compiled schema outside the subset is reported with all its violations.',
+    sources: [upstream('compiler error paths')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-11',
+    level: 'must',
+    statement:
+      'Compilation does not recurse on the call stack: a 5,000-level nested spec compiles intact, and a property literally named __proto__ stays an ordinary own property of the emitted properties and may be required.',
+    sources: [upstream('iterative compiler'), DSL_SEED],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-12',
+    level: 'must',
+    statement:
+      'valueSchemaSpecToJsonSchema accepts any value root (object, array, scalar, null, json or oneOf) and returns a schema that is inside the enforced subset.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL (输出根可以是对象、数组、标量或 null)')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-13',
+    level: 'must',
+    statement:
+      'validateArgs(spec, args) compiles the spec afresh (an invalid spec throws UNSUPPORTED_SCHEMA) and validates args against it as an argument root: it returns [] for conforming args, at least one violation naming the offending path otherwise (a non-object root included), allows extra root keys, applies no defaults, treats a required key holding undefined as missing, and never throws for a valid spec.',
+    sources: [DSL_SEED, upstream('validateArgs')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-14',
+    level: 'must',
+    statement:
+      'The argument error of a defineTool body is a ToolArgsError: name "ToolArgsError", code "INVALID_ARGS", and violations equal to what validateArgs reports for the same arguments.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL (ToolArgsError（INVALID_ARGS）)')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-15',
+    level: 'must',
+    statement:
+      'defineTool rejects a timeoutMs that is not a positive finite number with an Error, compiles parameters and output.schema (UNSUPPORTED_SCHEMA on failure), and returns a definition with the compiled schemas, render and finalizeContent as given, presentationMeta and timeoutMs only when given, and an execute that validates the arguments before entering the author body.',
+    sources: [DSL_SEED, seed('000', '§ToolDefinition (timeoutMs)'), upstream('defineTool assembly')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-16',
+    level: 'must',
+    statement:
+      'A raw ToolDefinition whose parameters are arbitrary (even outside the subset) is still registered and executed, and its body gets arguments that contradict those parameters without any validation.',
+    sources: [seed('000', '§ToolDefinition (原始的 ToolDefinition 自行校验输入)')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-17',
+    level: 'must',
+    statement:
+      'InferValue maps each spec to its TypeScript value type (const over enum over primitive, item arrays, object openness from a literal additionalProperties, json as JsonValue, oneOf as a union), exactly for 16 container levels and as JsonValue beyond.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL (InferValue)')],
+    requires: SCHEMA,
+    untestable: TYPE_LEVEL,
+  },
+  {
+    id: 'DSL-18',
+    level: 'must',
+    statement:
+      'InferArgs makes a flat object type whose required: true keys are required and all other keys optional, and literal enum/const types survive through defineTool\'s const type parameters.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL (InferArgs)')],
+    requires: SCHEMA,
+    untestable: TYPE_LEVEL,
+  },
+  {
+    id: 'DSL-19',
+    level: 'must',
+    statement:
+      'Object specs without additionalProperties, oneOf with fewer than two branches, enums of the wrong type, required: false and symbol keys in a property map do not type-check, and execute/render/presentationMeta are typed by the inferred output value.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('author compile errors')],
+    requires: SCHEMA,
+    untestable: TYPE_LEVEL,
+  },
+  {
+    id: 'DSL-20',
+    level: 'must',
+    statement:
+      'For generated nested specs, compilation never throws and keeps every level\'s required list equal to its required: true keys, validateArgs never throws, accepts generated conforming arguments, reports a dropped required key by name, and rejects every non-object argument root.',
+    sources: [upstream('property-based obligations of the DSL')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-21',
+    level: 'should',
+    statement:
+      'A bad required marker reads `<path>.required must be true when present`, and a required marker where none is allowed reads `<path>.required is not supported by the value schema DSL`.',
+    sources: [upstream('required wording')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-22',
+    level: 'should',
+    statement: 'An object spec without a boolean additionalProperties reads `<path>.additionalProperties must be explicitly true or false`.',
+    sources: [upstream('additionalProperties wording')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-23',
+    level: 'should',
+    statement:
+      'oneOf compile errors read `<path> cannot declare both type and oneOf` and `<path>.oneOf must be an array of at least two value schemas`.',
+    sources: [upstream('oneOf wording')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-24',
+    level: 'should',
+    statement:
+      'A foreign key reads `<path>.<key> is not supported by the value schema DSL` and a missing or unknown type reads `<path>.type must be string/number/integer/boolean/null/array/object/json, or use oneOf`.',
+    sources: [upstream('vocabulary wording')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-25',
+    level: 'should',
+    statement:
+      'Structural compile errors read `<path> must be a value schema object`, `<path> must be an object of value schemas` and `<path> is circular`.',
+    sources: [upstream('structural wording')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-26',
+    level: 'should',
+    statement: 'The compiler stops at the first problem it meets, so a compile error carries exactly one violation.',
+    sources: [upstream('fail-fast compiler')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-27',
+    level: 'should',
+    statement:
+      'validateArgs words violations without a root prefix: `"arguments" must be an object`, `"s" must be a string`, `missing required property "config.host"`, `"tags[1]" must be a string`, `missing required property "servers[1].host"`.',
+    sources: [upstream('argument violation wording')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-28',
+    level: 'should',
+    statement: 'A ToolArgsError message is `invalid arguments: ` followed by its violations joined with `; `.',
+    sources: [upstream('ToolArgsError message')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-29',
+    level: 'should',
+    statement: 'defineTool rejects a bad timeoutMs with the message `defineTool(<name>): timeoutMs must be a positive finite number`.',
+    sources: [upstream('timeoutMs wording')],
+    requires: SCHEMA,
+  },
+])

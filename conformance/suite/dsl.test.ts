@@ -1,0 +1,784 @@
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import type { SchemaApi } from '../adapter/contract.ts'
+import type { JsonSchemaNode, ToolRunContext } from '../spec/types.ts'
+import { check } from './_kit/check.ts'
+import { call } from './_kit/inputs.ts'
+import { expectSuccess } from './_kit/results.ts'
+import { probeTool, renderJson } from './_kit/tools.ts'
+
+// ---- helpers ----------------------------------------------------------------
+
+interface SchemaFailure {
+  readonly code: unknown
+  readonly violations: readonly string[]
+}
+
+/** Runs `compile`, which must throw an UNSUPPORTED_SCHEMA error with a non-empty list of string violations. */
+function rejection(compile: () => unknown): SchemaFailure {
+  let thrown: unknown
+  try {
+    compile()
+  } catch (error) {
+    thrown = error
+  }
+  expect(thrown, 'expected a JsonSchemaError (UNSUPPORTED_SCHEMA), but nothing was thrown').toBeDefined()
+  const { code, violations } = thrown as { code?: unknown; violations?: unknown }
+  expect(code, `expected code UNSUPPORTED_SCHEMA, got ${String(thrown)}`).toBe('UNSUPPORTED_SCHEMA')
+  expect(Array.isArray(violations) && violations.length > 0 && violations.every((v) => typeof v === 'string'), 'violations is a non-empty list of strings').toBe(true)
+  return { code, violations: violations as string[] }
+}
+
+/** A value spec that must be refused by valueSchemaSpecToJsonSchema. */
+function rejectsValue(schema: SchemaApi, spec: unknown): readonly string[] {
+  return rejection(() => schema.valueSchemaSpecToJsonSchema(spec)).violations
+}
+
+/** A parameter map that must be refused by parameterSchemaSpecToJsonSchema. */
+function rejectsParameters(schema: SchemaApi, spec: unknown): readonly string[] {
+  return rejection(() => schema.parameterSchemaSpecToJsonSchema(spec)).violations
+}
+
+const ANY_CONTEXT = {} as ToolRunContext
+
+/** defineTool options with a JSON output; `extra` overrides any field. */
+function toolOptions(extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'read',
+    description: 'reads a file',
+    parameters: { path: { type: 'string', required: true } },
+    output: { schema: { type: 'json' }, render: renderJson },
+    execute: async () => 'ok',
+    ...extra,
+  }
+}
+
+/** A defineTool tool whose body counts its calls. */
+function countingTool(schema: SchemaApi, parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  const calls: unknown[] = []
+  const definition = schema.defineTool(
+    toolOptions({
+      parameters,
+      execute: async (args: unknown) => {
+        calls.push(args)
+        return 'ran'
+      },
+      ...extra,
+    }),
+  )
+  return { definition, calls }
+}
+
+/** Settles whatever `run` produces (a sync throw counts as a rejection). */
+async function outcome(run: () => unknown): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
+  try {
+    return { ok: true, value: await run() }
+  } catch (error) {
+    return { ok: false, error }
+  }
+}
+
+/** `levels` nested oneOf specs, innermost a string. */
+function nestedOneOf(levels: number): unknown {
+  let spec: unknown = { type: 'string' }
+  for (let i = 0; i < levels; i++) spec = { oneOf: [{ type: 'null' }, spec] }
+  return spec
+}
+
+// ---- compilation --------------------------------------------------------------
+
+check('DSL-01', 'a property map compiles to an open object root listing required keys in declaration order', ({ schema }) => {
+  const compiled = schema.parameterSchemaSpecToJsonSchema({
+    b: { type: 'string' },
+    a: { type: 'integer', required: true },
+    c: { type: 'boolean', required: true },
+  })
+
+  expect(compiled).toEqual({
+    type: 'object',
+    properties: { b: { type: 'string' }, a: { type: 'integer' }, c: { type: 'boolean' } },
+    required: ['a', 'c'],
+  })
+  expect('additionalProperties' in compiled, 'the parameter root stays open').toBe(false)
+})
+
+check('DSL-01', 'an empty or all-optional property map emits no required list', ({ schema }) => {
+  const empty = schema.parameterSchemaSpecToJsonSchema({})
+  const optional = schema.parameterSchemaSpecToJsonSchema({ q: { type: 'string' } })
+
+  expect(empty).toEqual({ type: 'object', properties: {} })
+  expect('required' in empty).toBe(false)
+  expect('required' in optional).toBe(false)
+  expect('additionalProperties' in empty).toBe(false)
+})
+
+check('DSL-02', 'required markers never reach the emitted property nodes', ({ schema }) => {
+  const compiled = schema.parameterSchemaSpecToJsonSchema({
+    path: { type: 'string', required: true },
+    config: { type: 'object', additionalProperties: false, properties: { host: { type: 'string', required: true } } },
+  })
+  const properties = compiled.properties as Record<string, Record<string, unknown>>
+  const nested = properties.config!.properties as Record<string, Record<string, unknown>>
+
+  expect(properties.path).toEqual({ type: 'string' })
+  expect('required' in properties.path!).toBe(false)
+  expect('required' in nested.host!).toBe(false)
+})
+
+check('DSL-03', 'nested properties compile like a parameter map with their own required list', ({ schema }) => {
+  const compiled = schema.parameterSchemaSpecToJsonSchema({
+    config: {
+      type: 'object',
+      additionalProperties: false,
+      required: true,
+      properties: { host: { type: 'string', required: true }, port: { type: 'integer' } },
+    },
+  })
+
+  expect(compiled).toEqual({
+    type: 'object',
+    properties: {
+      config: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { host: { type: 'string' }, port: { type: 'integer' } },
+        required: ['host'],
+      },
+    },
+    required: ['config'],
+  })
+})
+
+check('DSL-02', 'a required marker other than true is refused', ({ schema }) => {
+  for (const marker of [false, 'yes', 1, null]) {
+    rejectsParameters(schema, { path: { type: 'string', required: marker } })
+  }
+  rejectsValue(schema, { type: 'object', additionalProperties: true, properties: { p: { type: 'string', required: false } } })
+})
+
+check('DSL-02', 'a required marker on items, a oneOf branch or a value root is refused', ({ schema }) => {
+  rejectsParameters(schema, { tags: { type: 'array', items: { type: 'string', required: true } } })
+  rejectsParameters(schema, { id: { oneOf: [{ type: 'string', required: true }, { type: 'integer' }] } })
+  rejectsValue(schema, { type: 'string', required: true })
+})
+
+check('DSL-03', 'an object spec emits its boolean additionalProperties as given', ({ schema }) => {
+  expect(schema.valueSchemaSpecToJsonSchema({ type: 'object', additionalProperties: true })).toEqual({ type: 'object', additionalProperties: true })
+  expect(schema.valueSchemaSpecToJsonSchema({ type: 'object', additionalProperties: false, properties: {} })).toEqual({
+    type: 'object',
+    additionalProperties: false,
+    properties: {},
+  })
+})
+
+check('DSL-03', 'an object spec without a boolean additionalProperties is refused', ({ schema }) => {
+  rejectsValue(schema, { type: 'object' })
+  rejectsValue(schema, { type: 'object', properties: { a: { type: 'string' } } })
+  rejectsValue(schema, { type: 'object', additionalProperties: 'no' })
+  rejectsParameters(schema, { options: { type: 'object', properties: {} } })
+})
+
+check('DSL-04', 'json compiles to an annotation-only node and array without items to a bare array node', ({ schema }) => {
+  const json = schema.valueSchemaSpecToJsonSchema({ type: 'json', description: 'anything' })
+  const array = schema.valueSchemaSpecToJsonSchema({ type: 'array' })
+  const bare = schema.valueSchemaSpecToJsonSchema({ type: 'json' })
+
+  expect(json).toEqual({ description: 'anything' })
+  expect('type' in json).toBe(false)
+  expect(bare).toEqual({})
+  expect(array).toEqual({ type: 'array' })
+  expect('items' in array).toBe(false)
+  expect(schema.validateJsonSchemaValue(bare, { any: ['lossless', 1, null] })).toEqual([])
+})
+
+check('DSL-05', 'oneOf compiles branch by branch', ({ schema }) => {
+  const compiled = schema.valueSchemaSpecToJsonSchema({ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'integer' } }], title: 'id' })
+
+  expect(compiled).toEqual({ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'integer' } }], title: 'id' })
+  expect('type' in compiled).toBe(false)
+})
+
+check('DSL-05', 'oneOf beside type, a non-array oneOf and a one-branch oneOf are refused', ({ schema }) => {
+  rejectsValue(schema, { type: 'string', oneOf: [{ type: 'string' }, { type: 'null' }] })
+  rejectsValue(schema, { oneOf: { 0: { type: 'string' }, 1: { type: 'null' } } })
+  rejectsValue(schema, { oneOf: [{ type: 'string' }] })
+  // eslint-disable-next-line no-sparse-arrays
+  rejectsValue(schema, { oneOf: [{ type: 'string' }, , { type: 'null' }] })
+})
+
+check('DSL-06', 'scalar enum and const are emitted as given', ({ schema }) => {
+  expect(schema.valueSchemaSpecToJsonSchema({ type: 'string', enum: ['r', 'w'], const: 'r' })).toEqual({ type: 'string', enum: ['r', 'w'], const: 'r' })
+  expect(schema.valueSchemaSpecToJsonSchema({ type: 'integer', const: 3 })).toEqual({ type: 'integer', const: 3 })
+  expect(schema.valueSchemaSpecToJsonSchema({ type: 'null', enum: [null] })).toEqual({ type: 'null', enum: [null] })
+})
+
+check('DSL-06', 'mistyped, empty or inconsistent enum and const are refused', ({ schema }) => {
+  rejectsValue(schema, { type: 'string', enum: [1, 2] })
+  rejectsValue(schema, { type: 'integer', enum: [1.5] })
+  rejectsValue(schema, { type: 'boolean', enum: [] })
+  rejectsValue(schema, { type: 'number', const: 'one' })
+  rejectsValue(schema, { type: 'string', enum: ['a', 'b'], const: 'c' })
+  rejectsParameters(schema, { mode: { type: 'string', enum: 'read' } })
+})
+
+check('DSL-07', 'present annotations are emitted and absent ones are not', ({ schema }) => {
+  const compiled = schema.valueSchemaSpecToJsonSchema({
+    type: 'integer',
+    description: 'line number',
+    title: 'Line',
+    default: 1,
+    examples: [1, 20],
+  })
+  const plain = schema.valueSchemaSpecToJsonSchema({ type: 'integer' })
+
+  expect(compiled).toEqual({ type: 'integer', description: 'line number', title: 'Line', default: 1, examples: [1, 20] })
+  for (const key of ['description', 'title', 'default', 'examples']) expect(key in plain, `${key} is absent`).toBe(false)
+})
+
+check('DSL-07', 'non-lossless default/examples and non-string description/title are refused', ({ schema }) => {
+  rejectsValue(schema, { type: 'json', default: undefined })
+  rejectsValue(schema, { type: 'number', default: Number.NaN })
+  rejectsValue(schema, { type: 'json', examples: [new Date(0)] })
+  rejectsValue(schema, { type: 'string', description: 5 })
+  rejectsValue(schema, { type: 'string', title: null })
+})
+
+check('DSL-08', 'keys outside the node vocabulary are refused', ({ schema }) => {
+  rejectsValue(schema, { type: 'string', pattern: '^a' })
+  rejectsValue(schema, { type: 'integer', minimum: 0 })
+  rejectsValue(schema, { type: 'string', items: { type: 'string' } })
+  rejectsValue(schema, { type: 'array', additionalProperties: false })
+  rejectsValue(schema, { type: 'json', enum: [1] })
+  rejectsValue(schema, { oneOf: [{ type: 'string' }, { type: 'null' }], enum: ['a'] })
+  rejectsParameters(schema, { path: { type: 'string', $ref: '#/x' } })
+})
+
+check('DSL-08', 'a missing or unknown type is refused', ({ schema }) => {
+  rejectsValue(schema, {})
+  rejectsValue(schema, { description: 'no type' })
+  rejectsValue(schema, { type: 'weird' })
+  rejectsValue(schema, { type: ['string', 'null'] })
+  rejectsParameters(schema, { x: { type: 'any' } })
+})
+
+check('DSL-09', 'spec nodes that are not ordinary records are refused', ({ schema }) => {
+  class Spec {
+    type = 'string'
+  }
+  const hidden = Object.defineProperty({ type: 'string' }, 'description', { value: 'x', enumerable: false })
+  for (const node of [null, 'string', 5, [{ type: 'string' }], new Spec(), { type: 'string', [Symbol('k')]: 1 }, hidden]) {
+    rejectsValue(schema, node)
+    rejectsParameters(schema, { p: node })
+  }
+})
+
+check('DSL-09', 'property maps that are not ordinary records are refused', ({ schema }) => {
+  for (const map of [null, [{ type: 'string' }], new Map([['p', { type: 'string' }]]), { p: { type: 'string' }, [Symbol('k')]: { type: 'string' } }]) {
+    rejectsParameters(schema, map)
+    rejectsValue(schema, { type: 'object', additionalProperties: true, properties: map })
+  }
+})
+
+check('DSL-09', 'sparse or decorated spec arrays are refused', ({ schema }) => {
+  const decorated = Object.assign([{ type: 'string' }, { type: 'null' }], { extra: true })
+  const sparse = [{ type: 'string' }, { type: 'null' }]
+  sparse.length = 3
+  rejectsValue(schema, { oneOf: decorated })
+  rejectsValue(schema, { oneOf: sparse })
+  rejectsValue(schema, { type: 'string', enum: Object.assign(['a'], { extra: true }) })
+})
+
+check('DSL-09', 'a spec containing itself is refused while shared siblings compile', ({ schema }) => {
+  const list: Record<string, unknown> = { type: 'array' }
+  list.items = list
+  const map: Record<string, unknown> = {}
+  map.self = { type: 'object', additionalProperties: false, properties: map }
+  const shared = { type: 'string', description: 'shared' }
+
+  rejectsValue(schema, list)
+  rejectsParameters(schema, map)
+  expect(schema.parameterSchemaSpecToJsonSchema({ a: shared, b: shared })).toEqual({
+    type: 'object',
+    properties: { a: shared, b: shared },
+  })
+  expect(schema.valueSchemaSpecToJsonSchema({ oneOf: [{ type: 'array', items: shared }, { type: 'object', additionalProperties: true, properties: { s: shared } }] })).toBeDefined()
+})
+
+check('DSL-10', 'compile errors start with the path of the offending node', ({ schema }) => {
+  const value = rejectsValue(schema, {
+    type: 'array',
+    items: { type: 'object', additionalProperties: true, properties: { id: { oneOf: [{ type: 'string' }, { type: 'bogus' }] } } },
+  })
+  const parameters = rejectsParameters(schema, {
+    config: { type: 'object', additionalProperties: false, properties: { port: { type: 'integer', required: false } } },
+  })
+  const root = rejectsValue(schema, { type: 'string', pattern: 'x' })
+
+  expect(value[0]).toMatch(/^schema\.items\.properties\.id\.oneOf\[1\]/)
+  expect(parameters[0]).toMatch(/^parameters\.config\.properties\.port/)
+  expect(root[0]).toMatch(/^schema\b/)
+})
+
+check('DSL-10', 'a compiled schema outside the subset is reported with every violation', ({ schema }) => {
+  const violations = rejectsParameters(schema, {
+    mode: { type: 'string', enum: [1] },
+    limit: { type: 'integer', const: 'ten' },
+  })
+
+  expect(violations.length).toBeGreaterThanOrEqual(2)
+  expect(violations.some((v) => v.includes('mode'))).toBe(true)
+  expect(violations.some((v) => v.includes('limit'))).toBe(true)
+})
+
+check('DSL-11', 'a 5,000-level nested spec compiles intact', ({ schema }) => {
+  let node = schema.valueSchemaSpecToJsonSchema(nestedOneOf(5000)) as JsonSchemaNode
+  let depth = 0
+  let intact = true
+  while (node.oneOf !== undefined) {
+    intact &&= node.oneOf.length === 2 && node.oneOf[0]?.type === 'null' && Object.keys(node).length === 1
+    node = node.oneOf[1]!
+    depth += 1
+  }
+
+  expect(intact, 'every level is { oneOf: [{ type: "null" }, <next>] }').toBe(true)
+  expect(depth).toBe(5000)
+  expect(node).toEqual({ type: 'string' })
+})
+
+check('DSL-11', 'deeply nested property maps compile and validate without overflowing the stack', ({ schema }) => {
+  let spec: Record<string, unknown> = { leaf: { type: 'string', required: true } }
+  let args: Record<string, unknown> = { leaf: 'x' }
+  for (let i = 0; i < 5000; i++) {
+    spec = { n: { type: 'object', additionalProperties: false, required: true, properties: spec } }
+    args = { n: args }
+  }
+
+  expect(() => schema.parameterSchemaSpecToJsonSchema(spec)).not.toThrow()
+  expect(schema.validateArgs(spec, args)).toEqual([])
+})
+
+check('DSL-11', 'a property named __proto__ stays an own property and can be required', ({ schema }) => {
+  const spec = JSON.parse('{"__proto__": {"type": "string", "required": true}, "other": {"type": "integer"}}') as unknown
+  const compiled = schema.parameterSchemaSpecToJsonSchema(spec)
+  const properties = compiled.properties as Record<string, unknown>
+
+  expect(Object.hasOwn(properties, '__proto__')).toBe(true)
+  expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string' })
+  expect(Object.keys(properties)).toEqual(['__proto__', 'other'])
+  expect(compiled.required).toEqual(['__proto__'])
+  expect(schema.validateArgs(spec, JSON.parse('{"__proto__": "x"}'))).toEqual([])
+  expect(schema.validateArgs(spec, {}).length).toBeGreaterThan(0)
+})
+
+check('DSL-12', 'every kind of value root compiles to a schema of the subset', ({ schema }) => {
+  const roots: [unknown, JsonSchemaNode][] = [
+    [{ type: 'string' }, { type: 'string' }],
+    [{ type: 'null' }, { type: 'null' }],
+    [{ type: 'boolean', const: true }, { type: 'boolean', const: true }],
+    [{ type: 'array', items: { type: 'number' } }, { type: 'array', items: { type: 'number' } }],
+    [{ type: 'object', additionalProperties: false, properties: { n: { type: 'integer', required: true } } }, { type: 'object', additionalProperties: false, properties: { n: { type: 'integer' } }, required: ['n'] }],
+    [{ type: 'json' }, {}],
+    [{ oneOf: [{ type: 'string' }, { type: 'null' }] }, { oneOf: [{ type: 'string' }, { type: 'null' }] }],
+  ]
+  for (const [spec, expected] of roots) {
+    const compiled = schema.valueSchemaSpecToJsonSchema(spec)
+    expect(compiled).toEqual(expected)
+    expect(() => schema.assertSupportedJsonSchema(compiled)).not.toThrow()
+  }
+})
+
+// ---- validateArgs ------------------------------------------------------------
+
+const FILE_SPEC = {
+  path: { type: 'string', required: true },
+  config: { type: 'object', additionalProperties: true, properties: { host: { type: 'string', required: true } } },
+  tags: { type: 'array', items: { type: 'string' } },
+  servers: {
+    type: 'array',
+    items: { type: 'object', additionalProperties: false, properties: { host: { type: 'string', required: true } } },
+  },
+}
+
+check('DSL-13', 'conforming arguments give no violations, extra root keys included', ({ schema }) => {
+  expect(schema.validateArgs(FILE_SPEC, { path: 'a.txt' })).toEqual([])
+  expect(schema.validateArgs(FILE_SPEC, { path: 'a.txt', tags: ['x'], servers: [{ host: 'h' }], config: { host: 'h', more: 1 } })).toEqual([])
+  expect(schema.validateArgs(FILE_SPEC, { path: 'a.txt', unknown: true })).toEqual([])
+})
+
+check('DSL-13', 'violations name the offending path', ({ schema }) => {
+  const violations = schema.validateArgs(FILE_SPEC, { config: {}, tags: ['a', 2], servers: [{ host: 'h' }, {}] })
+
+  for (const path of ['path', 'config.host', 'tags[1]', 'servers[1].host']) {
+    expect(violations.some((v) => v.includes(path)), `a violation names ${path}: ${JSON.stringify(violations)}`).toBe(true)
+  }
+})
+
+check('DSL-13', 'a non-object argument root is a violation', ({ schema }) => {
+  for (const args of [5, 'x', null, true, ['path'], undefined]) {
+    expect(schema.validateArgs({}, args).length, `validateArgs({}, ${JSON.stringify(args)})`).toBeGreaterThan(0)
+  }
+})
+
+check('DSL-13', 'defaults are not applied and a required key holding undefined is missing', ({ schema }) => {
+  const spec = { limit: { type: 'integer', default: 10, required: true } }
+  const args: Record<string, unknown> = {}
+
+  expect(schema.validateArgs(spec, args).some((v) => v.includes('limit'))).toBe(true)
+  expect('limit' in args, 'validation does not write defaults into the arguments').toBe(false)
+  expect(schema.validateArgs(spec, { limit: undefined }).some((v) => v.includes('limit'))).toBe(true)
+})
+
+check('DSL-13', 'an invalid spec throws UNSUPPORTED_SCHEMA on every call', ({ schema }) => {
+  for (let i = 0; i < 2; i++) {
+    rejection(() => schema.validateArgs({ x: { type: 'weird' } }, {}))
+    rejection(() => schema.validateArgs({ mode: { type: 'string', enum: [1] } }, { mode: 'a' }))
+  }
+})
+
+check('DSL-13', 'hostile arguments give violations instead of a throw', ({ schema }) => {
+  const hostile = new Proxy(
+    {},
+    {
+      ownKeys() {
+        throw new Error('trap')
+      },
+      get() {
+        throw new Error('trap')
+      },
+    },
+  )
+  const getter = Object.defineProperty({}, 'path', {
+    enumerable: true,
+    get() {
+      throw new Error('getter')
+    },
+  })
+
+  expect(schema.validateArgs(FILE_SPEC, hostile).length).toBeGreaterThan(0)
+  expect(schema.validateArgs(FILE_SPEC, getter).length).toBeGreaterThan(0)
+  expect(schema.validateArgs(FILE_SPEC, { path: 'p', tags: [1n] }).length).toBeGreaterThan(0)
+})
+
+// ---- defineTool --------------------------------------------------------------
+
+check('DSL-14', 'a defineTool body rejects invalid arguments with a ToolArgsError carrying the validateArgs violations', async ({ schema }) => {
+  const { definition } = countingTool(schema, FILE_SPEC)
+  const args = { config: {}, tags: [1] }
+
+  const settled = await outcome(() => definition.execute(args, ANY_CONTEXT))
+
+  expect(settled.ok).toBe(false)
+  const error = (settled as { error: { name?: unknown; code?: unknown; violations?: unknown } }).error
+  expect(error.name).toBe('ToolArgsError')
+  expect(error.code).toBe('INVALID_ARGS')
+  expect(error.violations).toEqual(schema.validateArgs(FILE_SPEC, args))
+})
+
+check('DSL-15', 'execute validates before the body and passes valid arguments through', async ({ schema }) => {
+  const { definition, calls } = countingTool(schema, FILE_SPEC)
+
+  const invalid = await outcome(() => definition.execute({ tags: 'nope' }, ANY_CONTEXT))
+  const valid = await outcome(() => definition.execute({ path: 'a.txt' }, ANY_CONTEXT))
+
+  expect(invalid.ok).toBe(false)
+  expect(valid).toEqual({ ok: true, value: 'ran' })
+  expect(calls).toEqual([{ path: 'a.txt' }])
+})
+
+check('DSL-15', 'the definition carries compiled schemas and the author callbacks', ({ schema }) => {
+  const render = () => [{ type: 'text', text: 'x' }]
+  const finalizeContent = () => undefined
+  const outputSpec = { type: 'object', additionalProperties: false, properties: { size: { type: 'integer', required: true } } }
+  const definition = schema.defineTool(toolOptions({ output: { schema: outputSpec, render }, finalizeContent }))
+
+  expect(definition.name).toBe('read')
+  expect(definition.description).toBe('reads a file')
+  expect(definition.parameters).toEqual(schema.parameterSchemaSpecToJsonSchema({ path: { type: 'string', required: true } }))
+  expect(definition.output.schema).toEqual(schema.valueSchemaSpecToJsonSchema(outputSpec))
+  expect(definition.output.render).toBe(render)
+  expect(definition.finalizeContent).toBe(finalizeContent)
+  expect('presentationMeta' in definition.output).toBe(false)
+  expect('timeoutMs' in definition).toBe(false)
+})
+
+check('DSL-15', 'presentationMeta and timeoutMs are kept when given', ({ schema }) => {
+  const presentationMeta = () => null
+  const definition = schema.defineTool(toolOptions({ output: { schema: { type: 'json' }, render: renderJson, presentationMeta }, timeoutMs: 1500 }))
+
+  expect(definition.output.presentationMeta).toBe(presentationMeta)
+  expect(definition.timeoutMs).toBe(1500)
+})
+
+check('DSL-15', 'a timeoutMs that is not a positive finite number is refused', ({ schema }) => {
+  for (const timeoutMs of [0, -5, Number.NaN, Number.POSITIVE_INFINITY, '100']) {
+    expect(() => schema.defineTool(toolOptions({ timeoutMs })), `timeoutMs ${String(timeoutMs)}`).toThrow()
+  }
+  expect(() => schema.defineTool(toolOptions({ timeoutMs: 0.5 }))).not.toThrow()
+})
+
+check('DSL-15', 'invalid parameter or output specs make defineTool throw UNSUPPORTED_SCHEMA', ({ schema }) => {
+  rejection(() => schema.defineTool(toolOptions({ parameters: { path: { type: 'text' } } })))
+  rejection(() => schema.defineTool(toolOptions({ output: { schema: { type: 'object' }, render: renderJson } })))
+})
+
+check('DSL-16', 'a raw definition with arbitrary parameters registers and runs without argument validation', async ({ tools }) => {
+  const probe = probeTool('mcp_search', {
+    parameters: {
+      type: 'object',
+      properties: { q: { type: 'string', pattern: '^[a-z]+$', minLength: 3 } },
+      required: ['q'],
+      anyOf: [{ required: ['q'] }],
+      additionalProperties: false,
+    },
+  })
+  tools.register(probe.definition)
+
+  const result = await tools.execute(call('mcp_search', { q: 42, other: [1] }))
+
+  expectSuccess(result)
+  expect(probe.bodyArgs).toEqual([{ q: 42, other: [1] }])
+})
+
+// ---- DSL-20: property obligations ----------------------------------------------
+
+type Spec = Record<string, unknown>
+
+const KEYS = ['alpha', 'beta', 'gamma', '__proto__'] as const
+const RUNS = { seed: 20_240_503, numRuns: 100 }
+
+/** Builds an object with own data properties, `__proto__` included. */
+function record(entries: readonly (readonly [string, unknown])[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of entries) Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true })
+  return out
+}
+
+const leafSpec: fc.Arbitrary<Spec> = fc.oneof(
+  fc.constant({ type: 'string' }),
+  fc.constant({ type: 'integer' }),
+  fc.constant({ type: 'number', description: 'n' }),
+  fc.constant({ type: 'boolean' }),
+  fc.constant({ type: 'null' }),
+  fc.constant({ type: 'string', enum: ['r', 'w', 'x'] }),
+  fc.constant({ type: 'integer', const: 7 }),
+  fc.constant({ type: 'json' }),
+  fc.constant({ type: 'array' }),
+)
+
+/** Specs up to `depth` container levels; oneOf branches have pairwise disjoint types so a generated value matches exactly one. */
+function specOf(depth: number): fc.Arbitrary<Spec> {
+  if (depth === 0) return leafSpec
+  const inner = specOf(depth - 1)
+  const branches = fc
+    .tuple(fc.constant({ type: 'string' }), fc.constant({ type: 'boolean' }), fc.constant({ type: 'null' }), inner.map((items) => ({ type: 'array', items })), mapOf(depth - 1).map((properties) => ({ type: 'object', additionalProperties: true, properties })))
+    .chain((all) => fc.subarray(all, { minLength: 2 }))
+  return fc.oneof(
+    { arbitrary: leafSpec, weight: 3 },
+    inner.map((items) => ({ type: 'array', items })),
+    fc.tuple(mapOf(depth - 1), fc.boolean()).map(([properties, open]) => ({ type: 'object', additionalProperties: open, properties })),
+    branches.map((oneOf) => ({ oneOf })),
+  )
+}
+
+/** Property maps with `required: true` on some entries. */
+function mapOf(depth: number): fc.Arbitrary<Spec> {
+  return fc
+    .uniqueArray(fc.tuple(fc.constantFrom(...KEYS), specOf(depth), fc.boolean()), { selector: ([key]) => key, maxLength: 4 })
+    .map((entries) => record(entries.map(([key, spec, required]) => [key, required ? { ...spec, required: true } : spec])))
+}
+
+const jsonData = fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown)
+
+/** Values conforming to `spec`. */
+function valueOf(spec: Spec): fc.Arbitrary<unknown> {
+  if (Array.isArray(spec.oneOf)) return fc.oneof(...(spec.oneOf as Spec[]).map(valueOf))
+  if (spec.const !== undefined) return fc.constant(spec.const)
+  if (Array.isArray(spec.enum)) return fc.constantFrom(...(spec.enum as unknown[]))
+  switch (spec.type) {
+    case 'string':
+      return fc.string({ maxLength: 5 })
+    case 'integer':
+      return fc.integer()
+    case 'number':
+      return fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Object.is(n, -0))
+    case 'boolean':
+      return fc.boolean()
+    case 'null':
+      return fc.constant(null)
+    case 'array':
+      return fc.array(spec.items === undefined ? jsonData : valueOf(spec.items as Spec), { maxLength: 3 })
+    case 'object': {
+      const value = argsOf((spec.properties ?? {}) as Spec)
+      if (spec.additionalProperties !== true) return value
+      return fc.tuple(value, fc.boolean()).map(([v, extra]) => (extra ? record([...Object.entries(v as object), ['extra', 1]]) : v))
+    }
+    default:
+      return jsonData
+  }
+}
+
+/** Arguments conforming to a property map: required keys always, optional ones sometimes. */
+function argsOf(map: Spec): fc.Arbitrary<unknown> {
+  const entries = Object.keys(map).map((key) => {
+    const spec = map[key] as Spec
+    const value = valueOf(spec)
+    return spec.required === true ? value.map((v) => [[key, v]] as [string, unknown][]) : fc.option(value.map((v) => [[key, v]] as [string, unknown][]), { nil: [] })
+  })
+  return fc.tuple(...entries).map((parts) => record(parts.flat()))
+}
+
+const specWithArgs = mapOf(2).chain((spec) => argsOf(spec).map((args) => ({ spec, args })))
+
+/** Every (property map, compiled object node) pair, root first. */
+function mapsOf(spec: Spec, compiled: JsonSchemaNode): [Spec, JsonSchemaNode][] {
+  const pairs: [Spec, JsonSchemaNode][] = []
+  const stack: [Spec, JsonSchemaNode, boolean][] = [[spec, compiled, true]]
+  while (stack.length > 0) {
+    const [node, out, isMap] = stack.pop()!
+    if (isMap) {
+      pairs.push([node, out])
+      for (const key of Object.keys(node)) stack.push([node[key] as Spec, (out.properties ?? {})[key]!, false])
+    } else if (Array.isArray(node.oneOf)) {
+      node.oneOf.forEach((branch, i) => stack.push([branch as Spec, out.oneOf![i]!, false]))
+    } else if (node.type === 'array' && node.items !== undefined) {
+      stack.push([node.items as Spec, out.items!, false])
+    } else if (node.type === 'object' && node.properties !== undefined) {
+      stack.push([node.properties as Spec, out, true])
+    }
+  }
+  return pairs
+}
+
+/** Dotted paths of the required keys reachable through plain object nesting in `args`. */
+function requiredPaths(map: Spec, args: Record<string, unknown>, prefix = ''): string[] {
+  const paths: string[] = []
+  for (const key of Object.keys(map)) {
+    const spec = map[key] as Spec
+    const path = prefix + key
+    if (spec.required === true) paths.push(path)
+    const value = Object.getOwnPropertyDescriptor(args, key)?.value as unknown
+    if (spec.type === 'object' && spec.properties !== undefined && typeof value === 'object' && value !== null) {
+      paths.push(...requiredPaths(spec.properties as Spec, value as Record<string, unknown>, `${path}.`))
+    }
+  }
+  return paths
+}
+
+/** A deep copy of `args` without the key at dotted `path`. */
+function without(args: unknown, path: string): unknown {
+  const copy = JSON.parse(JSON.stringify(args)) as Record<string, unknown>
+  const keys = path.split('.')
+  let target = copy
+  for (const key of keys.slice(0, -1)) target = Object.getOwnPropertyDescriptor(target, key)!.value as Record<string, unknown>
+  delete target[keys[keys.length - 1]!]
+  return copy
+}
+
+check('DSL-20', 'generated specs compile, and every level keeps exactly its required: true keys in order', ({ schema }) => {
+  fc.assert(
+    fc.property(mapOf(2), (spec) => {
+      for (const [map, compiled] of mapsOf(spec, schema.parameterSchemaSpecToJsonSchema(spec))) {
+        const marked = Object.keys(map).filter((key) => (map[key] as Spec).required === true)
+        expect(compiled.required ?? []).toEqual(marked)
+      }
+    }),
+    RUNS,
+  )
+})
+
+check('DSL-20', 'generated conforming arguments validate to no violations', ({ schema }) => {
+  fc.assert(
+    fc.property(specWithArgs, ({ spec, args }) => {
+      expect(schema.validateArgs(spec, args)).toEqual([])
+    }),
+    RUNS,
+  )
+})
+
+check('DSL-20', 'dropping any required key yields a violation naming it', ({ schema }) => {
+  fc.assert(
+    fc.property(specWithArgs, ({ spec, args }) => {
+      for (const path of requiredPaths(spec, args as Record<string, unknown>)) {
+        const violations = schema.validateArgs(spec, without(args, path))
+        expect(violations.some((v) => v.includes(path)), `dropping ${path} gave ${JSON.stringify(violations)}`).toBe(true)
+      }
+    }),
+    RUNS,
+  )
+})
+
+check('DSL-20', 'validateArgs never throws and rejects every non-object root', ({ schema }) => {
+  const nonObject = fc.oneof(fc.string(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(jsonData, { maxLength: 3 }))
+  fc.assert(
+    fc.property(mapOf(2), fc.anything({ maxDepth: 3 }), nonObject, (spec, anything, root) => {
+      expect(Array.isArray(schema.validateArgs(spec, anything))).toBe(true)
+      expect(schema.validateArgs(spec, root).length).toBeGreaterThan(0)
+    }),
+    RUNS,
+  )
+})
+
+// ---- wording (should) --------------------------------------------------------
+
+check('DSL-21', 'required marker errors are worded as upstream words them', ({ schema }) => {
+  expect(rejectsParameters(schema, { path: { type: 'string', required: false } })).toEqual(['parameters.path.required must be true when present'])
+  expect(rejectsParameters(schema, { tags: { type: 'array', items: { type: 'string', required: true } } })).toEqual([
+    'parameters.tags.items.required is not supported by the value schema DSL',
+  ])
+  expect(rejectsValue(schema, { type: 'string', required: true })).toEqual(['schema.required is not supported by the value schema DSL'])
+})
+
+check('DSL-22', 'a missing additionalProperties is worded as upstream words it', ({ schema }) => {
+  expect(rejectsValue(schema, { type: 'object', properties: {} })).toEqual(['schema.additionalProperties must be explicitly true or false'])
+})
+
+check('DSL-23', 'oneOf compile errors are worded as upstream words them', ({ schema }) => {
+  expect(rejectsValue(schema, { type: 'string', oneOf: [{ type: 'string' }, { type: 'null' }] })).toEqual(['schema cannot declare both type and oneOf'])
+  expect(rejectsParameters(schema, { id: { oneOf: 'string' } })).toEqual(['parameters.id.oneOf must be an array of at least two value schemas'])
+})
+
+check('DSL-24', 'vocabulary errors are worded as upstream words them', ({ schema }) => {
+  expect(rejectsValue(schema, { type: 'array', items: { type: 'string', pattern: 'x' } })).toEqual(['schema.items.pattern is not supported by the value schema DSL'])
+  expect(rejectsParameters(schema, { x: { type: 'weird' } })).toEqual([
+    'parameters.x.type must be string/number/integer/boolean/null/array/object/json, or use oneOf',
+  ])
+})
+
+check('DSL-25', 'structural errors are worded as upstream words them', ({ schema }) => {
+  const list: Record<string, unknown> = { type: 'array' }
+  list.items = list
+
+  expect(rejectsValue(schema, { oneOf: [{ type: 'string' }, 'null'] })).toEqual(['schema.oneOf[1] must be a value schema object'])
+  expect(rejectsParameters(schema, ['x'])).toEqual(['parameters must be an object of value schemas'])
+  expect(rejectsValue(schema, { type: 'object', additionalProperties: true, properties: [] })).toEqual(['schema.properties must be an object of value schemas'])
+  expect(rejectsValue(schema, list)).toEqual(['schema.items is circular'])
+})
+
+check('DSL-26', 'a compile error carries exactly one violation', ({ schema }) => {
+  expect(rejectsParameters(schema, { a: { type: 'weird' }, b: { type: 'string', pattern: 'x' } })).toHaveLength(1)
+  expect(rejectsValue(schema, { type: 'object', foo: 1, bar: 2 })).toHaveLength(1)
+})
+
+check('DSL-27', 'argument violations are worded as upstream words them', ({ schema }) => {
+  expect(schema.validateArgs({}, 5)).toEqual(['"arguments" must be an object'])
+  expect(schema.validateArgs({ s: { type: 'string' } }, { s: 1 })).toEqual(['"s" must be a string'])
+  expect(schema.validateArgs(FILE_SPEC, { path: 'p', config: {}, tags: ['a', 2], servers: [{ host: 'h' }, {}] })).toEqual([
+    'missing required property "config.host"',
+    '"tags[1]" must be a string',
+    'missing required property "servers[1].host"',
+  ])
+})
+
+check('DSL-28', 'the ToolArgsError message lists the violations', async ({ schema }) => {
+  const { definition } = countingTool(schema, { path: { type: 'string', required: true }, n: { type: 'integer' } })
+
+  const settled = await outcome(() => definition.execute({ n: 'x' }, ANY_CONTEXT))
+
+  expect((settled as { error: Error }).error.message).toBe('invalid arguments: missing required property "path"; "n" must be an integer')
+})
+
+check('DSL-29', 'a bad timeoutMs is worded as upstream words it', ({ schema }) => {
+  expect(() => schema.defineTool(toolOptions({ name: 'slow', timeoutMs: -1 }))).toThrow(
+    new Error('defineTool(slow): timeoutMs must be a positive finite number'),
+  )
+})

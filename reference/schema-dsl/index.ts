@@ -1,0 +1,29 @@
+/**
+ * The schema DSL (digest A.6, B.17): typed parameter and output specs, their
+ * compilation to the enforced JSON-Schema subset, argument validation and
+ * `defineTool`.
+ */
+export { defineTool } from './define-tool.ts'
+export { parameterSchemaSpecToJsonSchema, type ParameterJsonSchema } from './parameter-schema-spec-to-json-schema.ts'
+export { valueSchemaSpecToJsonSchema } from './value-schema-spec-to-json-schema.ts'
+export { validateArgs } from './validate-args.ts'
+export { ToolArgsError } from '../errors.ts'
+export type {
+  ArrayValueSchemaSpec,
+  BooleanValueSchemaSpec,
+  DefineToolOptions,
+  DefineToolOutput,
+  InferArgs,
+  InferValue,
+  IntegerValueSchemaSpec,
+  JsonValueSchemaSpec,
+  NullValueSchemaSpec,
+  NumberValueSchemaSpec,
+  ObjectValueSchemaSpec,
+  OneOfValueSchemaSpec,
+  ParameterPropertySpec,
+  ParameterSchemaSpec,
+  StringValueSchemaSpec,
+  ValueSchemaAnnotations,
+  ValueSchemaSpec,
+} from './types.ts'
