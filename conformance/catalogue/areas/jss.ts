@@ -1,4 +1,136 @@
-import { defineArea } from '../define.ts'
+import { defineArea, seed, upstream } from '../define.ts'
 
-/** JSS rules. Tests: conformance/suite/jss.test.ts. */
-export const JSS_RULES = defineArea('JSS', [])
+const SUBSET = '§已强制执行的原始 JSON Schema 子集'
+const SCHEMA: readonly ['schema'] = ['schema']
+
+/**
+ * JSS rules: asserting that a raw schema lies inside the enforced subset.
+ * Tests: conformance/suite/jss.test.ts, plus the fixtures in
+ * fixtures/json-schema/unsupported/ (and the schemas of fixtures/json-schema/validation/).
+ */
+export const JSS_RULES = defineArea('JSS', [
+  {
+    id: 'JSS-01',
+    level: 'must',
+    statement:
+      'The assertion accepts every node built from the subset: a single `type` of the seven, `oneOf` with two or more branches, annotation-only nodes, object `properties`/`required`/boolean `additionalProperties`, array `items`, scalar `enum`/`const`, and the annotations `description`, `title`, `default` and `examples`.',
+    sources: [seed('000', SUBSET), upstream('json-schema.spec accepts the whole subset')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-02',
+    level: 'must',
+    statement:
+      'A schema outside the subset is rejected with one error that lists every violation found anywhere in the schema (not just the first), each located by a path that starts at `schema`.',
+    sources: [seed('000', `${SUBSET} (JsonSchemaError reports every unsupported or malformed path)`)],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-03',
+    level: 'must',
+    statement:
+      'A node that is not a plain schema record (null, an array, a string, an object with a foreign or forged prototype, with symbol or non-enumerable keys, or a throwing proxy) is a violation at its path, and so is a `type` that is an array or any value other than the seven type names (at `<path>.type`).',
+    sources: [seed('000', `${SUBSET} (JsonSchemaType, one type per node)`), upstream('node shape and type checks')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-04',
+    level: 'must',
+    statement:
+      '`oneOf` must be a dense ordinary array of at least two schemas (each checked at `<path>.oneOf[i]`); a node declaring both `type` and `oneOf` is one violation and is not examined further; constraint keywords beside `oneOf` are violations at `<path>.<keyword>`.',
+    sources: [seed('000', `${SUBSET} (oneOf requires at least two branches)`), upstream('oneOf shape and neighbours')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-05',
+    level: 'must',
+    statement:
+      'Keywords outside the subset (`anyOf`, `allOf`, `not`, `pattern`, `minimum`, `$ref`, …), constraint keywords on a type that does not admit them, and constraint keywords on a node with neither `type` nor `oneOf` are each a violation at `<path>.<keyword>`, one per keyword.',
+    sources: [seed('000', `${SUBSET} (JsonSchemaNode field comments)`), upstream('keyword placement')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-06',
+    level: 'must',
+    statement:
+      '`properties` must be a record of schemas (each checked at `<path>.properties.<key>`), `required` a dense array of strings that are own keys of `properties` (an inherited name such as `toString` does not count), and `additionalProperties` a boolean.',
+    sources: [seed('000', `${SUBSET} (required names must appear in properties)`), upstream('object keyword shapes')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-07',
+    level: 'must',
+    statement:
+      '`enum` must be a non-empty dense array of values of the node type and `const` a value of the node type (numbers exclude NaN, ±Infinity and -0; integers must be integral), and when both are well-formed `const` must be a member of `enum`.',
+    sources: [seed('000', `${SUBSET} (JsonSchemaScalar enum/const)`), upstream('enum/const checks')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-08',
+    level: 'must',
+    statement:
+      '`default` and `examples` must be lossless JSON data (a throwing proxy is not), and `description` and `title` must be strings.',
+    sources: [seed('000', `${SUBSET} (annotations must be lossless JSON)`)],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-09',
+    level: 'must',
+    statement: 'Schema records and arrays created in another JavaScript realm are accepted like local ones.',
+    sources: [upstream('cross-realm intrinsics are recognised')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-10',
+    level: 'must',
+    statement:
+      'A schema that contains itself on the current path is a violation at the repeating path (never a hang or a stack overflow), while the same sub-schema object reused by siblings is accepted.',
+    sources: [upstream('cycle detection on the current path')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-11',
+    level: 'must',
+    statement: 'The assertion handles schemas nested 5,000 levels deep without exhausting the call stack, accepting valid ones and locating violations at the bottom.',
+    sources: [upstream('iterative walk, 5000-level test')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-12',
+    level: 'must',
+    statement:
+      '`assertObjectJsonSchema` applies the same checks and additionally rejects a root without `type: "object"`, reporting the root-type violation only when the schema has no other violation.',
+    sources: [seed('000', `${SUBSET} (assertObjectJsonSchema keeps structured output object-rooted)`), upstream('root violation only for otherwise valid schemas')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-13',
+    level: 'must',
+    statement: 'The rejection error carries code `UNSUPPORTED_SCHEMA` and exposes the list of violation strings as `violations`.',
+    sources: [seed('000', `${SUBSET} (JsonSchemaError)`), upstream('JsonSchemaError code')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-14',
+    level: 'should',
+    statement:
+      'Assertion violations use the upstream texts, e.g. `<path> must be a schema object`, `<path>.oneOf must be an array of at least two schemas`, `<path>.<kw> is not supported on type "<t>"`, `<path>.required names "<k>" which is not in properties`, `<path> is circular` and `schema.type must be "object" (structured output is object-rooted)`.',
+    sources: [upstream('assertion violation wording')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-15',
+    level: 'should',
+    statement:
+      'Violations are listed in depth-first walk order: a node’s own keyword problems first, `required`/`additionalProperties` after the property subtrees, keywords beside `oneOf` after the branches, and missing-type problems in the order properties, required, additionalProperties, items, enum, const.',
+    sources: [upstream('walk order of the recursive checker')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-16',
+    level: 'should',
+    statement: 'The rejection error message is `unsupported JSON schema: ` followed by the violations joined with `; `.',
+    sources: [upstream('JsonSchemaError message')],
+    requires: SCHEMA,
+  },
+])

@@ -1,4 +1,105 @@
-import { defineArea } from '../define.ts'
+import { defineArea, seed, upstream } from '../define.ts'
 
-/** JSV rules. Tests: conformance/suite/jsv.test.ts. */
-export const JSV_RULES = defineArea('JSV', [])
+const SUBSET = '§已强制执行的原始 JSON Schema 子集'
+const SCHEMA: readonly ['schema'] = ['schema']
+
+/**
+ * JSV rules: validating values against an asserted schema of the subset.
+ * Tests: conformance/suite/jsv.test.ts, plus the fixtures in fixtures/json-schema/validation/.
+ */
+export const JSV_RULES = defineArea('JSV', [
+  {
+    id: 'JSV-01',
+    level: 'must',
+    statement:
+      'For a schema that passed the assertion, validation always returns an array of violation strings (empty when the value conforms) and never throws, even for hostile values (throwing getters or proxies), which are reported as violations instead.',
+    sources: [seed('000', `${SUBSET} (validateJsonSchemaValue enforces the schema)`), upstream('hostile values become violations')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSV-02',
+    level: 'must',
+    statement:
+      'Each violation names where it occurred: the root is the given label (`value` by default, `arguments` when the label is empty), properties are `<p>.<key>` (a bare key under the empty label) and items `<p>[i]`.',
+    sources: [upstream('violation paths')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSV-03',
+    level: 'must',
+    statement: 'A node with neither `type` nor `oneOf` (annotations only) accepts exactly the lossless JSON values and rejects anything else.',
+    sources: [seed('000', `${SUBSET} (an annotation-only node means unconstrained lossless JSON)`)],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSV-04',
+    level: 'must',
+    statement:
+      'A `oneOf` node accepts a value only when exactly one branch accepts it, so a value matched by no branch or by two overlapping branches (e.g. `number` and `integer` for 1) is rejected.',
+    sources: [seed('000', `${SUBSET} (a value must match exactly one oneOf branch)`)],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSV-05',
+    level: 'must',
+    statement:
+      'An object node accepts only plain records (any realm, null prototype allowed): each required key must be an own key with a defined value, each declared own property is validated against its schema at every depth, undeclared own keys are rejected under `additionalProperties: false`, and the whole record must be lossless JSON.',
+    sources: [seed('000', `${SUBSET} (properties, required, additionalProperties)`), upstream('object validation')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSV-06',
+    level: 'must',
+    statement:
+      'An array node accepts only arrays (any realm) that are dense lossless JSON, and with `items` every element is validated against the item schema.',
+    sources: [seed('000', `${SUBSET} (items)`), upstream('array validation')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSV-07',
+    level: 'must',
+    statement:
+      'Scalar nodes accept only values of their type (`number` only finite numbers other than -0, `integer` only integral ones, `null` only null), then only members of `enum` and only the `const` value, and report at most one violation per scalar.',
+    sources: [seed('000', `${SUBSET} (JsonSchemaType, enum, const)`), upstream('scalar validation')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSV-08',
+    level: 'must',
+    statement:
+      'Schema keywords and property maps are read as own properties: an inherited `oneOf` or `properties` is ignored, a keyword holding `undefined` counts as absent, and a property named `__proto__` or `toString` is an ordinary property.',
+    sources: [upstream('own-property keyword reads')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSV-09',
+    level: 'should',
+    statement:
+      'Validating against a forged schema whose `type` is outside the seven (one that never passed the assertion) throws an `unreachable variant …` error instead of accepting or silently rejecting the value.',
+    sources: [upstream('unreachable-variant backstop')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSV-10',
+    level: 'must',
+    statement: 'Whenever validation accepts a value, that value is lossless JSON: -0, NaN, ±Infinity, undefined, functions, sparse arrays, class instances and cycles are never accepted by any schema.',
+    sources: [seed('000', `${SUBSET} (the enforced schema describes lossless JSON)`), upstream('every accepting path ends with a lossless check')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSV-11',
+    level: 'should',
+    statement:
+      'Validation violations use the upstream texts with the path in double quotes, e.g. `"value.a" must be a string`, `missing required property "value.a"`, `"value.x" is not a declared property (additionalProperties: false)`, `"value" must match exactly one oneOf branch (matched 2)`, `"value" must be one of ["a","b"]` and `"value" must be a lossless JSON value`.',
+    sources: [upstream('validation violation wording')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSV-12',
+    level: 'should',
+    statement:
+      'Object violations are listed missing required properties first, then the declared properties’ violations in `properties` order, then undeclared keys.',
+    sources: [upstream('object violation order')],
+    requires: SCHEMA,
+  },
+])

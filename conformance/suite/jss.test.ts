@@ -1,0 +1,455 @@
+import { expect } from 'vitest'
+import type { SchemaApi } from '../adapter/contract.ts'
+import { getRule } from '../catalogue/index.ts'
+import type { RuleId } from '../catalogue/index.ts'
+import { loadJsonSchemaFixtures, VIOLATION_KINDS } from '../fixtures/json-schema-fixtures.ts'
+import type { ExpectedViolation, UnsupportedCase } from '../fixtures/json-schema-fixtures.ts'
+import { check } from './_kit/check.ts'
+import { inForeignRealm } from './_kit/realm.ts'
+import { atSchemaPath, expectAccepted, expectSchemaViolations, pairUp, rejection } from './_kit/schema-errors.ts'
+
+const assertSupported = (schema: SchemaApi, node: unknown) => () => schema.assertSupportedJsonSchema(node)
+const assertObject = (schema: SchemaApi, node: unknown) => () => schema.assertObjectJsonSchema(node)
+
+/** The violations of `node`, checking that each is located at `schema…`. */
+function violationsOf(schema: SchemaApi, node: unknown): string[] {
+  const violations = expectSchemaViolations(assertSupported(schema, node))
+  for (const v of violations) expect(v).toMatch(/^schema[.[ ]/)
+  return violations
+}
+
+/** Expects exactly one violation per path (in any order), located by its leading path. */
+function expectPaths(violations: readonly string[], paths: readonly string[]): void {
+  const { missing, extra } = pairUp(paths, violations, atSchemaPath)
+  expect({ missing, extra }, `violations: ${JSON.stringify(violations)}`).toEqual({ missing: [], extra: [] })
+}
+
+function throwingProxy(target: object): object {
+  return new Proxy(target, {
+    ownKeys() {
+      throw new Error('ownKeys trap exploded')
+    },
+    getOwnPropertyDescriptor() {
+      throw new Error('descriptor trap exploded')
+    },
+    getPrototypeOf() {
+      throw new Error('prototype trap exploded')
+    },
+  })
+}
+
+// ---------------------------------------------------------------------------
+// JSS-01 the whole subset is accepted
+
+check('JSS-01', 'a schema using every keyword of the subset is accepted', ({ schema }) => {
+  const node = {
+    type: 'object',
+    title: 'everything',
+    description: 'uses every keyword',
+    default: { name: 'x', tags: [] },
+    examples: [{ name: 'y' }],
+    properties: {
+      name: { type: 'string', enum: ['x', 'y'], const: 'x' },
+      count: { type: 'integer', enum: [1, 2] },
+      ratio: { type: 'number', const: 0.5 },
+      flag: { type: 'boolean', enum: [true] },
+      nothing: { type: 'null', const: null },
+      tags: { type: 'array', items: { type: 'string' } },
+      loose: { type: 'array' },
+      any: { description: 'annotation only' },
+      empty: {},
+      choice: { oneOf: [{ type: 'string' }, { type: 'object', properties: {}, additionalProperties: true }], title: 't' },
+    },
+    required: ['name', 'count'],
+    additionalProperties: false,
+  }
+  expectAccepted(assertSupported(schema, node))
+  expectAccepted(assertObject(schema, node))
+})
+
+check('JSS-01', 'each of the seven types and an empty node are accepted as roots', ({ schema }) => {
+  for (const type of ['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']) expectAccepted(assertSupported(schema, { type }))
+  expectAccepted(assertSupported(schema, {}))
+})
+
+// ---------------------------------------------------------------------------
+// JSS-02 every violation, with paths
+
+check('JSS-02', 'independent violations in different subtrees are all reported, each under schema', ({ schema }) => {
+  const violations = violationsOf(schema, {
+    type: 'object',
+    properties: { a: { type: 'string', maxLength: 2 }, b: { type: 'array', items: { type: 'text' } } },
+    required: ['a', 'zzz'],
+  })
+  expectPaths(violations, ['schema.properties.a.maxLength', 'schema.properties.b.items.type', 'schema.required'])
+})
+
+// ---------------------------------------------------------------------------
+// JSS-03 node shape and type
+
+check('JSS-03', 'nodes that are not plain records are violations at their path, never a crash', ({ schema }) => {
+  class Schema {
+    type = 'string'
+  }
+  const symbolKeyed = { type: 'string', [Symbol('extra')]: 1 }
+  const hidden = Object.defineProperty({ type: 'string' }, 'title', { value: 't', enumerable: false })
+  const forged = Object.create({ type: 'string' }) as object
+  const violations = violationsOf(schema, {
+    type: 'object',
+    properties: { a: new Schema(), b: symbolKeyed, c: hidden, d: forged, e: new Date(0), f: throwingProxy({ type: 'string' }), g: 'string' },
+  })
+  expectPaths(
+    violations,
+    ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((k) => `schema.properties.${k}`),
+  )
+})
+
+check('JSS-03', 'a record with a null prototype is a schema node', ({ schema }) => {
+  const node = Object.assign(Object.create(null) as object, { type: 'object', properties: Object.assign(Object.create(null) as object, { a: { type: 'string' } }) })
+  expectAccepted(assertSupported(schema, node))
+})
+
+check('JSS-03', 'type arrays and unknown type names are violations at .type', ({ schema }) => {
+  expectPaths(violationsOf(schema, { type: ['string', 'null'] }), ['schema.type'])
+  expectPaths(violationsOf(schema, { oneOf: [{ type: 'tuple' }, { type: null }] }), ['schema.oneOf[0].type', 'schema.oneOf[1].type'])
+})
+
+// ---------------------------------------------------------------------------
+// JSS-04 oneOf
+
+check('JSS-04', 'oneOf must be a dense ordinary array: sparse, decorated, subclassed and throwing arrays are rejected', ({ schema }) => {
+  const branch = (): object => ({ type: 'string' })
+  const sparse: unknown[] = [branch()]
+  sparse[2] = branch()
+  const decorated = Object.assign([branch(), branch()], { note: 'x' })
+  class Branches extends Array<unknown> {}
+  const subclass = Branches.from([branch(), branch()])
+  const hostile = throwingProxy([branch(), branch()])
+  for (const oneOf of [sparse, decorated, subclass, hostile, [branch()], 'abc']) {
+    expectPaths(violationsOf(schema, { oneOf }), ['schema.oneOf'])
+  }
+})
+
+check('JSS-04', 'type beside oneOf is one violation and the branches are not examined', ({ schema }) => {
+  expectPaths(violationsOf(schema, { type: 'object', oneOf: [{ type: 'nope' }, null] }), ['schema'])
+})
+
+check('JSS-04', 'branches are checked at their index and constraint keywords beside oneOf are violations', ({ schema }) => {
+  const violations = violationsOf(schema, { oneOf: [{ type: 'string' }, { type: 'number', items: {} }], enum: ['a'], const: 'a' })
+  expectPaths(violations, ['schema.oneOf[1].items', 'schema.enum', 'schema.const'])
+})
+
+// ---------------------------------------------------------------------------
+// JSS-05 keyword placement
+
+check('JSS-05', 'every keyword outside the subset is a violation of its own', ({ schema }) => {
+  const unknown = ['anyOf', 'allOf', 'not', 'pattern', 'minimum', 'maxLength', '$ref', 'if', 'nullable']
+  const node: Record<string, unknown> = { type: 'string' }
+  for (const key of unknown) node[key] = key === 'not' ? {} : 1
+  expectPaths(violationsOf(schema, node), unknown.map((k) => `schema.${k}`))
+})
+
+check('JSS-05', 'constraint keywords are violations on a type that does not take them and on a node without type', ({ schema }) => {
+  expectPaths(violationsOf(schema, { type: 'string', properties: {}, items: {} }), ['schema.properties', 'schema.items'])
+  expectPaths(violationsOf(schema, { items: { type: 'string' }, required: [] }), ['schema.items', 'schema.required'])
+})
+
+// ---------------------------------------------------------------------------
+// JSS-06 object keywords
+
+check('JSS-06', 'properties must be a record of schemas, each checked at its key', ({ schema }) => {
+  expectPaths(violationsOf(schema, { type: 'object', properties: [] }), ['schema.properties'])
+  expectPaths(violationsOf(schema, { type: 'object', properties: new Map() }), ['schema.properties'])
+  expectPaths(violationsOf(schema, { type: 'object', properties: { ok: {}, bad: { type: 'object', properties: { deeper: 1 } } } }), ['schema.properties.bad.properties.deeper'])
+})
+
+check('JSS-06', 'required must be a dense array of strings naming own keys of properties', ({ schema }) => {
+  const sparse: unknown[] = ['a']
+  sparse[2] = 'a'
+  for (const required of [sparse, ['a', 2], 'a', throwingProxy(['a'])]) {
+    expectPaths(violationsOf(schema, { type: 'object', properties: { a: {} }, required }), ['schema.required'])
+  }
+  const inherited = violationsOf(schema, { type: 'object', properties: { a: {} }, required: ['a', 'toString', 'hasOwnProperty'] })
+  expectPaths(inherited, ['schema.required', 'schema.required'])
+})
+
+check('JSS-06', 'additionalProperties must be a boolean', ({ schema }) => {
+  for (const additionalProperties of [{}, 'false', 0, null]) {
+    expectPaths(violationsOf(schema, { type: 'object', additionalProperties }), ['schema.additionalProperties'])
+  }
+  expectAccepted(assertSupported(schema, { type: 'object', additionalProperties: true }))
+})
+
+// ---------------------------------------------------------------------------
+// JSS-07 enum and const
+
+check('JSS-07', 'number enum and const exclude NaN, ±Infinity and -0', ({ schema }) => {
+  for (const bad of [Number.NaN, Infinity, -Infinity, -0]) {
+    expectPaths(violationsOf(schema, { type: 'number', enum: [1, bad] }), ['schema.enum'])
+    expectPaths(violationsOf(schema, { type: 'number', const: bad }), ['schema.const'])
+  }
+})
+
+check('JSS-07', 'integer enum and const need integral values; const must be in a well-formed enum', ({ schema }) => {
+  expectPaths(violationsOf(schema, { type: 'integer', enum: [1, 2.5] }), ['schema.enum'])
+  expectPaths(violationsOf(schema, { type: 'integer', const: 2.5 }), ['schema.const'])
+  expectPaths(violationsOf(schema, { type: 'integer', enum: [1, 2], const: 3 }), ['schema.const'])
+  expectAccepted(assertSupported(schema, { type: 'integer', enum: [1, 2], const: 2 }))
+})
+
+check('JSS-07', 'enum must be a non-empty dense ordinary array', ({ schema }) => {
+  const sparse: unknown[] = ['a']
+  sparse[2] = 'b'
+  for (const members of [[], sparse, Object.assign(['a'], { extra: true }), throwingProxy(['a'])]) {
+    expectPaths(violationsOf(schema, { type: 'string', enum: members }), ['schema.enum'])
+  }
+})
+
+// ---------------------------------------------------------------------------
+// JSS-08 annotations
+
+check('JSS-08', 'default and examples must be lossless JSON data', ({ schema }) => {
+  const cyclic: Record<string, unknown> = {}
+  cyclic.self = cyclic
+  const lossy = [undefined, () => 1, new Map(), new Date(0), Number.NaN, -0, 10n, [1, , 3], cyclic, throwingProxy({})]
+  for (const value of lossy) {
+    expectPaths(violationsOf(schema, { type: 'string', default: value }), ['schema.default'])
+    expectPaths(violationsOf(schema, { examples: value }), ['schema.examples'])
+  }
+})
+
+check('JSS-08', 'description and title must be strings', ({ schema }) => {
+  expectPaths(violationsOf(schema, { type: 'string', description: 1, title: { text: 't' } }), ['schema.description', 'schema.title'])
+  expectPaths(violationsOf(schema, { type: 'string', description: undefined }), ['schema.description'])
+})
+
+// ---------------------------------------------------------------------------
+// JSS-09 other realms
+
+check('JSS-09', 'records and arrays from another realm are accepted, and their defects still found', ({ schema }) => {
+  const node = inForeignRealm({
+    type: 'object',
+    properties: { list: { type: 'array', items: { oneOf: [{ type: 'string', enum: ['a'] }, { type: 'null' }] } } },
+    required: ['list'],
+    default: { list: [] },
+  })
+  expectAccepted(assertSupported(schema, node))
+  expectAccepted(assertObject(schema, node))
+  expectPaths(violationsOf(schema, inForeignRealm({ type: 'object', properties: { x: { type: 'array', minItems: 1 } } })), ['schema.properties.x.minItems'])
+})
+
+// ---------------------------------------------------------------------------
+// JSS-10 cycles
+
+check('JSS-10', 'cycles through items, properties and oneOf are violations at the repeating path', ({ schema }) => {
+  const list: Record<string, unknown> = { type: 'array' }
+  list.items = list
+  expectPaths(violationsOf(schema, list), ['schema.items'])
+
+  const props: Record<string, unknown> = {}
+  const tree = { type: 'object', properties: props }
+  props.child = tree
+  expectPaths(violationsOf(schema, tree), ['schema.properties.child'])
+
+  const branches: unknown[] = [{ type: 'string' }]
+  const choice = { oneOf: branches }
+  branches.push(choice)
+  expectPaths(violationsOf(schema, choice), ['schema.oneOf[1]'])
+})
+
+check('JSS-10', 'the same sub-schema reused by siblings and in several branches is accepted', ({ schema }) => {
+  const point = { type: 'object', properties: { x: { type: 'number' } }, required: ['x'] }
+  const branches = [point, { type: 'null' }]
+  expectAccepted(assertSupported(schema, { type: 'object', properties: { from: point, to: point, path: { type: 'array', items: point }, a: { oneOf: branches }, b: { oneOf: branches } } }))
+})
+
+// ---------------------------------------------------------------------------
+// JSS-11 depth
+
+function nested(depth: number, leaf: unknown, wrap: (inner: unknown) => unknown): unknown {
+  let node = leaf
+  for (let i = 0; i < depth; i++) node = wrap(node)
+  return node
+}
+
+check('JSS-11', 'schemas 5,000 levels deep through items, properties and oneOf are accepted', ({ schema }) => {
+  expectAccepted(assertSupported(schema, nested(5000, { type: 'string' }, (inner) => ({ type: 'array', items: inner }))))
+  expectAccepted(assertSupported(schema, nested(5000, {}, (inner) => ({ type: 'object', properties: { n: inner }, required: ['n'] }))))
+  expectAccepted(assertSupported(schema, nested(5000, { type: 'null' }, (inner) => ({ oneOf: [inner, { type: 'string' }] }))))
+})
+
+check('JSS-11', 'a defect 5,000 levels down is found at its full path', ({ schema }) => {
+  const violations = violationsOf(schema, nested(5000, { type: 'strng' }, (inner) => ({ type: 'array', items: inner })))
+  expectPaths(violations, [`schema${'.items'.repeat(5000)}.type`])
+})
+
+check('JSS-11', 'a cycle 5,000 levels down is found without a hang', ({ schema }) => {
+  const bottom: Record<string, unknown> = { type: 'array' }
+  const root = nested(4999, bottom, (inner) => ({ type: 'array', items: inner }))
+  bottom.items = root
+  expectPaths(violationsOf(schema, root), [`schema${'.items'.repeat(5000)}`])
+})
+
+// ---------------------------------------------------------------------------
+// JSS-12 object roots
+
+check('JSS-12', 'assertObjectJsonSchema rejects non-object roots, but reports only real defects of a broken schema', ({ schema }) => {
+  expectPaths(expectSchemaViolations(assertObject(schema, { type: 'array' })), ['schema.type'])
+  expectPaths(expectSchemaViolations(assertObject(schema, { oneOf: [{ type: 'object' }, { type: 'null' }] })), ['schema.type'])
+  expectPaths(expectSchemaViolations(assertObject(schema, null)), ['schema'])
+  expectPaths(expectSchemaViolations(assertObject(schema, { type: 'number', minimum: 1 })), ['schema.minimum'])
+  expectAccepted(assertObject(schema, { type: 'object' }))
+})
+
+// ---------------------------------------------------------------------------
+// JSS-13 the error
+
+check('JSS-13', 'the rejection carries code UNSUPPORTED_SCHEMA and a violations list of strings', ({ schema }) => {
+  for (const run of [assertSupported(schema, { type: 'text' }), assertObject(schema, { type: 'string' }), assertSupported(schema, null)]) {
+    const r = rejection(run)
+    expect(r, 'the assertion must throw').toBeDefined()
+    expect(r!.code).toBe('UNSUPPORTED_SCHEMA')
+    expect(Array.isArray(r!.violations)).toBe(true)
+    expect((r!.violations as unknown[]).length).toBeGreaterThan(0)
+    for (const v of r!.violations as unknown[]) expect(typeof v).toBe('string')
+  }
+})
+
+// ---------------------------------------------------------------------------
+// JSS-14..16 wording and order (should)
+
+check('JSS-14', 'assertion violations use the upstream texts', ({ schema }) => {
+  const cyclic: Record<string, unknown> = { type: 'array' }
+  cyclic.items = cyclic
+  const cases: [unknown, string[]][] = [
+    [null, ['schema must be a schema object']],
+    [{ type: ['string'] }, ['schema.type must be a single type string (type arrays are not supported)']],
+    [{ type: 'text' }, ['schema.type must be one of object/array/string/number/integer/boolean/null']],
+    [{ oneOf: [{}] }, ['schema.oneOf must be an array of at least two schemas']],
+    [{ type: 'string', oneOf: [{}, {}] }, ['schema cannot declare both type and oneOf']],
+    [{ oneOf: [{}, {}], items: {} }, ['schema.items is not supported beside oneOf']],
+    [{ type: 'string', items: {} }, ['schema.items is not supported on type "string"']],
+    [{ enum: [1] }, ['schema.enum requires type or oneOf']],
+    [{ type: 'object', properties: [] }, ['schema.properties must be an object of schemas']],
+    [{ type: 'object', required: 'a' }, ['schema.required must be an array of strings']],
+    [{ type: 'object', properties: {}, required: ['a'] }, ['schema.required names "a" which is not in properties']],
+    [{ type: 'object', additionalProperties: 1 }, ['schema.additionalProperties must be a boolean']],
+    [{ type: 'integer', enum: [0.5] }, ['schema.enum must be a non-empty array of integer values']],
+    [{ type: 'boolean', const: 1 }, ['schema.const must be a boolean value']],
+    [{ type: 'string', enum: ['a'], const: 'b' }, ['schema.const must be one of schema.enum when both are declared']],
+    [{ default: Number.NaN }, ['schema.default annotation must be lossless JSON data']],
+    [{ title: 1 }, ['schema.title must be a string']],
+    [cyclic, ['schema.items is circular']],
+  ]
+  for (const [node, expected] of cases) expect(expectSchemaViolations(assertSupported(schema, node))).toEqual(expected)
+  expect(expectSchemaViolations(assertSupported(schema, { type: 'string', pattern: 'x' }))[0]).toMatch(/^schema\.pattern is not a supported keyword \(subset: /)
+  expect(expectSchemaViolations(assertObject(schema, { type: 'string' }))).toEqual(['schema.type must be "object" (structured output is object-rooted)'])
+})
+
+check('JSS-15', 'violations come in walk order: node keywords, property subtrees, then required and additionalProperties', ({ schema }) => {
+  const violations = expectSchemaViolations(
+    assertSupported(schema, {
+      additionalProperties: 'no',
+      type: 'object',
+      pattern: 'x',
+      required: ['missing'],
+      properties: { a: { type: 'bad' }, b: { oneOf: [{ type: 'array', items: { type: 'bad' } }, { format: 'x' }], const: 1 } },
+    }),
+  )
+  expect(violations.map((v) => v.split(' ')[0])).toEqual([
+    'schema.pattern',
+    'schema.properties.a.type',
+    'schema.properties.b.oneOf[0].items.type',
+    'schema.properties.b.oneOf[1].format',
+    'schema.properties.b.const',
+    'schema.required',
+    'schema.additionalProperties',
+  ])
+})
+
+check('JSS-15', 'keywords without type are reported in the order properties, required, additionalProperties, items, enum, const', ({ schema }) => {
+  const violations = expectSchemaViolations(assertSupported(schema, { const: 1, enum: [1], items: {}, additionalProperties: true, required: [], properties: {} }))
+  expect(violations.map((v) => v.split(' ')[0])).toEqual(['properties', 'required', 'additionalProperties', 'items', 'enum', 'const'].map((k) => `schema.${k}`))
+})
+
+check('JSS-16', 'the error message joins the violations after "unsupported JSON schema: "', ({ schema }) => {
+  const r = rejection(assertSupported(schema, { type: 'object', properties: { a: { type: 'x' } }, required: ['b'] }))
+  expect(r?.message).toBe('unsupported JSON schema: schema.properties.a.type must be one of object/array/string/number/integer/boolean/null; schema.required names "b" which is not in properties')
+})
+
+// ---------------------------------------------------------------------------
+// Fixtures: fixtures/json-schema/unsupported/ and the schemas of validation/
+
+const fixtures = loadJsonSchemaFixtures()
+
+const isMust = (id: RuleId): boolean => getRule(id).level === 'must'
+const mustRules = (ids: readonly RuleId[]): RuleId[] => {
+  const must = ids.filter(isMust)
+  return must.length > 0 ? must : ['JSS-02']
+}
+
+function runAssertion(schema: SchemaApi, c: UnsupportedCase, node: unknown): () => void {
+  return c.assert === 'object' ? assertObject(schema, node) : assertSupported(schema, node)
+}
+
+function expectCase(schema: SchemaApi, c: UnsupportedCase, node: unknown): string[] {
+  const run = runAssertion(schema, c, node)
+  if (c.violations.length === 0) {
+    expectAccepted(run)
+    return []
+  }
+  const violations = expectSchemaViolations(run)
+  expectPaths(violations, c.violations.map((v) => v.path))
+  return violations
+}
+
+const kindMatches = (e: ExpectedViolation, v: string): boolean => atSchemaPath(e.path, v) && VIOLATION_KINDS[e.kind].test(v.slice(e.path.length + 1))
+
+for (const c of fixtures.unsupported) {
+  const title = `fixture ${c.file}#${c.pointer}: ${c.description}`
+  check(mustRules(c.rules), title, ({ schema }) => {
+    expectCase(schema, c, c.schema.build())
+  })
+  if (c.foreignRealm) {
+    check(['JSS-09', ...mustRules(c.rules).filter((id) => id !== 'JSS-09')], `${title} (foreign realm)`, ({ schema }) => {
+      expectCase(schema, c, inForeignRealm(c.schema.build()))
+    })
+  }
+  if (c.violations.length > 0) {
+    check('JSS-14', `${title}: violation texts match their kinds`, ({ schema }) => {
+      const violations = expectSchemaViolations(runAssertion(schema, c, c.schema.build()))
+      const { missing, extra } = pairUp(c.violations, violations, kindMatches)
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] })
+    })
+    check('JSS-16', `${title}: error message`, ({ schema }) => {
+      const r = rejection(runAssertion(schema, c, c.schema.build()))
+      expect(r?.message).toBe(`unsupported JSON schema: ${(r?.violations as string[] | undefined)?.join('; ')}`)
+    })
+  }
+  if (c.rules.includes('JSS-15')) {
+    check('JSS-15', `${title}: walk order`, ({ schema }) => {
+      const violations = expectSchemaViolations(runAssertion(schema, c, c.schema.build()))
+      expect(violations.map((v) => c.violations.findIndex((e) => atSchemaPath(e.path, v)))).toEqual(c.violations.map((_, i) => i))
+    })
+  }
+  if (c.validation === 'throws') {
+    check('JSV-09', `${title}: validating against the unasserted schema throws`, ({ schema }) => {
+      const node = c.schema.build() as Parameters<SchemaApi['validateJsonSchemaValue']>[0]
+      expect(() => schema.validateJsonSchemaValue(node, null)).toThrow(/unreachable variant/)
+    })
+  }
+}
+
+for (const g of fixtures.validation) {
+  const jss = g.rules.filter((id) => id.startsWith('JSS-') && isMust(id))
+  const ids: RuleId[] = jss.length > 0 ? jss : ['JSS-01']
+  const title = `fixture validation/${g.file.replace(/^validation\//, '')}#${g.pointer}: the schema of "${g.description}" is accepted`
+  check(ids, title, ({ schema }) => {
+    expectAccepted(assertSupported(schema, g.schema.build()))
+  })
+  if (g.foreignRealm) {
+    check(['JSS-09', ...ids.filter((id) => id !== 'JSS-09')], `${title} (foreign realm)`, ({ schema }) => {
+      expectAccepted(assertSupported(schema, inForeignRealm(g.schema.build())))
+    })
+  }
+}

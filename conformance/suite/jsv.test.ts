@@ -1,0 +1,384 @@
+import { expect } from 'vitest'
+import type { SchemaApi } from '../adapter/contract.ts'
+import { getRule } from '../catalogue/index.ts'
+import type { RuleId } from '../catalogue/index.ts'
+import type { JsonSchemaNode } from '../spec/types.ts'
+import { loadJsonSchemaFixtures } from '../fixtures/json-schema-fixtures.ts'
+import type { ValidationGroup, ValidationTest } from '../fixtures/json-schema-fixtures.ts'
+import { check } from './_kit/check.ts'
+import { inForeignRealm } from './_kit/realm.ts'
+import { namesPath } from './_kit/schema-errors.ts'
+
+/** Validates and insists on the result shape every call must have (JSV-01). */
+function validate(schema: SchemaApi, node: unknown, value: unknown, label?: string): string[] {
+  const result = label === undefined ? schema.validateJsonSchemaValue(node as JsonSchemaNode, value) : schema.validateJsonSchemaValue(node as JsonSchemaNode, value, label)
+  expect(Array.isArray(result), 'validation returns an array').toBe(true)
+  for (const v of result) expect(typeof v).toBe('string')
+  return result
+}
+
+/** Asserts the schema first, as every caller of validation must. */
+function asserted(schema: SchemaApi, node: unknown): JsonSchemaNode {
+  schema.assertSupportedJsonSchema(node)
+  return node as JsonSchemaNode
+}
+
+const accepts = (schema: SchemaApi, node: unknown, value: unknown): boolean => validate(schema, asserted(schema, node), value).length === 0
+
+/** JavaScript values that are not lossless JSON (ARG-05). */
+function lossyValues(): [string, unknown][] {
+  const cyclic: Record<string, unknown> = { a: 1 }
+  cyclic.self = cyclic
+  const sparse: unknown[] = [1]
+  sparse[2] = 3
+  class Point {
+    x = 1
+  }
+  class List extends Array<unknown> {}
+  return [
+    ['undefined', undefined],
+    ['a function', () => 1],
+    ['a symbol', Symbol('s')],
+    ['a bigint', 1n],
+    ['NaN', Number.NaN],
+    ['Infinity', Infinity],
+    ['-Infinity', -Infinity],
+    ['-0', -0],
+    ['a Map', new Map()],
+    ['a Date', new Date(0)],
+    ['a class instance', new Point()],
+    ['an array subclass', List.from([1])],
+    ['a sparse array', sparse],
+    ['a decorated array', Object.assign([1], { extra: 2 })],
+    ['an object with a symbol key', { [Symbol('k')]: 1 }],
+    ['an object with a non-enumerable key', Object.defineProperty({}, 'hidden', { value: 1, enumerable: false })],
+    ['an object holding undefined', { a: undefined }],
+    ['an array holding undefined', [undefined]],
+    ['a nested function', { a: [{ b: () => 1 }] }],
+    ['a cyclic object', cyclic],
+  ]
+}
+
+// ---------------------------------------------------------------------------
+// JSV-01 total, never throws
+
+check('JSV-01', 'hostile values are reported as violations, never thrown', ({ schema }) => {
+  const getterThrows = Object.defineProperty({}, 'a', {
+    enumerable: true,
+    get() {
+      throw new Error('getter exploded')
+    },
+  })
+  const trapThrows = new Proxy(
+    {},
+    {
+      ownKeys() {
+        throw new Error('ownKeys exploded')
+      },
+      getPrototypeOf() {
+        throw new Error('prototype exploded')
+      },
+    },
+  )
+  const revocable = Proxy.revocable({}, {})
+  revocable.revoke()
+  const schemas = [{}, { type: 'object' }, { type: 'object', properties: { a: { type: 'string' } } }, { type: 'array', items: {} }, { oneOf: [{ type: 'object' }, { type: 'null' }] }]
+  for (const node of schemas) {
+    for (const value of [getterThrows, trapThrows, revocable.proxy, [getterThrows], { nested: trapThrows }]) {
+      expect(validate(schema, asserted(schema, node), value).length).toBeGreaterThan(0)
+    }
+  }
+})
+
+check('JSV-01', 'a conforming value gives an empty list', ({ schema }) => {
+  const node = asserted(schema, { type: 'object', properties: { a: { type: 'array', items: { type: 'integer' } } }, required: ['a'] })
+  expect(validate(schema, node, { a: [1, 2] })).toEqual([])
+})
+
+// ---------------------------------------------------------------------------
+// JSV-02 paths
+
+check('JSV-02', 'violations name the path below the given label', ({ schema }) => {
+  const node = asserted(schema, { type: 'object', properties: { list: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } } } })
+  const value = { list: [{ id: 1 }, { id: 'two' }] }
+  expect(validate(schema, node, value).some((v) => namesPath(v, 'value.list[1].id'))).toBe(true)
+  expect(validate(schema, node, value, 'result').some((v) => namesPath(v, 'result.list[1].id'))).toBe(true)
+  expect(validate(schema, node, value, '').some((v) => namesPath(v, 'list[1].id'))).toBe(true)
+})
+
+check('JSV-02', 'under the empty label the root is called arguments', ({ schema }) => {
+  const violations = validate(schema, asserted(schema, { type: 'object' }), 'not an object', '')
+  expect(violations.length).toBeGreaterThan(0)
+  expect(violations.every((v) => namesPath(v, 'arguments'))).toBe(true)
+})
+
+// ---------------------------------------------------------------------------
+// JSV-03 unconstrained nodes
+
+check('JSV-03', 'an annotation-only node accepts lossless JSON from any realm and with null prototypes', ({ schema }) => {
+  const node = { description: 'anything' }
+  const bare = Object.assign(Object.create(null) as object, { a: [1, { b: null }] })
+  for (const value of [null, 0, 'x', [], {}, { a: [1, 'b', { c: false }] }, bare, inForeignRealm({ a: [1, { b: 'c' }] })]) {
+    expect(accepts(schema, node, value)).toBe(true)
+  }
+})
+
+check('JSV-03', 'an annotation-only node rejects every value that is not lossless JSON', ({ schema }) => {
+  for (const [what, value] of lossyValues()) expect(accepts(schema, {}, value), what).toBe(false)
+})
+
+// ---------------------------------------------------------------------------
+// JSV-04 oneOf
+
+check('JSV-04', 'exactly one branch must match: none or two (number and integer for 1) is rejected', ({ schema }) => {
+  const node = { oneOf: [{ type: 'number' }, { type: 'integer' }] }
+  expect(accepts(schema, node, 1.5)).toBe(true)
+  expect(accepts(schema, node, 1)).toBe(false)
+  expect(accepts(schema, node, 'one')).toBe(false)
+})
+
+check('JSV-04', 'overlapping object branches reject a value that satisfies both', ({ schema }) => {
+  const node = {
+    oneOf: [
+      { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+      { type: 'object', properties: { b: { type: 'string' } }, required: ['b'] },
+    ],
+  }
+  expect(accepts(schema, node, { a: 'x' })).toBe(true)
+  expect(accepts(schema, node, { a: 'x', b: 'y' })).toBe(false)
+})
+
+// ---------------------------------------------------------------------------
+// JSV-05 objects
+
+check('JSV-05', 'only plain records are objects: Date, Map, class instances and arrays are not', ({ schema }) => {
+  class Box {
+    a = 1
+  }
+  const node = { type: 'object' }
+  for (const value of [new Date(0), new Map(), new Box(), [], null, 'x']) expect(accepts(schema, node, value)).toBe(false)
+  expect(accepts(schema, node, Object.assign(Object.create(null) as object, { a: 1 }))).toBe(true)
+  expect(accepts(schema, node, inForeignRealm({ a: [1] }))).toBe(true)
+})
+
+check('JSV-05', 'a required key holding undefined counts as missing, an optional one as absent', ({ schema }) => {
+  const node = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, required: ['a'] }
+  const missing = validate(schema, asserted(schema, node), { a: undefined, b: 'x' })
+  expect(missing.length).toBeGreaterThan(0)
+  expect(missing.some((v) => namesPath(v, 'value.a'))).toBe(true)
+  // An optional key holding undefined is skipped by the property check but still not lossless.
+  expect(accepts(schema, node, { a: 'x', b: undefined })).toBe(false)
+  expect(accepts(schema, node, { a: 'x' })).toBe(true)
+})
+
+check('JSV-05', 'required is enforced at every depth', ({ schema }) => {
+  const leaf = { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }
+  const node = { type: 'object', properties: { outer: { type: 'object', properties: { inner: leaf }, required: ['inner'] }, list: { type: 'array', items: leaf } } }
+  expect(accepts(schema, node, { outer: { inner: { id: 1 } }, list: [{ id: 2 }] })).toBe(true)
+  expect(accepts(schema, node, { outer: { inner: {} } })).toBe(false)
+  expect(accepts(schema, node, { outer: {} })).toBe(false)
+  expect(accepts(schema, node, { list: [{ id: 1 }, { other: 1 }] })).toBe(false)
+})
+
+check('JSV-05', 'additionalProperties false rejects undeclared own keys only', ({ schema }) => {
+  const node = { type: 'object', properties: { a: { type: 'integer' } }, additionalProperties: false }
+  expect(accepts(schema, node, { a: 1 })).toBe(true)
+  expect(accepts(schema, node, Object.assign(Object.create({ inherited: 1 }) as object, { a: 1 }))).toBe(false)
+  const violations = validate(schema, asserted(schema, node), { a: 1, extra: true })
+  expect(violations.some((v) => namesPath(v, 'value.extra'))).toBe(true)
+})
+
+check('JSV-05', 'an object whose undeclared members are not lossless is rejected', ({ schema }) => {
+  const node = { type: 'object', properties: { a: { type: 'integer' } } }
+  for (const [what, value] of [
+    ['a function member', { a: 1, f: () => 1 }],
+    ['a NaN member', { a: 1, n: Number.NaN }],
+    ['a symbol key', { a: 1, [Symbol('s')]: 1 }],
+  ] as [string, unknown][]) {
+    expect(accepts(schema, node, value), what).toBe(false)
+  }
+})
+
+// ---------------------------------------------------------------------------
+// JSV-06 arrays
+
+check('JSV-06', 'only dense ordinary arrays are arrays; other realms are fine', ({ schema }) => {
+  class List extends Array<unknown> {}
+  const sparse: unknown[] = ['a']
+  sparse[2] = 'c'
+  for (const node of [{ type: 'array' }, { type: 'array', items: { type: 'string' } }, { type: 'array', items: {} }]) {
+    expect(accepts(schema, node, ['a', 'b'])).toBe(true)
+    expect(accepts(schema, node, inForeignRealm(['a', 'b']))).toBe(true)
+    expect(accepts(schema, node, sparse)).toBe(false)
+    expect(accepts(schema, node, List.from(['a']))).toBe(false)
+    expect(accepts(schema, node, Object.assign(['a'], { extra: 1 }))).toBe(false)
+    expect(accepts(schema, node, { 0: 'a', length: 1 })).toBe(false)
+  }
+})
+
+check('JSV-06', 'every item is validated against items', ({ schema }) => {
+  const node = { type: 'array', items: { type: 'integer' } }
+  expect(accepts(schema, node, [1, 2, 3])).toBe(true)
+  const violations = validate(schema, asserted(schema, node), [1, 'two', 3, 4.5])
+  expect(violations.some((v) => namesPath(v, 'value[1]'))).toBe(true)
+  expect(violations.some((v) => namesPath(v, 'value[3]'))).toBe(true)
+  expect(violations.some((v) => namesPath(v, 'value[0]') || namesPath(v, 'value[2]'))).toBe(false)
+})
+
+// ---------------------------------------------------------------------------
+// JSV-07 scalars
+
+check('JSV-07', 'number and integer reject NaN, ±Infinity and -0', ({ schema }) => {
+  for (const type of ['number', 'integer']) {
+    for (const value of [Number.NaN, Infinity, -Infinity, -0]) expect(accepts(schema, { type }, value), `${type} ${String(value)}`).toBe(false)
+    expect(accepts(schema, { type }, 0)).toBe(true)
+  }
+})
+
+check('JSV-07', 'a scalar reports at most one violation even when type, enum and const all fail', ({ schema }) => {
+  const node = asserted(schema, { type: 'string', enum: ['a'], const: 'a' })
+  expect(validate(schema, node, 5)).toHaveLength(1)
+  expect(validate(schema, node, 'b')).toHaveLength(1)
+})
+
+check('JSV-07', 'enum and const compare by value within the type', ({ schema }) => {
+  expect(accepts(schema, { type: 'integer', enum: [1, 2] }, 2)).toBe(true)
+  expect(accepts(schema, { type: 'integer', enum: [1, 2] }, 3)).toBe(false)
+  expect(accepts(schema, { type: 'boolean', const: true }, true)).toBe(true)
+  expect(accepts(schema, { type: 'boolean', const: true }, false)).toBe(false)
+  expect(accepts(schema, { type: 'null', const: null }, null)).toBe(true)
+})
+
+// ---------------------------------------------------------------------------
+// JSV-08 own-property keyword reads
+
+check('JSV-08', 'keywords holding undefined count as absent', ({ schema }) => {
+  const node = asserted(schema, { type: 'object', properties: undefined, required: undefined, additionalProperties: undefined })
+  expect(validate(schema, node, { anything: [1] })).toEqual([])
+})
+
+check('JSV-08', 'inherited oneOf and properties are ignored', ({ schema }) => {
+  const inheritedOneOf = Object.assign(Object.create({ oneOf: [{ type: 'string' }, { type: 'string' }] }) as object, { type: 'string' })
+  expect(validate(schema, inheritedOneOf, 'x')).toEqual([])
+  const inheritedProps = Object.assign(Object.create({ properties: { a: { type: 'string' } } }) as object, { type: 'object' })
+  expect(validate(schema, inheritedProps, { a: 1 })).toEqual([])
+})
+
+check('JSV-08', '__proto__ and toString are ordinary property names', ({ schema }) => {
+  const properties = JSON.parse('{"__proto__": {"type": "string"}, "toString": {"type": "integer"}}') as object
+  const node = asserted(schema, { type: 'object', properties, required: ['__proto__'], additionalProperties: false })
+  expect(validate(schema, node, JSON.parse('{"__proto__": "x", "toString": 1}'))).toEqual([])
+  expect(validate(schema, node, JSON.parse('{"__proto__": 1}')).length).toBeGreaterThan(0)
+  expect(validate(schema, node, {}).length).toBeGreaterThan(0)
+  expect(validate(schema, node, JSON.parse('{"__proto__": "x", "valueOf": 1}')).length).toBeGreaterThan(0)
+})
+
+// ---------------------------------------------------------------------------
+// JSV-09 forged type (should)
+
+check('JSV-09', 'a forged type outside the seven throws an unreachable-variant error', ({ schema }) => {
+  expect(() => schema.validateJsonSchemaValue({ type: 'tuple' } as unknown as JsonSchemaNode, [])).toThrow(/unreachable variant/)
+})
+
+// ---------------------------------------------------------------------------
+// JSV-10 acceptance implies lossless JSON
+
+check('JSV-10', 'no schema accepts a value that is not lossless JSON', ({ schema }) => {
+  const schemas: unknown[] = [
+    {},
+    { type: 'object' },
+    { type: 'object', properties: { a: {} } },
+    { type: 'object', properties: { self: { type: 'object' }, a: {} } },
+    { type: 'array' },
+    { type: 'array', items: {} },
+    { oneOf: [{}, { type: 'null' }] },
+    { oneOf: [{ type: 'object' }, { type: 'array' }] },
+  ]
+  for (const node of schemas) {
+    for (const [what, value] of lossyValues()) {
+      expect(accepts(schema, node, value), `${JSON.stringify(node)} accepted ${what}`).toBe(false)
+      expect(accepts(schema, node, { a: value }) && typeof value !== 'undefined', `${JSON.stringify(node)} accepted {a: ${what}}`).toBe(false)
+    }
+  }
+})
+
+// ---------------------------------------------------------------------------
+// JSV-11..12 wording and order (should)
+
+check('JSV-11', 'violation texts quote the path', ({ schema }) => {
+  const node = asserted(schema, {
+    type: 'object',
+    properties: { need: {}, s: { type: 'string' }, list: { type: 'array', items: { type: 'integer' } }, any: {} },
+    required: ['need'],
+    additionalProperties: false,
+  })
+  expect(validate(schema, node, { s: 1, list: [1, 'x'], any: () => 1, more: 1 }).sort()).toEqual([
+    'missing required property "value.need"',
+    '"value.s" must be a string',
+    '"value.list[1]" must be an integer',
+    '"value.any" must be a lossless JSON value',
+    '"value.more" is not a declared property (additionalProperties: false)',
+  ].sort())
+  expect(validate(schema, asserted(schema, { type: 'array' }), 'x')).toEqual(['"value" must be an array'])
+  expect(validate(schema, asserted(schema, { type: 'array' }), [1, undefined])).toEqual(['"value" must be a dense lossless JSON array'])
+  expect(validate(schema, asserted(schema, { type: 'object' }), { a: Number.NaN })).toEqual(['"value" must be a lossless JSON object'])
+})
+
+check('JSV-12', 'object violations: required first, then properties in declaration order, then undeclared keys', ({ schema }) => {
+  const node = asserted(schema, { type: 'object', properties: { z: { type: 'string' }, r2: {}, a: { type: 'string' }, r1: {} }, required: ['r1', 'r2'], additionalProperties: false })
+  const violations = validate(schema, node, { extra: 1, a: 1, z: 1 })
+  const order = ['value.r1', 'value.r2', 'value.z', 'value.a', 'value.extra']
+  expect(violations.map((v) => order.findIndex((p) => namesPath(v, p)))).toEqual([0, 1, 2, 3, 4])
+})
+
+// ---------------------------------------------------------------------------
+// Fixtures: fixtures/json-schema/validation/
+
+const fixtures = loadJsonSchemaFixtures()
+
+const jsvMust = (ids: readonly RuleId[]): RuleId[] => {
+  const must = ids.filter((id) => id.startsWith('JSV-') && getRule(id).level === 'must' && id !== 'JSV-02')
+  return must.length > 0 ? must : ['JSV-01']
+}
+
+function runTest(schema: SchemaApi, g: ValidationGroup, t: ValidationTest, foreign: boolean): string[] {
+  const node = foreign ? inForeignRealm(g.schema.build()) : g.schema.build()
+  const data = foreign ? inForeignRealm(t.data.build()) : t.data.build()
+  return validate(schema, asserted(schema, node), data, t.label)
+}
+
+for (const g of fixtures.validation) {
+  for (const t of g.tests) {
+    const title = `fixture ${t.file}#${t.pointer}: ${g.description}: ${t.description}`
+    check(jsvMust(t.rules), `${title} is ${t.valid ? 'valid' : 'invalid'}`, ({ schema }) => {
+      expect(runTest(schema, g, t, false).length === 0).toBe(t.valid)
+    })
+    if (g.foreignRealm) {
+      // The assertion side of other realms (JSS-09) is checked in jss.test.ts; here the JSV rules promise any realm.
+      check(jsvMust(t.rules), `${title} is ${t.valid ? 'valid' : 'invalid'} (foreign realm)`, ({ schema }) => {
+        expect(runTest(schema, g, t, true).length === 0).toBe(t.valid)
+      })
+    }
+    const paths = t.paths
+    if (paths !== undefined) {
+      // Only where violations point: whether enough are reported is the validity test's business (and its rules').
+      check('JSV-02', `${title}: violations name ${paths.join(', ')}`, ({ schema }) => {
+        for (const v of runTest(schema, g, t, false)) expect(paths.some((p) => namesPath(v, p)), `"${v}" names none of ${paths.join(', ')}`).toBe(true)
+      })
+    }
+    const messages = t.messages
+    if (messages !== undefined) {
+      check('JSV-11', `${title}: violation texts`, ({ schema }) => {
+        expect([...runTest(schema, g, t, false)].sort()).toEqual([...messages].sort())
+      })
+    }
+    if (t.rules.includes('JSV-12')) {
+      // Order is judged by the paths (listed in the expected order), so wording differences do not count here.
+      check('JSV-12', `${title}: violation order`, ({ schema }) => {
+        const order = paths ?? []
+        const violations = runTest(schema, g, t, false)
+        expect(violations.map((v) => order.findIndex((p) => namesPath(v, p)))).toEqual(order.map((_, i) => i))
+      })
+    }
+  }
+}
