@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ToolDefinition, ToolExecutionInput } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
+import type { CheckContext } from './_kit/check.ts'
 import { approvalStub } from './_kit/approval.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { expectCode, expectDenial, expectSuccess } from './_kit/results.ts'
@@ -436,4 +437,110 @@ check('ERR-12', 'the unknown-tool message', async ({ tools }) => {
 
   expect(result.error?.message).toBe('unknown tool "nowhere"')
   expect(result.content).toEqual([text('Error: unknown tool "nowhere"')])
+})
+
+/** Places a coded throw can come from (pre-execute, guards and post-execute are tested under PRE-12, GRD-09, POST-12). */
+const codedSources: {
+  name: string
+  needs?: readonly ('approval' | 'scopes')[]
+  arrange: (t: CheckContext, thrown: Error) => Promise<ToolExecutionInput>
+}[] = [
+  {
+    name: 'the tool body',
+    arrange: async ({ tools }, thrown) => {
+      tools.register(probeTool('tool', { body: () => Promise.reject(thrown) }).definition)
+      return call('tool')
+    },
+  },
+  {
+    name: 'a tools/execute listener',
+    arrange: async ({ harness, tools }, thrown) => {
+      tools.register(probeTool('tool').definition)
+      harness.on('tools/execute', () => {
+        throw thrown
+      })
+      return call('tool')
+    },
+  },
+  {
+    name: 'a finalizer',
+    arrange: async ({ tools }, thrown) => {
+      tools.register(
+        probeTool('tool', {
+          finalizeContent: () => {
+            throw thrown
+          },
+        }).definition,
+      )
+      return call('tool')
+    },
+  },
+  {
+    name: 'the approval service',
+    needs: ['approval', 'scopes'],
+    arrange: async ({ harness, tools, scope, setApproval }, thrown) => {
+      const agent = await scope()
+      tools.register(probeTool('tool').definition)
+      harness.on('tools/pre-execute', () => ({ kind: 'ask' }))
+      setApproval({ request: () => Promise.reject(thrown) })
+      return call('tool', {}, { agent: agent.agent })
+    },
+  },
+]
+
+for (const source of codedSources) {
+  check(
+    'ERR-03',
+    `a coded error thrown by ${source.name} keeps info { name, code }`,
+    async (t) => {
+      const thrown = t.harnessError('quota exceeded', 'QUOTA')
+      const input = await source.arrange(t, thrown)
+
+      const result = await t.tools.execute(input)
+
+      expect(result.error).toEqual({ message: 'quota exceeded', info: { name: thrown.name, code: 'QUOTA' } })
+    },
+    { needs: ['codedErrors', ...(source.needs ?? [])] },
+  )
+}
+
+check(
+  'ERR-03',
+  'info.name is read from the thrown error, not from its class',
+  async ({ tools, harnessError }) => {
+    const thrown = harnessError('quota exceeded', 'QUOTA')
+    Object.defineProperty(thrown, 'name', { value: 'QuotaError', configurable: true, writable: true })
+
+    const result = await failureOf(tools, thrown)
+
+    expect(result.error?.info).toEqual({ name: 'QuotaError', code: 'QUOTA' })
+  },
+  { needs: ['codedErrors'] },
+)
+
+for (const key of ['name', 'code'] as const) {
+  check(
+    'ERR-03',
+    `a coded error whose ${key} getter throws carries no info but keeps its message`,
+    async ({ tools, harnessError }) => {
+      const thrown = harnessError('unreadable', 'UNREADABLE')
+      Object.defineProperty(thrown, key, {
+        configurable: true,
+        get() {
+          throw new Error(`${key} exploded`)
+        },
+      })
+
+      const result = await failureOf(tools, thrown)
+
+      expectNoInfo(result)
+      expect(result.error?.message).toBe('unreadable')
+      expect(result.content).toEqual([text('Error: unreadable')])
+    },
+    { needs: ['codedErrors'] },
+  )
+}
+
+check('ERR-03', 'a plain object with name and code carries no info', async ({ tools }) => {
+  expectNoInfo(await failureOf(tools, { name: 'HarnessError', code: 'DUCK', message: 'duck typed' }))
 })

@@ -605,3 +605,23 @@ check('EXE-16', 'a wrapper that reassigns name, callId and arguments does not ch
   expect(postSaw).toEqual({ name: 'target', callId: 'real' })
   expect(seen).toEqual(['target'])
 })
+
+check(
+  'EXE-02',
+  "next() normalizes the body's coded error to { message, info: { name, code } }",
+  async ({ harness, tools, harnessError }) => {
+    const thrown = harnessError('kaboom', 'BOOM')
+    tools.register(probeTool('explode', { body: () => Promise.reject(thrown) }).definition)
+    let seen: ToolExecutionResult | undefined
+    harness.on('tools/execute', async (_exec, next) => {
+      seen = await next()
+      return seen
+    })
+
+    await tools.execute(call('explode'))
+
+    expect(seen?.isError).toBe(true)
+    expect(seen?.error).toEqual({ message: 'kaboom', info: { name: thrown.name, code: 'BOOM' } })
+  },
+  { needs: ['codedErrors'] },
+)

@@ -406,3 +406,22 @@ check('GRD-13', 'a non-JSON guard return fails with the lossless-JSON message', 
 
   expect(result.error).toEqual({ message: 'tool result must be losslessly JSON-serializable' })
 })
+
+check(
+  ['GRD-09', 'ERR-03'],
+  "a guard that throws a coded error ends the call as a final failure with that error's info",
+  async ({ harness, tools, harnessError }) => {
+    const { stages, probe } = setup(harness, tools)
+    const thrown = harnessError('guard broke', 'GUARD_DOWN')
+    tools.guard(() => {
+      throw thrown
+    })
+
+    const result = await tools.execute(call('write'))
+
+    expect(result.error).toEqual({ message: 'guard broke', info: { name: thrown.name, code: 'GUARD_DOWN' } })
+    expect(stages.order).toEqual(['pre', 'result'])
+    expect(probe.bodyCalls).toBe(0)
+  },
+  { needs: ['codedErrors'] },
+)

@@ -334,3 +334,30 @@ check(
     expect(result.content).toEqual([{ type: 'text', text: 'Error: invalid arguments: missing required property "path"' }])
   },
 )
+
+check(
+  'OUT-09',
+  'a coded error the body throws because of the abort keeps its own info, not ABORTED',
+  async ({ tools, harnessError }) => {
+    const thrown = harnessError('stopped on request', 'STOPPED')
+    const started = deferred()
+    tools.register(
+      probeTool('cooperative', {
+        body: async (_args, exec) => {
+          started.resolve()
+          await new Promise((resolve) => exec.signal.addEventListener('abort', resolve, { once: true }))
+          throw thrown
+        },
+      }).definition,
+    )
+    const caller = new AbortController()
+
+    const pending = tools.execute(call('cooperative', {}, { signal: caller.signal }))
+    await started.promise
+    caller.abort()
+    const result = await pending
+
+    expect(result.error).toEqual({ message: 'stopped on request', info: { name: thrown.name, code: 'STOPPED' } })
+  },
+  { needs: ['codedErrors'] },
+)

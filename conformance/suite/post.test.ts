@@ -561,3 +561,21 @@ check('POST-16', 'content replacement leaves the value readable; block and value
   expect('value' in blocked).toBe(false)
   expect(replaced.value).toEqual({ secret: null })
 })
+
+check(
+  ['POST-12', 'ERR-03'],
+  "a post-execute listener that throws a coded error yields a failure with that error's info",
+  async ({ harness, tools, harnessError }) => {
+    const thrown = harnessError('post broke', 'POST_DOWN')
+    harness.on('tools/post-execute', () => {
+      throw thrown
+    })
+
+    const result = await runEcho(tools, { body: concludingBody('v') })
+
+    expect(result.error).toEqual({ message: 'post broke', info: { name: thrown.name, code: 'POST_DOWN' } })
+    expect('value' in result).toBe(false)
+    expect(result.additionalContexts).toEqual([bodyContext])
+  },
+  { needs: ['codedErrors'] },
+)

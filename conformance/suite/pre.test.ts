@@ -538,3 +538,27 @@ check('PRE-20', 'a rogue approval outcome names the unreachable variant', async 
 
   expect(result.error?.message).toBe('unreachable variant in ApprovalOutcome: "maybe-later"')
 })
+
+for (const mode of ['throws', 'rejects'] as const) {
+  check(
+    ['PRE-12', 'ERR-03'],
+    `a pre-execute listener that ${mode} a coded error ends the call with that error's info`,
+    async ({ harness, tools, harnessError }) => {
+      const { stages, probe, guard } = setup(harness, tools)
+      const thrown = harnessError('policy broke', 'POLICY_DOWN')
+      harness.on('tools/pre-execute', mode === 'throws'
+        ? () => {
+            throw thrown
+          }
+        : () => Promise.reject(thrown))
+
+      const result = await tools.execute(call('write'))
+
+      expect(result.error).toEqual({ message: 'policy broke', info: { name: thrown.name, code: 'POLICY_DOWN' } })
+      expect(stages.order).toEqual(['pre', 'result'])
+      expect(guard.calls).toBe(0)
+      expect(probe.bodyCalls).toBe(0)
+    },
+    { needs: ['codedErrors'] },
+  )
+}
