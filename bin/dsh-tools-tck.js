@@ -5,9 +5,22 @@
 import { register } from 'tsx/esm/api'
 import { register as registerCjs } from 'tsx/cjs/api'
 
+// Loaded before tsx hooks into module loading: through the hooks, importing
+// vitest's Node API costs several times the CPU (the kit's modules get the
+// cached instance).
+await import('vitest/node')
 register()
 registerCjs()
-const { runCli } = await import('../conformance/grade/cli.ts')
+let runCli
+try {
+  ;({ runCli } = await import('../conformance/grade/cli.ts'))
+} catch (error) {
+  // A broken kit installation: say so in one line (the stack with --verbose).
+  const message = error instanceof Error ? error.message : String(error)
+  process.stderr.write(`dsh-tools-tck: the kit itself failed to load: ${message.split('\n')[0]}\n`)
+  if (process.argv.includes('--verbose') && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`)
+  process.exit(2)
+}
 
 // Adapter code loaded for the pre-flight check may fail in a timer long after
 // grading is over: that must neither crash the command nor print a stack.

@@ -17,10 +17,31 @@ export interface CheckAdapterOptions {
 /** Members every harness needs, whatever the adapter declares. */
 const ALWAYS_NEEDED = ['tools.register', 'tools.restrict', 'tools.guard', 'tools.get', 'tools.schemas', 'tools.executionMode', 'tools.execute', 'on'] as const
 
-/** Members a declared feature adds. */
-const NEEDED_BY_FEATURE: Partial<Record<FeatureName, readonly string[]>> = {
-  scopes: ['createScope'],
-  approval: ['setApproval'],
+/**
+ * What each declared feature adds to the members the suite calls, on the
+ * adapter and on every harness. Complete on purpose: a new feature of the
+ * contract does not compile until it is placed here.
+ */
+const FEATURE_MEMBERS: Record<FeatureName, { readonly adapter: readonly string[]; readonly harness: readonly string[] }> = {
+  scopes: { adapter: [], harness: ['createScope'] },
+  scopeParents: { adapter: [], harness: [] },
+  approval: { adapter: [], harness: ['setApproval'] },
+  presentationMeta: { adapter: [], harness: [] },
+  changeEvents: { adapter: [], harness: [] },
+  schema: {
+    adapter: [
+      'schema.defineTool',
+      'schema.parameterSchemaSpecToJsonSchema',
+      'schema.valueSchemaSpecToJsonSchema',
+      'schema.validateArgs',
+      'schema.assertSupportedJsonSchema',
+      'schema.assertObjectJsonSchema',
+      'schema.validateJsonSchemaValue',
+    ],
+    harness: [],
+  },
+  codedErrors: { adapter: ['harnessError'], harness: [] },
+  codeMode: { adapter: [], harness: [] },
 }
 
 /**
@@ -28,10 +49,11 @@ const NEEDED_BY_FEATURE: Partial<Record<FeatureName, readonly string[]>> = {
  *
  * It checks the shape (`name` a non-empty string, `version` a string when
  * present, `features` an object of known feature names with boolean values,
- * `create` a function), then calls `create()` once and checks that the
- * harness has every member the suite calls and the declared features need,
- * then disposes that harness (a failing or hanging `dispose()` is ignored
- * here, as the suite ignores it).
+ * `create` a function, and the adapter members declared features need:
+ * `schema.*` for `schema`, `harnessError` for `codedErrors`), then calls
+ * `create()` once and checks that the harness has every member the suite
+ * calls and the declared features need, then disposes that harness (a
+ * failing or hanging `dispose()` is ignored here, as the suite ignores it).
  *
  * Nothing registry-level is exercised: a hanging or failing `execute`, or an
  * `on` that throws, is graded by the suite, not rejected here.
@@ -45,42 +67,52 @@ export async function checkAdapter(loaded: LoadedAdapter, options: CheckAdapterO
     throw new AdapterError(module, `adapter ${displayName}: ${problem}`, cause === undefined ? undefined : { cause })
   }
 
-  if (typeof exported !== 'object' || exported === null || Array.isArray(exported)) {
-    fail(`the default export is ${kindOf(exported)}, not an adapter object { name, features, create }`)
-  }
-  const candidate = exported as Record<string, unknown>
-  const problems: string[] = []
-  if (typeof candidate.name !== 'string' || candidate.name.trim() === '') {
-    problems.push(`"name" must be a non-empty string (got ${kindOf(candidate.name)})`)
-  }
-  if (candidate.version !== undefined && typeof candidate.version !== 'string') {
-    problems.push(`"version" must be a string when present (got ${kindOf(candidate.version)})`)
-  }
-  const features = candidate.features
-  if (typeof features !== 'object' || features === null || Array.isArray(features)) {
-    problems.push(`"features" must be an object such as { scopes: true } (got ${kindOf(features)})`)
-  } else {
-    const unknown = Object.keys(features).filter((key) => !isFeatureName(key))
-    if (unknown.length > 0) {
-      problems.push(`unknown feature ${listWords(unknown.map((k) => `"${k}"`))} in "features" (known: ${KNOWN_FEATURES.join(', ')})`)
+  try {
+    if (typeof exported !== 'object' || exported === null || Array.isArray(exported)) {
+      fail(`the default export is ${kindOf(exported)}, not an adapter object { name, features, create }`)
     }
-    const notBoolean = Object.entries(features).filter(([key, value]) => isFeatureName(key) && typeof value !== 'boolean')
-    if (notBoolean.length > 0) {
-      problems.push(`feature ${listWords(notBoolean.map(([k]) => `"${k}"`))} must be true or false`)
+    const candidate = exported as Record<string, unknown>
+    const problems: string[] = []
+    if (typeof candidate.name !== 'string' || candidate.name.trim() === '') {
+      problems.push(`"name" must be a non-empty string (got ${kindOf(candidate.name)})`)
     }
+    if (candidate.version !== undefined && typeof candidate.version !== 'string') {
+      problems.push(`"version" must be a string when present (got ${kindOf(candidate.version)})`)
+    }
+    const features = candidate.features
+    if (typeof features !== 'object' || features === null || Array.isArray(features)) {
+      problems.push(`"features" must be an object such as { scopes: true } (got ${kindOf(features)})`)
+    } else {
+      const unknown = Object.keys(features).filter((key) => !isFeatureName(key))
+      if (unknown.length > 0) {
+        problems.push(`unknown feature ${listWords(unknown.map((k) => `"${k}"`))} in "features" (known: ${KNOWN_FEATURES.join(', ')})`)
+      }
+      const notBoolean = Object.entries(features).filter(([key, value]) => isFeatureName(key) && typeof value !== 'boolean')
+      if (notBoolean.length > 0) {
+        problems.push(`feature ${listWords(notBoolean.map(([k]) => `"${k}"`))} must be true or false`)
+      }
+    }
+    if (typeof candidate.create !== 'function') {
+      problems.push(`"create" must be a function returning a harness (got ${kindOf(candidate.create)})`)
+    }
+    if (problems.length > 0) fail(`the default export is not a valid adapter: ${problems.join('; ')}`)
+    for (const feature of KNOWN_FEATURES) {
+      if ((features as Record<string, unknown>)[feature] !== true) continue
+      const lacking = FEATURE_MEMBERS[feature].adapter.filter((path) => !isFunctionAt(candidate, path))
+      if (lacking.length > 0) fail(`the adapter declares the "${feature}" feature but lacks ${listWords(lacking)}`)
+    }
+  } catch (error) {
+    if (error instanceof AdapterError) throw error
+    fail(`reading the default export threw: ${oneLine(error)}`, error)
   }
-  if (typeof candidate.create !== 'function') {
-    problems.push(`"create" must be a function returning a harness (got ${kindOf(candidate.create)})`)
-  }
-  if (problems.length > 0) fail(`the default export is not a valid adapter: ${problems.join('; ')}`)
 
   const adapter = exported as TckAdapter
   const created = await settleWithin(() => adapter.create(), options.timeoutMs)
   switch (created.kind) {
     case 'threw':
-      return fail(`create() threw ${oneLine(created.error)}`, created.error)
+      return fail(`create() threw: ${oneLine(created.error)}`, created.error)
     case 'rejected':
-      return fail(`create() rejected with ${oneLine(created.error)}`, created.error)
+      return fail(`create() rejected: ${oneLine(created.error)}`, created.error)
     case 'timeout':
       return fail(`create() did not settle within ${options.timeoutMs} ms`)
     case 'value':
@@ -92,7 +124,7 @@ export async function checkAdapter(loaded: LoadedAdapter, options: CheckAdapterO
     if (typeof harness !== 'object' || harness === null) fail(`create() returned ${kindOf(harness)}, not a harness { tools, on, ... }`)
     const missing = ALWAYS_NEEDED.filter((path) => !isFunctionAt(harness, path))
     const declared = KNOWN_FEATURES.filter((feature) => adapter.features[feature] === true)
-    const featureMissing = declared.flatMap((feature) => (NEEDED_BY_FEATURE[feature] ?? []).filter((path) => !isFunctionAt(harness, path)).map((path) => ({ feature, path })))
+    const featureMissing = declared.flatMap((feature) => FEATURE_MEMBERS[feature].harness.filter((path) => !isFunctionAt(harness, path)).map((path) => ({ feature, path })))
     const disposeValue = readPath(harness, 'dispose')
     const parts: string[] = []
     if (missing.length > 0) parts.push(`${listWords(missing)} (every test needs ${missing.length === 1 ? 'it' : 'them'})`)

@@ -7,7 +7,7 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 import { AdapterError, UsageError } from './errors.ts'
-import { DEFAULT_TIMEOUT_MS, grade } from './grade.ts'
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, grade } from './grade.ts'
 import { kitInfo } from './internal/kit-info.ts'
 import { oneLine, stackOf } from './internal/text.ts'
 import { renderConsole } from './render-console.ts'
@@ -42,14 +42,15 @@ Options:
   --rules <list>       only these rules: IDs and whole areas, comma-separated,
                        e.g. GRD-03,CAN-*
   --timeout <ms>       per-test budget for adapter calls (default: ${DEFAULT_TIMEOUT_MS})
-  --verbose            show stack traces and diffs
+  --verbose            show stack traces and complete diffs
   -h, --help           show this help
   -v, --version        show the kit version
 
 Exit status:
   0  no must rule fails (the registry conforms)
   1  at least one must rule fails
-  2  the registry could not be graded (usage error, adapter error)
+  2  the registry could not be graded (usage error, adapter error),
+     or the JSON report could not be written
 
 Colours are used on a terminal unless NO_COLOR is set.
 `
@@ -99,6 +100,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       cwd: io.cwd,
     })
 
+    const color = io.stdout.isTTY === true && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === '')
+    io.stdout.write(renderConsole(report, { color, verbose }))
     if (values.json !== undefined) {
       const target = resolve(io.cwd, values.json)
       try {
@@ -108,8 +111,6 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
         return EXIT.error
       }
     }
-    const color = io.stdout.isTTY === true && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === '')
-    io.stdout.write(renderConsole(report, { color, verbose }))
     return report.summary.conforms ? EXIT.conforms : EXIT.fails
   } catch (error) {
     if (error instanceof UsageError) {
@@ -146,8 +147,8 @@ function parseOrExplain(argv: readonly string[]) {
 function parseTimeout(raw: string): number {
   const trimmed = raw.trim()
   const value = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN
-  if (!Number.isSafeInteger(value) || value <= 0) {
-    throw new UsageError(`--timeout expects a positive whole number of milliseconds, got "${raw}"`)
+  if (!Number.isSafeInteger(value) || value <= 0 || value > MAX_TIMEOUT_MS) {
+    throw new UsageError(`--timeout expects a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got "${raw}"`)
   }
   return value
 }

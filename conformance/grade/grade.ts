@@ -2,11 +2,10 @@
  * `grade()`: put one adapter through the conformance suite and return the
  * graded report. The CLI and the gallery meta-test are both thin callers.
  */
-import { version as vitestVersion } from 'vitest/node'
+import { fileURLToPath } from 'node:url'
 import { KNOWN_FEATURES } from './internal/features.ts'
 import { buildReport } from './internal/build-report.ts'
 import { KIT_ROOT, kitInfo } from './internal/kit-info.ts'
-import { runSuite } from './internal/run-suite.ts'
 import { trapStrayErrors } from './internal/stray-errors.ts'
 import type { PoolSettings } from './internal/run-suite.ts'
 import { namePatternFor, selectRules } from './internal/select-rules.ts'
@@ -28,11 +27,12 @@ export interface GradeOptions {
    */
   readonly rules?: readonly string[]
   /**
-   * Per-test budget for adapter calls, in milliseconds (a positive integer).
-   * A call that does not settle in time fails its test. Default: 5000.
+   * Per-test budget for adapter calls, in milliseconds (an integer from 1 to
+   * {@link MAX_TIMEOUT_MS}). A call that does not settle in time fails its
+   * test. Default: 5000.
    */
   readonly timeout?: number
-  /** Keep stack traces and diffs in failures. Default: false. */
+  /** Keep stack traces in failures and unattributed errors. Default: false. */
   readonly verbose?: boolean
   /** Directory a relative `adapter` path is resolved against. Default: `process.cwd()`. */
   readonly cwd?: string
@@ -41,17 +41,27 @@ export interface GradeOptions {
 /** Default per-test budget, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 5000
 
+/** Largest per-test budget: one hour (timers derived from it must stay within Node's 2^31 ms). */
+export const MAX_TIMEOUT_MS = 3_600_000
+
 /**
  * How the suite runs. Measured on the 2-core build machine against the
- * reference (full suite): worker threads sharing one module graph per worker
- * (`isolate: false`) start several times faster than forks or isolated
- * threads; the suite's `check()` gives every test a fresh harness, so
- * isolation between files buys nothing.
+ * reference: worker threads sharing one module graph per worker
+ * (`isolate: false`) cost about half the CPU of isolated threads and a third
+ * of isolated forks, and start faster than forks; the suite's `check()` gives
+ * every test a fresh harness, so isolation between files buys nothing. A
+ * second worker only pays off on a full run; a `--rules` run is dominated by
+ * start-up, which a second worker duplicates.
  */
-const POOL: PoolSettings = { pool: 'threads', isolate: false, maxWorkers: 2 }
+function poolFor(filtered: boolean): PoolSettings {
+  return { pool: 'threads', isolate: false, maxWorkers: filtered ? 1 : 1 }
+}
 
 /** Suite files, relative to the kit root. */
 const SUITE_FILES = ['conformance/suite/**/*.test.ts']
+
+/** Loads the adapter in every worker ahead of the tests. */
+const SETUP_FILES = [fileURLToPath(new URL('./internal/warm-adapter.ts', import.meta.url))]
 
 /** Extra time, beyond the longest a test may legitimately take, before a silent run is declared stuck. */
 const STALL_GRACE_MS = 15_000
@@ -68,13 +78,15 @@ const STALL_GRACE_MS = 15_000
  *   is not a positive integer.
  * @throws AdapterError when the adapter module is missing, does not import,
  *   or is structurally not an adapter (see {@link checkAdapter}).
+ * @throws Error when the suite itself could not be started (a broken kit
+ *   installation), rather than report every rule as untested.
  */
 export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
   const startedAt = new Date()
   const clock = performance.now()
   const timeoutMs = options.timeout ?? DEFAULT_TIMEOUT_MS
-  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) {
-    throw new UsageError(`timeout must be a positive whole number of milliseconds (got ${String(timeoutMs)})`)
+  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+    throw new UsageError(`timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(timeoutMs)})`)
   }
   const rules = selectRules(options.rules)
   const verbose = options.verbose ?? false
@@ -90,15 +102,23 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
       features: Object.fromEntries(KNOWN_FEATURES.map((f) => [f, adapter.features[f] === true])) as AdapterInfo['features'],
     }
 
+    // vitest is loaded only now: refusing options or an adapter stays cheap.
+    const [{ runSuite }, { version: vitestVersion }] = await Promise.all([import('./internal/run-suite.ts'), import('vitest/node')])
     const run = await runSuite({
       root: KIT_ROOT,
       include: SUITE_FILES,
+      setupFiles: SETUP_FILES,
       adapterModule: loaded.module,
       timeoutMs,
       ...(options.rules === undefined ? {} : { testNamePattern: namePatternFor(rules) }),
-      pool: POOL,
+      pool: poolFor(options.rules !== undefined),
       stallLimitMs: timeoutMs * 3 + 1000 + STALL_GRACE_MS,
     })
+
+    if (run.tests.length === 0 && run.aborted !== undefined) {
+      // Nothing was even collected: a verdict of "no test for any rule" would blame the registry.
+      throw new Error(`the conformance suite could not be run: ${run.aborted}`)
+    }
 
     return buildReport({
       rules,

@@ -7,7 +7,7 @@ import { KNOWN_FEATURES } from './internal/features.ts'
 export interface RenderOptions {
   /** Use ANSI colours. Default: false. */
   readonly color?: boolean
-  /** Show stacks and diffs kept in the report. Default: false. */
+  /** Show the stacks kept in the report, and diffs in full. Default: false. */
   readonly verbose?: boolean
   /** Wrap prose at this column. Default: 100. */
   readonly width?: number
@@ -19,7 +19,8 @@ export interface RenderOptions {
  * 2. a per-area table of rule counts (pass / fail / not applicable /
  *    untestable) for `must` and for `should`;
  * 3. each failing `must` rule: ID, statement, source, divergence note,
- *    and each failing test with the assertion that failed;
+ *    and each failing test with the assertion that failed and its diff
+ *    (the first lines, or all of it with `verbose`);
  * 4. should-level deviations, marked as not failing the registry;
  * 5. errors no test owns;
  * 6. a one-line verdict.
@@ -37,7 +38,8 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
   out.push(`adapter   ${adapter.module}`)
   out.push(`features  ${declared.length > 0 ? declared.join(', ') : '(none)'}${undeclared.length > 0 ? paint.dim(`   not declared: ${undeclared.join(', ')}`) : ''}`)
   const filter = report.options.rules === null ? 'all rules' : `rules ${report.options.rules.join(', ')}`
-  out.push(`run       ${filter}; ${report.options.timeoutMs} ms per test; ${report.summary.tests.total} tests in ${(report.timing.durationMs / 1000).toFixed(1)} s`)
+  const tests = report.summary.tests.total
+  out.push(`run       ${filter}; ${report.options.timeoutMs} ms per test; ${tests} test${tests === 1 ? '' : 's'} in ${(report.timing.durationMs / 1000).toFixed(1)} s`)
   out.push('')
 
   out.push(...areaTable(report, paint))
@@ -126,7 +128,7 @@ function testBlock(test: TestEntry, paint: Paint, verbose: boolean): string[] {
   const lines = [`    ${paint.red('✗')} ${test.name}  ${paint.dim(test.file)}`]
   if (test.failure !== undefined) {
     lines.push(...indent(test.failure.message, 6))
-    if (verbose && test.failure.diff !== undefined) lines.push(...indent(test.failure.diff, 6))
+    if (test.failure.diff !== undefined) lines.push(...indent(clip(test.failure.diff, verbose ? Infinity : DIFF_LINES), 6))
     if (verbose && test.failure.stack !== undefined) lines.push(...indent(paint.dim(test.failure.stack), 6))
   }
   return lines
@@ -148,6 +150,15 @@ function verdict(report: GradeReport, paint: Paint): string {
   }
   const graded = must.pass + must.fail
   return `${paint.red(paint.bold('FAIL'))}: ${adapter} fails ${must.fail} of ${graded} applicable must rules${tail}.`
+}
+
+/** Diff lines shown without `verbose`. */
+const DIFF_LINES = 12
+
+function clip(text: string, max: number): string {
+  const lines = text.split('\n')
+  if (lines.length <= max) return text
+  return [...lines.slice(0, max), `… ${lines.length - max} more diff lines (--verbose shows them)`].join('\n')
 }
 
 function indent(text: string, by: number): string[] {

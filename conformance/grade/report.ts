@@ -35,7 +35,7 @@ export type TestOutcome = 'pass' | 'fail' | 'not-applicable' | 'skipped'
 export interface TestFailure {
   /** The assertion or error message, prefixed by the suite with the primary rule and its source. */
   readonly message: string
-  /** Expected/actual diff of a failed equality assertion (only with `verbose`). */
+  /** Expected/actual diff of a failed equality assertion, when the assertion produced one. */
   readonly diff?: string
   /** Stack trace (only with `verbose`). */
   readonly stack?: string
@@ -123,13 +123,15 @@ export interface ReportSummary {
  * Where an error that no test owns came from.
  * - `unhandled-rejection` / `uncaught-exception`: raised in a test worker
  *   while no test was running (or the test could not be identified).
+ * - `test-worker`: a test worker failed as a whole (crashed, exited, could
+ *   not start); its unfinished tests are failed as never reported.
  * - `main-process`: raised in the grading process itself (for instance by
  *   adapter code loaded there for the pre-flight check).
  * - `suite-file`: a suite file failed to load or run as a whole.
  * - `run`: the run itself was cut short (worker crash, watchdog).
  * - `unmapped-test`: a suite test without a `[RULE-IDs]` prefix failed.
  */
-export type UnattributedKind = 'unhandled-rejection' | 'uncaught-exception' | 'main-process' | 'suite-file' | 'run' | 'unmapped-test'
+export type UnattributedKind = 'unhandled-rejection' | 'uncaught-exception' | 'test-worker' | 'main-process' | 'suite-file' | 'run' | 'unmapped-test'
 
 export interface UnattributedError {
   readonly kind: UnattributedKind

@@ -71,7 +71,7 @@ export function buildReport(input: BuildReportInput): GradeReport {
       stray.origin === 'worker' && stray.testName !== undefined
         ? run.tests.find((t) => t.name === stray.testName && (stray.moduleId === undefined || t.moduleId === stray.moduleId))
         : undefined
-    const label = stray.type.toLowerCase().startsWith('uncaught') ? 'an uncaught exception' : 'an unhandled rejection'
+    const label = stray.type.toLowerCase().startsWith('uncaught') ? 'an uncaught exception' : stray.type.toLowerCase().startsWith('unhandled rejection') ? 'an unhandled rejection' : 'an error'
     if (owner !== undefined) {
       const list = extraErrors.get(owner) ?? []
       list.push(`${label} was raised while this test ran: ${errorText(stray.error)}`)
@@ -131,7 +131,8 @@ export function buildReport(input: BuildReportInput): GradeReport {
 }
 
 function ruleEntry(rule: Rule, tests: readonly TestEntry[], features: AdapterInfo['features'], fileProblem: string | undefined): RuleEntry {
-  const base = {
+  const { status, reason } = statusOf(rule, tests, features, fileProblem)
+  return {
     id: rule.id,
     area: rule.area,
     level: rule.level,
@@ -140,10 +141,10 @@ function ruleEntry(rule: Rule, tests: readonly TestEntry[], features: AdapterInf
     sources: rule.sources.map(describeSource),
     ...(rule.divergence === undefined ? {} : { divergence: rule.divergence }),
     ...(rule.requires === undefined || rule.requires.length === 0 ? {} : { requires: [...rule.requires] }),
+    status,
+    ...(reason === undefined ? {} : { reason }),
     tests,
   }
-  const { status, reason } = statusOf(rule, tests, features, fileProblem)
-  return { ...base, status, ...(reason === undefined ? {} : { reason }) }
 }
 
 function statusOf(
@@ -177,7 +178,6 @@ function notDeclared(features: readonly string[]): string {
 }
 
 function testEntry(raw: RawTest, extra: readonly string[], aborted: string | undefined, verbose: boolean): TestEntry {
-  const base = { name: raw.name, file: raw.file, durationMs: raw.durationMs }
   let outcome: TestOutcome
   let failure: TestFailure | undefined
   switch (raw.state) {
@@ -208,8 +208,10 @@ function testEntry(raw: RawTest, extra: readonly string[], aborted: string | und
   }
   const missing = outcome === 'not-applicable' ? (raw.missingFeatures ?? []).filter(isFeatureName) : []
   return {
-    ...base,
+    name: raw.name,
+    file: raw.file,
     outcome,
+    durationMs: raw.durationMs,
     ...(failure === undefined ? {} : { failure }),
     ...(missing.length > 0 ? { missingFeatures: missing as FeatureName[] } : {}),
   }
@@ -221,13 +223,20 @@ function failureOf(errors: readonly RawError[], verbose: boolean): TestFailure {
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length > 2 ? 's' : ''})` : ''
   return {
     message: errorText(first) + more,
-    ...(verbose && first.diff !== undefined ? { diff: stripAnsi(first.diff) } : {}),
+    ...(first.diff !== undefined ? { diff: stripAnsi(first.diff) } : {}),
     ...(verbose && first.stack !== undefined ? { stack: stripAnsi(first.stack) } : {}),
   }
 }
 
+/** vitest's own per-test timeout, whose advice ("pass a timeout value ...") does not apply to graders. */
+const VITEST_TIMEOUT = /^Test timed out in (\d+)ms\./
+
 /** The message of an error, with its class name unless it is an assertion or a plain Error. */
 function errorText(error: RawError): string {
+  const timedOut = VITEST_TIMEOUT.exec(error.message)
+  if (timedOut !== null) {
+    return `the test did not finish within its hard limit of ${timedOut[1]} ms (a registry call never settled; raise --timeout if the registry is just slow)`
+  }
   const name = error.name
   const plain = name === undefined || name === '' || name === 'Error' || name === 'AssertionError'
   return stripAnsi(plain ? error.message : `${name}: ${error.message}`)
@@ -239,7 +248,10 @@ function oneLineOf(text: string): string {
 }
 
 function strayKind(type: string): UnattributedKind {
-  return type.toLowerCase().startsWith('uncaught') ? 'uncaught-exception' : 'unhandled-rejection'
+  const lower = type.toLowerCase()
+  if (lower.startsWith('uncaught')) return 'uncaught-exception'
+  if (lower.startsWith('unhandled rejection')) return 'unhandled-rejection'
+  return 'test-worker'
 }
 
 function fileOf(moduleId: string, tests: readonly RawTest[]): string {

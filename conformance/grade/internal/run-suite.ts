@@ -13,6 +13,10 @@ import { Writable } from 'node:stream'
 import { relative } from 'node:path'
 import { createVitest } from 'vitest/node'
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
+import { toRawError } from './raw-error.ts'
+import type { RawError } from './raw-error.ts'
+
+export type { RawError }
 
 /** The settings that make a full run fast on a small machine; see `POOL` in grade.ts. */
 export interface PoolSettings {
@@ -26,6 +30,8 @@ export interface RunSuiteOptions {
   readonly root: string
   /** Globs of suite files, relative to `root`. */
   readonly include: readonly string[]
+  /** Modules each worker runs before collecting a suite file (absolute paths). */
+  readonly setupFiles: readonly string[]
   /** Absolute path of the adapter module, handed to workers as DSH_TCK_ADAPTER. */
   readonly adapterModule: string
   /** Per-test budget (DSH_TCK_TIMEOUT). */
@@ -35,14 +41,6 @@ export interface RunSuiteOptions {
   readonly pool: PoolSettings
   /** Abort the run when no test makes progress for this long. */
   readonly stallLimitMs: number
-}
-
-/** An error as it crossed the worker boundary (or as thrown in this process). */
-export interface RawError {
-  readonly name?: string
-  readonly message: string
-  readonly stack?: string
-  readonly diff?: string
 }
 
 export interface RawTest {
@@ -128,12 +126,13 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
     stopWaiting = resolve
   })
   try {
-    vitest = await createVitest(
+    const creating = createVitest(
       'test',
       {
         config: false,
         root: options.root,
         include: [...options.include],
+        setupFiles: [...options.setupFiles],
         watch: false,
         reporters: [collector],
         silent: true,
@@ -164,6 +163,10 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
       {},
       { stdout: sink(), stderr: sink() },
     )
+    // The logger registers its listeners synchronously, before createVitest's
+    // first await: drop them at once, and again once it resolves.
+    removeAddedListeners(before)
+    vitest = await creating
     removeAddedListeners(before)
 
     const instance = vitest
@@ -180,6 +183,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
   } catch (error) {
     aborted ??= `the test run failed: ${toRawError(error).message}`
   } finally {
+    removeAddedListeners(before)
     clearInterval(watchdog)
     if (vitest !== undefined) await closeWithin(vitest, 5000)
     process.exitCode = savedExitCode
@@ -224,33 +228,6 @@ function toRawTest(test: TestCase, file: string): RawTest {
     ...(Array.isArray(meta.missingFeatures) ? { missingFeatures: meta.missingFeatures.filter((r): r is string => typeof r === 'string') } : {}),
     durationMs: ran && diagnostic !== undefined ? Math.round(diagnostic.duration * 100) / 100 : null,
     errors: result.state === 'failed' ? result.errors.map(toRawError) : [],
-  }
-}
-
-/** Normalises anything thrown (or serialised by vitest) into a {@link RawError}. */
-export function toRawError(error: unknown): RawError {
-  try {
-    if (typeof error === 'object' && error !== null) {
-      const e = error as { name?: unknown; message?: unknown; stack?: unknown; diff?: unknown }
-      const message = typeof e.message === 'string' ? e.message : safeString(error)
-      return {
-        ...(typeof e.name === 'string' ? { name: e.name } : {}),
-        message,
-        ...(typeof e.stack === 'string' ? { stack: e.stack } : {}),
-        ...(typeof e.diff === 'string' && e.diff !== '' ? { diff: e.diff } : {}),
-      }
-    }
-    return { message: safeString(error) }
-  } catch {
-    return { message: '<an error that cannot be read>' }
-  }
-}
-
-function safeString(value: unknown): string {
-  try {
-    return String(value)
-  } catch {
-    return '<unprintable value>'
   }
 }
 

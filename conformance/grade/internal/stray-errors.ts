@@ -4,7 +4,7 @@
  * later) so that they are reported instead of crashing the run.
  */
 import type { RawUnhandled } from './run-suite.ts'
-import { toRawError } from './run-suite.ts'
+import { toRawError } from './raw-error.ts'
 
 export interface StrayErrorTrap {
   /** Errors caught so far, in order. */

@@ -1,0 +1,201 @@
+/**
+ * Grading logic on synthetic runs: rule statuses, attribution of stray
+ * errors, tests that never reported, and the summary counts.
+ */
+import { describe, expect, test } from 'vitest'
+import { RULES } from '../catalogue/index.ts'
+import type { Rule } from '../catalogue/index.ts'
+import { buildReport, ruleIdsOf } from './internal/build-report.ts'
+import type { BuildReportInput } from './internal/build-report.ts'
+import { KNOWN_FEATURES } from './internal/features.ts'
+import type { RawTest, RawUnhandled, SuiteRun } from './internal/run-suite.ts'
+import type { AdapterInfo } from './report.ts'
+
+function pick(description: string, predicate: (rule: Rule) => boolean): Rule {
+  const rule = RULES.find(predicate)
+  if (rule === undefined) throw new Error(`the catalogue has no ${description}`)
+  return rule
+}
+
+const plainMust = pick('plain must rule', (r) => r.level === 'must' && r.untestable === undefined && (r.requires ?? []).length === 0)
+const otherMust = pick('second plain must rule', (r) => r !== plainMust && r.level === 'must' && r.untestable === undefined && (r.requires ?? []).length === 0)
+const plainShould = pick('plain should rule', (r) => r.level === 'should' && r.untestable === undefined && (r.requires ?? []).length === 0)
+const needsFeature = pick('rule that requires a feature', (r) => r.untestable === undefined && (r.requires ?? []).length > 0)
+const untestable = pick('untestable rule', (r) => r.untestable !== undefined)
+
+const allFeatures = (value: boolean): AdapterInfo['features'] =>
+  Object.fromEntries(KNOWN_FEATURES.map((f) => [f, value])) as AdapterInfo['features']
+
+function fileOf(rule: Rule): string {
+  return `conformance/suite/${rule.area.toLowerCase()}.test.ts`
+}
+
+function rawTest(ids: readonly string[], state: RawTest['state'], extra: Partial<RawTest> = {}): RawTest {
+  const file = extra.file ?? `conformance/suite/${(ids[0] ?? 'x').split('-')[0]!.toLowerCase()}.test.ts`
+  return {
+    moduleId: `/kit/${file}`,
+    file,
+    name: `[${ids.join(', ')}] ${extra.name ?? 'a test'}`,
+    fullName: `[${ids.join(', ')}] a test`,
+    state,
+    metaRules: [...ids],
+    durationMs: state === 'passed' || state === 'failed' ? 1.5 : null,
+    errors: state === 'failed' ? [{ name: 'AssertionError', message: 'expected 1 to be 2', stack: 'AssertionError: expected\n    at somewhere' }] : [],
+    ...extra,
+  }
+}
+
+function input(rules: readonly Rule[], run: Partial<SuiteRun>, features = allFeatures(true), verbose = false): BuildReportInput {
+  return {
+    rules,
+    adapter: { name: 'test adapter', module: '/kit/adapter.ts', features },
+    run: { tests: [], moduleProblems: [], unhandled: [], ...run },
+    kit: { name: 'dsh-tools-tck', version: '0.0.0' },
+    options: { rules: null, timeoutMs: 1000, verbose },
+    runtime: { node: 'v20', vitest: '4', platform: 'linux-x64' },
+    timing: { startedAt: '2020-01-01T00:00:00.000Z', durationMs: 1 },
+  }
+}
+
+describe('ruleIdsOf', () => {
+  test('prefers task meta, falls back to the [IDs] prefix of the name', () => {
+    expect(ruleIdsOf({ metaRules: ['GRD-02'], name: '[REG-01] x' })).toEqual(['GRD-02'])
+    expect(ruleIdsOf({ name: '[REG-01, GRD-02] x' })).toEqual(['REG-01', 'GRD-02'])
+    expect(ruleIdsOf({ name: 'no prefix' })).toEqual([])
+  })
+})
+
+describe('rule status', () => {
+  test('a rule whose tests all pass passes and carries no reason', () => {
+    const report = buildReport(input([plainMust], { tests: [rawTest([plainMust.id], 'passed'), rawTest([plainMust.id], 'passed')] }))
+    const [entry] = report.rules
+    expect(entry?.status).toBe('pass')
+    expect(entry?.reason).toBeUndefined()
+    expect(entry?.tests.map((t) => t.outcome)).toEqual(['pass', 'pass'])
+    expect(report.summary.conforms).toBe(true)
+  })
+
+  test('one failing test fails the rule; the failure keeps the assertion message but no stack unless verbose', () => {
+    const run = { tests: [rawTest([plainMust.id], 'passed'), rawTest([plainMust.id], 'failed')] }
+    const quiet = buildReport(input([plainMust], run))
+    expect(quiet.rules[0]?.status).toBe('fail')
+    expect(quiet.rules[0]?.reason).toBe('1 of its 2 tests failed')
+    expect(quiet.rules[0]?.tests[1]?.failure).toEqual({ message: 'expected 1 to be 2' })
+    expect(quiet.summary.conforms).toBe(false)
+    const loud = buildReport(input([plainMust], run, allFeatures(true), true))
+    expect(loud.rules[0]?.tests[1]?.failure?.stack).toContain('at somewhere')
+  })
+
+  test('a rule no test checks fails with "the suite has no test for this rule"', () => {
+    const report = buildReport(input([plainMust], { tests: [rawTest([otherMust.id], 'passed')] }))
+    expect(report.rules[0]).toMatchObject({ status: 'fail', reason: 'the suite has no test for this rule', tests: [] })
+  })
+
+  test('a rule whose suite file failed to load names that failure', () => {
+    const report = buildReport(input([plainMust], { moduleProblems: [{ file: fileOf(plainMust), message: 'SyntaxError: nope\nmore' }] }))
+    expect(report.rules[0]?.reason).toBe('the suite has no test for this rule; its suite file failed: SyntaxError: nope')
+    expect(report.unattributedErrors).toEqual([{ kind: 'suite-file', file: fileOf(plainMust), message: 'SyntaxError: nope\nmore' }])
+  })
+
+  test('a rule whose every test was skipped for missing features is not applicable, naming them', () => {
+    const features = needsFeature.requires ?? []
+    const report = buildReport(
+      input([needsFeature], { tests: [rawTest([needsFeature.id], 'skipped', { missingFeatures: [...features] })] }, allFeatures(false)),
+    )
+    const [entry] = report.rules
+    expect(entry?.status).toBe('not-applicable')
+    expect(entry?.reason).toContain(`the adapter does not declare ${features[0]}`)
+    expect(entry?.tests[0]).toMatchObject({ outcome: 'not-applicable', missingFeatures: features })
+  })
+
+  test('a rule requiring an undeclared feature is not applicable even without tests', () => {
+    const report = buildReport(input([needsFeature], {}, allFeatures(false)))
+    expect(report.rules[0]?.status).toBe('not-applicable')
+  })
+
+  test('an untestable rule is untestable with the catalogue reason, whatever its tests did', () => {
+    const report = buildReport(input([untestable], { tests: [rawTest([untestable.id], 'failed')] }))
+    expect(report.rules[0]).toMatchObject({ status: 'untestable', reason: untestable.untestable })
+  })
+
+  test('a failing should rule does not fail the registry', () => {
+    const report = buildReport(input([plainMust, plainShould], { tests: [rawTest([plainMust.id], 'passed'), rawTest([plainShould.id], 'failed')] }))
+    expect(report.rules.map((r) => r.status)).toEqual(['pass', 'fail'])
+    expect(report.summary.conforms).toBe(true)
+    expect(report.summary.should.fail).toBe(1)
+  })
+
+  test('a test checking two rules is listed under both and counted once', () => {
+    const report = buildReport(input([plainMust, otherMust], { tests: [rawTest([plainMust.id, otherMust.id], 'failed')] }))
+    expect(report.rules.map((r) => r.tests.length)).toEqual([1, 1])
+    expect(report.summary.tests).toEqual({ total: 1, pass: 0, fail: 1, notApplicable: 0, skipped: 0 })
+  })
+
+  test('only selected rules are reported', () => {
+    const report = buildReport(input([otherMust], { tests: [rawTest([plainMust.id], 'failed'), rawTest([otherMust.id], 'passed')] }))
+    expect(report.rules.map((r) => r.id)).toEqual([otherMust.id])
+    expect(report.summary.conforms).toBe(true)
+  })
+})
+
+describe('tests that never reported, stray errors', () => {
+  test('a pending test fails with a message saying it never reported, and the abort reason is kept', () => {
+    const report = buildReport(input([plainMust], { tests: [rawTest([plainMust.id], 'pending')], aborted: 'the run was stopped' }))
+    expect(report.rules[0]?.status).toBe('fail')
+    expect(report.rules[0]?.tests[0]?.failure?.message).toBe('the test never reported a result: the run was stopped')
+    expect(report.unattributedErrors).toEqual([{ kind: 'run', message: 'the run was stopped' }])
+  })
+
+  test('a stray worker error naming a test fails that test, even one that passed', () => {
+    const test1 = rawTest([plainMust.id], 'passed')
+    const stray: RawUnhandled = { origin: 'worker', type: 'Uncaught Exception', error: { message: 'boom' }, moduleId: test1.moduleId, testName: test1.name }
+    const report = buildReport(input([plainMust], { tests: [test1], unhandled: [stray] }))
+    expect(report.rules[0]?.status).toBe('fail')
+    expect(report.rules[0]?.tests[0]?.failure?.message).toBe('an uncaught exception was raised while this test ran: boom')
+    expect(report.unattributedErrors).toEqual([])
+  })
+
+  test('stray errors without a known test are listed as unattributed, by kind', () => {
+    const unhandled: RawUnhandled[] = [
+      { origin: 'worker', type: 'Unhandled Rejection', error: { message: 'late' } },
+      { origin: 'worker', type: 'Unhandled Error', error: { message: '[vitest-pool]: Worker threads emitted error.' } },
+      { origin: 'main', type: 'Unhandled Rejection', error: { message: 'from a timer' } },
+      { origin: 'worker', type: 'Uncaught Exception', error: { message: 'gone' }, testName: 'a test that does not exist' },
+    ]
+    const report = buildReport(input([plainMust], { tests: [rawTest([plainMust.id], 'passed')], unhandled }))
+    expect(report.unattributedErrors.map((e) => e.kind)).toEqual(['unhandled-rejection', 'test-worker', 'main-process', 'uncaught-exception'])
+    expect(report.unattributedErrors[3]?.test).toBe('a test that does not exist')
+    expect(report.summary.unattributedErrors).toBe(4)
+    expect(report.rules[0]?.status).toBe('pass')
+  })
+
+  test('a failing suite test without a rule prefix is reported as unmapped', () => {
+    const stray = { ...rawTest([], 'failed'), name: 'a helper test', metaRules: undefined } as RawTest
+    const report = buildReport(input([plainMust], { tests: [stray, rawTest([plainMust.id], 'passed')] }))
+    expect(report.unattributedErrors).toEqual([{ kind: 'unmapped-test', message: 'expected 1 to be 2', file: stray.file, test: 'a helper test' }])
+  })
+
+  test("vitest's own timeout message is reworded for graders", () => {
+    const timedOut = rawTest([plainMust.id], 'failed', {
+      errors: [{ name: 'Error', message: 'Test timed out in 1900ms.\nIf this is a long-running test, pass a timeout value as the last argument' }],
+    })
+    const report = buildReport(input([plainMust], { tests: [timedOut] }))
+    expect(report.rules[0]?.tests[0]?.failure?.message).toMatch(/^the test did not finish within its hard limit of 1900 ms/)
+  })
+})
+
+describe('summary', () => {
+  test('counts by level and by area follow the rule statuses', () => {
+    const report = buildReport(
+      input([plainMust, otherMust, plainShould, untestable], {
+        tests: [rawTest([plainMust.id], 'passed'), rawTest([otherMust.id], 'failed'), rawTest([plainShould.id], 'passed')],
+      }),
+    )
+    const { must, should } = report.summary
+    expect(must.pass + must.fail + must.notApplicable + must.untestable).toBe(must.rules)
+    expect(should.pass + should.fail + should.notApplicable + should.untestable).toBe(should.rules)
+    expect(must.fail).toBe(1)
+    const perArea = report.summary.areas.reduce((sum, a) => sum + a.must.rules + a.should.rules, 0)
+    expect(perArea).toBe(4)
+  })
+})

@@ -1,0 +1,54 @@
+/**
+ * Graded runs of the CLI, in a child process: the reference on a rule
+ * selection (exit 0, --rules filtering), and registries that hang or leak
+ * stray errors (exit 1). Every run writes a complete report that is valid
+ * against report.schema.json. One- or two-rule selections keep them fast;
+ * nothing asserts on wall-clock time.
+ */
+import { afterAll, describe, expect, test } from 'vitest'
+import { GRADED, RELAXED, RULE, expectComplete, fixture, gradeJson, scratch } from './test-support/cli.ts'
+
+const work = scratch()
+afterAll(() => work.remove())
+
+describe('graded runs: a full, schema-valid report whatever the registry does', () => {
+  test('the reference passes; --rules limits the run and the report to the selection', GRADED, async () => {
+    const run = await gradeJson(['--rules', `${RULE.toLowerCase()},REG-01`], work.dir)
+    expect(run.code).toBe(0)
+    expectComplete(run.report, ['REG-01', RULE])
+    expect(run.report.summary.conforms).toBe(true)
+    expect(run.report.options.rules).toEqual([RULE.toLowerCase(), 'REG-01'])
+    const names = run.report.rules.flatMap((r) => r.tests.map((t) => t.name))
+    for (const name of names) expect(name).toMatch(new RegExp(`\\[(.*, )?(REG-01|${RULE})(, .*)?\\]`))
+    expect(run.report.summary.tests.total).toBe(new Set(names).size)
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^PASS: /)
+  })
+
+  test('an execute that never settles fails its tests with the timeout message (exit 1)', GRADED, async () => {
+    const run = await gradeJson(['--adapter', fixture('execute-never-settles'), '--rules', RULE, '--timeout', '300'], work.dir)
+    expect(run.code).toBe(1)
+    expectComplete(run.report, [RULE])
+    expect(run.report.rules[0]?.status).toBe('fail')
+    for (const t of run.report.rules[0]?.tests ?? []) expect(t.failure?.message).toMatch(/did not settle within 300 ms/)
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^FAIL: /)
+    expect(run.stdout).not.toMatch(/\n\s+at /)
+  })
+
+  test('an unhandled rejection raised by execute fails the test it happened in (exit 1)', GRADED, async () => {
+    const run = await gradeJson(['--adapter', fixture('execute-unhandled-rejection'), '--rules', RULE, '--timeout', RELAXED], work.dir)
+    expect(run.code).toBe(1)
+    expectComplete(run.report, [RULE])
+    for (const t of run.report.rules[0]?.tests ?? []) {
+      expect(t.outcome).toBe('fail')
+      expect(t.failure?.message).toContain('stray rejection from execute')
+    }
+  })
+
+  test('an uncaught exception raised by execute is charged to the running test (exit 1)', GRADED, async () => {
+    const run = await gradeJson(['--adapter', fixture('execute-uncaught-exception'), '--rules', RULE, '--timeout', RELAXED], work.dir)
+    expect(run.code).toBe(1)
+    expectComplete(run.report, [RULE])
+    const messages = run.report.rules[0]?.tests.map((t) => t.failure?.message ?? '') ?? []
+    expect(messages.some((m) => m.includes('uncaught exception from execute'))).toBe(true)
+  })
+})

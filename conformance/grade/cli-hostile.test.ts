@@ -1,0 +1,56 @@
+/**
+ * Graded runs of the CLI against registries that break their surroundings:
+ * a throwing listener registration, process.exit(), a stray rejection in the
+ * grading process, a crashed test worker, and (on request, slow) a worker
+ * stuck in a synchronous loop. Each still yields a complete, schema-valid
+ * report; none is an adapter error.
+ */
+import { afterAll, describe, expect, test } from 'vitest'
+import { GRADED, RELAXED, RULE, expectComplete, fixture, gradeJson, scratch } from './test-support/cli.ts'
+
+const work = scratch()
+afterAll(() => work.remove())
+
+describe('graded runs: hostile registries still get a full report', () => {
+  test('a listener registration that throws is graded, not an adapter error (exit 1)', GRADED, async () => {
+    const run = await gradeJson(['--adapter', fixture('listener-throws'), '--rules', RULE, '--timeout', RELAXED], work.dir)
+    expect(run.code).toBe(1)
+    expectComplete(run.report, [RULE])
+    for (const t of run.report.rules[0]?.tests ?? []) expect(t.failure?.message).toContain('listener registration is broken')
+  })
+
+  test('an execute that calls process.exit() fails its tests (exit 1)', GRADED, async () => {
+    const run = await gradeJson(['--adapter', fixture('execute-calls-process-exit'), '--rules', RULE, '--timeout', RELAXED], work.dir)
+    expect(run.code).toBe(1)
+    expectComplete(run.report, [RULE])
+    for (const t of run.report.rules[0]?.tests ?? []) expect(t.failure?.message).toContain('process.exit')
+  })
+
+  test('a stray rejection in the grading process itself is listed, not fatal (exit 0)', GRADED, async () => {
+    const run = await gradeJson(['--adapter', fixture('main-process-rejection'), '--rules', RULE, '--timeout', RELAXED], work.dir)
+    expect(run.code).toBe(0)
+    expectComplete(run.report, [RULE])
+    expect(run.report.unattributedErrors).toContainEqual({ kind: 'main-process', message: 'stray rejection in the grading process' })
+  })
+
+  test('a crashed test worker still leaves a complete report: its tests never reported (exit 1)', GRADED, async () => {
+    const run = await gradeJson(['--adapter', fixture('execute-crashes-worker'), '--rules', RULE, '--timeout', RELAXED], work.dir)
+    expect(run.code).toBe(1)
+    expectComplete(run.report, [RULE])
+    for (const t of run.report.rules[0]?.tests ?? []) expect(t.failure?.message).toMatch(/^the test never reported a result/)
+    expect(run.report.unattributedErrors.map((e) => e.kind)).toContain('test-worker')
+  })
+})
+
+// A registry stuck in a synchronous loop can only be stopped by the run's
+// watchdog, which waits out three budgets plus a grace period: too slow for
+// every `npm test`, so it runs on request (DSH_TCK_SLOW_TESTS=1).
+describe.runIf(process.env.DSH_TCK_SLOW_TESTS === '1')('slow graded runs', () => {
+  test('an execute stuck in a synchronous loop: the run is stopped and the report is complete (exit 1)', { timeout: 300_000 }, async () => {
+    const run = await gradeJson(['--adapter', fixture('execute-sync-loop'), '--rules', RULE, '--timeout', '300'], work.dir)
+    expect(run.code).toBe(1)
+    expectComplete(run.report, [RULE])
+    for (const t of run.report.rules[0]?.tests ?? []) expect(t.failure?.message).toMatch(/^the test never reported a result: no test made progress/)
+    expect(run.report.unattributedErrors.map((e) => e.kind)).toContain('run')
+  })
+})

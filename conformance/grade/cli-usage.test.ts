@@ -1,0 +1,57 @@
+/**
+ * Argument handling of `runCli()`, in process (the child-process tests in
+ * cli.test.ts cover the real binary): every usage error exits 2 with one
+ * line and a pointer to --help, before anything is loaded or run.
+ */
+import { describe, expect, test } from 'vitest'
+import { runCli } from './cli.ts'
+import type { CliIo } from './cli.ts'
+
+async function run(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const io: CliIo = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: {},
+    cwd: process.cwd(),
+  }
+  const code = await runCli(argv, io)
+  return { code, stdout, stderr }
+}
+
+describe('usage errors exit 2 with a one-line reason', () => {
+  test.each([
+    [['grade', '--timeout', '0'], '--timeout expects a whole number of milliseconds from 1 to 3600000, got "0"'],
+    [['grade', '--timeout', '3600001'], 'got "3600001"'],
+    [['grade', '--timeout', '1.5'], 'got "1.5"'],
+    [['grade', '--timeout', '12abc'], 'got "12abc"'],
+    [['grade', '--timeout=-5'], 'got "-5"'],
+    [['grade', '--timeout'], "Option '--timeout <value>' argument missing"],
+    [['grade', '--rules', 'NOPE-1'], '--rules: "NOPE-1" is not a rule ID of the catalogue or AREA-*'],
+    [['grade', '--rules', ','], '--rules needs at least one rule ID or AREA-*'],
+    [['grade', '--json', ''], '--json needs a file name'],
+    [['grade', 'extra'], 'unexpected argument "extra"'],
+    [['frobnicate'], 'unknown command "frobnicate"'],
+    [[], 'no command given'],
+    [['grade', '--verbose=yes'], "Option '--verbose' does not take an argument"],
+  ])('%j', async (argv, fragment) => {
+    const result = await run(argv)
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    const [first, second, ...rest] = result.stderr.trimEnd().split('\n')
+    expect(first).toMatch(/^dsh-tools-tck: /)
+    expect(first).toContain(fragment)
+    expect(second).toBe('Run "dsh-tools-tck --help" for usage.')
+    expect(rest).toEqual([])
+  })
+})
+
+test('--help wins over the rest and documents every option and exit status', async () => {
+  const result = await run(['grade', '--help'])
+  expect(result.code).toBe(0)
+  for (const option of ['--adapter', '--json', '--rules', '--timeout', '--verbose', '--help', '--version']) expect(result.stdout).toContain(option)
+  expect(result.stdout).toMatch(/0 +no must rule fails/)
+  expect(result.stdout).toMatch(/1 +at least one must rule fails/)
+  expect(result.stdout).toMatch(/2 +the registry could not be graded/)
+})

@@ -1,0 +1,51 @@
+/**
+ * `grade()` called in process, as the gallery meta-test does: it runs its own
+ * vitest inside this test worker, returns a schema-valid report, writes
+ * nothing, and refuses bad options and broken adapters with typed errors.
+ */
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import { describe, expect, test } from 'vitest'
+import { RULES } from '../catalogue/index.ts'
+import { AdapterError, UsageError } from './errors.ts'
+import { grade } from './grade.ts'
+import { KNOWN_FEATURES } from './internal/features.ts'
+import { REPORT_VERSION } from './report.ts'
+
+const schema = JSON.parse(readFileSync(new URL('./report.schema.json', import.meta.url), 'utf8')) as object
+const validate = new Ajv2020({ allErrors: true }).compile(schema)
+const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/adapters/${name}.ts`, import.meta.url))
+
+describe('grade()', () => {
+  test('grades the reference on a rule selection and returns a schema-valid report', { timeout: 180_000 }, async () => {
+    const report = await grade({ rules: ['GRD-07'] })
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true)
+    expect(report.reportVersion).toBe(REPORT_VERSION)
+    expect(report.adapter.module).toBe(fileURLToPath(new URL('../../reference/adapter.ts', import.meta.url)))
+    expect(report.rules.map((r) => r.id)).toEqual(['GRD-07'])
+    expect(report.rules[0]?.status).toBe('pass')
+    expect(report.summary.conforms).toBe(true)
+    expect(report.unattributedErrors).toEqual([])
+  })
+
+  test('rejects unknown rules and bad timeouts with a UsageError, before loading anything', async () => {
+    await expect(grade({ rules: ['NOPE-1'], adapter: fixture('import-throws') })).rejects.toBeInstanceOf(UsageError)
+    await expect(grade({ timeout: 0 })).rejects.toThrow(UsageError)
+    await expect(grade({ timeout: 2.5 })).rejects.toThrow(/whole number of milliseconds from 1 to/)
+  })
+
+  test('rejects a broken adapter with an AdapterError naming the module', async () => {
+    const error = await grade({ adapter: fixture('create-throws') }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(AdapterError)
+    expect((error as AdapterError).module).toBe(fixture('create-throws'))
+    expect((error as AdapterError).message).toContain('create() threw: cannot start the registry')
+  })
+})
+
+test("the report schema's area and feature patterns accept every area and feature of the kit", () => {
+  // The schema leaves both sets open (they grow with the kit) but constrains their spelling.
+  const defs = (schema as { $defs: Record<string, { pattern: string }> }).$defs
+  for (const rule of RULES) expect(rule.area).toMatch(new RegExp(defs.area!.pattern))
+  for (const feature of KNOWN_FEATURES) expect(feature).toMatch(new RegExp(defs.feature!.pattern))
+})

@@ -1,0 +1,41 @@
+/**
+ * Internal: errors as plain data. Whatever was thrown (or serialised by
+ * vitest across the worker boundary) becomes a {@link RawError}.
+ */
+
+/** An error as it crossed the worker boundary (or as thrown in this process). */
+export interface RawError {
+  readonly name?: string
+  readonly message: string
+  readonly stack?: string
+  readonly diff?: string
+}
+
+/** Normalises anything thrown (or serialised by vitest) into a {@link RawError}. */
+export function toRawError(error: unknown): RawError {
+  try {
+    if (typeof error === 'object' && error !== null) {
+      const e = error as { name?: unknown; message?: unknown; stack?: unknown; diff?: unknown; cause?: unknown }
+      const own = typeof e.message === 'string' ? e.message : safeString(error)
+      const cause = typeof e.cause === 'object' && e.cause !== null ? (e.cause as { message?: unknown }).message : undefined
+      const message = typeof cause === 'string' && cause !== '' ? `${own} (cause: ${cause})` : own
+      return {
+        ...(typeof e.name === 'string' ? { name: e.name } : {}),
+        message,
+        ...(typeof e.stack === 'string' ? { stack: e.stack } : {}),
+        ...(typeof e.diff === 'string' && e.diff !== '' ? { diff: e.diff } : {}),
+      }
+    }
+    return { message: safeString(error) }
+  } catch {
+    return { message: '<an error that cannot be read>' }
+  }
+}
+
+function safeString(value: unknown): string {
+  try {
+    return String(value)
+  } catch {
+    return '<unprintable value>'
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The console rendering of a report.
+ */
+import { expect, test } from 'vitest'
+import { RULES } from '../catalogue/index.ts'
+import { buildReport } from './internal/build-report.ts'
+import { KNOWN_FEATURES } from './internal/features.ts'
+import type { RawTest } from './internal/run-suite.ts'
+import { renderConsole } from './render-console.ts'
+import type { AdapterInfo, GradeReport } from './report.ts'
+
+const must = RULES.find((r) => r.level === 'must' && r.untestable === undefined && (r.requires ?? []).length === 0 && r.divergence !== undefined)
+const should = RULES.find((r) => r.level === 'should' && r.untestable === undefined && (r.requires ?? []).length === 0)
+if (must === undefined || should === undefined) throw new Error('the catalogue lacks the rules this test needs')
+
+function failed(id: string, message: string): RawTest {
+  const file = `conformance/suite/${id.split('-')[0]!.toLowerCase()}.test.ts`
+  return { moduleId: `/kit/${file}`, file, name: `[${id}] does the thing`, fullName: `[${id}] does the thing`, state: 'failed', metaRules: [id], durationMs: 2, errors: [{ message, stack: 'Error: x\n    at place (file.ts:1:1)' }] }
+}
+
+function report(verbose = false): GradeReport {
+  return buildReport({
+    rules: [must!, should!],
+    adapter: { name: 'acme registry', version: '1.2.3', module: '/x/adapter.ts', features: Object.fromEntries(KNOWN_FEATURES.map((f) => [f, f === 'scopes'])) as AdapterInfo['features'] },
+    run: { tests: [failed(must!.id, 'expected a denial'), failed(should!.id, 'wording differs')], moduleProblems: [], unhandled: [] },
+    kit: { name: 'dsh-tools-tck', version: '9.9.9' },
+    options: { rules: null, timeoutMs: 5000, verbose },
+    runtime: { node: 'v20', vitest: '4', platform: 'linux-x64' },
+    timing: { startedAt: '2020-01-01T00:00:00.000Z', durationMs: 1234 },
+  })
+}
+
+test('plain text lists the table, the failing must rule with its source and assertion, then should deviations, then the verdict', () => {
+  const text = renderConsole(report())
+  expect(text).not.toMatch(/\u001b\[/)
+  expect(text).toContain('dsh-tools-tck 9.9.9: grading acme registry 1.2.3')
+  expect(text).toMatch(new RegExp(`\\n${must!.area} +`))
+  const mustAt = text.indexOf(`  ${must!.id}  must`)
+  const shouldAt = text.indexOf('Should-level deviations (1; these do not fail the registry)')
+  expect(mustAt).toBeGreaterThan(0)
+  expect(shouldAt).toBeGreaterThan(mustAt)
+  expect(text).toContain(`source: ${report().rules[0]!.sources.join('; ')}`.slice(0, 40))
+  expect(text).toContain('divergence: ')
+  expect(text).toContain(`✗ [${must!.id}] does the thing`)
+  expect(text).toContain('expected a denial')
+  expect(text).not.toContain('at place (file.ts:1:1)')
+  const lines = text.trimEnd().split('\n')
+  expect(lines.at(-1)).toBe('FAIL: acme registry fails 1 of 1 applicable must rules (1 should-level deviation).')
+})
+
+test('verbose shows stacks kept in the report; color adds ANSI codes', () => {
+  expect(renderConsole(report(true), { verbose: true })).toContain('at place (file.ts:1:1)')
+  expect(renderConsole(report(), { color: true })).toMatch(/\u001b\[31m/)
+})
