@@ -3,6 +3,7 @@
  *
  * - the adapter contract an implementation writes against;
  * - the rule catalogue (every rule, by stable ID);
+ * - the grading engine (`grade()`), its report types and console renderer;
  * - the spec's data types.
  *
  * Everything not exported here is internal and may change without notice.
@@ -26,5 +27,12 @@ export type {
 export { AREAS, RULES, SEEDS, getRule, isRuleId, rulesOfArea } from './catalogue/index.ts'
 export type { Area, Level, Rule, RuleId, RuleSource } from './catalogue/index.ts'
 export { describeSource } from './catalogue/describe-source.ts'
+export { grade, DEFAULT_TIMEOUT_MS } from './grade/grade.ts'
+export type { GradeOptions } from './grade/grade.ts'
+export { renderConsole } from './grade/render-console.ts'
+export type { RenderOptions } from './grade/render-console.ts'
+export { AdapterError, UsageError } from './grade/errors.ts'
+export { REPORT_VERSION } from './grade/report.ts'
+export type * from './grade/report.ts'
 export type * from './spec/types.ts'
 export { ERROR_CODES } from './spec/types.ts'

@@ -1,0 +1,119 @@
+/** Laws about the argument boundary (E-04) and execution tokens (E-06). */
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import type { ToolExecutionToken } from '../conformance/spec/types.ts'
+import { call } from '../conformance/suite/_kit/inputs.ts'
+import { isDeepFrozen } from '../conformance/suite/_kit/results.ts'
+import { probeTool } from '../conformance/suite/_kit/tools.ts'
+import { law } from './_kit/law.ts'
+import { buildLossy, losslessJson, lossySpec } from './_kit/values.ts'
+
+law('E-04', ['ARG-04', 'ARG-05'], 'lossless arguments reach the body as an equal, detached, deep-frozen copy and the caller value is untouched', {
+  arbitrary: losslessJson,
+  interesting: 'the arguments are a non-empty object or array (a copy can be told from the original)',
+  threshold: 0.3,
+  run: async (r, args) => {
+    const probe = probeTool('tool')
+    r.tools.register(probe.definition)
+    const before = structuredClone(args)
+    const isContainer = typeof args === 'object' && args !== null
+    if (isContainer && Object.keys(args).length > 0) r.interesting()
+
+    await r.tools.execute(call('tool', args))
+
+    expect(probe.bodyCalls).toBe(1)
+    const seen = probe.bodyArgs[0]
+    expect(seen).toEqual(args)
+    if (isContainer) {
+      expect(seen !== args, 'the body got a copy, not the caller object').toBe(true)
+      expect(Object.isFrozen(args), 'the caller object is not frozen').toBe(false)
+    }
+    expect(isDeepFrozen(seen), 'the body arguments are deep-frozen').toBe(true)
+    expect(args, 'the caller value is unchanged').toEqual(before)
+  },
+})
+
+law('E-04b', ['ARG-06', 'ARG-05', 'CAN-03'], 'lossy arguments end the call before any policy stage, even with a pre-aborted signal', {
+  arbitrary: fc.record({ lossy: lossySpec, preAborted: fc.boolean() }),
+  interesting: 'the signal was already aborted (the argument failure must win)',
+  run: async (r, { lossy, preAborted }) => {
+    const probe = probeTool('tool')
+    r.tools.register(probe.definition)
+    let pre = 0
+    r.harness.on('tools/pre-execute', (_exec, next) => {
+      pre += 1
+      return next()
+    })
+    const observed: unknown[] = []
+    r.harness.on('tools/result', (exec) => {
+      observed.push(exec.arguments)
+    })
+    const controller = new AbortController()
+    if (preAborted) {
+      controller.abort(new Error('aborted'))
+      r.interesting()
+    }
+
+    const result = await r.tools.execute(call('tool', buildLossy(lossy), { signal: controller.signal }))
+
+    expect(result.isError, 'lossy arguments fail').toBe(true)
+    if (!result.isError) return
+    expect('info' in result.error, 'the argument failure has no routable code (it is not an abort)').toBe(false)
+    expect(pre, 'pre-execute runs').toBe(0)
+    expect(probe.bodyCalls, 'the body runs').toBe(0)
+    expect(observed, 'tools/result fires once, with arguments undefined').toEqual([undefined])
+  },
+})
+
+law('E-06', ['ARG-02'], 'every stage of one execution sees the same fresh token, and concurrent executions never share one', {
+  arbitrary: fc.array(fc.record({ args: losslessJson, deny: fc.boolean() }), { minLength: 1, maxLength: 4 }),
+  interesting: 'two or more executions ran concurrently',
+  run: async (r, calls) => {
+    if (calls.length >= 2) r.interesting()
+    const seen = new Map<string, { stage: string; token: unknown }[]>()
+    const note = (callId: string, stage: string, token: unknown): void => {
+      const list = seen.get(callId) ?? []
+      list.push({ stage, token })
+      seen.set(callId, list)
+    }
+    const probe = probeTool('tool', {
+      body: (_args, exec) => {
+        note(exec.callId, 'body', exec.token)
+        return { ok: true }
+      },
+      finalizeContent: (exec) => {
+        note(exec.callId, 'finalize', exec.token)
+        return undefined
+      },
+    })
+    r.tools.register(probe.definition)
+    r.harness.on('tools/pre-execute', (exec, next) => {
+      note(exec.callId, 'pre', exec.token)
+      return next()
+    })
+    r.tools.guard((exec) => {
+      note(exec.callId, 'guard', exec.token)
+      return calls[Number(exec.callId.split('#')[1])]?.deny === true ? 'denied' : undefined
+    })
+    r.harness.on('tools/execute', (exec, next) => {
+      note(exec.callId, 'execute', exec.token)
+      return next()
+    })
+    r.harness.on('tools/post-execute', (exec, _result, next) => {
+      note(exec.callId, 'post', exec.token)
+      return next()
+    })
+    r.harness.on('tools/result', (exec) => note(exec.callId, 'result', exec.token))
+
+    await Promise.all(calls.map((c, i) => r.tools.execute(call('tool', c.args, { callId: `c#${i}` }))))
+
+    const firstTokens: ToolExecutionToken[] = []
+    for (const [callId, list] of seen) {
+      const token = list[0]?.token
+      expect(typeof token, `${callId}: the token is a symbol`).toBe('symbol')
+      for (const entry of list) expect(entry.token === token, `${callId}: ${entry.stage} saw the same token as ${list[0]?.stage}`).toBe(true)
+      firstTokens.push(token as ToolExecutionToken)
+    }
+    expect(new Set(firstTokens).size, 'distinct executions have distinct tokens').toBe(calls.length)
+  },
+})

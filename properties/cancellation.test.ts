@@ -1,0 +1,219 @@
+/**
+ * Laws about cancellation: abort-code selection over every abort point
+ * (E-18), and interleavings chosen by fc.scheduler (E-20): quiescence, one
+ * notification, the code chosen by whether the body started.
+ */
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import type { ApprovalOutcome, ToolExecutionResult } from '../conformance/spec/types.ts'
+import { approvalStub } from '../conformance/suite/_kit/approval.ts'
+import { call } from '../conformance/suite/_kit/inputs.ts'
+import { probeTool, text } from '../conformance/suite/_kit/tools.ts'
+import { law } from './_kit/law.ts'
+import type { LawRun } from './_kit/law.ts'
+
+const POINTS = ['none', 'before', 'pre', 'approval', 'wrapper-before', 'body', 'wrapper-after', 'post'] as const
+type Point = (typeof POINTS)[number]
+const KINDS = ['success', 'throw', 'deny', 'guard', 'short', 'wrapper-throw', 'block'] as const
+type Kind = (typeof KINDS)[number]
+
+type Expected =
+  | { readonly is: 'success' }
+  | { readonly is: 'code'; readonly code: 'ABORTED' | 'ABORTED_BEFORE_DISPATCH' }
+  | { readonly is: 'message'; readonly message: string }
+
+/** What the pipeline must produce, from the kind of outcome and whether the caller actually aborted (and where). */
+function expectedOutcome(kind: Kind, point: Point, aborted: boolean, bodyEntered: boolean): Expected {
+  if (point === 'before') return { is: 'code', code: 'ABORTED_BEFORE_DISPATCH' }
+  if (kind === 'deny') return { is: 'message', message: 'denied' }
+  if (kind === 'guard') return { is: 'message', message: 'guarded' }
+  let candidate: Expected
+  if (point === 'pre' || point === 'approval') candidate = { is: 'code', code: 'ABORTED_BEFORE_DISPATCH' }
+  else if (kind === 'short') candidate = { is: 'success' }
+  else if (kind === 'wrapper-throw') return { is: 'message', message: 'wrapper broke' }
+  else if (point === 'wrapper-before') candidate = { is: 'code', code: 'ABORTED_BEFORE_DISPATCH' }
+  else if (kind === 'throw') candidate = { is: 'message', message: 'body broke' }
+  else candidate = { is: 'success' }
+  if (kind === 'block') return { is: 'message', message: 'blocked' }
+  if (candidate.is === 'success' && aborted) return { is: 'code', code: bodyEntered ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH' }
+  return candidate
+}
+
+function describeResult(result: ToolExecutionResult): string {
+  return result.isError ? `failure ${JSON.stringify(result.error)}` : 'success'
+}
+
+law('E-18', ['CAN-10', 'CAN-02', 'CAN-05', 'CAN-06', 'CAN-07', 'CAN-08', 'CAN-09', 'CAN-01'], 'the abort code depends only on whether the body started, and more specific failures are never replaced', {
+  arbitrary: fc.record({ point: fc.constantFrom(...POINTS), kind: fc.constantFrom(...KINDS) }),
+  interesting: 'the caller aborted mid-pipeline and a success was replaced by a cancellation code',
+  threshold: 0.15,
+  scale: 1.5,
+  run: async (r, input) => {
+    const canAsk = r.adapter.features.approval === true && r.adapter.features.scopes === true
+    const point: Point = input.point === 'approval' && !canAsk ? 'pre' : input.point
+    const { kind } = input
+    const controller = new AbortController()
+    const abortAt = (here: Point): void => {
+      if (point === here) controller.abort(new Error(`aborted during ${here}`))
+    }
+    const stages = { pre: 0, execute: 0, post: 0, results: 0 }
+    const probe = probeTool('tool', {
+      body: () => {
+        abortAt('body')
+        if (kind === 'throw') throw new Error('body broke')
+        return { ok: true }
+      },
+    })
+    r.tools.register(probe.definition)
+    const agent = point === 'approval' ? (await r.scope()).agent : undefined
+    if (point === 'approval') {
+      r.setApproval(
+        approvalStub(() => {
+          abortAt('approval')
+          return 'allowed-once'
+        }),
+      )
+    }
+    r.harness.on('tools/pre-execute', async (_exec, next) => {
+      stages.pre += 1
+      abortAt('pre')
+      if (kind === 'deny') return { kind: 'deny', reason: 'denied' }
+      if (point === 'approval') return { kind: 'ask' }
+      return next()
+    })
+    if (kind === 'guard') r.tools.guard(() => 'guarded')
+    r.harness.on('tools/execute', async (_exec, next) => {
+      stages.execute += 1
+      abortAt('wrapper-before')
+      if (kind === 'short') return { isError: false, value: { short: true }, content: [] }
+      const result = await next()
+      abortAt('wrapper-after')
+      if (kind === 'wrapper-throw') throw new Error('wrapper broke')
+      return result
+    })
+    r.harness.on('tools/post-execute', async (_exec, _result, next) => {
+      stages.post += 1
+      abortAt('post')
+      return kind === 'block' ? { kind: 'block', feedback: [text('blocked')] } : next()
+    })
+    r.harness.on('tools/result', () => {
+      stages.results += 1
+    })
+    if (point === 'before') controller.abort(new Error('aborted before entry'))
+
+    const result = await r.tools.execute(call('tool', {}, { signal: controller.signal, ...(agent === undefined ? {} : { agent }) }))
+
+    const expected = expectedOutcome(kind, point, controller.signal.aborted, probe.bodyCalls > 0)
+    if (expected.is === 'code' && point !== 'before' && point !== 'none') r.interesting()
+    const seen = describeResult(result)
+    if (expected.is === 'success') expect(result.isError, `expected a success, got ${seen}`).toBe(false)
+    if (expected.is === 'code') expect(result.error?.info?.code, `expected ${expected.code}, got ${seen}`).toBe(expected.code)
+    if (expected.is === 'message') {
+      expect(result.error?.message, `expected the failure "${expected.message}" to be kept, got ${seen}`).toBe(expected.message)
+      expect(result.error?.info?.code ?? 'no code', 'a kept failure is not relabelled as a cancellation').not.toMatch(/^ABORTED/)
+    }
+    const bodyPossible = !['before', 'pre', 'approval', 'wrapper-before'].includes(point)
+    if (!bodyPossible) expect(probe.bodyCalls, `the caller aborted (${point}) before the body could start`).toBe(0)
+    if (point === 'before') expect(stages, 'a pre-aborted call runs no stage but tools/result').toEqual({ pre: 0, execute: 0, post: 0, results: 1 })
+    expect(stages.results, 'tools/result fires once').toBe(1)
+  },
+})
+
+interface Interleaving {
+  readonly s: fc.Scheduler
+  readonly ask: boolean
+  readonly wrapper: boolean
+  /** The caller's abort is handed to the scheduler when this many stages have been entered. */
+  readonly abortArmedAt: number
+}
+
+async function runInterleaving(r: LawRun, { s, ask, wrapper, abortArmedAt }: Interleaving): Promise<{ log: string[]; result: ToolExecutionResult; results: number; bodyCalls: number }> {
+  const log: string[] = []
+  const controller = new AbortController()
+  let entered = 0
+  const arm = (): void => {
+    void s.schedule(Promise.resolve('abort'), 'abort').then(() => {
+      log.push('abort')
+      controller.abort(new Error('caller aborted'))
+    })
+  }
+  const gate = async (label: string): Promise<void> => {
+    log.push(label)
+    entered += 1
+    if (entered === abortArmedAt) arm()
+    await s.schedule(Promise.resolve(label), label)
+    log.push(`${label}-done`)
+  }
+  const useAsk = ask && r.adapter.features.approval === true && r.adapter.features.scopes === true
+  const probe = probeTool('tool', {
+    body: async () => {
+      await gate('body')
+      return { ok: true }
+    },
+  })
+  r.tools.register(probe.definition)
+  const agent = useAsk ? (await r.scope()).agent : undefined
+  if (useAsk) {
+    r.setApproval(
+      approvalStub(async (): Promise<ApprovalOutcome> => {
+        await gate('approval')
+        return 'allowed-once'
+      }),
+    )
+  }
+  r.harness.on('tools/pre-execute', async (_exec, next) => {
+    await gate('pre')
+    return useAsk ? { kind: 'ask' } : next()
+  })
+  if (wrapper) {
+    r.harness.on('tools/execute', async (_exec, next) => {
+      await gate('wrapper')
+      const result = await next()
+      await gate('wrapper-after')
+      return result
+    })
+  }
+  r.harness.on('tools/post-execute', async (_exec, _result, next) => {
+    await gate('post')
+    return next()
+  })
+  let results = 0
+  r.harness.on('tools/result', () => {
+    results += 1
+  })
+  if (abortArmedAt === 0) arm()
+  const pending = r.tools.execute(call('tool', {}, { signal: controller.signal, ...(agent === undefined ? {} : { agent }) })).then((result) => {
+    log.push('settled')
+    return result
+  })
+  const result = await s.waitFor(pending)
+  await s.waitIdle()
+  return { log, result, results, bodyCalls: probe.bodyCalls }
+}
+
+law('E-20', ['CAN-13', 'EXE-12', 'CAN-10', 'RES-01'], 'whatever order stages and the caller abort settle in, a started body is drained, tools/result fires once, and the code says whether the body started', {
+  arbitrary: fc.record({ s: fc.scheduler(), ask: fc.boolean(), wrapper: fc.boolean(), abortArmedAt: fc.nat(6) }),
+  interesting: 'the caller aborted while the body was running',
+  threshold: 0.1,
+  scale: 1.5,
+  run: async (r, input) => {
+    const { log, result, results, bodyCalls } = await runInterleaving(r, input)
+    const at = (label: string): number => log.indexOf(label)
+    const aborted = at('abort')
+    const settled = at('settled')
+    if (aborted >= 0 && at('body') >= 0 && at('body') < aborted && aborted < at('body-done')) r.interesting()
+    const where = `order: ${log.join(' → ')}`
+
+    expect(results, `tools/result fires once (${where})`).toBe(1)
+    if (bodyCalls > 0) expect(at('body-done') < settled, `execute() settled before the body did (${where})`).toBe(true)
+    const lastGateBeforeBody = at(input.wrapper ? 'wrapper-done' : input.ask && at('approval-done') >= 0 ? 'approval-done' : 'pre-done')
+    if (aborted >= 0 && aborted < lastGateBeforeBody) expect(bodyCalls, `the caller aborted before the body could start (${where})`).toBe(0)
+    if (aborted >= 0 && aborted < at('post-done')) {
+      expect(result.isError, `an abort during the call replaces the success (${where})`).toBe(true)
+    }
+    if (aborted < 0 || aborted > settled) expect(result.isError, `nobody aborted before the call settled (${where})`).toBe(false)
+    if (result.isError) {
+      expect(result.error.info?.code, `the code follows whether the body started (${where})`).toBe(bodyCalls > 0 ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH')
+    }
+  },
+})

@@ -1,0 +1,217 @@
+/**
+ * Laws about policy: guard monotonicity (E-12), approval mapping (E-14),
+ * post-execute content/value exclusivity (E-15), no resurrection (E-17),
+ * context ordering (E-22).
+ */
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import type { ApprovalOutcome, PostToolDecision, UserMessage } from '../conformance/spec/types.ts'
+import { approvalStub } from '../conformance/suite/_kit/approval.ts'
+import { call } from '../conformance/suite/_kit/inputs.ts'
+import { contextMessage, probeTool, text } from '../conformance/suite/_kit/tools.ts'
+import { law } from './_kit/law.ts'
+import { losslessJson } from './_kit/values.ts'
+
+type Layer = 'global' | 'parent' | 'child'
+type Step =
+  | { readonly kind: 'guard'; readonly layer: Layer; readonly deny: string | undefined }
+  | { readonly kind: 'pre'; readonly prepend: boolean; readonly mode: 'allow' | 'pass' | 'allow-after-next' }
+
+const layer = fc.constantFrom<Layer>('global', 'parent', 'child')
+const guardStep = fc.record({
+  kind: fc.constant('guard' as const),
+  layer,
+  deny: fc.option(fc.constantFrom('no', 'stop', 'not here', ''), { nil: undefined, freq: 2 }),
+})
+const preStep = fc.record({ kind: fc.constant('pre' as const), prepend: fc.boolean(), mode: fc.constantFrom('allow', 'pass', 'allow-after-next') })
+
+/** The first denial in evaluation order: global, then parent, then child, each in registration order. */
+function firstDenial(guards: readonly { layer: Layer; deny: string | undefined }[]): string | undefined {
+  for (const l of ['global', 'parent', 'child'] as const) {
+    for (const g of guards) if (g.layer === l && g.deny !== undefined) return g.deny
+  }
+  return undefined
+}
+
+law('E-12', ['GRD-02', 'GRD-03', 'GRD-07'], 'guards deny in global-to-own order whatever pre-execute allows, and adding a guard never lifts a denial', {
+  arbitrary: fc.record({ steps: fc.array(fc.oneof(guardStep, preStep), { minLength: 1, maxLength: 7 }), extra: guardStep }),
+  interesting: 'a guard denies while a pre-execute listener forces allow',
+  threshold: 0.15,
+  run: async (r, { steps, extra }) => {
+    const parent = await r.scope()
+    const child = await r.scope(parent)
+    const probe = probeTool('tool')
+    r.tools.register(probe.definition)
+    const contexts = { global: r.tools, parent: parent.tools, child: child.tools }
+    for (const step of steps) {
+      if (step.kind === 'guard') contexts[step.layer].guard(() => step.deny)
+      else
+        r.harness.on(
+          'tools/pre-execute',
+          async (_exec, next) => {
+            if (step.mode === 'allow') return { kind: 'allow' }
+            const decision = await next()
+            return step.mode === 'pass' ? decision : { kind: 'allow' }
+          },
+          { prepend: step.prepend },
+        )
+    }
+    const guards = steps.filter((s) => s.kind === 'guard')
+    const expected = firstDenial(guards)
+    if (expected !== undefined && steps.some((s) => s.kind === 'pre' && s.mode !== 'pass')) r.interesting()
+
+    const first = await r.tools.execute(call('tool', {}, { agent: child.agent }))
+    if (expected === undefined) {
+      expect(first.isError, 'no guard denies: the call succeeds').toBe(false)
+    } else {
+      expect(first, 'the first denying guard decides').toMatchObject({ isError: true, error: { message: expected } })
+      expect(first.error?.info, 'a denial has no info').toBeUndefined()
+    }
+    expect(probe.bodyCalls).toBe(expected === undefined ? 1 : 0)
+
+    contexts[extra.layer].guard(() => extra.deny)
+    const second = await r.tools.execute(call('tool', {}, { agent: child.agent }))
+    const expectedAfter = firstDenial([...guards, extra])
+    if (expected !== undefined) expect(second.isError, 'an extra guard never lifts a denial').toBe(true)
+    if (expectedAfter === undefined) expect(second.isError).toBe(false)
+    else expect(second).toMatchObject({ isError: true, error: { message: expectedAfter } })
+  },
+})
+
+const OUTCOMES: readonly ApprovalOutcome[] = ['allowed-once', 'rejected', 'cancelled', 'unavailable']
+
+law('E-14', ['PRE-08', 'PRE-05', 'PRE-06', 'PRE-07'], 'an ask reaches the body only when a mounted service answers allowed-once for a call with an agent and no guard denies', {
+  arbitrary: fc.record({ outcome: fc.constantFrom(...OUTCOMES), service: fc.boolean(), agent: fc.boolean(), guardDenies: fc.boolean() }),
+  interesting: 'the approval service was consulted (service mounted, call with an agent)',
+  threshold: 0.1,
+  run: async (r, { outcome, service, agent, guardDenies }) => {
+    const probe = probeTool('tool')
+    r.tools.register(probe.definition)
+    r.harness.on('tools/pre-execute', async () => ({ kind: 'ask', reason: 'please' }))
+    if (guardDenies) r.tools.guard(() => 'guarded')
+    const stub = approvalStub(outcome)
+    if (service) r.setApproval(stub)
+    const scope = agent ? await r.scope() : undefined
+    if (service && agent) r.interesting()
+
+    const result = await r.tools.execute(call('tool', {}, scope === undefined ? {} : { agent: scope.agent }))
+
+    const runs = service && agent && outcome === 'allowed-once' && !guardDenies
+    expect(probe.bodyCalls, 'body runs').toBe(runs ? 1 : 0)
+    expect(stub.requests.length, 'approval requests').toBe(service && agent ? 1 : 0)
+    expect(result.isError).toBe(!runs)
+    if (result.isError) {
+      expect('info' in result.error, 'a non-granted ask is a plain denial').toBe(false)
+      expect(result.content).toEqual([text(`Error: ${result.error.message}`)])
+    }
+  },
+})
+
+const dispatchOrigin = fc.constantFrom('ok', 'throw', 'invalid')
+
+law('E-15', ['POST-06', 'POST-14'], 'an accept carrying both content and value always fails', {
+  arbitrary: fc.record({
+    origin: dispatchOrigin,
+    content: fc.option(fc.array(fc.string({ maxLength: 8 }).map(text), { maxLength: 2 }), { nil: undefined }),
+    value: fc.option(losslessJson, { nil: undefined }),
+    contexts: fc.boolean(),
+  }),
+  interesting: 'the dispatch result was a success, so applying the value alone would have succeeded',
+  threshold: 0.15,
+  run: async (r, { origin, content, value, contexts }) => {
+    r.tools.register(
+      probeTool('tool', {
+        body: () => {
+          if (origin === 'throw') throw new Error('body broke')
+          return origin === 'invalid' ? { n: Number.NaN } : { ok: true }
+        },
+      }).definition,
+    )
+    if (origin === 'ok') r.interesting()
+    const decision = { kind: 'accept', content, value, ...(contexts ? { additionalContexts: [contextMessage('post')] } : {}) }
+    r.harness.on('tools/post-execute', async () => decision as unknown as PostToolDecision)
+
+    const result = await r.tools.execute(call('tool'))
+
+    expect(result.isError, 'both replacements at once are refused').toBe(true)
+    expect('value' in result, 'the failure carries no value').toBe(false)
+    if (result.isError) expect('info' in result.error, 'the refusal is not a routable error').toBe(false)
+  },
+})
+
+const failedOrigin = fc.constantFrom('throw', 'invalid', 'deny', 'guard', 'unknown')
+const anyDecision = fc.oneof(
+  fc.constant({ kind: 'accept' }),
+  fc.record({ kind: fc.constant('accept'), content: fc.array(fc.string({ maxLength: 8 }).map(text), { maxLength: 2 }) }),
+  fc.record({ kind: fc.constant('accept'), value: losslessJson }),
+  fc.constant({ kind: 'accept', value: { ok: true } }),
+  fc.record({ kind: fc.constant('block'), feedback: fc.array(fc.string({ maxLength: 8 }).map(text), { maxLength: 2 }) }),
+  fc.record({ kind: fc.constantFrom('allow', 'success', 'resume'), value: losslessJson }),
+  fc.constant({ kind: 'accept', additionalContexts: [contextMessage('post')] }),
+)
+
+law('E-17', ['POST-14', 'POST-07'], 'no post-execute decision turns a failed result into a success', {
+  arbitrary: fc.record({ origin: failedOrigin, decision: anyDecision }),
+  interesting: 'the decision tries to replace content or value',
+  threshold: 0.3,
+  run: async (r, { origin, decision }) => {
+    if (origin !== 'unknown')
+      r.tools.register(
+        probeTool('tool', {
+          body: () => {
+            if (origin === 'throw') throw new Error('body broke')
+            return origin === 'invalid' ? { n: Number.NaN } : { ok: true }
+          },
+        }).definition,
+      )
+    if (origin === 'deny') r.harness.on('tools/pre-execute', async () => ({ kind: 'deny', reason: 'denied' }))
+    if (origin === 'guard') r.tools.guard(() => 'guarded')
+    if ('value' in decision || 'content' in decision) r.interesting()
+    r.harness.on('tools/post-execute', async () => decision as unknown as PostToolDecision)
+
+    const result = await r.tools.execute(call('tool'))
+
+    expect(result.isError, 'the failure stays a failure').toBe(true)
+    expect('value' in result).toBe(false)
+  },
+})
+
+const labels = (prefix: string, max: number) => fc.integer({ min: 0, max }).map((n) => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`))
+
+function contentsOf(contexts: readonly UserMessage[] | undefined): unknown[] {
+  return (contexts ?? []).map((c) => c.content)
+}
+
+law('E-22', ['CTX-03', 'CTX-01', 'CTX-02', 'CTX-04', 'CTX-05'], 'contexts are deferred ++ wrapper ++ post on accept, only post on block, deferred ++ wrapper on a throw', {
+  arbitrary: fc.record({ deferred: labels('d', 3), wrapper: labels('w', 2), post: labels('p', 2), mode: fc.constantFrom('accept', 'block', 'throw') }),
+  interesting: 'at least two of the three context sources contributed',
+  threshold: 0.3,
+  run: async (r, { deferred, wrapper, post, mode }) => {
+    r.tools.register(
+      probeTool('tool', {
+        body: (_args, exec) => {
+          for (const d of deferred) exec.deferContext(contextMessage(d))
+          if (mode === 'throw') throw new Error('body broke')
+          return { ok: true }
+        },
+      }).definition,
+    )
+    if ([deferred, wrapper, post].filter((l) => l.length > 0).length >= 2) r.interesting()
+    if (wrapper.length > 0)
+      r.harness.on('tools/execute', async (_exec, next) => {
+        const result = await next()
+        return { ...result, additionalContexts: [...(result.additionalContexts ?? []), ...wrapper.map(contextMessage)] }
+      })
+    r.harness.on('tools/post-execute', async (_exec, _result, next) => {
+      if (mode === 'throw') return next()
+      const additionalContexts = post.map(contextMessage)
+      return mode === 'block' ? { kind: 'block', feedback: [text('blocked')], additionalContexts } : { kind: 'accept', additionalContexts }
+    })
+
+    const result = await r.tools.execute(call('tool'))
+
+    const expected = mode === 'accept' ? [...deferred, ...wrapper, ...post] : mode === 'block' ? post : [...deferred, ...wrapper]
+    expect(contentsOf(result.additionalContexts)).toEqual(expected)
+    expect('additionalContexts' in result, 'the key is present only when there are contexts').toBe(expected.length > 0)
+  },
+})

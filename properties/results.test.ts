@@ -1,0 +1,119 @@
+/**
+ * Laws about every outcome: totality (E-01), result shape (E-02), frozen
+ * lossless snapshots (E-03), denial shape (E-13), error normalisation (E-23).
+ */
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import { call } from '../conformance/suite/_kit/inputs.ts'
+import { isDeepFrozen } from '../conformance/suite/_kit/results.ts'
+import { probeTool } from '../conformance/suite/_kit/tools.ts'
+import { isLossless } from './_kit/json.ts'
+import { law } from './_kit/law.ts'
+import { plan, runPlan } from './_kit/plan.ts'
+import { buildThrown, expectedMessage, thrownSpec } from './_kit/values.ts'
+
+law('E-01', ['ERR-08', 'RES-01', 'FIN-02'], 'every call resolves, notifies once and finalizes once when the tool was visible', {
+  arbitrary: plan,
+  interesting: 'a planned throw or rejection actually ran in some stage',
+  threshold: 0.2,
+  run: async (r, p) => {
+    const out = await runPlan(r, p)
+    if (out.threw.length > 0) r.interesting()
+    expect(out.rejected, 'execute() rejected').toBeUndefined()
+    expect(out.observed.length, 'tools/result fired this many times').toBe(1)
+    expect(out.observed[0]?.result === out.result, 'execute() resolved the very object tools/result saw').toBe(true)
+    expect(out.finalizeCalls, 'finalizeContent calls').toBe(p.visible ? 1 : 0)
+  },
+})
+
+law('E-02', ['RES-08', 'RES-03', 'CTX-05'], 'successes and failures keep their discriminated shape with lossless fields', {
+  arbitrary: plan,
+  interesting: 'the outcome is a success (failures are the common case of a random plan)',
+  threshold: 0.1,
+  run: async (r, p) => {
+    const { result } = await runPlan(r, p)
+    expect(result, 'execute() resolved').toBeDefined()
+    if (result === undefined) return
+    if (!result.isError) r.interesting()
+    if (result.isError === false) {
+      expect('value' in result, 'a success has value').toBe(true)
+      expect('error' in result, 'a success has no error').toBe(false)
+      expect([undefined, true]).toContain(result.concludesTurn)
+    } else {
+      expect(result.isError).toBe(true)
+      expect('value' in result, 'a failure has no value').toBe(false)
+      expect('concludesTurn' in result, 'a failure has no concludesTurn').toBe(false)
+      expect(typeof result.error.message, 'error.message').toBe('string')
+    }
+    expect(isLossless(result.content), 'content is lossless JSON').toBe(true)
+    if ('meta' in result) expect(isLossless(result.meta), 'meta is lossless JSON').toBe(true)
+    if ('additionalContexts' in result) {
+      expect(isLossless(result.additionalContexts), 'additionalContexts is lossless JSON').toBe(true)
+      expect(result.additionalContexts, 'additionalContexts is never empty').not.toEqual([])
+    }
+  },
+})
+
+law('E-03', ['RES-02', 'RES-03'], 'the final result is deep-frozen and survives a JSON round trip, the observed execution is frozen', {
+  arbitrary: plan,
+  interesting: 'the outcome is a success (its value was frozen earlier than the rest)',
+  threshold: 0.1,
+  run: async (r, p) => {
+    const { result, observed } = await runPlan(r, p)
+    expect(result, 'execute() resolved').toBeDefined()
+    if (result === undefined) return
+    if (!result.isError) r.interesting()
+    expect(isDeepFrozen(result), 'the result is deep-frozen').toBe(true)
+    expect(result).toEqual(JSON.parse(JSON.stringify(result)))
+    const exec = observed[0]?.exec
+    expect(exec, 'tools/result saw an execution').toBeDefined()
+    if (exec === undefined) return
+    expect(Object.isFrozen(exec), 'the observed execution is frozen').toBe(true)
+    if (exec.arguments !== undefined) expect(isDeepFrozen(exec.arguments), 'the observed arguments are deep-frozen').toBe(true)
+  },
+})
+
+const denialSource = fc.constantFrom('pre-deny', 'ask-without-service', 'guard')
+
+law('E-13', ['ERR-06', 'PRE-04', 'PRE-05', 'GRD-07'], 'every denial is exactly { isError, content "Error: " + reason, error { message } } and skips the body', {
+  arbitrary: fc.record({ source: denialSource, reason: fc.string({ maxLength: 16 }) }),
+  interesting: 'the denial came from a guard or an unserviced ask',
+  threshold: 0.4,
+  run: async (r, { source, reason }) => {
+    const probe = probeTool('tool')
+    r.tools.register(probe.definition)
+    if (source === 'guard') r.tools.guard(() => reason)
+    else r.harness.on('tools/pre-execute', async () => (source === 'pre-deny' ? { kind: 'deny', reason } : { kind: 'ask', reason }))
+    if (source !== 'pre-deny') r.interesting()
+
+    const result = await r.tools.execute(call('tool'))
+
+    expect(result).toEqual({ isError: true, content: [{ type: 'text', text: `Error: ${reason}` }], error: { message: reason } })
+    expect(probe.bodyCalls).toBe(0)
+  },
+})
+
+law('E-23', ['ERR-01', 'ERR-02', 'ERR-03'], 'any thrown value becomes "Error: " + its best-effort message, with info only for a coded error', {
+  arbitrary: thrownSpec,
+  interesting: 'the thrown value is not a plain Error',
+  run: async (r, spec) => {
+    const coded = r.adapter.features.codedErrors === true && r.adapter.harnessError !== undefined
+    const thrown = buildThrown(spec, coded ? r.harnessError : undefined)
+    r.tools.register(probeTool('tool', { body: () => Promise.reject(thrown) }).definition)
+    if (spec.kind !== 'error') r.interesting()
+
+    const result = await r.tools.execute(call('tool'))
+
+    expect(result.isError).toBe(true)
+    if (!result.isError) return
+    const message = expectedMessage(spec)
+    if (message !== undefined) expect(result.error.message, 'error.message').toBe(message)
+    else expect(typeof result.error.message).toBe('string')
+    expect(result.content).toEqual([{ type: 'text', text: `Error: ${result.error.message}` }])
+    if (spec.kind === 'harness' && coded) {
+      expect(result.error.info, 'a coded error keeps its routing').toEqual({ name: (thrown as Error).name, code: spec.code })
+    } else {
+      expect('info' in result.error, 'only a coded error carries info').toBe(false)
+    }
+  },
+})

@@ -1,0 +1,190 @@
+/**
+ * Laws about projections and the schema functions: schemas() allowlist and
+ * detachment (E-10), DSL required soundness (E-29), subset validator
+ * soundness (E-30).
+ */
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import type { JsonSchemaNode, ToolDefinition } from '../conformance/spec/types.ts'
+import { probeTool } from '../conformance/suite/_kit/tools.ts'
+import { isLossless } from './_kit/json.ts'
+import { law } from './_kit/law.ts'
+import { losslessJson, losslessObject } from './_kit/values.ts'
+
+const RESERVED = new Set(['name', 'description', 'parameters', '__proto__'])
+
+law('E-10', ['SCH-01', 'SCH-02'], 'schemas() entries hold exactly name, description and parameters, and editing them changes nothing', {
+  arbitrary: fc.record({
+    parameters: losslessObject,
+    extra: fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !RESERVED.has(k)), fc.oneof(losslessJson, fc.constant(() => 1)), { maxKeys: 3 }),
+    timeoutMs: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: undefined }),
+  }),
+  interesting: 'the definition carries extra own fields',
+  threshold: 0.3,
+  run: async (r, { parameters, extra, timeoutMs }) => {
+    const definition = { ...probeTool('tool', { parameters, ...(timeoutMs === undefined ? {} : { timeoutMs }) }).definition, ...extra } as ToolDefinition
+    r.tools.register(definition)
+    if (Object.keys(extra).length > 0 || timeoutMs !== undefined) r.interesting()
+
+    const [first] = r.tools.schemas()
+    expect(Object.keys(first ?? {}).sort()).toEqual(['description', 'name', 'parameters'])
+    expect(first?.parameters).toEqual(parameters)
+    // Vandalise the projection; the next one must not notice.
+    if (first !== undefined) {
+      ;(first as { name: string }).name = 'changed'
+      const params = first.parameters as Record<string, unknown>
+      for (const key of Object.keys(params)) delete params[key]
+      params.injected = true
+    }
+    expect(r.tools.schemas()[0]).toEqual({ name: 'tool', description: definition.description, parameters })
+  },
+})
+
+type Leaf = { readonly type: 'string' | 'number' | 'integer' | 'boolean' }
+type ObjectSpec = { readonly type: 'object'; readonly additionalProperties: boolean; readonly properties: ParamMap }
+type Prop = (Leaf | ObjectSpec) & { readonly required?: true }
+type ParamMap = { readonly [key: string]: Prop }
+
+const key = fc.constantFrom('a', 'b', 'c', 'path', 'mode')
+const leaf = fc.constantFrom<Leaf>({ type: 'string' }, { type: 'number' }, { type: 'integer' }, { type: 'boolean' })
+const withRequired = <T extends object>(arb: fc.Arbitrary<T>): fc.Arbitrary<T & { required?: true }> =>
+  fc.tuple(arb, fc.boolean()).map(([spec, required]) => (required ? { ...spec, required: true as const } : spec))
+const paramMap = fc.letrec<{ map: ParamMap; prop: Prop }>((tie) => ({
+  map: fc.dictionary(key, tie('prop'), { maxKeys: 3 }) as fc.Arbitrary<ParamMap>,
+  prop: withRequired(
+    fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      leaf,
+      fc.record({ type: fc.constant('object' as const), additionalProperties: fc.boolean(), properties: tie('map') as fc.Arbitrary<ParamMap> }),
+    ),
+  ) as fc.Arbitrary<Prop>,
+})).map
+
+function sampleValue(prop: Prop): unknown {
+  if (prop.type === 'object') return sampleArgs(prop.properties)
+  return prop.type === 'string' ? 's' : prop.type === 'boolean' ? true : 1
+}
+function sampleArgs(map: ParamMap): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(map).map(([k, p]) => [k, sampleValue(p)]))
+}
+
+/** Every (path of keys, required key) pair in the map, outermost first. */
+function requiredKeys(map: ParamMap, at: readonly string[] = []): { at: readonly string[]; key: string }[] {
+  const out: { at: readonly string[]; key: string }[] = []
+  for (const [k, p] of Object.entries(map)) {
+    if (p.required === true) out.push({ at, key: k })
+    if (p.type === 'object') out.push(...requiredKeys(p.properties, [...at, k]))
+  }
+  return out
+}
+
+function compiledRequired(schema: JsonSchemaNode, map: ParamMap, at: string): void {
+  const expected = Object.keys(map).filter((k) => map[k]?.required === true).sort()
+  expect([...(schema.required ?? [])].sort(), `required at ${at}`).toEqual(expected)
+  for (const [k, p] of Object.entries(map)) {
+    if (p.type === 'object') compiledRequired(schema.properties?.[k] ?? {}, p.properties, `${at}.${k}`)
+  }
+}
+
+law('E-29', ['DSL-20', 'DSL-13', 'DSL-01'], 'compiled parameter maps keep every level\'s required keys, sample arguments validate, and dropping a required key is reported', {
+  arbitrary: fc.record({ map: paramMap, drop: fc.nat() }),
+  interesting: 'a nested object spec has a required key',
+  threshold: 0.15,
+  needs: ['schema'],
+  run: async (r, { map, drop }) => {
+    const schema = r.adapter.schema
+    if (schema === undefined) throw new Error('the adapter declares schema but has no schema member')
+    const required = requiredKeys(map)
+    if (required.some((x) => x.at.length > 0)) r.interesting()
+
+    const compiled = schema.parameterSchemaSpecToJsonSchema(map)
+    schema.assertSupportedJsonSchema(compiled)
+    compiledRequired(compiled, map, 'arguments')
+    const args = sampleArgs(map)
+    expect(schema.validateArgs(map, args), 'arguments built to satisfy the spec').toEqual([])
+    const victim = required[drop % Math.max(required.length, 1)]
+    if (victim === undefined) return
+    let holder = args as Record<string, unknown>
+    for (const k of victim.at) holder = holder[k] as Record<string, unknown>
+    delete holder[victim.key]
+    const violations = schema.validateArgs(map, args)
+    expect(
+      violations.some((v) => v.includes(victim.key)),
+      `dropping required "${[...victim.at, victim.key].join('.')}" is reported (got ${JSON.stringify(violations)})`,
+    ).toBe(true)
+  },
+})
+
+const BRANCHES: readonly JsonSchemaNode[] = [
+  { type: 'number' },
+  { type: 'integer' },
+  { type: 'string' },
+  { type: 'number', enum: [1, 2] },
+  { type: 'integer', const: 1 },
+  { type: 'array', items: { type: 'integer' } },
+  { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] },
+  { type: 'object', properties: { inner: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] } }, required: ['inner'] },
+]
+const VALUES: readonly unknown[] = [1, 1.5, -0, Number.NaN, 'a', true, null, undefined, [1], [1.5], {}, { a: 1 }, { inner: {} }, { inner: { a: 1 } }, { inner: { a: 'x' } }, [{ a: 1 }]]
+
+/** When validation accepted `value`, every required key of every object level it reached is present. */
+function requiredHonoured(schema: JsonSchemaNode, value: unknown): boolean {
+  if (schema.type !== 'object' || typeof value !== 'object' || value === null || Array.isArray(value)) return true
+  const record = value as Record<string, unknown>
+  if ((schema.required ?? []).some((k) => !Object.hasOwn(record, k))) return false
+  return Object.entries(schema.properties ?? {}).every(([k, s]) => !Object.hasOwn(record, k) || requiredHonoured(s, record[k]))
+}
+
+law('E-30', ['JSV-04', 'JSV-01', 'JSV-10'], 'the subset validator is total, accepts only lossless JSON, and a oneOf accepts exactly-one matches', {
+  arbitrary: fc.record({
+    branches: fc.uniqueArray(fc.constantFrom(...BRANCHES), { minLength: 2, maxLength: 3 }),
+    // 1 and 2 sit in several overlapping branches, so multi-matches are common.
+    value: fc.oneof({ arbitrary: fc.constantFrom(1, 2), weight: 3 }, { arbitrary: fc.constantFrom(...VALUES), weight: 3 }, { arbitrary: fc.anything(), weight: 1 }),
+  }),
+  interesting: 'the value matches two or more oneOf branches',
+  threshold: 0.05,
+  needs: ['schema'],
+  run: async (r, { branches, value }) => {
+    const schema = r.adapter.schema
+    if (schema === undefined) throw new Error('the adapter declares schema but has no schema member')
+    const root: JsonSchemaNode = { oneOf: [...branches] }
+    schema.assertSupportedJsonSchema(root)
+
+    let violations: string[] = []
+    expect(() => {
+      violations = schema.validateJsonSchemaValue(root, value)
+    }, 'validation throws').not.toThrow()
+    expect(Array.isArray(violations)).toBe(true)
+    if (violations.length === 0) expect(isLossless(value), 'an accepted value is lossless JSON').toBe(true)
+    const matching = branches.filter((b) => schema.validateJsonSchemaValue(b, value).length === 0).length
+    if (matching >= 2) r.interesting()
+    expect(violations.length === 0, `oneOf accepts iff exactly one branch matches (${matching} match)`).toBe(matching === 1)
+  },
+})
+
+const NESTED = BRANCHES[7] as JsonSchemaNode
+const nestedValue = fc.oneof(
+  { arbitrary: fc.record({ inner: fc.dictionary(fc.constantFrom('a', 'b'), fc.oneof(fc.integer(), fc.string({ maxLength: 2 })), { maxKeys: 2 }) }), weight: 3 },
+  { arbitrary: fc.anything(), weight: 1 },
+)
+
+law('E-30b', ['JSV-05', 'JSV-01', 'JSV-10'], 'whatever the validator accepts is lossless JSON holding every required key at every level', {
+  arbitrary: fc.record({ inArray: fc.boolean(), value: nestedValue }),
+  interesting: 'a nested object lacks its required key',
+  threshold: 0.15,
+  needs: ['schema'],
+  run: async (r, { inArray, value }) => {
+    const schema = r.adapter.schema
+    if (schema === undefined) throw new Error('the adapter declares schema but has no schema member')
+    const root: JsonSchemaNode = inArray ? { type: 'array', items: NESTED } : NESTED
+    const subject = inArray ? [value] : value
+    const inner = (value as { inner?: unknown } | null)?.inner
+    if (typeof inner === 'object' && inner !== null && !Object.hasOwn(inner, 'a')) r.interesting()
+
+    const violations = schema.validateJsonSchemaValue(root, subject)
+    if (violations.length === 0) {
+      expect(isLossless(subject), 'an accepted value is lossless JSON').toBe(true)
+      expect(requiredHonoured(NESTED, value), `nested required keys are enforced for ${JSON.stringify(subject)}`).toBe(true)
+    }
+  },
+})

@@ -1,0 +1,342 @@
+/**
+ * Laws about views: visibility consistency (E-07), restriction intersection
+ * against a model (E-08), fail-closed scheduling (E-11), scoped event routing
+ * (E-26), registration reversibility (E-27), guards invisible to the
+ * catalogue (E-28).
+ */
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import type { Harness, ScopeHandle, ToolsContextApi } from '../conformance/adapter/contract.ts'
+import type { Agent, ToolExecutionResult, ToolGuard, ToolRestriction } from '../conformance/spec/types.ts'
+import { call } from '../conformance/suite/_kit/inputs.ts'
+import { probeTool } from '../conformance/suite/_kit/tools.ts'
+import type { ToolProbe } from '../conformance/suite/_kit/tools.ts'
+import { law } from './_kit/law.ts'
+import type { LawRun } from './_kit/law.ts'
+
+const NAMES = ['a', 'b', 'c', 'd'] as const
+
+const restriction = fc
+  .record({ allow: fc.option(fc.subarray([...NAMES]), { nil: undefined }), deny: fc.option(fc.subarray([...NAMES]), { nil: undefined }) })
+  .filter((f) => f.allow !== undefined || f.deny !== undefined)
+
+function admits(f: ToolRestriction, name: string): boolean {
+  return (f.allow === undefined || f.allow.includes(name)) && (f.deny === undefined || !f.deny.includes(name))
+}
+
+law('E-08', ['VIS-09', 'VIS-10', 'VIS-08'], 'an inherited tool is visible exactly when every restriction on the chain admits it, before and after lifting any subset', {
+  arbitrary: fc.record({
+    restrictions: fc.array(fc.record({ on: fc.constantFrom('parent', 'child'), filter: restriction }), { maxLength: 5 }),
+    lift: fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
+  }),
+  interesting: 'intersecting and merging-by-union the restrictions give different views',
+  threshold: 0.2,
+  run: async (r, { restrictions, lift }) => {
+    for (const n of NAMES) r.tools.register(probeTool(n).definition)
+    const parent = await r.scope()
+    const child = await r.scope(parent)
+    const scopes = { parent, child }
+    const lifts = restrictions.map((x) => scopes[x.on].tools.restrict(x.filter))
+    const chain = { parent: ['parent'], child: ['parent', 'child'] }
+
+    const checkViews = (active: typeof restrictions, when: string): void => {
+      for (const s of ['parent', 'child'] as const) {
+        for (const n of NAMES) {
+          const onChain = active.filter((x) => chain[s].includes(x.on))
+          const expected = onChain.every((x) => admits(x.filter, n))
+          // What a registry that merges each scope's restrictions by union would show.
+          const union = chain[s].every((layer) => {
+            const own = onChain.filter((x) => x.on === layer)
+            return own.length === 0 || own.some((x) => admits(x.filter, n))
+          })
+          if (union !== expected) r.interesting()
+          expect(r.tools.get(n, scopes[s].agent) !== undefined, `${when}: "${n}" visible to ${s}`).toBe(expected)
+        }
+      }
+    }
+    checkViews(restrictions, 'with every restriction')
+    restrictions.forEach((_, i) => {
+      if (lift[i] === true) lifts[i]?.()
+    })
+    checkViews(
+      restrictions.filter((_, i) => lift[i] !== true),
+      'after lifting some',
+    )
+  },
+})
+
+/** A random scope forest: scope i's parent is an earlier scope or none. */
+const forest = fc.array(fc.option(fc.nat(), { nil: undefined }), { minLength: 1, maxLength: 4 }).map((parents) => parents.map((p, i) => (p === undefined || i === 0 ? undefined : p % i)))
+
+async function buildForest(r: LawRun, parents: readonly (number | undefined)[]): Promise<ScopeHandle[]> {
+  const scopes: ScopeHandle[] = []
+  for (const p of parents) scopes.push(await r.scope(p === undefined ? undefined : scopes[p]))
+  return scopes
+}
+
+/** Indices of scope i and its ancestors, nearest first. */
+function chainOf(parents: readonly (number | undefined)[], i: number): number[] {
+  const out: number[] = []
+  for (let at: number | undefined = i; at !== undefined; at = parents[at]) out.push(at)
+  return out
+}
+
+law('E-07', ['VIS-15', 'VIS-02', 'VIS-03'], 'get(), schemas() and execute() agree in every scope of a random forest', {
+  arbitrary: fc.record({
+    parents: forest,
+    registrations: fc.array(fc.record({ name: fc.constantFrom(...NAMES), layer: fc.option(fc.nat(3), { nil: undefined }) }), { maxLength: 8 }),
+    restrictions: fc.array(fc.record({ on: fc.nat(3), filter: restriction }), { maxLength: 3 }),
+  }),
+  interesting: 'a tool registered somewhere is hidden from some scope while another is visible to it',
+  threshold: 0.3,
+  run: async (r, { parents, registrations, restrictions }) => {
+    const scopes = await buildForest(r, parents)
+    const probes: { probe: ToolProbe; layer: number | undefined }[] = []
+    const globalNames = new Set<string>()
+    for (const reg of registrations) {
+      const layer = reg.layer === undefined ? undefined : reg.layer % scopes.length
+      const target: ToolsContextApi = layer === undefined ? r.tools : (scopes[layer] as ScopeHandle).tools
+      const probe = probeTool(reg.name)
+      try {
+        target.register(probe.definition)
+      } catch {
+        continue // a duplicate in one layer; a failed registration changes nothing
+      }
+      probes.push({ probe, layer })
+      if (layer === undefined) globalNames.add(reg.name)
+    }
+    for (const x of restrictions) {
+      const filter = {
+        ...(x.filter.allow === undefined ? {} : { allow: x.filter.allow.filter((n) => globalNames.has(n)) }),
+        ...(x.filter.deny === undefined ? {} : { deny: x.filter.deny.filter((n) => globalNames.has(n)) }),
+      }
+      ;(scopes[x.on % scopes.length] as ScopeHandle).tools.restrict(filter)
+    }
+    const views: (Agent | undefined)[] = [undefined, ...scopes.map((s) => s.agent)]
+    const registered = new Set(probes.map((p) => p.probe.definition.name))
+    for (const agent of views) {
+      const listed = r.tools.schemas(agent).map((s) => s.name)
+      let hidden = false
+      let shown = false
+      for (const n of NAMES) {
+        const definition = r.tools.get(n, agent)
+        expect(definition !== undefined, `get("${n}") and schemas() agree`).toBe(listed.includes(n))
+        if (definition === undefined && registered.has(n)) hidden = true
+        if (definition !== undefined) shown = true
+        const owner = probes.find((p) => p.probe.definition === definition)
+        const before = owner?.probe.bodyCalls ?? 0
+        const result: ToolExecutionResult = await r.tools.execute(call(n, {}, agent === undefined ? {} : { agent }))
+        if (definition === undefined) {
+          expect(result.error?.info?.code, `"${n}" is not in the view, so executing it is UNKNOWN_TOOL`).toBe('UNKNOWN_TOOL')
+        } else {
+          expect(owner?.probe.bodyCalls, `"${n}": the body of the definition get() returned runs`).toBe(before + 1)
+        }
+      }
+      if (hidden && shown) r.interesting()
+    }
+  },
+  needs: ['scopes', 'scopeParents'],
+})
+
+law('E-11', ['MODE-01', 'MODE-02'], 'executionMode() is parallel exactly for a visible tool whose classifier returns true, and never throws', {
+  arbitrary: fc.record({
+    visible: fc.boolean(),
+    classifier: fc.oneof(
+      fc.constant({ kind: 'absent' as const }),
+      fc.constant({ kind: 'returns' as const, value: true as unknown }),
+      fc.record({ kind: fc.constant('returns' as const), value: fc.anything() }),
+      fc.constant({ kind: 'throws' as const }),
+    ),
+  }),
+  interesting: 'the classifier returned a value other than exactly true, or threw',
+  threshold: 0.3,
+  run: async (r, { visible, classifier }) => {
+    const probe = probeTool('tool', {
+      ...(classifier.kind === 'absent'
+        ? {}
+        : {
+            isConcurrencySafe: () => {
+              if (classifier.kind === 'throws') throw new Error('classifier broke')
+              return classifier.value as boolean
+            },
+          }),
+    })
+    if (visible) r.tools.register(probe.definition)
+    if (classifier.kind === 'throws' || (classifier.kind === 'returns' && classifier.value !== true)) r.interesting()
+
+    let mode: unknown
+    expect(() => {
+      mode = r.tools.executionMode(call('tool', { path: 'x' }))
+    }, 'executionMode() throws').not.toThrow()
+    const parallel = visible && classifier.kind === 'returns' && classifier.value === true
+    expect(mode).toEqual({ kind: parallel ? 'parallel' : 'exclusive' })
+  },
+})
+
+law('E-26', ['VIS-18', 'RES-06'], 'a scope listener hears exactly the calls whose agent is its scope or a descendant; a global one hears all', {
+  arbitrary: fc.record({ parents: forest, calls: fc.array(fc.option(fc.nat(3), { nil: undefined }), { minLength: 1, maxLength: 5 }) }),
+  interesting: 'a call came from a strict descendant of a listening scope',
+  threshold: 0.3,
+  run: async (r, { parents, calls }) => {
+    const scopes = await buildForest(r, parents)
+    r.tools.register(probeTool('tool').definition)
+    const heard = new Map<string, string[]>()
+    const listen = (on: Harness['on'], tag: string): void => {
+      const note = (stage: string, callId: string): void => {
+        const list = heard.get(callId) ?? []
+        list.push(`${stage}@${tag}`)
+        heard.set(callId, list)
+      }
+      on('tools/pre-execute', (exec, next) => {
+        note('pre', exec.callId)
+        return next()
+      })
+      on('tools/execute', (exec, next) => {
+        note('execute', exec.callId)
+        return next()
+      })
+      on('tools/post-execute', (exec, _result, next) => {
+        note('post', exec.callId)
+        return next()
+      })
+      on('tools/result', (exec) => note('result', exec.callId))
+    }
+    listen(r.harness.on, 'global')
+    scopes.forEach((s, i) => listen(s.on, `s${i}`))
+
+    for (const [k, c] of calls.entries()) {
+      const at = c === undefined ? undefined : c % scopes.length
+      const callId = `call-${k}`
+      await r.tools.execute(call('tool', {}, { callId, ...(at === undefined ? {} : { agent: (scopes[at] as ScopeHandle).agent }) }))
+      const chain = at === undefined ? [] : chainOf(parents, at)
+      if (chain.length > 1) r.interesting()
+      const expected = ['global', ...chain.map((i) => `s${i}`)]
+      for (const stage of ['pre', 'execute', 'post', 'result']) {
+        const got = (heard.get(callId) ?? []).filter((e) => e.startsWith(`${stage}@`)).map((e) => e.slice(stage.length + 1))
+        expect(got.sort(), `${stage} listeners that heard a call from ${at === undefined ? 'no agent' : `s${at}`}`).toEqual(expected.sort())
+      }
+    }
+  },
+})
+
+type Effect =
+  | { readonly kind: 'register'; readonly layer: number | undefined; readonly name: 'c' | 'd' | 'a' }
+  | { readonly kind: 'restrict'; readonly layer: number; readonly filter: ToolRestriction }
+  | { readonly kind: 'guard'; readonly layer: number | undefined; readonly fn: number }
+
+const effect: fc.Arbitrary<Effect> = fc.oneof(
+  fc.record({ kind: fc.constant('register' as const), layer: fc.option(fc.nat(1), { nil: undefined }), name: fc.constantFrom('c' as const, 'd' as const, 'a' as const) }),
+  fc.record({
+    kind: fc.constant('restrict' as const),
+    layer: fc.nat(1),
+    filter: fc
+      .record({ allow: fc.option(fc.subarray(['a', 'b']), { nil: undefined }), deny: fc.option(fc.subarray(['a', 'b']), { nil: undefined }) })
+      .filter((f) => f.allow !== undefined || f.deny !== undefined),
+  }),
+  fc.record({ kind: fc.constant('guard' as const), layer: fc.option(fc.nat(1), { nil: undefined }), fn: fc.nat(1) }),
+)
+
+/** Guard functions shared between effects, so one function can be registered twice (GRD-05). */
+const GUARDS: readonly ToolGuard[] = [(exec) => (exec.name === 'a' ? 'no a' : undefined), (exec) => (exec.name === 'c' ? 'no c' : undefined)]
+
+interface World {
+  readonly tools: ToolsContextApi & Pick<Harness['tools'], 'get' | 'schemas' | 'executionMode' | 'execute'>
+  readonly scopes: ScopeHandle[]
+}
+
+async function world(harness: Harness): Promise<World> {
+  const scopes: ScopeHandle[] = []
+  for (let i = 0; i < 2; i += 1) scopes.push(await (harness.createScope as NonNullable<Harness['createScope']>)())
+  // 'a' and 'b' are permanent global tools, so every restriction stays valid.
+  harness.tools.register(probeTool('a').definition)
+  harness.tools.register(probeTool('b').definition)
+  return { tools: harness.tools, scopes }
+}
+
+/** Applies an effect; the disposer, or undefined when the effect was refused. */
+function apply(w: World, e: Effect, definitions: Map<string, ReturnType<typeof probeTool>>): (() => void) | undefined {
+  const target = (layer: number | undefined): ToolsContextApi => (layer === undefined ? w.tools : (w.scopes[layer] as ScopeHandle).tools)
+  try {
+    if (e.kind === 'register') {
+      const key = `${e.layer ?? 'g'}:${e.name}`
+      const probe = definitions.get(key) ?? probeTool(e.name)
+      definitions.set(key, probe)
+      return target(e.layer).register(probe.definition)
+    }
+    if (e.kind === 'restrict') return target(e.layer).restrict(e.filter)
+    return target(e.layer).guard(GUARDS[e.fn] as ToolGuard)
+  } catch {
+    return undefined
+  }
+}
+
+async function observe(w: World): Promise<unknown> {
+  const out: unknown[] = []
+  for (const agent of [undefined, ...w.scopes.map((s) => s.agent)]) {
+    out.push(w.tools.schemas(agent).map((s) => s.name).sort())
+    for (const n of ['a', 'b', 'c', 'd']) {
+      const result = await w.tools.execute(call(n, {}, agent === undefined ? {} : { agent }))
+      out.push([n, w.tools.get(n, agent) !== undefined, w.tools.executionMode(call(n, {}, agent === undefined ? {} : { agent })).kind, result.isError, result.error?.message])
+    }
+  }
+  return out
+}
+
+law('E-27', ['REG-10', 'GRD-05', 'VIS-09', 'GRD-01'], 'after any disposers run (in any order, any number of times) the registry looks as if only the remaining effects were applied', {
+  arbitrary: fc.record({ effects: fc.array(effect, { minLength: 1, maxLength: 6 }), disposals: fc.array(fc.nat(5), { maxLength: 8 }) }),
+  interesting: 'a disposer ran twice, or a disposed guard shares its function with a live one',
+  threshold: 0.2,
+  run: async (r, { effects, disposals }) => {
+    const live = await world(r.harness)
+    const definitions = new Map<string, ReturnType<typeof probeTool>>()
+    const disposers = effects.map((e) => apply(live, e, definitions))
+    const disposed = new Set<number>()
+    let repeated = false
+    for (const d of disposals) {
+      const i = d % effects.length
+      if (disposed.has(i)) repeated = true
+      disposed.add(i)
+      disposers[i]?.()
+    }
+    const sharedGuard = effects.some(
+      (e, i) => e.kind === 'guard' && disposed.has(i) && effects.some((o, j) => j !== i && o.kind === 'guard' && o.fn === e.fn && !disposed.has(j) && disposers[j] !== undefined),
+    )
+    if (repeated || sharedGuard) r.interesting()
+
+    const fresh = await r.adapter.create()
+    try {
+      const replay = await world(fresh)
+      const replayDefinitions = new Map(definitions)
+      effects.forEach((e, i) => {
+        if (disposers[i] !== undefined && !disposed.has(i)) apply(replay, e, replayDefinitions)
+      })
+      expect(await observe(live)).toEqual(await observe(replay))
+    } finally {
+      await fresh.dispose?.()
+    }
+  },
+})
+
+law('E-28', ['GRD-12', 'GRD-01'], 'guards never change get(), schemas(), executionMode() nor emit tools/change', {
+  arbitrary: fc.record({ denies: fc.array(fc.option(fc.constantFrom(...NAMES), { nil: undefined }), { minLength: 1, maxLength: 4 }), scoped: fc.boolean() }),
+  interesting: 'some guard denies a registered tool',
+  threshold: 0.5,
+  run: async (r, { denies, scoped }) => {
+    for (const n of NAMES) r.tools.register(probeTool(n, { isConcurrencySafe: () => true }).definition)
+    const scope = await r.scope()
+    const snapshot = (): unknown => [undefined, scope.agent].map((agent) => [r.tools.schemas(agent), NAMES.map((n) => [r.tools.get(n, agent)?.name, r.tools.executionMode(call(n, {}, agent === undefined ? {} : { agent })).kind])])
+    const before = snapshot()
+    let changes = 0
+    r.harness.on('tools/change', () => {
+      changes += 1
+    })
+    const disposers = denies.map((name) => (scoped ? scope.tools : r.tools).guard((exec) => (exec.name === name ? 'guarded' : undefined)))
+    if (denies.some((d) => d !== undefined)) r.interesting()
+    expect(snapshot(), 'with guards').toEqual(before)
+    for (const dispose of disposers) dispose()
+    expect(snapshot(), 'after lifting the guards').toEqual(before)
+    expect(changes, 'tools/change emissions').toBe(0)
+  },
+  needs: ['scopes', 'changeEvents'],
+})
+
