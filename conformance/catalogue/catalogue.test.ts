@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { AREAS, RULES, getRule } from './index.ts'
+import { typeSuiteFiles } from '../types/run-types.ts'
 
 const FEATURES = new Set(['scopes', 'scopeParents', 'approval', 'presentationMeta', 'changeEvents', 'schema', 'codedErrors', 'codeMode'])
 const suiteDir = fileURLToPath(new URL('../suite/', import.meta.url))
@@ -26,6 +27,8 @@ for (const file of suiteFiles) {
     tested.set(id, [...(tested.get(id) ?? []), file])
   }
 }
+// Rules graded by the tsd suites (types/<rule id>.*.test-d.ts) are covered by those files.
+for (const { file, rule } of typeSuiteFiles()) tested.set(rule, [...(tested.get(rule) ?? []), file])
 
 describe('rule catalogue', () => {
   it('has well-formed, unique rules', () => {

@@ -26,6 +26,7 @@ export const AREAS = {
   DSL: 'Schema DSL and typing',
   JSS: 'JSON-Schema subset: assertion',
   JSV: 'JSON-Schema subset: value validation',
+  TYP: 'Type-level contracts of the pipeline types',
 } as const
 
 export type Area = keyof typeof AREAS

@@ -42,6 +42,9 @@ Options:
   --rules <list>       only these rules: IDs and whole areas, comma-separated,
                        e.g. GRD-03,CAN-*
   --timeout <ms>       per-test budget for adapter calls (default: ${DEFAULT_TIMEOUT_MS})
+  --types <entry>      the implementation's type entry (.ts or .d.ts) for the
+                       type-level rules (default: the reference's types when
+                       grading the reference; otherwise those rules are n/a)
   --verbose            show stack traces and complete diffs
   -h, --help           show this help
   -v, --version        show the kit version
@@ -60,6 +63,7 @@ const OPTIONS = {
   json: { type: 'string' },
   rules: { type: 'string' },
   timeout: { type: 'string' },
+  types: { type: 'string' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
@@ -91,11 +95,13 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     const timeout = values.timeout === undefined ? undefined : parseTimeout(values.timeout)
     const rules = values.rules === undefined ? undefined : parseRules(values.rules)
     if (values.json !== undefined && values.json.trim() === '') throw new UsageError('--json needs a file name')
+    if (values.types !== undefined && values.types.trim() === '') throw new UsageError('--types needs a file name')
 
     const report = await grade({
       ...(values.adapter === undefined ? {} : { adapter: values.adapter }),
       ...(rules === undefined ? {} : { rules }),
       ...(timeout === undefined ? {} : { timeout }),
+      ...(values.types === undefined ? {} : { types: values.types }),
       verbose,
       cwd: io.cwd,
     })

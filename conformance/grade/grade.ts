@@ -11,7 +11,9 @@ import type { PoolSettings } from './internal/run-suite.ts'
 import { namePatternFor, selectRules } from './internal/select-rules.ts'
 import { checkAdapter } from './check-adapter.ts'
 import { UsageError } from './errors.ts'
-import { loadAdapter } from './load-adapter.ts'
+import { REFERENCE_ADAPTER_MODULE, loadAdapter } from './load-adapter.ts'
+import { gradeTypes } from '../types/grade-types.ts'
+import { DEFAULT_TYPES_ENTRY, resolveTypesEntry } from '../types/run-types.ts'
 import type { AdapterInfo, GradeReport } from './report.ts'
 
 export interface GradeOptions {
@@ -34,8 +36,15 @@ export interface GradeOptions {
   readonly timeout?: number
   /** Keep stack traces in failures and unattributed errors. Default: false. */
   readonly verbose?: boolean
-  /** Directory a relative `adapter` path is resolved against. Default: `process.cwd()`. */
+  /** Directory a relative `adapter` or `types` path is resolved against. Default: `process.cwd()`. */
   readonly cwd?: string
+  /**
+   * The implementation's type entry (a `.ts`, `.mts`, `.d.ts` or `.d.mts`
+   * file, relative to `cwd`) that the tsd suites of the type rules check.
+   * Default: the reference's types when grading the reference adapter;
+   * for any other adapter the type rules are then `not-applicable`.
+   */
+  readonly types?: string
 }
 
 /** Default per-test budget, in milliseconds. */
@@ -90,6 +99,14 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
   }
   const rules = selectRules(options.rules)
   const verbose = options.verbose ?? false
+  let typesEntry: string | undefined
+  if (options.types !== undefined) {
+    try {
+      typesEntry = resolveTypesEntry(options.types, options.cwd)
+    } catch (error) {
+      throw new UsageError(`--types: ${error instanceof Error ? error.message : String(error)}`)
+    }
+  }
 
   const strays = trapStrayErrors()
   try {
@@ -120,14 +137,31 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
       throw new Error(`the conformance suite could not be run: ${run.aborted}`)
     }
 
+    // The type rules: tsd, in this process, after the suite (it blocks the event loop the suite's watchdog needs).
+    const types = await gradeTypes({
+      rules,
+      entry: typesEntry ?? (loaded.module === REFERENCE_ADAPTER_MODULE ? DEFAULT_TYPES_ENTRY : undefined),
+      features: adapterInfo.features,
+    })
+
     return buildReport({
       rules,
       adapter: adapterInfo,
       run: { ...run, unhandled: [...run.unhandled, ...strays.errors] },
       kit: kitInfo(),
-      options: { rules: options.rules === undefined ? null : [...options.rules], timeoutMs, verbose },
+      options: {
+        rules: options.rules === undefined ? null : [...options.rules],
+        timeoutMs,
+        verbose,
+        ...(types.entry === undefined ? {} : { types: types.entry }),
+      },
       runtime: { node: process.version, vitest: vitestVersion, platform: `${process.platform}-${process.arch}` },
-      timing: { startedAt: startedAt.toISOString(), durationMs: Math.round(performance.now() - clock) },
+      timing: {
+        startedAt: startedAt.toISOString(),
+        durationMs: Math.round(performance.now() - clock),
+        ...(types.entry === undefined ? {} : { typesMs: types.durationMs }),
+      },
+      types,
     })
   } finally {
     strays.release()

@@ -36,6 +36,10 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
   const undeclared = KNOWN_FEATURES.filter((f) => !adapter.features[f])
   out.push(paint.bold(`${kit.name} ${kit.version}: grading ${adapter.name}${adapter.version === undefined ? '' : ` ${adapter.version}`}`))
   out.push(`adapter   ${adapter.module}`)
+  if (report.options.types !== undefined) {
+    const took = report.timing.typesMs === undefined ? '' : ` (checked in ${(report.timing.typesMs / 1000).toFixed(1)} s)`
+    out.push(`types     ${report.options.types}${took}`)
+  }
   out.push(`features  ${declared.length > 0 ? declared.join(', ') : '(none)'}${undeclared.length > 0 ? paint.dim(`   not declared: ${undeclared.join(', ')}`) : ''}`)
   const filter = report.options.rules === null ? 'all rules' : `rules ${report.options.rules.join(', ')}`
   const tests = report.summary.tests.total
@@ -106,7 +110,7 @@ function areaTable(report: GradeReport, paint: Paint): string[] {
   for (const a of areas) rows.push(`${label(a.area, a.title).padEnd(labelWidth)}${gap}${group(a.must)}${gap}${group(a.should)}`)
   rows.push('-'.repeat(labelWidth + gap.length * 2 + groupWidth * 2))
   rows.push(`${'total'.padEnd(labelWidth)}${gap}${group(report.summary.must)}${gap}${group(report.summary.should)}`)
-  rows.push(paint.dim('(n/a = not applicable: a feature the adapter does not declare; unt. = untestable per the catalogue)'))
+  rows.push(paint.dim('(n/a = not applicable: a feature the adapter does not declare, or no types entry for a type rule; unt. = untestable per the catalogue)'))
   return rows
 }
 

@@ -12,13 +12,14 @@ import type { Area, Level, RuleId } from '../catalogue/types.ts'
  * Version of the report format, `major.minor`. A minor bump only adds
  * optional fields; a major bump renames, removes or re-types something.
  */
-export const REPORT_VERSION = '1.0'
+export const REPORT_VERSION = '1.1'
 
 /**
  * - `pass`: every applicable test of the rule passed.
  * - `fail`: a test of the rule failed (or never reported), or the suite has no
  *   test for the rule.
- * - `not-applicable`: the rule needs a feature the adapter does not declare.
+ * - `not-applicable`: the rule needs a feature the adapter does not declare,
+ *   or it is a type-level rule and no types entry was given for the adapter.
  * - `untestable`: the catalogue marks the rule as not mechanically checkable.
  */
 export type RuleStatus = 'pass' | 'fail' | 'not-applicable' | 'untestable'
@@ -43,12 +44,12 @@ export interface TestFailure {
 
 /** One conformance test, as listed under each rule it checks. */
 export interface TestEntry {
-  /** The vitest test name: `[IDs] title`. */
+  /** The vitest test name: `[IDs] title`. For a type rule, one entry per tsd suite file: `[ID] type expectations of <file>`. */
   readonly name: string
-  /** The suite file, relative to the kit root (`conformance/suite/grd.test.ts`). */
+  /** The suite file, relative to the kit root (`conformance/suite/grd.test.ts`, or `types/dsl-17.depth.test-d.ts` for a type rule). */
   readonly file: string
   readonly outcome: TestOutcome
-  /** How long the test body ran; `null` when it did not run. */
+  /** How long the test body ran; `null` when it did not run, and for tsd suite files (they are checked together). */
   readonly durationMs: number | null
   /** Present when `outcome` is `fail`. */
   readonly failure?: TestFailure
@@ -130,13 +131,23 @@ export interface ReportSummary {
  * - `suite-file`: a suite file failed to load or run as a whole.
  * - `run`: the run itself was cut short (worker crash, watchdog).
  * - `unmapped-test`: a suite test without a `[RULE-IDs]` prefix failed.
+ * - `type-entry`: a TypeScript error outside the tsd suites, i.e. in the
+ *   graded type entry's own sources.
  */
-export type UnattributedKind = 'unhandled-rejection' | 'uncaught-exception' | 'test-worker' | 'main-process' | 'suite-file' | 'run' | 'unmapped-test'
+export type UnattributedKind =
+  | 'unhandled-rejection'
+  | 'uncaught-exception'
+  | 'test-worker'
+  | 'main-process'
+  | 'suite-file'
+  | 'run'
+  | 'unmapped-test'
+  | 'type-entry'
 
 export interface UnattributedError {
   readonly kind: UnattributedKind
   readonly message: string
-  /** Suite file involved, relative to the kit root, when known. */
+  /** Suite file involved, relative to the kit root, when known (for `type-entry`: the file with the error). */
   readonly file?: string
   /** Test name involved, when known. */
   readonly test?: string
@@ -164,6 +175,8 @@ export interface GradeReport {
     /** Per-test budget for adapter calls, in milliseconds. */
     readonly timeoutMs: number
     readonly verbose: boolean
+    /** Absolute path of the type entry the tsd suites checked; absent when no type rule was graded. */
+    readonly types?: string
   }
   readonly runtime: { readonly node: string; readonly vitest: string; readonly platform: string }
   readonly timing: {
@@ -171,6 +184,8 @@ export interface GradeReport {
     readonly startedAt: string
     /** Wall time of the whole run, adapter check included. */
     readonly durationMs: number
+    /** Wall time of the tsd suites (part of `durationMs`); absent when no type rule was graded. */
+    readonly typesMs?: number
   }
   readonly summary: ReportSummary
   /** One entry per reported rule, in catalogue order. */

@@ -173,6 +173,20 @@ export type PostToolDecision =
 /** Monotonic, synchronous deny-only check; `undefined` abstains. */
 export type ToolGuard = (execution: Readonly<ToolExecution>) => string | undefined
 
+/**
+ * The `tools/*` event signatures of the seed's Cordis catalogue, without
+ * Cordis's `this` scope. Waterfall listeners return the decision or result;
+ * `tools/result` observers return `undefined`, so an async observer does not
+ * type-check.
+ */
+export interface ToolEvents {
+  'tools/pre-execute'(exec: ToolExecution, next: () => Promise<PreToolDecision>): Promise<PreToolDecision>
+  'tools/execute'(exec: ToolDispatchExecution, next: () => Promise<ToolExecutionResult>): Promise<ToolExecutionResult>
+  'tools/post-execute'(exec: ToolExecution, result: Readonly<ToolExecutionResult>, next: () => Promise<PostToolDecision>): Promise<PostToolDecision>
+  'tools/result'(exec: Readonly<ToolExecution>, result: Readonly<ToolExecutionResult>): undefined
+  'tools/change'(): void
+}
+
 /** Per-scope live filter over inherited tools. */
 export interface ToolRestriction {
   readonly allow?: readonly string[]

@@ -1,6 +1,6 @@
 import { defineArea, seed, upstream } from '../define.ts'
 
-/** ARG rules. Tests: conformance/suite/arg.test.ts. */
+/** ARG rules. Tests: conformance/suite/arg.test.ts; ARG-10 by the tsd suite types/arg-10.*.test-d.ts. */
 export const ARG_RULES = defineArea('ARG', [
   {
     id: 'ARG-01',
@@ -72,7 +72,6 @@ export const ARG_RULES = defineArea('ARG', [
     statement:
       'At the type level signal is required and readonly on ToolExecutionInput, ToolExecution and ToolRunContext, and only the tools/execute view may reassign it, never delete it or set it to undefined.',
     sources: [seed('000', '§执行 (ToolDispatchExecution)')],
-    untestable: 'type-level contract: graded by the tsd suites of the types issue',
   },
   {
     id: 'ARG-11',

@@ -1,10 +1,9 @@
 import { defineArea, seed, upstream } from '../define.ts'
 
 const DSL_SEED = seed('000', '§统一的 JSON 值 schema DSL')
-const TYPE_LEVEL = 'type-level contract: graded by the tsd suites of the types issue'
 const SCHEMA = ['schema'] as const
 
-/** DSL rules (schema DSL and typing). Tests: conformance/suite/dsl.test.ts. */
+/** DSL rules (schema DSL and typing). Tests: conformance/suite/dsl.test.ts; DSL-17..19 by the tsd suites types/dsl-1[7-9].*.test-d.ts. */
 export const DSL_RULES = defineArea('DSL', [
   {
     id: 'DSL-01',
@@ -141,7 +140,6 @@ export const DSL_RULES = defineArea('DSL', [
       'InferValue maps each spec to its TypeScript value type (const over enum over primitive, item arrays, object openness from a literal additionalProperties, json as JsonValue, oneOf as a union), exactly for 16 container levels and as JsonValue beyond.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL (InferValue)')],
     requires: SCHEMA,
-    untestable: TYPE_LEVEL,
   },
   {
     id: 'DSL-18',
@@ -150,7 +148,6 @@ export const DSL_RULES = defineArea('DSL', [
       'InferArgs makes a flat object type whose required: true keys are required and all other keys optional, and literal enum/const types survive through defineTool\'s const type parameters.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL (InferArgs)')],
     requires: SCHEMA,
-    untestable: TYPE_LEVEL,
   },
   {
     id: 'DSL-19',
@@ -159,7 +156,6 @@ export const DSL_RULES = defineArea('DSL', [
       'Object specs without additionalProperties, oneOf with fewer than two branches, enums of the wrong type, required: false and symbol keys in a property map do not type-check, and execute/render/presentationMeta are typed by the inferred output value.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('author compile errors')],
     requires: SCHEMA,
-    untestable: TYPE_LEVEL,
   },
   {
     id: 'DSL-20',

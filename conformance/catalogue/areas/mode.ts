@@ -1,6 +1,6 @@
 import { defineArea, seed, upstream } from '../define.ts'
 
-/** MODE rules. Tests: conformance/suite/mode.test.ts. */
+/** MODE rules. Tests: conformance/suite/mode.test.ts; MODE-06 by the tsd suite types/mode-06.*.test-d.ts. */
 export const MODE_RULES = defineArea('MODE', [
   {
     id: 'MODE-01',
@@ -43,6 +43,5 @@ export const MODE_RULES = defineArea('MODE', [
     statement:
       'ToolExecutionMode is exactly the union of { kind: \'parallel\' } and { kind: \'exclusive\' } (that isConcurrencySafe stays off the model surface is checked by SCH-01).',
     sources: [seed('000', '§执行'), upstream('type-level mode union')],
-    untestable: 'type-level contract: graded by the tsd suites of the types issue',
   },
 ])

@@ -48,7 +48,7 @@ export const PRES_RULES = defineArea('PRES', [
     statement:
       'The UI view vocabulary is exactly the card-tagged ToolCallView and ToolResultView unions (search views split by shape, web views by kind; search and web have no pending card).',
     sources: [seed('000', '§工具展示 UI 词汇')],
-    untestable: 'type-level contract: graded by the tsd suites of the types issue',
+    untestable: 'type-level contract not graded yet: the kit has no tsd suite for the UI view vocabulary, and the reference declares no ToolCallView/ToolResultView types to grade it against',
   },
   {
     id: 'PRES-07',

@@ -34,7 +34,7 @@ export const RES_RULES = defineArea('RES', [
     id: 'RES-05',
     level: 'must',
     statement:
-      'tools/result is a single plain emit: each observer is called once per execution, its return value is ignored, and an asynchronous observer is neither awaited into the outcome nor allowed to leak a rejection (that observers return undefined is a type-level part graded by the tsd suites of the types issue).',
+      'tools/result is a single plain emit: each observer is called once per execution, its return value is ignored, and an asynchronous observer is neither awaited into the outcome nor allowed to leak a rejection (that observers are typed to return undefined is TYP-05).',
     sources: [seed('000', '§tools/result'), upstream('one emit dispatch per execution')],
   },
   {

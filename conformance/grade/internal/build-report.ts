@@ -27,6 +27,7 @@ import type {
 } from '../report.ts'
 import type { RawError, RawTest, SuiteRun } from './run-suite.ts'
 import { isFeatureName } from './features.ts'
+import type { TypeGrading } from '../../types/grade-types.ts'
 import { listWords, stripAnsi } from './text.ts'
 
 export interface BuildReportInput {
@@ -37,6 +38,8 @@ export interface BuildReportInput {
   readonly options: GradeReport['options']
   readonly runtime: GradeReport['runtime']
   readonly timing: GradeReport['timing']
+  /** The tsd suites' verdicts on the type rules; absent when none was selected. */
+  readonly types?: TypeGrading
 }
 
 /** One test with its final outcome, shared by every rule it checks. */
@@ -98,16 +101,23 @@ export function buildReport(input: BuildReportInput): GradeReport {
     }
   }
 
+  const types = input.types
+  unattributed.push(...(types?.unattributed ?? []))
   const features = input.adapter.features
   const relevant = new Set<GradedTest>()
+  const typeTests: TestEntry[] = []
   const entries: RuleEntry[] = input.rules.map((rule) => {
     const tests = graded.filter((t) => t.ruleIds.includes(rule.id))
     for (const t of tests) relevant.add(t)
+    // Type rules are also (or only) checked by tsd suite files, one test entry each.
+    const ofTypes = types?.tests.get(rule.id) ?? []
+    typeTests.push(...ofTypes)
+    const notGraded = types?.notGraded !== undefined && types.rules.has(rule.id) ? types.notGraded : undefined
     const fileProblem = run.moduleProblems.find((p) => p.file === `conformance/suite/${rule.area.toLowerCase()}.test.ts`)
-    return ruleEntry(rule, tests.map((t) => t.entry), features, fileProblem?.message)
+    return ruleEntry(rule, [...tests.map((t) => t.entry), ...ofTypes], features, fileProblem?.message, notGraded)
   })
 
-  const tests = countTests([...relevant].map((t) => t.entry))
+  const tests = countTests([...[...relevant].map((t) => t.entry), ...typeTests])
   const must = countLevel(entries, 'must')
   const should = countLevel(entries, 'should')
   const areas: AreaSummary[] = (Object.keys(AREAS) as Area[])
@@ -130,8 +140,14 @@ export function buildReport(input: BuildReportInput): GradeReport {
   }
 }
 
-function ruleEntry(rule: Rule, tests: readonly TestEntry[], features: AdapterInfo['features'], fileProblem: string | undefined): RuleEntry {
-  const { status, reason } = statusOf(rule, tests, features, fileProblem)
+function ruleEntry(
+  rule: Rule,
+  tests: readonly TestEntry[],
+  features: AdapterInfo['features'],
+  fileProblem: string | undefined,
+  notGraded: string | undefined,
+): RuleEntry {
+  const { status, reason } = statusOf(rule, tests, features, fileProblem, notGraded)
   return {
     id: rule.id,
     area: rule.area,
@@ -152,12 +168,14 @@ function statusOf(
   tests: readonly TestEntry[],
   features: AdapterInfo['features'],
   fileProblem: string | undefined,
+  notGraded: string | undefined,
 ): { status: RuleStatus; reason?: string } {
   if (rule.untestable !== undefined) return { status: 'untestable', reason: rule.untestable }
   const active = tests.filter((t) => t.outcome !== 'skipped')
   const undeclared = (rule.requires ?? []).filter((f) => !features[f])
   if (active.length === 0) {
     if (undeclared.length > 0) return { status: 'not-applicable', reason: notDeclared(undeclared) }
+    if (notGraded !== undefined) return { status: 'not-applicable', reason: notGraded }
     const why = tests.length > 0 ? 'the suite has no active test for this rule (its tests are skipped)' : 'the suite has no test for this rule'
     return { status: 'fail', reason: fileProblem === undefined ? why : `${why}; its suite file failed: ${oneLineOf(fileProblem)}` }
   }

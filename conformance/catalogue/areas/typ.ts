@@ -1,0 +1,60 @@
+import { defineArea, seed } from '../define.ts'
+
+/**
+ * TYP rules: compile-time contracts of the pipeline's declared types that no
+ * other area owns. They are graded by the tsd suites (types/typ-NN.*.test-d.ts,
+ * run by conformance/types/run-types.ts) against the implementation's type
+ * entry, not by the runtime suite. The other type-level rules (DSL-17..19,
+ * ARG-10, MODE-06) stay in their areas and are graded the same way.
+ */
+export const TYP_RULES = defineArea('TYP', [
+  {
+    id: 'TYP-01',
+    level: 'must',
+    statement:
+      'PreToolDecision admits exactly { kind: \'allow\' }, { kind: \'deny\', reason: string } with the reason mandatory, and { kind: \'ask\', reason?: string }; any other kind, a non-string reason, or a decision carrying replacement arguments does not type-check.',
+    sources: [seed('000', '§执行 (PreToolDecision: input rewriting is excluded)')],
+  },
+  {
+    id: 'TYP-02',
+    level: 'must',
+    statement:
+      'PostToolDecision is an accept that replaces at most one of content and value (a JSON value), or a block whose feedback content is mandatory, each optionally with additionalContexts; an accept naming both content and value, a block without feedback, a non-JSON value and any other kind do not type-check.',
+    sources: [seed('000', '§执行 (PostToolDecision)'), seed('000', '§执行 (后置策略可以替换内容或值，但不能同时替换两者)')],
+  },
+  {
+    id: 'TYP-03',
+    level: 'must',
+    statement:
+      'ToolExecutionResult is discriminated by a read-only isError: a success has a JSON value, may carry concludesTurn: true and has no error; a failure has an error { message, info?: { name, code } } and can carry neither value nor concludesTurn.',
+    sources: [seed('000', '§执行 (ToolExecutionSuccess, ToolExecutionFailure, ToolExecutionResult)')],
+  },
+  {
+    id: 'TYP-04',
+    level: 'must',
+    statement:
+      'ToolGuard is a synchronous function of the read-only ToolExecution whose result is string | undefined, so a guard that returns true, an allow decision, null or a promise, or that assigns to the execution, does not type-check.',
+    sources: [seed('000', '§执行 (ToolGuard: its return type has no allow result)'), seed('000', '§Cordis API (guard)')],
+  },
+  {
+    id: 'TYP-05',
+    level: 'must',
+    statement:
+      'A tools/result observer receives the execution and the result read-only and its declared return type is undefined, so an async observer or one returning a value does not type-check (the runtime side is RES-05).',
+    sources: [seed('000', '§Cordis API (tools/result)'), seed('000', '§执行 (tools/result 在归一化后接收冻结的执行和结果)')],
+  },
+  {
+    id: 'TYP-06',
+    level: 'must',
+    statement:
+      'The call identity (callId, rootCallId, name, arguments, agent, parent, token) is read-only on ToolExecutionInput, ToolExecution, ToolRunContext and the tools/execute view alike, the caller cannot supply a token, and a ToolExecution always carries a rootCallId and a symbol token.',
+    sources: [seed('000', '§执行 (ToolExecution, ToolDispatchExecution)'), seed('000', '§执行 (身份字段、调用方必需的 signal 和可选的 parent token 均保持 readonly)')],
+  },
+  {
+    id: 'TYP-07',
+    level: 'must',
+    statement:
+      'A ToolDefinition must declare output (render returning content blocks, presentationMeta returning JSON) and an execute that returns a promise and receives a ToolRunContext with deferContext and concludeTurn; finalizeContent returns content blocks or undefined.',
+    sources: [seed('000', '§ToolDefinition'), seed('000', '§执行 (ToolRunContext)')],
+  },
+])
