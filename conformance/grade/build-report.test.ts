@@ -54,6 +54,7 @@ function input(rules: readonly Rule[], run: Partial<SuiteRun>, features = allFea
     options: { rules: null, timeoutMs: 1000, verbose },
     runtime: { node: 'v20', vitest: '4', platform: 'linux-x64' },
     timing: { startedAt: '2020-01-01T00:00:00.000Z', durationMs: 1 },
+    fixtures: { files: 0, validationTests: 0, unsupportedCases: 0 },
   }
 }
 
@@ -106,6 +107,20 @@ describe('rule status', () => {
     expect(entry?.status).toBe('not-applicable')
     expect(entry?.reason).toContain(`the adapter does not declare ${features[0]}`)
     expect(entry?.tests[0]).toMatchObject({ outcome: 'not-applicable', missingFeatures: features })
+  })
+
+  test('a rule that passed while some of its tests did not apply is marked partial, and counted', () => {
+    const tests = [rawTest([plainMust.id], 'passed'), rawTest([plainMust.id], 'skipped', { missingFeatures: ['codedErrors'] })]
+    const report = buildReport(input([plainMust], { tests }, allFeatures(false)))
+    expect(report.rules[0]).toMatchObject({ status: 'pass', partial: '1 of its 2 tests did not run: the adapter does not declare codedErrors' })
+    expect(report.rules[0]?.reason).toBeUndefined()
+    expect(report.summary.partialPasses).toBe(1)
+  })
+
+  test('fixture-driven tests are counted in the fixture summary', () => {
+    const tests = [rawTest([plainMust.id], 'passed', { name: `[${plainMust.id}] fixture validation/x.json#/0/tests/0: ok` }), rawTest([plainMust.id], 'passed')]
+    const report = buildReport({ ...input([plainMust], { tests }), fixtures: { files: 1, validationTests: 1, unsupportedCases: 0 } })
+    expect(report.summary.fixtures).toEqual({ files: 1, validationTests: 1, unsupportedCases: 0, tests: { total: 1, pass: 1, fail: 0, notApplicable: 0, skipped: 0 } })
   })
 
   test('a rule requiring an undeclared feature is not applicable even without tests', () => {

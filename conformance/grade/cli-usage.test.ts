@@ -31,6 +31,7 @@ describe('usage errors exit 2 with a one-line reason', () => {
     [['grade', '--rules', 'NOPE-1'], '--rules: "NOPE-1" is not a rule ID of the catalogue or AREA-*'],
     [['grade', '--rules', ','], '--rules needs at least one rule ID or AREA-*'],
     [['grade', '--json', ''], '--json needs a file name'],
+    [['grade', '--json', '/nonexistent-folder-of-the-kit/report.json'], '--json: cannot write into the folder /nonexistent-folder-of-the-kit'],
     [['grade', 'extra'], 'unexpected argument "extra"'],
     [['frobnicate'], 'unknown command "frobnicate"'],
     [[], 'no command given'],

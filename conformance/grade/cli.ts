@@ -2,8 +2,9 @@
  * `runCli()`: the `dsh-tools-tck` command line. `bin/dsh-tools-tck.js`
  * registers tsx and calls it with `process.argv.slice(2)`.
  */
-import { writeFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { constants as fsConstants } from 'node:fs'
+import { access, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 import { AdapterError, UsageError } from './errors.ts'
@@ -96,6 +97,15 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     const rules = values.rules === undefined ? undefined : parseRules(values.rules)
     if (values.json !== undefined && values.json.trim() === '') throw new UsageError('--json needs a file name')
     if (values.types !== undefined && values.types.trim() === '') throw new UsageError('--types needs a file name')
+    // Refuse an unwritable --json target before spending a whole grade on it.
+    if (values.json !== undefined) {
+      const folder = dirname(resolve(io.cwd, values.json))
+      try {
+        await access(folder, fsConstants.W_OK)
+      } catch {
+        throw new UsageError(`--json: cannot write into the folder ${folder} (missing or not writable)`)
+      }
+    }
 
     const report = await grade({
       ...(values.adapter === undefined ? {} : { adapter: values.adapter }),

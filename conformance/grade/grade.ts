@@ -13,6 +13,7 @@ import { checkAdapter } from './check-adapter.ts'
 import { UsageError } from './errors.ts'
 import { REFERENCE_ADAPTER_MODULE, loadAdapter } from './load-adapter.ts'
 import { gradeTypes } from '../types/grade-types.ts'
+import { fixtureInventory } from '../fixtures/json-schema-fixtures.ts'
 import { DEFAULT_TYPES_ENTRY, resolveTypesEntry } from '../types/run-types.ts'
 import type { AdapterInfo, GradeReport } from './report.ts'
 
@@ -162,8 +163,15 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
         ...(types.entry === undefined ? {} : { typesMs: types.durationMs }),
       },
       types,
+      fixtures: fixtureCounts(),
     })
   } finally {
     strays.release()
   }
+}
+
+/** File and case counts of the JSON-Schema fixtures the suite loads. */
+function fixtureCounts(): { files: number; validationTests: number; unsupportedCases: number } {
+  const inventory = fixtureInventory()
+  return { files: inventory.files, validationTests: inventory.validationTests, unsupportedCases: inventory.unsupportedCases }
 }

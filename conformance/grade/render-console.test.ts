@@ -27,6 +27,7 @@ function report(verbose = false): GradeReport {
     options: { rules: null, timeoutMs: 5000, verbose },
     runtime: { node: 'v20', vitest: '4', platform: 'linux-x64' },
     timing: { startedAt: '2020-01-01T00:00:00.000Z', durationMs: 1234 },
+    fixtures: { files: 0, validationTests: 0, unsupportedCases: 0 },
   })
 }
 
@@ -45,7 +46,7 @@ test('plain text lists the table, the failing must rule with its source and asse
   expect(text).toContain('expected a denial')
   expect(text).not.toContain('at place (file.ts:1:1)')
   const lines = text.trimEnd().split('\n')
-  expect(lines.at(-1)).toBe('FAIL: acme registry fails 1 of 1 applicable must rules (1 should-level deviation).')
+  expect(lines.at(-1)).toBe('FAIL: acme registry fails 1 of 1 applicable must rule (1 should-level deviation).')
 })
 
 test('verbose shows stacks kept in the report; color adds ANSI codes', () => {

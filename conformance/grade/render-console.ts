@@ -75,6 +75,24 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
     out.push('')
   }
 
+  const partial = report.rules.filter((rule) => rule.partial !== undefined)
+  if (partial.length > 0) {
+    out.push(paint.yellow(paint.bold(`Passed on part of their tests (${partial.length}; declare the features to grade the rest)`)))
+    for (const rule of partial) out.push(`  ${rule.id}  ${rule.partial}`)
+    out.push('')
+  }
+
+  const fixtures = report.summary.fixtures
+  if (fixtures.tests.total > 0) {
+    out.push(
+      paint.dim(
+        `JSON-Schema fixtures: ${fixtures.files} files (${fixtures.validationTests} validation tests, ${fixtures.unsupportedCases} unsupported-schema cases); ` +
+          `${fixtures.tests.pass} fixture tests passed, ${fixtures.tests.fail} failed, ${fixtures.tests.notApplicable} not applicable`,
+      ),
+    )
+    out.push('')
+  }
+
   out.push(verdict(report, paint))
   return `${out.join('\n')}\n`
 }
@@ -142,18 +160,20 @@ function verdict(report: GradeReport, paint: Paint): string {
   const { must, should } = report.summary
   const extras: string[] = []
   if (should.fail > 0) extras.push(`${should.fail} should-level deviation${should.fail === 1 ? '' : 's'}`)
-  const notApplicable = must.notApplicable + should.notApplicable
-  if (notApplicable > 0) extras.push(`${notApplicable} not applicable`)
-  const untestable = must.untestable + should.untestable
-  if (untestable > 0) extras.push(`${untestable} untestable`)
+  if (must.notApplicable > 0) extras.push(`${must.notApplicable} must rule${plural(must.notApplicable)} not applicable`)
+  if (must.untestable > 0) extras.push(`${must.untestable} must rule${plural(must.untestable)} untestable`)
   if (report.unattributedErrors.length > 0) extras.push(`${report.unattributedErrors.length} error${report.unattributedErrors.length === 1 ? '' : 's'} no test owns`)
   const tail = extras.length > 0 ? ` (${extras.join(', ')})` : ''
   const adapter = report.adapter.name
   if (report.summary.conforms) {
-    return `${paint.green(paint.bold('PASS'))}: ${adapter} meets all ${must.pass} applicable must rules${tail}.`
+    return `${paint.green(paint.bold('PASS'))}: ${adapter} meets ${must.pass === 1 ? 'the 1' : `all ${must.pass}`} applicable must rule${plural(must.pass)}${tail}.`
   }
   const graded = must.pass + must.fail
-  return `${paint.red(paint.bold('FAIL'))}: ${adapter} fails ${must.fail} of ${graded} applicable must rules${tail}.`
+  return `${paint.red(paint.bold('FAIL'))}: ${adapter} fails ${must.fail} of ${graded} applicable must rule${plural(graded)}${tail}.`
+}
+
+function plural(count: number): string {
+  return count === 1 ? '' : 's'
 }
 
 /** Diff lines shown without `verbose`. */

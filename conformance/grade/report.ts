@@ -12,7 +12,7 @@ import type { Area, Level, RuleId } from '../catalogue/types.ts'
  * Version of the report format, `major.minor`. A minor bump only adds
  * optional fields; a major bump renames, removes or re-types something.
  */
-export const REPORT_VERSION = '1.1'
+export const REPORT_VERSION = '1.2'
 
 /**
  * - `pass`: every applicable test of the rule passed.
@@ -77,6 +77,12 @@ export interface RuleEntry {
    * missing features, how many tests failed, or that the suite has no test.
    */
   readonly reason?: string
+  /**
+   * Set on a `pass` when some of the rule's tests did not apply (they need
+   * features the adapter does not declare): the rule passed on what could be
+   * checked, not on all of it. Says how many tests were left out and why.
+   */
+  readonly partial?: string
   /** Every test that checks this rule, in suite order. */
   readonly tests: readonly TestEntry[]
 }
@@ -118,6 +124,22 @@ export interface ReportSummary {
   readonly areas: readonly AreaSummary[]
   /** Length of {@link GradeReport.unattributedErrors}. */
   readonly unattributedErrors: number
+  /** Rules that passed with some tests not applicable (see {@link RuleEntry.partial}). */
+  readonly partialPasses: number
+  /** The language-neutral JSON-Schema fixtures the suite loaded, and how their tests fared. */
+  readonly fixtures: FixtureSummary
+}
+
+/** The JSON-Schema fixture files behind the JSS/JSV tests (fixtures/json-schema/). */
+export interface FixtureSummary {
+  /** Fixture files loaded. */
+  readonly files: number
+  /** Value-validation cases (JSON-Schema-Test-Suite shaped `tests` entries). */
+  readonly validationTests: number
+  /** Unsupported or malformed schema cases. */
+  readonly unsupportedCases: number
+  /** Fixture-driven tests in this run, by outcome. */
+  readonly tests: TestCounts
 }
 
 /**

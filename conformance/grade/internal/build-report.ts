@@ -14,6 +14,7 @@ import { REPORT_VERSION } from '../report.ts'
 import type {
   AdapterInfo,
   AreaSummary,
+  FixtureSummary,
   GradeReport,
   LevelCounts,
   RuleEntry,
@@ -40,7 +41,12 @@ export interface BuildReportInput {
   readonly timing: GradeReport['timing']
   /** The tsd suites' verdicts on the type rules; absent when none was selected. */
   readonly types?: TypeGrading
+  /** What the JSON-Schema fixture loader found (files and cases). */
+  readonly fixtures: Omit<FixtureSummary, 'tests'>
 }
+
+/** Fixture-driven tests are named `[IDs] fixture <file>#<pointer>: ...`. */
+const FIXTURE_TEST = /^\[[^\]]*\] fixture /
 
 /** One test with its final outcome, shared by every rule it checks. */
 interface GradedTest {
@@ -134,7 +140,16 @@ export function buildReport(input: BuildReportInput): GradeReport {
     options: input.options,
     runtime: input.runtime,
     timing: input.timing,
-    summary: { conforms: must.fail === 0, must, should, tests, areas, unattributedErrors: unattributed.length },
+    summary: {
+      conforms: must.fail === 0,
+      must,
+      should,
+      tests,
+      areas,
+      unattributedErrors: unattributed.length,
+      partialPasses: entries.filter((e) => e.partial !== undefined).length,
+      fixtures: { ...input.fixtures, tests: countTests(graded.filter((t) => FIXTURE_TEST.test(t.raw.name)).map((t) => t.entry)) },
+    },
     rules: entries,
     unattributedErrors: unattributed,
   }
@@ -147,7 +162,7 @@ function ruleEntry(
   fileProblem: string | undefined,
   notGraded: string | undefined,
 ): RuleEntry {
-  const { status, reason } = statusOf(rule, tests, features, fileProblem, notGraded)
+  const { status, reason, partial } = statusOf(rule, tests, features, fileProblem, notGraded)
   return {
     id: rule.id,
     area: rule.area,
@@ -159,6 +174,7 @@ function ruleEntry(
     ...(rule.requires === undefined || rule.requires.length === 0 ? {} : { requires: [...rule.requires] }),
     status,
     ...(reason === undefined ? {} : { reason }),
+    ...(partial === undefined ? {} : { partial }),
     tests,
   }
 }
@@ -169,7 +185,7 @@ function statusOf(
   features: AdapterInfo['features'],
   fileProblem: string | undefined,
   notGraded: string | undefined,
-): { status: RuleStatus; reason?: string } {
+): { status: RuleStatus; reason?: string; partial?: string } {
   if (rule.untestable !== undefined) return { status: 'untestable', reason: rule.untestable }
   const active = tests.filter((t) => t.outcome !== 'skipped')
   const undeclared = (rule.requires ?? []).filter((f) => !features[f])
@@ -187,6 +203,11 @@ function statusOf(
   if (failed > 0) {
     const ran = active.filter((t) => t.outcome !== 'not-applicable').length
     return { status: 'fail', reason: ran === 1 ? 'its test failed' : `${failed} of its ${ran} tests failed` }
+  }
+  const skipped = active.filter((t) => t.outcome === 'not-applicable')
+  if (skipped.length > 0) {
+    const missing = [...new Set(skipped.flatMap((t) => t.missingFeatures ?? []))]
+    return { status: 'pass', partial: `${skipped.length} of its ${active.length} tests did not run: ${notDeclared(missing)}` }
   }
   return { status: 'pass' }
 }
