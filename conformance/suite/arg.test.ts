@@ -67,8 +67,8 @@ check('ARG-01', 'identity fields and arguments are read once, and stateful gette
 
   expect(reads).toEqual({ callId: 1, rootCallId: 1, name: 1, agent: 1, parent: 1, signal: 1, arguments: 1 })
   expectSuccess(result)
-  expect(target.bodyArgs).toEqual([{ n: 1 }])
-  expect(other.bodyCalls).toBe(0)
+  expect(target.bodyArgs, 'target body arguments').toEqual([{ n: 1 }])
+  expect(other.bodyCalls, 'other body calls').toBe(0)
   for (const { stage, exec } of seen) {
     expect([stage, exec.name, exec.callId, exec.rootCallId, exec.parent]).toEqual([stage, 'target', 'call-first', 'root-first', undefined])
   }
@@ -87,13 +87,13 @@ check('ARG-02', 'every stage of one execution sees the same fresh symbol token, 
   const first = tokensOf(seen.slice(0, firstCount))
   const second = tokensOf(seen.slice(firstCount))
   expect(seen.map((v) => v.stage)).toEqual(['pre', 'guard', 'execute', 'post', 'result', 'pre', 'guard', 'execute', 'post', 'result'])
-  expect(first.size).toBe(1)
-  expect(second.size).toBe(1)
+  expect(first.size, 'tokens in first call').toBe(1)
+  expect(second.size, 'tokens in second call').toBe(1)
   const [a] = first
   const [b] = second
   expect(typeof a).toBe('symbol')
   expect(typeof b).toBe('symbol')
-  expect(a).not.toBe(b)
+  expect(a, 'tokens of the two calls differ').not.toBe(b)
   expect(probe.bodyExecs.map((e) => e.token)).toEqual([a, b])
 })
 
@@ -105,7 +105,7 @@ check('ARG-02', 'a token field on the input cannot choose the execution token', 
   await tools.execute({ ...call('read'), token: forged } as unknown as ToolExecutionInput)
 
   expect(seen.length).toBeGreaterThan(0)
-  for (const { exec } of seen) expect(exec.token).not.toBe(forged)
+  for (const { exec } of seen) expect(exec.token, 'token not the forged one').not.toBe(forged)
 })
 
 check('ARG-03', 'rootCallId defaults to callId and keeps a given value', async ({ harness, tools }) => {
@@ -134,11 +134,11 @@ check('ARG-04', 'arguments are one detached deep-frozen copy shared by every sta
 
   const snapshot = probe.bodyArgs[0]
   expect(snapshot).toEqual({ path: 'a.txt', nested: { lines: [1, 2, 3] } })
-  expect(snapshot).not.toBe(args)
-  expect(isDeepFrozen(snapshot)).toBe(true)
-  expect(probe.bodyExecs[0]?.arguments).toBe(snapshot)
+  expect(snapshot, 'snapshot is a new object').not.toBe(args)
+  expect(isDeepFrozen(snapshot), 'deep-frozen').toBe(true)
+  expect(probe.bodyExecs[0]?.arguments, 'same arguments').toBe(snapshot)
   for (const { stage, exec } of seen) expect([stage, exec.arguments === snapshot]).toEqual([stage, true])
-  expect(Object.isFrozen(args) || Object.isFrozen(args.nested) || Object.isFrozen(args.nested.lines)).toBe(false)
+  expect(Object.isFrozen(args) || Object.isFrozen(args.nested) || Object.isFrozen(args.nested.lines), 'frozen').toBe(false)
   expect(args).toEqual({ path: 'a.txt', nested: { lines: [1, 2, 3] } })
 })
 
@@ -177,7 +177,7 @@ for (const [label, args, expected] of accepted) {
     const result = await tools.execute(call('echo', args()))
 
     expectSuccess(result)
-    expect(probe.bodyArgs).toEqual([expected])
+    expect(probe.bodyArgs, 'body arguments').toEqual([expected])
   })
 }
 
@@ -205,8 +205,8 @@ check('ARG-05', 'reads a getter property once and passes its value on', async ({
   const result = await tools.execute(call('echo', args))
 
   expectSuccess(result)
-  expect(reads).toBe(1)
-  expect(probe.bodyArgs).toEqual([{ size: 3 }])
+  expect(reads, 'getter reads').toBe(1)
+  expect(probe.bodyArgs, 'body arguments').toEqual([{ size: 3 }])
 })
 
 class Point {
@@ -256,7 +256,7 @@ for (const [label, args] of rejected) {
     const result = await tools.execute({ ...call('echo'), arguments: args() })
 
     expect(result.isError, `arguments holding ${label} must be refused`).toBe(true)
-    expect(probe.bodyCalls).toBe(0)
+    expect(probe.bodyCalls, 'body calls').toBe(0)
   })
 }
 
@@ -273,9 +273,9 @@ check('ARG-06', 'non-lossless arguments end the call before any policy stage, wi
   const result = await tools.execute(call('write', { when: new Date(0) }))
 
   expectPlainFailure(result)
-  expect(stages.order).toEqual(['result'])
-  expect(guardCalls).toBe(0)
-  expect(probe.bodyCalls).toBe(0)
+  expect(stages.order, 'stage order').toEqual(['result'])
+  expect(guardCalls, 'guard calls').toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
   expect(stages.results[0]?.exec.arguments).toBeUndefined()
 })
 
@@ -293,7 +293,7 @@ check('ARG-06', 'a throwing getter inside the arguments becomes a failure carryi
   expectPlainFailure(result)
   expect(result.error?.message).toBe('getter exploded')
   expect(result.content).toEqual([{ type: 'text', text: 'Error: getter exploded' }])
-  expect(stages.order).toEqual(['result'])
+  expect(stages.order, 'stage order').toEqual(['result'])
 })
 
 check('ARG-06', 'a throwing arguments getter on the input becomes a failure, not a rejection', async ({ harness, tools }) => {
@@ -311,8 +311,8 @@ check('ARG-06', 'a throwing arguments getter on the input becomes a failure, not
 
   expectPlainFailure(result)
   expect(result.error?.message).toBe('arguments getter exploded')
-  expect(stages.order).toEqual(['result'])
-  expect(probe.bodyCalls).toBe(0)
+  expect(stages.order, 'stage order').toEqual(['result'])
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('ARG-06', 'an argument failure wins over a signal that was already aborted', async ({ harness, tools }) => {
@@ -322,7 +322,7 @@ check('ARG-06', 'an argument failure wins over a signal that was already aborted
   const result = await tools.execute(call('write', { n: Number.NaN }, { signal: abortedSignal() }))
 
   expectPlainFailure(result)
-  expect(stages.order).toEqual(['result'])
+  expect(stages.order, 'stage order').toEqual(['result'])
 })
 
 const IDENTITY_KEYS = ['token', 'callId', 'rootCallId', 'name', 'signal', 'arguments']
@@ -338,7 +338,7 @@ check('ARG-07', 'listeners see the identity keys as own properties, and no agent
   await tools.execute(call('read'))
 
   const expected = { ...Object.fromEntries(IDENTITY_KEYS.map((k) => [k, true])), agent: false, parent: false }
-  expect(seen.length).toBe(5)
+  expect(seen.length, 'stages seen').toBe(5)
   for (const { stage, exec } of seen) {
     expect({ stage, keys: ownKeyReport(exec, [...IDENTITY_KEYS, 'agent', 'parent']) }).toEqual({ stage, keys: expected })
   }
@@ -352,11 +352,11 @@ check('ARG-07', 'a given parent and agent appear as own properties', async ({ ha
 
   await tools.execute(call('read', {}, { agent: agentScope.agent, parent }))
 
-  expect(seen.length).toBe(5)
+  expect(seen.length, 'stages seen').toBe(5)
   for (const { stage, exec } of seen) {
     expect({ stage, keys: ownKeyReport(exec, ['agent', 'parent']) }).toEqual({ stage, keys: { agent: true, parent: true } })
-    expect(exec.agent).toBe(agentScope.agent)
-    expect(exec.parent).toBe(parent)
+    expect(exec.agent, 'same agent').toBe(agentScope.agent)
+    expect(exec.parent, 'same parent').toBe(parent)
   }
 }, { needs: ['scopes'] })
 
@@ -416,7 +416,7 @@ check('ARG-08', 'tools/result sees the caller signal once a wrapper has restored
 
   await tools.execute(call('read', {}, { signal: caller }))
 
-  expect(stages.results[0]?.exec.signal).toBe(caller)
+  expect(stages.results[0]?.exec.signal, 'same signal').toBe(caller)
 })
 
 check('ARG-09', 'an arbitrary parent value is passed through verbatim and does not stop the call', async ({ harness, tools }) => {
@@ -428,7 +428,7 @@ check('ARG-09', 'an arbitrary parent value is passed through verbatim and does n
   const result = await tools.execute(call('read', {}, { parent: forged }))
 
   expectSuccess(result)
-  expect(probe.bodyExecs[0]?.parent).toBe(forged)
+  expect(probe.bodyExecs[0]?.parent, 'same parent').toBe(forged)
   for (const { stage, exec } of seen) expect([stage, exec.parent]).toEqual([stage, forged])
 })
 
@@ -468,8 +468,8 @@ function identityScenario(harness: Harness, tools: ToolRuntimeApi) {
 }
 
 function expectIdentityKept(s: ReturnType<typeof identityScenario>, stages: readonly string[]): void {
-  expect(s.target.bodyCalls).toBe(1)
-  expect(s.other.bodyCalls).toBe(0)
+  expect(s.target.bodyCalls, 'target body calls').toBe(1)
+  expect(s.other.bodyCalls, 'other body calls').toBe(0)
   expect(s.target.bodyArgs).toEqual([{ n: 1 }])
   expect(s.seen.map((v) => v.stage)).toEqual(stages)
   const token = s.seen[0]?.token

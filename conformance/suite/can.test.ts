@@ -52,7 +52,7 @@ function expectAbort(result: ToolExecutionResult, code: 'ABORTED' | 'ABORTED_BEF
 }
 
 function expectNotCancellation(result: ToolExecutionResult): void {
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(['ABORTED', 'ABORTED_BEFORE_DISPATCH']).not.toContain(result.error?.info?.code)
 }
 
@@ -90,11 +90,11 @@ check('CAN-02', 'a pre-aborted call runs no stage but tools/result, with argumen
   const result = await tools.execute(call('slow', { path: 'a', list: [1] }, { signal: abortedSignal() }))
 
   expectCode(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(stages.order).toEqual(['result'])
-  expect(probe.bodyCalls).toBe(0)
+  expect(stages.order, 'stage order').toEqual(['result'])
+  expect(probe.bodyCalls, 'body calls').toBe(0)
   const exec = stages.results[0]?.exec
   expect(exec?.arguments).toEqual({ path: 'a', list: [1] })
-  expect(isDeepFrozen(exec?.arguments)).toBe(true)
+  expect(isDeepFrozen(exec?.arguments), 'deep-frozen').toBe(true)
 })
 
 check('CAN-03', 'an argument failure wins over a pre-aborted signal', async ({ harness, tools }) => {
@@ -104,7 +104,7 @@ check('CAN-03', 'an argument failure wins over a pre-aborted signal', async ({ h
   const result = await tools.execute(call('slow', { at: new Date(0) }, { signal: abortedSignal() }))
 
   expectPlainFailure(result)
-  expect(stages.order).toEqual(['result'])
+  expect(stages.order, 'stage order').toEqual(['result'])
 })
 
 check('CAN-04', 'an abort while pre-execute is pending turns a later allow into ABORTED_BEFORE_DISPATCH without entering tools/execute', async (t) => {
@@ -120,9 +120,9 @@ check('CAN-04', 'an abort while pre-execute is pending turns a later allow into 
   const result = await abortAt(t, g)
 
   expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(probe.bodyCalls).toBe(0)
-  expect(stages.count('execute')).toBe(0)
-  expect(stages.count('post')).toBe(1)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
+  expect(stages.count('execute'), 'execute stage runs').toBe(0)
+  expect(stages.count('post'), 'post stage runs').toBe(1)
 })
 
 check(['CAN-04', 'CAN-09'], 'an abort while pre-execute is pending keeps a later deny', async (t) => {
@@ -160,7 +160,7 @@ check(
     const result = await pending
 
     expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
-    expect(probe.bodyCalls).toBe(0)
+    expect(probe.bodyCalls, 'body calls').toBe(0)
   },
   { needs: ['approval', 'scopes'] },
 )
@@ -177,7 +177,7 @@ check('CAN-05', 'an abort while a wrapper waits before next() skips the body wit
   const result = await abortAt(t, g)
 
   expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('CAN-05', 'a wrapper installing an already-aborted signal skips the body with ABORTED_BEFORE_DISPATCH', async ({ harness, tools }) => {
@@ -196,7 +196,7 @@ check('CAN-05', 'a wrapper installing an already-aborted signal skips the body w
   const result = await tools.execute(call('slow'))
 
   expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('CAN-06', 'a short-circuit success settling after a caller abort becomes ABORTED_BEFORE_DISPATCH with the wrapper\'s contexts', async (t) => {
@@ -214,7 +214,7 @@ check('CAN-06', 'a short-circuit success settling after a caller abort becomes A
   expect(seenByPost.map((r) => r.error?.info?.code)).toEqual(['ABORTED_BEFORE_DISPATCH'])
   expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
   expect(result.additionalContexts).toEqual([contextMessage('wrapper')])
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('CAN-07', 'a body success returned after the caller aborted becomes ABORTED', async (t) => {
@@ -382,7 +382,7 @@ check('CAN-10', 'a wrapper success after the body was entered is ABORTED, not AB
 
   const result = await abortAt(t, g)
 
-  expect(probe.bodyCalls).toBe(1)
+  expect(probe.bodyCalls, 'body calls').toBe(1)
   expectAbort(result, 'ABORTED')
 })
 
@@ -397,7 +397,7 @@ check('CAN-10', 'the same late abort gives ABORTED_BEFORE_DISPATCH when the body
 
   const result = await abortAt(t, g)
 
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
   expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
 })
 

@@ -82,7 +82,7 @@ check('CTX-02', 'deferred contexts survive a throwing body', async ({ tools }) =
 
   const result = await tools.execute(call('ctx'))
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.additionalContexts).toEqual([a])
 })
 
@@ -139,7 +139,7 @@ check('CTX-04', 'a block keeps only its own contexts', async ({ harness, tools }
 
   const result = await tools.execute(call('ctx'))
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.additionalContexts).toEqual([p])
 })
 
@@ -221,7 +221,7 @@ for (const failure of lateFailures) {
 
     const result = await tools.execute(call('ctx'))
 
-    expect(result.isError).toBe(true)
+    expect(result.isError, 'isError').toBe(true)
     expect(result.additionalContexts).toEqual([a])
   })
 }
@@ -325,7 +325,7 @@ for (const failure of nonConcluding) {
 
     const result = await tools.execute(call('ctx', {}, { signal: caller.signal }))
 
-    expect(result.isError).toBe(true)
+    expect(result.isError, 'isError').toBe(true)
     expect('concludesTurn' in result).toBe(false)
   })
 }

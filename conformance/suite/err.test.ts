@@ -22,14 +22,14 @@ async function failureOf(tools: ToolRuntimeApi, thrown: unknown) {
 }
 
 function expectNoInfo(result: { isError: boolean; error?: { info?: unknown } }): void {
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.error !== undefined && 'info' in result.error, `expected no error.info; error was ${JSON.stringify(result.error)}`).toBe(false)
 }
 
 check('ERR-01', 'a thrown Error becomes { message } plus one enveloped text block', async ({ tools }) => {
   const result = await failureOf(tools, new Error('disk full'))
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.error).toEqual({ message: 'disk full' })
   expect(result.content).toEqual([text('Error: disk full')])
 })
@@ -64,7 +64,7 @@ for (const m of messages) {
   check('ERR-02', `the message of ${m.name}`, async ({ tools }) => {
     const result = await failureOf(tools, m.thrown())
 
-    expect(result.error?.message).toBe(m.message)
+    expect(result.error?.message, 'message').toBe(m.message)
     expect(result.content).toEqual([text(`Error: ${m.message}`)])
   })
 }
@@ -102,7 +102,7 @@ for (const u of unprintables) {
   check('ERR-02', `${u.name} still yields a failure with a string message`, async ({ tools }) => {
     const result = await failureOf(tools, u.thrown())
 
-    expect(result.isError).toBe(true)
+    expect(result.isError, 'isError').toBe(true)
     expect(typeof result.error?.message).toBe('string')
     expect(result.content).toEqual([text(`Error: ${result.error?.message}`)])
   })
@@ -241,6 +241,8 @@ check('ERR-07', 'pipeline failures use only the pipeline codes, or no info at al
   for (const [name, result] of Object.entries(results)) {
     expect(result.isError, `${name} should fail`).toBe(true)
     const code = result.error?.info?.code
+    // The rule allows a failure without info (bad arguments and the malformed decision have none:
+    // ARG-06, POST-06 own that); it only forbids codes outside the pipeline's set.
     if (code !== undefined) expect(pipelineCodes, `${name} carries an unexpected code`).toContain(code)
   }
 })
@@ -372,8 +374,8 @@ for (const source of failureSources) {
 
       const result = await tools.execute(input)
 
-      expect(result.isError).toBe(true)
-      expect(stages.count('result')).toBe(1)
+      expect(result.isError, 'isError').toBe(true)
+      expect(stages.count('result'), 'result stage runs').toBe(1)
     },
     source.needs === undefined ? {} : { needs: source.needs },
   )
@@ -427,8 +429,8 @@ for (const m of malformedInputs) {
 
     expect(outcome.resolved, 'execute() rejected').toBe(true)
     if (outcome.resolved) expect(outcome.result.isError).toBe(true)
-    expect(stages.count('result')).toBe(1)
-    expect(probe.bodyCalls).toBe(0)
+    expect(stages.count('result'), 'result stage runs').toBe(1)
+    expect(probe.bodyCalls, 'body calls').toBe(0)
   })
 }
 

@@ -50,7 +50,7 @@ check('EXE-01', 'the wrapper nests the body between the end of pre-execute and t
   })
 
   expectSuccess(await tools.execute(call('echo')))
-  expect(log).toEqual(['pre', 'pre:after', 'guard', 'execute:before', 'body', 'execute:after', 'post'])
+  expect(log, 'call order').toEqual(['pre', 'pre:after', 'guard', 'execute:before', 'body', 'execute:after', 'post'])
 })
 
 check('EXE-01', 'tools/execute is not entered after a deny, a guard denial or an abort during the guards', async ({ harness, tools }) => {
@@ -72,8 +72,8 @@ check('EXE-01', 'tools/execute is not entered after a deny, a guard denial or an
   mode = 'abort'
   expectCode(await tools.execute(call('echo', {}, { signal: controller.signal })), 'ABORTED_BEFORE_DISPATCH')
 
-  expect(stages.count('execute')).toBe(0)
-  expect(probe.bodyCalls).toBe(0)
+  expect(stages.count('execute'), 'execute stage runs').toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('EXE-02', 'next() resolves a normalized failure when the body throws', async ({ harness, tools }) => {
@@ -126,7 +126,7 @@ check('EXE-02', 'next() resolves the tool again: a tool removed during pre-execu
   await tools.execute(call('vanishing'))
 
   expectCode(seen as ToolExecutionResult, 'UNKNOWN_TOOL')
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('EXE-03', 'a short-circuit success skips the body and is re-rendered from its value', async ({ harness, tools }) => {
@@ -138,13 +138,13 @@ check('EXE-03', 'a short-circuit success skips the body and is re-rendered from 
 
   const result = await tools.execute(call('echo'))
 
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
   expectSuccess(result)
   expect(result.value).toBe('short-circuited')
   expect(result.content).toEqual([text('"short-circuited"')])
   expect('concludesTurn' in result).toBe(false)
   expect(result.additionalContexts).toEqual([ctx])
-  expect(stages.count('post')).toBe(1)
+  expect(stages.count('post'), 'post stage runs').toBe(1)
 })
 
 check('EXE-03', 'a short-circuit success whose value breaks the output schema becomes INVALID_TOOL_OUTPUT', async ({ harness, tools }) => {
@@ -153,7 +153,7 @@ check('EXE-03', 'a short-circuit success whose value breaks the output schema be
   harness.on('tools/execute', () => authoredSuccess('not a number'))
 
   expectCode(await tools.execute(call('count')), 'INVALID_TOOL_OUTPUT')
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check(
@@ -185,7 +185,7 @@ check('EXE-04', 'a wrapper-authored failure keeps its error, content and context
   const result = await tools.execute(call('echo'))
 
   expect(result).toEqual(authored)
-  expect(stages.count('post')).toBe(1)
+  expect(stages.count('post'), 'post stage runs').toBe(1)
 })
 
 check('EXE-04', 'a wrapper result with a truthy non-boolean isError is handled as a failure', async ({ harness, tools }) => {
@@ -194,7 +194,7 @@ check('EXE-04', 'a wrapper result with a truthy non-boolean isError is handled a
 
   const result = await tools.execute(call('echo'))
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.error?.message).toBe('truthy failure')
 })
 
@@ -223,7 +223,7 @@ check('EXE-05', 'the result of this dispatch passes back through a wrapper witho
 
   const result = await tools.execute(call('echo'))
 
-  expect(renders).toBe(1)
+  expect(renders, 'render calls').toBe(1)
   expect(result).toEqual(fromNext)
 })
 
@@ -252,9 +252,9 @@ check('EXE-05', 'replaying a canonical result of another call under a tool whose
   const result = await tools.execute(call('objects'))
 
   expectCode(result, 'INVALID_TOOL_OUTPUT')
-  expect(objects.bodyCalls).toBe(0)
-  expect(stages.count('post')).toBe(0)
-  expect(stages.count('result')).toBe(1)
+  expect(objects.bodyCalls, 'objects body calls').toBe(0)
+  expect(stages.count('post'), 'post stage runs').toBe(0)
+  expect(stages.count('result'), 'result stage runs').toBe(1)
 })
 
 check('EXE-06', 'a wrapper success for a tool nobody registered is a final UNKNOWN_TOOL', async ({ harness, tools }) => {
@@ -264,8 +264,8 @@ check('EXE-06', 'a wrapper success for a tool nobody registered is a final UNKNO
   const result = await tools.execute(call('ghost'))
 
   expectCode(result, 'UNKNOWN_TOOL')
-  expect(stages.count('post')).toBe(0)
-  expect(stages.count('result')).toBe(1)
+  expect(stages.count('post'), 'post stage runs').toBe(0)
+  expect(stages.count('result'), 'result stage runs').toBe(1)
 })
 
 check('EXE-06', 'a wrapper success for a tool removed while the wrapper ran is a final UNKNOWN_TOOL', async ({ harness, tools }) => {
@@ -278,7 +278,7 @@ check('EXE-06', 'a wrapper success for a tool removed while the wrapper ran is a
   })
 
   expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
-  expect(stages.count('post')).toBe(0)
+  expect(stages.count('post'), 'post stage runs').toBe(0)
 })
 
 check('EXE-15', 'the vanished-tool failure of a wrapper success names the tool', async ({ harness, tools }) => {
@@ -301,12 +301,12 @@ check('EXE-07', 'a throwing wrapper yields a failure of its error and skips post
 
   const result = await tools.execute(call('echo'))
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.error?.message).toBe('wrapper broke')
   expect('value' in result).toBe(false)
-  expect(probe.bodyCalls).toBe(1)
-  expect(stages.count('post')).toBe(0)
-  expect(stages.count('result')).toBe(1)
+  expect(probe.bodyCalls, 'body calls').toBe(1)
+  expect(stages.count('post'), 'post stage runs').toBe(0)
+  expect(stages.count('result'), 'result stage runs').toBe(1)
 })
 
 check('EXE-07', 'a throwing wrapper keeps the contexts the body deferred', async ({ harness, tools }) => {
@@ -319,7 +319,7 @@ check('EXE-07', 'a throwing wrapper keeps the contexts the body deferred', async
 
   const result = await tools.execute(call('echo'))
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.additionalContexts).toEqual([deferredCtx])
 })
 
@@ -331,7 +331,7 @@ check('EXE-08', 'without a replacement the body gets the caller signal itself', 
 
   await tools.execute(call('echo', {}, { signal: controller.signal }))
 
-  expect(bodySignal).toBe(controller.signal)
+  expect(bodySignal, 'body signal').toBe(controller.signal)
 })
 
 /** Registers a tool whose body records its signal and waits for the test to release it. */
@@ -364,13 +364,13 @@ check('EXE-08', 'with a replacement the body gets a fused signal that follows th
   const pending = tools.execute(call('parked', {}, { signal: caller.signal }))
   await parked.started.promise
   const bodySignal = parked.signal()
-  expect(bodySignal).not.toBe(caller.signal)
-  expect(bodySignal).not.toBe(replacement.signal)
+  expect(bodySignal, 'body signal is not the caller\'s').not.toBe(caller.signal)
+  expect(bodySignal, 'body signal is not the replacement').not.toBe(replacement.signal)
   expect(bodySignal.aborted).toBe(false)
   const reason = new Error('wrapper deadline')
   replacement.abort(reason)
   expect(bodySignal.aborted).toBe(true)
-  expect(bodySignal.reason).toBe(reason)
+  expect(bodySignal.reason, 'same reason').toBe(reason)
   expect(caller.signal.aborted).toBe(false)
   parked.release.resolve()
   await pending
@@ -425,11 +425,11 @@ check('EXE-09', 'exec.signal is fused during the body, the replacement after nex
   await tools.execute(call('echo', {}, { signal: caller.signal }))
 
   expect(bodySignal).toBeInstanceOf(AbortSignal)
-  expect(bodySignal).not.toBe(replacement.signal)
-  expect(bodySignal).not.toBe(caller.signal)
-  expect(afterNext).toBe(replacement.signal)
-  expect(postSignal).toBe(caller.signal)
-  expect(resultSignal).toBe(caller.signal)
+  expect(bodySignal, 'body signal is not the replacement').not.toBe(replacement.signal)
+  expect(bodySignal, 'body signal is not the caller\'s').not.toBe(caller.signal)
+  expect(afterNext, 'signal after next()').toBe(replacement.signal)
+  expect(postSignal, 'post-execute signal').toBe(caller.signal)
+  expect(resultSignal, 'tools/result signal').toBe(caller.signal)
 })
 
 check('EXE-10', 'an already-aborted replacement skips the body and next() resolves ABORTED_BEFORE_DISPATCH', async ({ harness, tools }) => {
@@ -447,8 +447,8 @@ check('EXE-10', 'an already-aborted replacement skips the body and next() resolv
 
   expectCode(seen as ToolExecutionResult, 'ABORTED_BEFORE_DISPATCH')
   expectCode(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(probe.bodyCalls).toBe(0)
-  expect(stages.count('post')).toBe(1)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
+  expect(stages.count('post'), 'post stage runs').toBe(1)
 })
 
 check('EXE-10', 'a caller abort while a wrapper waits before next() skips the body', async ({ harness, tools }) => {
@@ -474,8 +474,8 @@ check('EXE-10', 'a caller abort while a wrapper waits before next() skips the bo
 
   expectCode(seen as ToolExecutionResult, 'ABORTED_BEFORE_DISPATCH')
   expectCode(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(probe.bodyCalls).toBe(0)
-  expect(stages.count('post')).toBe(1)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
+  expect(stages.count('post'), 'post stage runs').toBe(1)
 })
 
 check('EXE-11', 'an execute that throws synchronously still counts as invoked: a salvaged success becomes ABORTED', async ({ harness, tools }) => {
@@ -531,7 +531,7 @@ check('EXE-13', 'a wrapper receives the canonical success deep-frozen', async ({
 
   await tools.execute(call('echo'))
 
-  expect(isDeepFrozen(seen)).toBe(true)
+  expect(isDeepFrozen(seen), 'deep-frozen').toBe(true)
   expect(Reflect.set(seen as object, 'isError', true)).toBe(false)
 })
 
@@ -567,7 +567,7 @@ check(
 
     await tools.execute(call('echo', {}, { agent: child.agent }))
 
-    expect(wrapped).toBe(1)
+    expect(wrapped, 'wrapper calls').toBe(1)
   },
   { needs: ['scopeParents'] },
 )
@@ -600,10 +600,10 @@ check('EXE-16', 'a wrapper that reassigns name, callId and arguments does not ch
 
   expectSuccess(await tools.execute(call('target', { x: 1 }, { callId: 'real' })))
 
-  expect(other.bodyCalls).toBe(0)
-  expect(target.bodyArgs).toEqual([{ x: 1 }])
-  expect(postSaw).toEqual({ name: 'target', callId: 'real' })
-  expect(seen).toEqual(['target'])
+  expect(other.bodyCalls, 'other body calls').toBe(0)
+  expect(target.bodyArgs, 'target body arguments').toEqual([{ x: 1 }])
+  expect(postSaw, 'post-execute identity').toEqual({ name: 'target', callId: 'real' })
+  expect(seen, 'tools/result names').toEqual(['target'])
 })
 
 check(

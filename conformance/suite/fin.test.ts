@@ -115,9 +115,9 @@ for (const outcome of outcomes) {
 
     await tools.execute(input)
 
-    expect(probe.finalizeCalls).toHaveLength(1)
+    expect(probe.finalizeCalls, 'finalize calls').toHaveLength(1)
     // The logging post listener is the first one, so it is entered whenever post-execute runs.
-    expect(log).toEqual(outcome.postRuns ? ['post', 'finalize', 'result'] : ['finalize', 'result'])
+    expect(log, 'call order').toEqual(outcome.postRuns ? ['post', 'finalize', 'result'] : ['finalize', 'result'])
   })
 }
 
@@ -131,8 +131,8 @@ check('FIN-01', 'the finalizer captured at entry still runs after the tool is un
 
   const result = await tools.execute(call('fin'))
 
-  expect(result.isError).toBe(true)
-  expect(probe.finalizeCalls).toHaveLength(1)
+  expect(result.isError, 'isError').toBe(true)
+  expect(probe.finalizeCalls, 'finalize calls').toHaveLength(1)
 })
 
 check(
@@ -150,8 +150,8 @@ check(
 
     await tools.execute(call('fin', {}, { agent: agent.agent }))
 
-    expect(global.finalizeCalls).toHaveLength(1)
-    expect(shadow.finalizeCalls).toHaveLength(0)
+    expect(global.finalizeCalls, 'global finalize calls').toHaveLength(1)
+    expect(shadow.finalizeCalls, 'shadow finalize calls').toHaveLength(0)
   },
   { needs: ['scopes'] },
 )
@@ -168,8 +168,8 @@ check(
 
     await tools.execute(call('fin', {}, { agent: agent.agent }))
 
-    expect(own.finalizeCalls).toHaveLength(1)
-    expect(global.finalizeCalls).toHaveLength(0)
+    expect(own.finalizeCalls, 'own finalize calls').toHaveLength(1)
+    expect(global.finalizeCalls, 'global finalize calls').toHaveLength(0)
   },
   { needs: ['scopes'] },
 )
@@ -187,10 +187,10 @@ check('FIN-03', 'the finalizer gets the pipeline exec and the deep-frozen candid
 
   const seen = probe.finalizeCalls[0]
   expect(seen).toBeDefined()
-  expect(seen?.exec.token).toBe(tokens[0])
+  expect(seen?.exec.token, 'same token').toBe(tokens[0])
   expect(seen?.exec.arguments).toEqual({ path: 'a' })
   expect(seen?.result.content).toEqual([text('replaced by post')])
-  expect(isDeepFrozen(seen?.result)).toBe(true)
+  expect(isDeepFrozen(seen?.result), 'deep-frozen').toBe(true)
 })
 
 check('FIN-03', 'a candidate that cannot be materialized reaches the finalizer as a frozen failure', async ({ harness, tools }) => {
@@ -202,7 +202,7 @@ check('FIN-03', 'a candidate that cannot be materialized reaches the finalizer a
   const seen = probe.finalizeCalls[0]
   expect(seen).toBeDefined()
   expectPlainFailure(seen!.result)
-  expect(isDeepFrozen(seen?.result)).toBe(true)
+  expect(isDeepFrozen(seen?.result), 'deep-frozen').toBe(true)
   expectPlainFailure(result)
 })
 
@@ -231,8 +231,8 @@ check('FIN-04', 'returned content replaces content only; value, contexts and con
   expect(result.value).toEqual({ n: 1 })
   expect(result.content).toEqual([text('finalized')])
   expect(result.additionalContexts).toEqual([contextMessage('deferred')])
-  expect(result.concludesTurn).toBe(true)
-  expect(isDeepFrozen(result)).toBe(true)
+  expect(result.concludesTurn, 'concludesTurn').toBe(true)
+  expect(isDeepFrozen(result), 'deep-frozen').toBe(true)
 })
 
 check('FIN-04', 'returned content on a failure keeps isError and the structured error', async ({ harness, tools }) => {
@@ -257,7 +257,7 @@ check('FIN-05', 'a throwing finalizer yields the normalized failure of its error
 
   expect(result.error).toEqual({ message: 'finalizer broke' })
   expect(result.content).toEqual([text('Error: finalizer broke')])
-  expect(probe.finalizeCalls).toHaveLength(1)
+  expect(probe.finalizeCalls, 'finalize calls').toHaveLength(1)
   expect(observed).toEqual([result])
 })
 
@@ -267,8 +267,8 @@ check('FIN-05', 'a finalizer returning non-lossless content yields a failure and
   const result = await tools.execute(call('fin'))
 
   expectPlainFailure(result)
-  expect(probe.finalizeCalls).toHaveLength(1)
-  expect(isDeepFrozen(result)).toBe(true)
+  expect(probe.finalizeCalls, 'finalize calls').toHaveLength(1)
+  expect(isDeepFrozen(result), 'deep-frozen').toBe(true)
 })
 
 check('FIN-06', 'a tool registered only after entry contributes no finalizer', async ({ harness, tools }) => {
@@ -280,7 +280,7 @@ check('FIN-06', 'a tool registered only after entry contributes no finalizer', a
 
   await tools.execute(call('late'))
 
-  expect(late.finalizeCalls).toHaveLength(0)
+  expect(late.finalizeCalls, 'late finalize calls').toHaveLength(0)
 })
 
 check(
@@ -297,7 +297,7 @@ check(
 
     expectCode(fromOther, 'UNKNOWN_TOOL')
     expectCode(fromGlobal, 'UNKNOWN_TOOL')
-    expect(probe.finalizeCalls).toHaveLength(0)
+    expect(probe.finalizeCalls, 'finalize calls').toHaveLength(0)
   },
   { needs: ['scopes'] },
 )

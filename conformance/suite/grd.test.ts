@@ -19,7 +19,7 @@ check('GRD-02', 'a prepended pre-execute listener that forces allow cannot bypas
   const result = await tools.execute(call('write'))
 
   expectDenial(result, 'writes are frozen')
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('GRD-03', 'global guards run before scope guards, farthest ancestor first, and the first denial stops evaluation', async ({ tools, scope }) => {
@@ -47,8 +47,32 @@ check('GRD-03', 'global guards run before scope guards, farthest ancestor first,
 
   const result = await tools.execute(call('read', {}, { agent: child.agent }))
 
-  expect(seen).toEqual(['global', 'parent', 'parent-2'])
+  expect(seen, 'guards called').toEqual(['global', 'parent', 'parent-2'])
   expectDenial(result, 'parent says no')
+}, { needs: ['scopes', 'scopeParents'] })
+
+check('GRD-03', 'global guards run in registration order and the first non-undefined return stops evaluation', async ({ tools }) => {
+  const probe = probeTool('read')
+  tools.register(probe.definition)
+  const seen: string[] = []
+  tools.guard(() => {
+    seen.push('first')
+    return undefined
+  })
+  tools.guard(() => {
+    seen.push('second')
+    return 'second says no'
+  })
+  tools.guard(() => {
+    seen.push('third')
+    return 'third says no'
+  })
+
+  const result = await tools.execute(call('read'))
+
+  expect(seen, 'guards called').toEqual(['first', 'second'])
+  expectDenial(result, 'second says no')
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('GRD-07', 'a guard denial skips the body but still reaches tools/post-execute and tools/result', async ({ harness, tools }) => {
@@ -60,8 +84,8 @@ check('GRD-07', 'a guard denial skips the body but still reaches tools/post-exec
   const result = await tools.execute(call('read'))
 
   expectDenial(result, 'blocked by guard')
-  expect(probe.bodyCalls).toBe(0)
-  expect(stages.order).toEqual(['pre', 'post', 'result'])
+  expect(probe.bodyCalls, 'body calls').toBe(0)
+  expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
 })
 
 /** Records stages, then registers a probe tool `name`. */
@@ -83,7 +107,7 @@ check('GRD-01', 'the disposer returned by guard() lifts exactly that guard', asy
 
   expectDenial(before, 'writes are frozen')
   expectSuccess(after)
-  expect(probe.bodyCalls).toBe(1)
+  expect(probe.bodyCalls, 'body calls').toBe(1)
 })
 
 check('GRD-01', 'adding and removing a guard emits no tools/change', async ({ harness, tools }) => {
@@ -96,7 +120,7 @@ check('GRD-01', 'adding and removing a guard emits no tools/change', async ({ ha
   const dispose = tools.guard(() => 'no')
   dispose()
 
-  expect(changes).toBe(0)
+  expect(changes, 'tools/change count').toBe(0)
 }, { needs: ['changeEvents'] })
 
 check('GRD-01', 'a guard added through a scope lands in that scope only', async ({ tools, scope }) => {
@@ -134,7 +158,7 @@ check('GRD-02', 'guards run after every pre-execute listener has finished and be
 
   await tools.execute(call('write'))
 
-  expect(log).toEqual(['pre:after-next', 'guard', 'execute'])
+  expect(log, 'call order').toEqual(['pre:after-next', 'guard', 'execute'])
 })
 
 check('GRD-02', 'guards are not evaluated when pre-execute denies', async ({ harness, tools }) => {
@@ -149,7 +173,7 @@ check('GRD-02', 'guards are not evaluated when pre-execute denies', async ({ har
   const result = await tools.execute(call('write'))
 
   expectDenial(result, 'policy says no')
-  expect(guardCalls).toBe(0)
+  expect(guardCalls, 'guard calls').toBe(0)
 })
 
 check('GRD-02', 'an ask granted allowed-once still meets the guards', async ({ harness, tools, scope, setApproval }) => {
@@ -163,7 +187,7 @@ check('GRD-02', 'an ask granted allowed-once still meets the guards', async ({ h
   const result = await tools.execute(call('write', {}, { agent }))
 
   expectDenial(result, 'guard after approval')
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 }, { needs: ['approval', 'scopes'] })
 
 check('GRD-04', 'a scoped guard applies to its agent and descendants, not to other agents or agent-less calls', async ({ tools, scope }) => {
@@ -204,7 +228,7 @@ check('GRD-04', 'disposing the scope removes its guard', async ({ tools, scope }
   await tools.execute(call('write', {}, { agent: guarded.agent }))
 
   expectDenial(before, 'scoped guard')
-  expect(guardCalls).toBe(1)
+  expect(guardCalls, 'guard calls').toBe(1)
 })
 
 check('GRD-05', 'the same guard function added twice stays in force until both registrations are disposed', async ({ tools }) => {
@@ -239,7 +263,7 @@ check('GRD-06', 'a guard added during evaluation to a non-empty layer is evaluat
   const result = await tools.execute(call('write'))
 
   expectDenial(result, 'added mid-run')
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('GRD-06', 'a replacement added after a guard empties its layer applies from the next execution', async ({ tools }) => {
@@ -275,10 +299,10 @@ check('GRD-08', 'a guard receives the pipeline execution: same token as pre-exec
 
   await tools.execute(call('write', { list: [1] }, { callId: 'call-g' }))
 
-  expect(seen).toEqual([{ name: 'write', callId: 'call-g', rootCallId: 'call-g', args: { list: [1] }, frozen: true, write: false }])
-  expect(tokens).toHaveLength(2)
+  expect(seen, 'what the guard saw').toEqual([{ name: 'write', callId: 'call-g', rootCallId: 'call-g', args: { list: [1] }, frozen: true, write: false }])
+  expect(tokens, 'tokens seen').toHaveLength(2)
   expect(typeof tokens[0]).toBe('symbol')
-  expect(tokens[1]).toBe(tokens[0])
+  expect(tokens[1], 'same token both times').toBe(tokens[0])
 })
 
 check(['GRD-08', 'GRD-10'], 'a guard returning a promise of undefined is not awaited, so the call never reaches the body', async ({ tools }) => {
@@ -288,8 +312,8 @@ check(['GRD-08', 'GRD-10'], 'a guard returning a promise of undefined is not awa
 
   const result = await tools.execute(call('write'))
 
-  expect(result.isError).toBe(true)
-  expect(probe.bodyCalls).toBe(0)
+  expect(result.isError, 'isError').toBe(true)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('GRD-09', 'a throwing guard ends the call as a final failure without tools/execute, body or post-execute', async ({ harness, tools }) => {
@@ -303,8 +327,8 @@ check('GRD-09', 'a throwing guard ends the call as a final failure without tools
   expectPlainFailure(result)
   expect(result.error?.message).toBe('guard broke')
   expect(result.content).toEqual([{ type: 'text', text: 'Error: guard broke' }])
-  expect(stages.order).toEqual(['pre', 'result'])
-  expect(probe.bodyCalls).toBe(0)
+  expect(stages.order, 'stage order').toEqual(['pre', 'result'])
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('GRD-10', 'an empty-string reason denies', async ({ harness, tools }) => {
@@ -314,8 +338,8 @@ check('GRD-10', 'an empty-string reason denies', async ({ harness, tools }) => {
   const result = await tools.execute(call('write'))
 
   expectDenial(result, '')
-  expect(stages.order).toEqual(['pre', 'post', 'result'])
-  expect(probe.bodyCalls).toBe(0)
+  expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 for (const [label, value] of [['null', null], ['false', false], ['0', 0]] as const) {
@@ -326,8 +350,8 @@ for (const [label, value] of [['null', null], ['false', false], ['0', 0]] as con
     const result = await tools.execute(call('write'))
 
     expectPlainFailure(result)
-    expect(stages.count('execute')).toBe(0)
-    expect(probe.bodyCalls).toBe(0)
+    expect(stages.count('execute'), 'execute stage runs').toBe(0)
+    expect(probe.bodyCalls, 'body calls').toBe(0)
   })
 }
 
@@ -338,9 +362,9 @@ for (const [label, value] of [['a function', () => 'no'], ['a promise', Promise.
 
     const result = await tools.execute(call('write'))
 
-    expect(result.isError).toBe(true)
-    expect(stages.order).toEqual(['pre', 'result'])
-    expect(probe.bodyCalls).toBe(0)
+    expect(result.isError, 'isError').toBe(true)
+    expect(stages.order, 'stage order').toEqual(['pre', 'result'])
+    expect(probe.bodyCalls, 'body calls').toBe(0)
   })
 }
 
@@ -367,9 +391,9 @@ check('GRD-11', 'a guard still runs after the caller aborted during pre-execute,
   gate.resolve({ kind: 'allow' })
   const result = await pending
 
-  expect(guardCalls).toBe(1)
+  expect(guardCalls, 'guard calls').toBe(1)
   expectDenial(result, 'guard wins')
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('GRD-12', 'a guard that denies everything changes neither get(), schemas() nor executionMode()', async ({ tools }) => {
@@ -420,8 +444,8 @@ check(
     const result = await tools.execute(call('write'))
 
     expect(result.error).toEqual({ message: 'guard broke', info: { name: thrown.name, code: 'GUARD_DOWN' } })
-    expect(stages.order).toEqual(['pre', 'result'])
-    expect(probe.bodyCalls).toBe(0)
+    expect(stages.order, 'stage order').toEqual(['pre', 'result'])
+    expect(probe.bodyCalls, 'body calls').toBe(0)
   },
   { needs: ['codedErrors'] },
 )

@@ -85,10 +85,10 @@ check('MODE-04', 'the classifier gets the caller\'s own arguments object, unfroz
 
   tools.executionMode(call('probe', args))
 
-  expect(received).toHaveLength(1)
-  expect(received[0]).toBe(args)
-  expect(Object.isFrozen(args)).toBe(false)
-  expect(Object.isFrozen(args.nested)).toBe(false)
+  expect(received, 'classifier calls').toHaveLength(1)
+  expect(received[0], 'the caller\'s arguments object').toBe(args)
+  expect(Object.isFrozen(args), 'caller arguments frozen').toBe(false)
+  expect(Object.isFrozen(args.nested), 'frozen').toBe(false)
 })
 
 check(

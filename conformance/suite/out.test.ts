@@ -43,14 +43,14 @@ check('OUT-01', 'the body gets the frozen arguments and a run context with ident
   const [args] = probe.bodyArgs
   const exec = probe.bodyExecs[0]!
   expect(args).toEqual(input)
-  expect(args).not.toBe(input)
-  expect(isDeepFrozen(args)).toBe(true)
-  expect(exec.arguments).toBe(args)
+  expect(args, 'args is a new object').not.toBe(input)
+  expect(isDeepFrozen(args), 'deep-frozen').toBe(true)
+  expect(exec.arguments, 'same arguments').toBe(args)
   expect({ name: exec.name, callId: exec.callId, rootCallId: exec.rootCallId }).toEqual({ name: 'echo', callId: 'c-1', rootCallId: 'root-1' })
   expect(typeof exec.token).toBe('symbol')
-  expect(exec.token).toBe(preToken)
-  expect(exec.parent).toBe(parent)
-  expect(exec.signal).toBe(signal)
+  expect(exec.token, 'same token').toBe(preToken)
+  expect(exec.parent, 'same parent').toBe(parent)
+  expect(exec.signal, 'same signal').toBe(signal)
   expect(typeof exec.deferContext).toBe('function')
   expect(typeof exec.concludeTurn).toBe('function')
 })
@@ -71,7 +71,7 @@ check('OUT-02', 'the value is a detached snapshot: mutating the returned object 
 
   expectSuccess(result)
   expect(result.value).toEqual({ items: ['a'] })
-  expect(result.value).not.toBe(returned)
+  expect(result.value, 'value is a new object').not.toBe(returned)
 })
 
 for (const [label, value] of [
@@ -134,10 +134,10 @@ check('OUT-04', 'render receives exec.arguments and the frozen value, and its bl
 
   const result = await tools.execute(call('echo', { q: 1 }))
 
-  expect(calls).toHaveLength(1)
-  expect(calls[0]?.args).toBe(probe.bodyExecs[0]?.arguments)
+  expect(calls, 'render calls').toHaveLength(1)
+  expect(calls[0]?.args, 'same args').toBe(probe.bodyExecs[0]?.arguments)
   expect(calls[0]?.value).toEqual({ list: [1, 2] })
-  expect(isDeepFrozen(calls[0]?.value)).toBe(true)
+  expect(isDeepFrozen(calls[0]?.value), 'deep-frozen').toBe(true)
   expect(result.content).toEqual([text('rendered')])
 })
 
@@ -222,8 +222,8 @@ check('OUT-06', 'a plain success holds exactly isError, value and content, deep-
   const result = await runTool(tools, 'echo', { body: () => ({ a: [1] }) })
 
   expect(Object.keys(result).sort()).toEqual(['content', 'isError', 'value'])
-  expect(result.isError).toBe(false)
-  expect(isDeepFrozen(result)).toBe(true)
+  expect(result.isError, 'isError').toBe(false)
+  expect(isDeepFrozen(result), 'deep-frozen').toBe(true)
 })
 
 check('OUT-06', 'a success of a call that concluded the turn adds concludesTurn: true', async ({ tools }) => {
@@ -235,7 +235,7 @@ check('OUT-06', 'a success of a call that concluded the turn adds concludesTurn:
   })
 
   expect(Object.keys(result).sort()).toEqual(['concludesTurn', 'content', 'isError', 'value'])
-  expect(result.concludesTurn).toBe(true)
+  expect(result.concludesTurn, 'concludesTurn').toBe(true)
 })
 
 check('OUT-07', 'an output failure carries ToolOutputError info, no value, and reaches post-execute', async ({ harness, tools }) => {
@@ -248,10 +248,10 @@ check('OUT-07', 'an output failure carries ToolOutputError info, no value, and r
 
   const result = await runTool(tools, 'echo', { schema: { type: 'string' }, body: () => 1 })
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.error?.info).toEqual({ name: 'ToolOutputError', code: 'INVALID_TOOL_OUTPUT' })
   expect('value' in result).toBe(false)
-  expect(stages.count('post')).toBe(1)
+  expect(stages.count('post'), 'post stage runs').toBe(1)
   expect(postSaw?.error?.info?.code).toBe('INVALID_TOOL_OUTPUT')
 })
 
@@ -264,7 +264,7 @@ check('OUT-08', 'a raw definition body receives arguments that contradict its pa
   const result = await tools.execute(call('reader', { path: 5, extra: true }))
 
   expectSuccess(result)
-  expect(probe.bodyArgs).toEqual([{ path: 5, extra: true }])
+  expect(probe.bodyArgs, 'body arguments').toEqual([{ path: 5, extra: true }])
 })
 
 check('OUT-09', 'a body throw becomes a failure of the thrown value that post-execute sees', async ({ harness, tools }) => {
@@ -276,10 +276,10 @@ check('OUT-09', 'a body throw becomes a failure of the thrown value that post-ex
     },
   })
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.error).toEqual({ message: 'kaboom' })
   expect(result.content).toEqual([text('Error: kaboom')])
-  expect(stages.count('post')).toBe(1)
+  expect(stages.count('post'), 'post stage runs').toBe(1)
 })
 
 check('OUT-09', 'a body that throws because of the abort keeps its own error instead of an abort code', async ({ tools }) => {
@@ -300,7 +300,7 @@ check('OUT-09', 'a body that throws because of the abort keeps its own error ins
   caller.abort()
   const result = await pending
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.error?.message).toBe('stopped on request')
   expect(result.error?.info).toBeUndefined()
 })

@@ -83,8 +83,8 @@ for (const [origin, run] of POST_RESULT_ORIGINS) {
   check('POST-01', `post-execute runs once for ${origin}`, async (t) => {
     const stages = recordStages(t.harness)
     await run(t)
-    expect(stages.count('post')).toBe(1)
-    expect(stages.count('result')).toBe(1)
+    expect(stages.count('post'), 'post stage runs').toBe(1)
+    expect(stages.count('result'), 'result stage runs').toBe(1)
   })
 }
 
@@ -143,8 +143,8 @@ for (const [origin, run] of FINAL_RESULT_ORIGINS) {
   check('POST-01', `post-execute does not run for ${origin}`, async (t) => {
     const stages = recordStages(t.harness)
     await run(t)
-    expect(stages.count('post')).toBe(0)
-    expect(stages.count('result')).toBe(1)
+    expect(stages.count('post'), 'post stage runs').toBe(0)
+    expect(stages.count('result'), 'result stage runs').toBe(1)
   })
 }
 
@@ -158,7 +158,7 @@ check('POST-01', 'listeners run in registration order with prepend first, and th
 
   await runEcho(tools)
 
-  expect(order).toEqual(['prepended', 'first', 'second'])
+  expect(order, 'listener order').toEqual(['prepended', 'first', 'second'])
   expect(base).toEqual({ kind: 'accept' })
 })
 
@@ -180,9 +180,9 @@ check('POST-02', 'post-execute gets a canonical success and a denial deep-frozen
   await tools.execute(call('echo'))
   await tools.execute(call('echo', {}, { callId: 'denied' }))
 
-  expect(seen).toHaveLength(2)
+  expect(seen, 'post-execute calls').toHaveLength(2)
   for (const result of seen) {
-    expect(isDeepFrozen(result)).toBe(true)
+    expect(isDeepFrozen(result), 'deep-frozen').toBe(true)
     expect(Reflect.set(result, 'isError', !result.isError)).toBe(false)
   }
 })
@@ -213,7 +213,7 @@ check('POST-04', 'a content accept on a success swaps the content only', async (
   expectSuccess(result)
   expect(result.content).toEqual([text('replaced')])
   expect(result.value).toEqual({ kept: true })
-  expect(result.concludesTurn).toBe(true)
+  expect(result.concludesTurn, 'concludesTurn').toBe(true)
   expect(result.additionalContexts).toEqual([bodyContext, decisionContext])
 })
 
@@ -222,7 +222,7 @@ check('POST-04', 'a content accept on a failure keeps isError and the error', as
 
   const result = await runEcho(tools, { body: throwingBody('kaboom') })
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.error).toEqual({ message: 'kaboom' })
   expect(result.content).toEqual([text('softened')])
 })
@@ -253,7 +253,7 @@ check('POST-05', 'a value accept re-renders the new value and keeps the turn mar
   expect(result.value).toBe('replacement')
   expect(rendered).toEqual(['original', 'replacement'])
   expect(result.content).toEqual([text('rendered replacement')])
-  expect(result.concludesTurn).toBe(true)
+  expect(result.concludesTurn, 'concludesTurn').toBe(true)
   expect(result.additionalContexts).toEqual([bodyContext, decisionContext])
 })
 
@@ -286,7 +286,7 @@ check('POST-06', 'an accept with both content and value own keys is a failure wi
   const withUndefinedContent = await tools.execute(call('echo'))
 
   for (const result of [both, withUndefinedContent]) {
-    expect(result.isError).toBe(true)
+    expect(result.isError, 'isError').toBe(true)
     expect(result.error?.info).toBeUndefined()
     expect('value' in result).toBe(false)
   }
@@ -305,7 +305,7 @@ check('POST-07', 'a value accept on a failed result leaves a failure without val
 
   const result = await runEcho(tools, { body: throwingBody('kaboom') })
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect('value' in result).toBe(false)
 })
 
@@ -347,7 +347,7 @@ check('POST-09', 'a block returns the feedback verbatim and only the decision co
   const result = await runEcho(tools, { body: concludingBody('secret') })
 
   expect(Object.keys(result).sort()).toEqual(['additionalContexts', 'content', 'error', 'isError'])
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.content).toEqual(feedback)
   expect('info' in (result.error ?? {})).toBe(false)
   expect(result.additionalContexts).toEqual([decisionContext])
@@ -369,7 +369,7 @@ check(
 
     const result = await runEcho(tools, { presentationMeta: () => ({ shown: true }) })
 
-    expect(result.isError).toBe(true)
+    expect(result.isError, 'isError').toBe(true)
     expect('meta' in result).toBe(false)
   },
   { needs: ['presentationMeta'] },
@@ -409,7 +409,7 @@ for (const [what, decision] of LOSSY_DECISIONS) {
 
     const result = await runEcho(tools)
 
-    expect(result.isError).toBe(true)
+    expect(result.isError, 'isError').toBe(true)
     expect(result.error?.info).toBeUndefined()
     expect(result.error?.message, 'the failure is the materialization failure, not the decision outcome').not.toBe('blocked-marker')
     expect('value' in result).toBe(false)
@@ -432,7 +432,7 @@ check('POST-12', 'a throwing post-execute listener yields a failure of its error
 
   const result = await runEcho(tools, { body: concludingBody('v') })
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.error).toEqual({ message: 'post broke' })
   expect('value' in result).toBe(false)
   expect(result.additionalContexts).toEqual([bodyContext])
@@ -448,7 +448,7 @@ for (const [what, decision] of [
 
     const result = await runEcho(tools)
 
-    expect(result.isError).toBe(true)
+    expect(result.isError, 'isError').toBe(true)
     expect('value' in result).toBe(false)
   })
 }
@@ -481,7 +481,7 @@ check('POST-13', 'an abort during post-execute turns an accepted success into AB
 check('POST-13', 'an abort during post-execute keeps a block failure', async (t) => {
   const result = await abortDuringPost(t, {}, { kind: 'block', feedback: [text('blocked anyway')] })
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.error).toEqual({ message: 'blocked anyway' })
 })
 
@@ -498,7 +498,7 @@ check('POST-13', 'an abort during post-execute after a wrapper short-circuit giv
   const result = await tools.execute(call('echo', {}, { signal: caller.signal }))
 
   expectCode(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('POST-14', 'no decision turns a failed body into a success', async ({ harness, tools }) => {
@@ -526,7 +526,7 @@ check('POST-15', 'a decision of unknown kind is a failure, not an accept', async
 
   const result = await runEcho(tools, { body: () => 'v' })
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect('value' in result).toBe(false)
 })
 

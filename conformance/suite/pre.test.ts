@@ -62,7 +62,7 @@ check('PRE-01', 'listeners run outermost first (prepend ahead), the base resolve
   const result = await tools.execute(call('read'))
 
   expectSuccess(result)
-  expect(log).toEqual(['first:before', 'a:before', 'b:before', 'b:after:{"kind":"allow"}', 'a:after', 'first:after', 'execute'])
+  expect(log, 'call order').toEqual(['first:before', 'a:before', 'b:before', 'b:after:{"kind":"allow"}', 'a:after', 'first:after', 'execute'])
 })
 
 check('PRE-02', 'pre-execute runs once for an ordinary call', async ({ harness, tools }) => {
@@ -70,7 +70,7 @@ check('PRE-02', 'pre-execute runs once for an ordinary call', async ({ harness, 
 
   await tools.execute(call('read'))
 
-  expect(stages.count('pre')).toBe(1)
+  expect(stages.count('pre'), 'pre stage runs').toBe(1)
 })
 
 check('PRE-02', 'pre-execute does not run for an argument failure', async ({ harness, tools }) => {
@@ -78,8 +78,8 @@ check('PRE-02', 'pre-execute does not run for an argument failure', async ({ har
 
   const result = await tools.execute(call('read', { n: Number.NaN }))
 
-  expect(result.isError).toBe(true)
-  expect(stages.count('pre')).toBe(0)
+  expect(result.isError, 'isError').toBe(true)
+  expect(stages.count('pre'), 'pre stage runs').toBe(0)
 })
 
 check('PRE-02', 'pre-execute does not run for a call whose signal was aborted before entry', async ({ harness, tools }) => {
@@ -88,8 +88,8 @@ check('PRE-02', 'pre-execute does not run for a call whose signal was aborted be
   const result = await tools.execute(call('read', {}, { signal: abortedSignal() }))
 
   expectCode(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(stages.count('pre')).toBe(0)
-  expect(probe.bodyCalls).toBe(0)
+  expect(stages.count('pre'), 'pre stage runs').toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('PRE-03', 'an unknown name reaches pre-execute, guards, tools/execute and post-execute before failing as UNKNOWN_TOOL', async ({ harness, tools }) => {
@@ -114,7 +114,7 @@ check('PRE-03', 'an unknown name reaches pre-execute, guards, tools/execute and 
   const result = await tools.execute(call('ghost'))
 
   expectCode(result, 'UNKNOWN_TOOL')
-  expect(seen).toEqual(['pre:ghost', 'guard:ghost', 'execute:ghost', 'post:ghost:UNKNOWN_TOOL'])
+  expect(seen, 'stage order').toEqual(['pre:ghost', 'guard:ghost', 'execute:ghost', 'post:ghost:UNKNOWN_TOOL'])
 })
 
 check('PRE-03', 'a tool registered only in another scope still reaches pre-execute for this agent and ends as UNKNOWN_TOOL', async ({ harness, tools, scope }) => {
@@ -127,8 +127,8 @@ check('PRE-03', 'a tool registered only in another scope still reaches pre-execu
   const result = await tools.execute(call('private', {}, { agent: caller.agent }))
 
   expectCode(result, 'UNKNOWN_TOOL')
-  expect(stages.order).toEqual(['pre', 'execute', 'post', 'result'])
-  expect(probe.bodyCalls).toBe(0)
+  expect(stages.order, 'stage order').toEqual(['pre', 'execute', 'post', 'result'])
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 }, { needs: ['scopes'] })
 
 check('PRE-04', 'a deny decision skips tools/execute and the body, and post-execute receives the frozen denial', async ({ harness, tools }) => {
@@ -143,9 +143,9 @@ check('PRE-04', 'a deny decision skips tools/execute and the body, and post-exec
   const result = await tools.execute(call('write'))
 
   expectDenial(result, 'read-only session')
-  expect(stages.order).toEqual(['pre', 'post', 'result'])
-  expect(probe.bodyCalls).toBe(0)
-  expect(guard.calls).toBe(0)
+  expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
+  expect(probe.bodyCalls, 'body calls').toBe(0)
+  expect(guard.calls, 'guard calls').toBe(0)
   expect(inPost).toEqual([{ frozen: true, write: false, error: { message: 'read-only session' } }])
 })
 
@@ -156,9 +156,9 @@ check('PRE-05', 'without an approval service, ask becomes a denial that still re
   const result = await tools.execute(call('write'))
 
   expectPlainFailure(result)
-  expect(stages.order).toEqual(['pre', 'post', 'result'])
-  expect(probe.bodyCalls).toBe(0)
-  expect(guard.calls).toBe(0)
+  expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
+  expect(probe.bodyCalls, 'body calls').toBe(0)
+  expect(guard.calls, 'guard calls').toBe(0)
 })
 
 check('PRE-06', 'with a service but no agent, ask is denied without consulting the service', async ({ harness, tools, setApproval }) => {
@@ -170,9 +170,9 @@ check('PRE-06', 'with a service but no agent, ask is denied without consulting t
   const result = await tools.execute(call('write'))
 
   expectPlainFailure(result)
-  expect(approval.requests).toEqual([])
-  expect(probe.bodyCalls).toBe(0)
-  expect(stages.order).toEqual(['pre', 'post', 'result'])
+  expect(approval.requests, 'approval requests').toEqual([])
+  expect(probe.bodyCalls, 'body calls').toBe(0)
+  expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
 })
 
 check('PRE-07', 'the approval request carries agent, tool name, call id and the ask reason', async ({ harness, tools, scope, setApproval }) => {
@@ -184,7 +184,7 @@ check('PRE-07', 'the approval request carries agent, tool name, call id and the 
 
   await tools.execute(call('write', {}, { agent, callId: 'call-ask' }))
 
-  expect(approval.requests).toHaveLength(1)
+  expect(approval.requests, 'approval requests').toHaveLength(1)
   const request = approval.requests[0]
   expect([request?.agent === agent, request?.toolName, request?.callId, request?.reason]).toEqual([true, 'write', 'call-ask', 'writes need a human'])
   expect(request?.signal).toBeInstanceOf(AbortSignal)
@@ -199,7 +199,7 @@ check('PRE-07', 'an ask without a reason sends no reason key', async ({ harness,
 
   await tools.execute(call('write', {}, { agent }))
 
-  expect(approval.requests).toHaveLength(1)
+  expect(approval.requests, 'approval requests').toHaveLength(1)
   expect('reason' in (approval.requests[0] ?? {})).toBe(false)
 })
 
@@ -219,14 +219,14 @@ check('PRE-07', 'the request is awaited and its signal aborts when the caller ab
   const run = track(tools.execute(call('write', {}, { agent, signal: controller.signal })))
   await asked.promise
   await settle()
-  expect(run.state.settled).toBe(false)
+  expect(run.state.settled, 'settled').toBe(false)
   controller.abort()
   expect(approval.requests[0]?.signal?.aborted).toBe(true)
   answer.resolve('rejected')
   const result = await run.result
 
-  expect(result.isError).toBe(true)
-  expect(probe.bodyCalls).toBe(0)
+  expect(result.isError, 'isError').toBe(true)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('PRE-08', 'allowed-once runs the body after the guards', async ({ harness, tools, scope, setApproval }) => {
@@ -238,8 +238,8 @@ check('PRE-08', 'allowed-once runs the body after the guards', async ({ harness,
   const result = await tools.execute(call('write', {}, { agent }))
 
   expectSuccess(result)
-  expect(guard.calls).toBe(1)
-  expect(probe.bodyCalls).toBe(1)
+  expect(guard.calls, 'guard calls').toBe(1)
+  expect(probe.bodyCalls, 'body calls').toBe(1)
 })
 
 check('PRE-08', 'allowed-once does not bypass a denying guard', async ({ harness, tools, scope, setApproval }) => {
@@ -253,7 +253,7 @@ check('PRE-08', 'allowed-once does not bypass a denying guard', async ({ harness
   const result = await tools.execute(call('write', {}, { agent }))
 
   expectDenial(result, 'guard still says no')
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 for (const outcome of ['rejected', 'cancelled', 'unavailable'] as const) {
@@ -267,9 +267,9 @@ for (const outcome of ['rejected', 'cancelled', 'unavailable'] as const) {
 
     expectPlainFailure(result)
     expect(result.content).toEqual([{ type: 'text', text: `Error: ${result.error?.message}` }])
-    expect(stages.order).toEqual(['pre', 'post', 'result'])
-    expect(probe.bodyCalls).toBe(0)
-    expect(guard.calls).toBe(0)
+    expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
+    expect(probe.bodyCalls, 'body calls').toBe(0)
+    expect(guard.calls, 'guard calls').toBe(0)
   })
 }
 
@@ -292,8 +292,8 @@ check('PRE-09', 'cancelled while the caller is aborted ends as ABORTED_BEFORE_DI
   const result = await pending
 
   expectCode(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(stages.order).toEqual(['pre', 'post', 'result'])
-  expect(probe.bodyCalls).toBe(0)
+  expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('PRE-10', 'a rogue approval outcome is a final failure: no guard, body or post-execute', async ({ harness, tools, scope, setApproval }) => {
@@ -304,10 +304,10 @@ check('PRE-10', 'a rogue approval outcome is a final failure: no guard, body or 
 
   const result = await tools.execute(call('write', {}, { agent }))
 
-  expect(result.isError).toBe(true)
-  expect(stages.order).toEqual(['pre', 'result'])
-  expect(guard.calls).toBe(0)
-  expect(probe.bodyCalls).toBe(0)
+  expect(result.isError, 'isError').toBe(true)
+  expect(stages.order, 'stage order').toEqual(['pre', 'result'])
+  expect(guard.calls, 'guard calls').toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('PRE-11', 'a rejecting approval request is a final failure carrying its message', async ({ harness, tools, scope, setApproval }) => {
@@ -322,9 +322,9 @@ check('PRE-11', 'a rejecting approval request is a final failure carrying its me
 
   expectPlainFailure(result)
   expect(result.error?.message).toBe('no open turn')
-  expect(stages.order).toEqual(['pre', 'result'])
-  expect(guard.calls).toBe(0)
-  expect(probe.bodyCalls).toBe(0)
+  expect(stages.order, 'stage order').toEqual(['pre', 'result'])
+  expect(guard.calls, 'guard calls').toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 for (const mode of ['throws', 'rejects'] as const) {
@@ -343,9 +343,9 @@ for (const mode of ['throws', 'rejects'] as const) {
     expectPlainFailure(result)
     expect(result.error?.message).toBe('policy broke')
     expect(result.content).toEqual([{ type: 'text', text: 'Error: policy broke' }])
-    expect(stages.order).toEqual(['pre', 'result'])
-    expect(guard.calls).toBe(0)
-    expect(probe.bodyCalls).toBe(0)
+    expect(stages.order, 'stage order').toEqual(['pre', 'result'])
+    expect(guard.calls, 'guard calls').toBe(0)
+    expect(probe.bodyCalls, 'body calls').toBe(0)
   })
 }
 
@@ -364,7 +364,7 @@ check('PRE-13', 'a pre-execute listener cannot rewrite the arguments the body re
 
   expectSuccess(result)
   expect(writes).toEqual([false, false])
-  expect(probe.bodyArgs).toEqual([{ path: 'notes.txt', opts: { force: false } }])
+  expect(probe.bodyArgs, 'body arguments').toEqual([{ path: 'notes.txt', opts: { force: false } }])
 })
 
 /** A pre-execute listener held open until the test releases it, and a call whose caller aborts meanwhile. */
@@ -392,34 +392,34 @@ check('PRE-14', 'an allow after a caller abort during pre-execute is awaited and
   const result = await run.result
 
   expectCode(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(stages.order).toEqual(['pre', 'post', 'result'])
-  expect(probe.bodyCalls).toBe(0)
+  expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('PRE-14', 'a deny after a caller abort during pre-execute stays that denial', async ({ harness, tools }) => {
   const { probe } = setup(harness, tools)
   const { gate, run } = await abortWhilePreIsPending(harness, tools)
 
-  expect(run.state.settled).toBe(false)
+  expect(run.state.settled, 'settled').toBe(false)
   gate.resolve({ kind: 'deny', reason: 'late denial' })
   const result = await run.result
 
   expectDenial(result, 'late denial')
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('PRE-14', 'a throw after a caller abort during pre-execute stays that failure', async ({ harness, tools }) => {
   const { stages, probe } = setup(harness, tools)
   const { gate, run } = await abortWhilePreIsPending(harness, tools)
 
-  expect(run.state.settled).toBe(false)
+  expect(run.state.settled, 'settled').toBe(false)
   gate.reject(new Error('late policy failure'))
   const result = await run.result
 
   expectPlainFailure(result)
   expect(result.error?.message).toBe('late policy failure')
-  expect(stages.order).toEqual(['pre', 'result'])
-  expect(probe.bodyCalls).toBe(0)
+  expect(stages.order, 'stage order').toEqual(['pre', 'result'])
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 const malformed: [label: string, decision: unknown][] = [
@@ -438,11 +438,11 @@ for (const [label, decision] of malformed) {
 
     const result = await tools.execute(call('write'))
 
-    expect(result.isError).toBe(true)
-    expect(guard.calls).toBe(0)
-    expect(stages.count('execute')).toBe(0)
-    expect(probe.bodyCalls).toBe(0)
-    expect(stages.count('result')).toBe(1)
+    expect(result.isError, 'isError').toBe(true)
+    expect(guard.calls, 'guard calls').toBe(0)
+    expect(stages.count('execute'), 'execute stage runs').toBe(0)
+    expect(probe.bodyCalls, 'body calls').toBe(0)
+    expect(stages.count('result'), 'result stage runs').toBe(1)
   })
 }
 
@@ -464,8 +464,8 @@ check('PRE-16', 'a scoped pre-execute listener gates only its own agent', async 
   expectDenial(own, 'scoped policy')
   expectSuccess(other)
   expectSuccess(agentless)
-  expect(seen).toEqual([gated.agent])
-  expect(probe.bodyCalls).toBe(2)
+  expect(seen, 'agents the scoped listener saw').toEqual([gated.agent])
+  expect(probe.bodyCalls, 'body calls').toBe(2)
 })
 
 check('PRE-16', 'a scoped pre-execute listener also gates descendants of its agent', async ({ tools, scope }) => {
@@ -478,7 +478,7 @@ check('PRE-16', 'a scoped pre-execute listener also gates descendants of its age
   const result = await tools.execute(call('write', {}, { agent: child.agent }))
 
   expectDenial(result, 'parent policy')
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 }, { needs: ['scopeParents'] })
 
 check('PRE-17', 'the no-service ask denial reuses the ask reason', async ({ harness, tools }) => {
@@ -555,9 +555,9 @@ for (const mode of ['throws', 'rejects'] as const) {
       const result = await tools.execute(call('write'))
 
       expect(result.error).toEqual({ message: 'policy broke', info: { name: thrown.name, code: 'POLICY_DOWN' } })
-      expect(stages.order).toEqual(['pre', 'result'])
-      expect(guard.calls).toBe(0)
-      expect(probe.bodyCalls).toBe(0)
+      expect(stages.order, 'stage order').toEqual(['pre', 'result'])
+      expect(guard.calls, 'guard calls').toBe(0)
+      expect(probe.bodyCalls, 'body calls').toBe(0)
     },
     { needs: ['codedErrors'] },
   )

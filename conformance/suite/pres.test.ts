@@ -77,7 +77,7 @@ check('PRES-02', 'a nested call gets no meta, whatever its parent token', async 
   await tools.execute(call('outer'))
   const forged = await tools.execute(call('meta', {}, { parent: Symbol('any parent') }))
 
-  expect(nested).toHaveLength(1)
+  expect(nested, 'nested results').toHaveLength(1)
   expect('meta' in (nested[0] as object)).toBe(false)
   expectSuccess(forged)
   expect('meta' in forged).toBe(false)
@@ -95,7 +95,7 @@ check('PRES-02', 'a failed call gets no projected meta', async ({ tools }) => {
 
   const result = await tools.execute(call('meta'))
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect('meta' in result).toBe(false)
 })
 
@@ -126,7 +126,7 @@ check('PRES-03', 'a block drops meta', async ({ harness, tools }) => {
 
   const result = await tools.execute(call('meta'))
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect('meta' in result).toBe(false)
 })
 
@@ -146,7 +146,7 @@ check('PRES-03', 'a wrapper-authored failure keeps the meta it was given', async
 
   const result = await tools.execute(call('meta'))
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(result.meta).toEqual({ kept: 1 })
 })
 
@@ -173,10 +173,10 @@ check(
       expect(definition.presentCall?.(args)).toBeUndefined()
       expect(definition.presentResult?.(args, result)).toBeUndefined()
     }
-    expect(seen).toEqual([])
+    expect(seen, 'author presenter calls').toEqual([])
     expect(definition.presentCall?.({ path: 'a.txt' })).toEqual({ card: 'generic', title: 'read a.txt' })
     expect(definition.presentResult?.({ path: 'a.txt' }, result)).toEqual({ card: 'generic', title: 'read a.txt' })
-    expect(seen).toEqual([{ path: 'a.txt' }, { path: 'a.txt' }])
+    expect(seen, 'author presenter calls').toEqual([{ path: 'a.txt' }, { path: 'a.txt' }])
   },
 )
 

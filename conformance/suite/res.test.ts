@@ -67,8 +67,8 @@ for (const path of paths) {
 
     const result = await tools.execute(input)
 
-    expect(seen).toHaveLength(1)
-    expect(seen[0]?.result).toBe(result)
+    expect(seen, 'tools/result events').toHaveLength(1)
+    expect(seen[0]?.result, 'same result').toBe(result)
   })
 }
 
@@ -93,7 +93,7 @@ check('RES-01', 'tools/result runs after finalizeContent and before execute() se
   })
   await pending
 
-  expect(log).toEqual(['finalize', 'result'])
+  expect(log, 'call order').toEqual(['finalize', 'result'])
 })
 
 check('RES-02', 'observers get a frozen exec with frozen arguments, a symbol token, the caller signal and a deep-frozen result', async ({ harness, tools }) => {
@@ -111,11 +111,11 @@ check('RES-02', 'observers get a frozen exec with frozen arguments, a symbol tok
   await tools.execute(call('res', { deep: { a: [1] } }, { signal }))
 
   const { exec, result } = seen[0]!
-  expect(Object.isFrozen(exec)).toBe(true)
-  expect(isDeepFrozen(exec.arguments)).toBe(true)
+  expect(Object.isFrozen(exec), 'frozen').toBe(true)
+  expect(isDeepFrozen(exec.arguments), 'deep-frozen').toBe(true)
   expect(typeof exec.token).toBe('symbol')
-  expect(exec.signal).toBe(signal)
-  expect(isDeepFrozen(result)).toBe(true)
+  expect(exec.signal, 'same signal').toBe(signal)
+  expect(isDeepFrozen(result), 'deep-frozen').toBe(true)
   expect(result.additionalContexts).toEqual([contextMessage('later')])
 })
 
@@ -131,8 +131,8 @@ check('RES-02', 'a failure is deep-frozen for observers too', async ({ harness, 
 
   await tools.execute(call('res'))
 
-  expect(Object.isFrozen(seen[0]?.exec)).toBe(true)
-  expect(isDeepFrozen(seen[0]?.result)).toBe(true)
+  expect(Object.isFrozen(seen[0]?.exec), 'frozen').toBe(true)
+  expect(isDeepFrozen(seen[0]?.result), 'deep-frozen').toBe(true)
 })
 
 check('RES-02', 'after an argument failure observers see exec.arguments undefined', async ({ harness, tools }) => {
@@ -142,7 +142,7 @@ check('RES-02', 'after an argument failure observers see exec.arguments undefine
   await tools.execute(call('res', { n: Number.NaN }))
 
   expect(seen[0]?.exec.arguments).toBeUndefined()
-  expect(Object.isFrozen(seen[0]?.exec)).toBe(true)
+  expect(Object.isFrozen(seen[0]?.exec), 'frozen').toBe(true)
 })
 
 check('RES-03', 'non-lossless replacement content turns the outcome into a failure that still reaches finalizeContent and tools/result', async ({ harness, tools }) => {
@@ -154,9 +154,9 @@ check('RES-03', 'non-lossless replacement content turns the outcome into a failu
   const result = await tools.execute(call('res'))
 
   expectPlainFailure(result)
-  expect(probe.finalizeCalls).toHaveLength(1)
+  expect(probe.finalizeCalls, 'finalize calls').toHaveLength(1)
   expect(probe.finalizeCalls[0]?.result.isError).toBe(true)
-  expect(seen).toHaveLength(1)
+  expect(seen, 'tools/result events').toHaveLength(1)
 })
 
 check('RES-03', 'a non-lossless deferred context turns a success into a failure', async ({ tools }) => {
@@ -184,7 +184,7 @@ check('RES-03', 'materialized fields are detached from the objects listeners sup
 
   expectSuccess(result)
   expect(result.content).toEqual([text('from post')])
-  expect(isDeepFrozen(result)).toBe(true)
+  expect(isDeepFrozen(result), 'deep-frozen').toBe(true)
   expect(result.additionalContexts).toEqual([contextMessage('from post')])
 })
 
@@ -202,8 +202,8 @@ check('RES-04', 'a throwing observer and a rejecting one change nothing: later o
   await settle()
 
   expectSuccess(result)
-  expect(seen).toHaveLength(1)
-  expect(seen[0]?.result).toBe(result)
+  expect(seen, 'tools/result events').toHaveLength(1)
+  expect(seen[0]?.result, 'same result').toBe(result)
 })
 
 check('RES-04', 'an observer cannot mutate the outcome', async ({ harness, tools }) => {
@@ -239,8 +239,8 @@ check('RES-05', 'each observer is called once, its return value is ignored, and 
   await settle()
 
   expectSuccess(result)
-  expect(calls).toBe(1)
-  expect(seen).toHaveLength(1)
+  expect(calls, 'late observer calls').toBe(1)
+  expect(seen, 'tools/result events').toHaveLength(1)
 })
 
 check('RES-06', 'scope observers see only their own agent\'s calls; global observers see all', async ({ harness, tools, scope }) => {
@@ -303,7 +303,7 @@ check('RES-07', 'observers of a nested call see the outer token as parent, not t
 
   const inner = seen.find((s) => s.exec.name === 'inner')
   expect(typeof inner?.exec.parent).toBe('symbol')
-  expect(inner?.exec.parent).toBe(outerToken)
+  expect(inner?.exec.parent, 'same parent').toBe(outerToken)
 })
 
 check('RES-07', 'an arbitrary parent symbol is passed through verbatim', async ({ harness, tools }) => {
@@ -313,7 +313,7 @@ check('RES-07', 'an arbitrary parent symbol is passed through verbatim', async (
 
   await tools.execute(call('res', {}, { parent }))
 
-  expect(seen[0]?.exec.parent).toBe(parent)
+  expect(seen[0]?.exec.parent, 'same parent').toBe(parent)
 })
 
 const failureKeys = new Set(['isError', 'error', 'content', 'meta', 'additionalContexts'])
@@ -330,7 +330,7 @@ check('RES-08', 'a failure never carries value or concludesTurn, even after conc
 
   const result = await tools.execute(call('res'))
 
-  expect(result.isError).toBe(true)
+  expect(result.isError, 'isError').toBe(true)
   expect(typeof result.error?.message).toBe('string')
   expect(Array.isArray(result.content)).toBe(true)
   for (const key of Object.keys(result)) expect(failureKeys.has(key), `unexpected key ${key} on a failure`).toBe(true)

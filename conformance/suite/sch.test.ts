@@ -48,11 +48,11 @@ check('SCH-02', 'editing a projected schema affects neither the registry nor lat
 
   const first = tools.schemas()[0]?.parameters as typeof parameters
   const second = tools.schemas()[0]?.parameters as typeof parameters
-  expect(first).not.toBe(parameters)
-  expect(first.properties).not.toBe(parameters.properties)
-  expect(first.properties.q.enum).not.toBe(parameters.properties.q.enum)
-  expect(first).not.toBe(second)
-  expect(first.properties.q).not.toBe(second.properties.q)
+  expect(first, 'a copy of parameters').not.toBe(parameters)
+  expect(first.properties, 'a copy of properties').not.toBe(parameters.properties)
+  expect(first.properties.q.enum, 'a copy of enum').not.toBe(parameters.properties.q.enum)
+  expect(first, 'a new copy per call').not.toBe(second)
+  expect(first.properties.q, 'a new copy per call').not.toBe(second.properties.q)
 
   first.properties.q.enum.push('c')
   first.properties.q.type = 'number'
@@ -78,7 +78,7 @@ check('SCH-03', 'parameters nested 5 000 oneOf levels deep are projected whole',
     cursor = cursor.oneOf[0] as Record<string, unknown>
     levels += 1
   }
-  expect(levels).toBe(depth)
+  expect(levels, 'nullable levels').toBe(depth)
   expect(cursor).toEqual({ type: 'string' })
 })
 

@@ -1,10 +1,12 @@
 import { expect } from 'vitest'
-import type { Harness, ScopeHandle, Subscribe, ToolRuntimeApi, ToolsContextApi } from '../adapter/contract.ts'
+import type { ScopeHandle, Subscribe, ToolRuntimeApi, ToolsContextApi } from '../adapter/contract.ts'
 import type { Agent } from '../spec/types.ts'
+import { countChanges } from './_kit/changes.ts'
 import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
 import { expectCode, expectSuccess } from './_kit/results.ts'
 import { expectTool } from './_kit/same-tool.ts'
+import { thrownBy, thrownMessage } from './_kit/thrown.ts'
 import { probeTool } from './_kit/tools.ts'
 import type { ToolProbe } from './_kit/tools.ts'
 
@@ -21,16 +23,6 @@ function registerAll(layer: ToolsContextApi, ...names: string[]): Record<string,
 /** Names `agent` sees through `get`, among `candidates`. */
 function seen(tools: ToolRuntimeApi, agent: Agent | undefined, candidates: readonly string[]): string[] {
   return candidates.filter((name) => tools.get(name, agent) !== undefined)
-}
-
-/** The error `fn` throws; fails the test when it returns normally. */
-function thrownBy(fn: () => unknown): Error {
-  try {
-    fn()
-  } catch (error) {
-    return error as Error
-  }
-  return expect.fail('expected the call to throw')
 }
 
 type ScopedStage = 'pre' | 'execute' | 'post' | 'result'
@@ -54,18 +46,6 @@ function listen(on: Subscribe): { readonly seen: Record<ScopedStage, string[]> }
     log.result.push(exec.callId)
   })
   return { seen: log }
-}
-
-function countChanges(on: Harness['on']): { readonly count: number } {
-  let count = 0
-  on('tools/change', () => {
-    count += 1
-  })
-  return {
-    get count() {
-      return count
-    },
-  }
 }
 
 // ---------------------------------------------------------------- VIS-01
@@ -328,25 +308,25 @@ check('VIS-12', 'a restriction outlives the tool it names', async ({ tools, scop
 check('VIS-14', 'installing and lifting a restriction each emit tools/change', async ({ harness, tools, scope }) => {
   registerAll(tools, 'a')
   const s = await scope()
-  const changes = countChanges(harness.on)
+  const changes = countChanges(harness)
 
   const lift = s.tools.restrict({ deny: ['a'] })
   const afterInstall = changes.count
   lift()
 
   expect(afterInstall).toBeGreaterThanOrEqual(1)
-  expect(changes.count).toBeGreaterThan(afterInstall)
+  expect(changes.count, 'tools/change count').toBeGreaterThan(afterInstall)
 })
 
 check('VIS-14', 'adding and removing guards emits no tools/change', async ({ harness, tools, scope }) => {
   registerAll(tools, 'a')
   const s = await scope()
-  const changes = countChanges(harness.on)
+  const changes = countChanges(harness)
 
   tools.guard(() => undefined)()
   s.tools.guard(() => 'no')()
 
-  expect(changes.count).toBe(0)
+  expect(changes.count, 'tools/change count').toBe(0)
 })
 
 // ---------------------------------------------------------------- VIS-15
@@ -414,7 +394,7 @@ check('VIS-16', 'a tool unregistered during pre-execute fails with UNKNOWN_TOOL 
   })
 
   expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check(
@@ -430,7 +410,7 @@ check(
     })
 
     expectCode(await tools.execute(call('echo', {}, { agent: s.agent })), 'UNKNOWN_TOOL')
-    expect(probe.bodyCalls).toBe(0)
+    expect(probe.bodyCalls, 'body calls').toBe(0)
   },
   { needs: ['scopes'] },
 )
@@ -444,7 +424,7 @@ check('VIS-16', 'a post-execute value replacement for a tool removed meanwhile f
   })
 
   expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
-  expect(probe.bodyCalls).toBe(1)
+  expect(probe.bodyCalls, 'body calls').toBe(1)
 })
 
 check('VIS-16', 'a wrapper\'s own success for a tool removed meanwhile fails with UNKNOWN_TOOL', async ({ harness, tools }) => {
@@ -456,7 +436,7 @@ check('VIS-16', 'a wrapper\'s own success for a tool removed meanwhile fails wit
   })
 
   expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
-  expect(probe.bodyCalls).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 // ---------------------------------------------------------------- VIS-17
@@ -522,14 +502,14 @@ check(
   async ({ tools, scope }) => {
     const s = await scope()
     const other = await scope()
-    const changes = countChanges(s.on)
+    const changes = countChanges(s)
 
     tools.register(probeTool('g').definition)
     const afterGlobal = changes.count
     other.tools.register(probeTool('elsewhere').definition)
 
     expect(afterGlobal).toBeGreaterThanOrEqual(1)
-    expect(changes.count).toBeGreaterThan(afterGlobal)
+    expect(changes.count, 'tools/change count').toBeGreaterThan(afterGlobal)
   },
   { needs: ['changeEvents'] },
 )
@@ -544,18 +524,18 @@ check('VIS-19', 'UNKNOWN_TOOL names the tool in its message and content', async 
 
 check('VIS-20', 'unscoped restrict() says it requires a scoped context', ({ tools }) => {
   registerAll(tools, 'a')
-  expect(thrownBy(() => tools.restrict({ deny: ['a'] })).message).toMatch(/requires a scoped context/)
+  expect(thrownMessage(() => tools.restrict({ deny: ['a'] }))).toMatch(/requires a scoped context/)
 })
 
 check('VIS-21', 'restrict({}) is reported as a no-op', async ({ scope }) => {
   const s = await scope()
-  expect(thrownBy(() => s.tools.restrict({})).message).toMatch(/no-op/)
+  expect(thrownMessage(() => s.tools.restrict({}))).toMatch(/no-op/)
 })
 
 check('VIS-22', 'restricting run_code is reported as naming the reserved transport', async ({ tools, scope }) => {
   registerAll(tools, 'a')
   const s = await scope()
-  expect(thrownBy(() => s.tools.restrict({ deny: ['run_code'] })).message).toMatch(
+  expect(thrownMessage(() => s.tools.restrict({ deny: ['run_code'] }))).toMatch(
     /cannot name reserved Code Mode presentation transport/,
   )
 })
@@ -563,7 +543,7 @@ check('VIS-22', 'restricting run_code is reported as naming the reserved transpo
 check('VIS-23', 'one unknown restricted name is reported with the sorted known names', async ({ tools, scope }) => {
   registerAll(tools, 'zeta', 'alpha')
   const s = await scope()
-  expect(thrownBy(() => s.tools.restrict({ deny: ['ghost'] })).message).toBe(
+  expect(thrownMessage(() => s.tools.restrict({ deny: ['ghost'] }))).toBe(
     'tools.restrict() names unknown global tool "ghost"; known global tools: alpha, zeta',
   )
 })
@@ -571,7 +551,7 @@ check('VIS-23', 'one unknown restricted name is reported with the sorted known n
 check('VIS-23', 'several unknown names are listed together', async ({ tools, scope }) => {
   registerAll(tools, 'alpha')
   const s = await scope()
-  expect(thrownBy(() => s.tools.restrict({ allow: ['ghost', 'alpha', 'spook'] })).message).toBe(
+  expect(thrownMessage(() => s.tools.restrict({ allow: ['ghost', 'alpha', 'spook'] }))).toBe(
     'tools.restrict() names unknown global tools "ghost", "spook"; known global tools: alpha',
   )
 })
@@ -579,7 +559,7 @@ check('VIS-23', 'several unknown names are listed together', async ({ tools, sco
 check('VIS-23', 'an empty inherited set is reported as (none)', async ({ scope }) => {
   const s: ScopeHandle = await scope()
   s.tools.register(probeTool('local').definition)
-  expect(thrownBy(() => s.tools.restrict({ deny: ['local'] })).message).toBe(
+  expect(thrownMessage(() => s.tools.restrict({ deny: ['local'] }))).toBe(
     'tools.restrict() names unknown global tool "local"; known global tools: (none)',
   )
 })

@@ -6,33 +6,34 @@ export const CTX_RULES = defineArea('CTX', [
     id: 'CTX-01',
     level: 'must',
     statement:
-      'exec.deferContext collects contexts in call order without checking them, and once tools/execute has settled they are placed before the contexts the (wrapper or normalized) result already carries.',
+      'Each exec.deferContext call records its context, unchecked and in the order of the calls, and after tools/execute has settled these recorded contexts come first in the result\'s additionalContexts, ahead of any the (wrapper or normalized) result brought.',
     sources: [seed('000', '§执行 (ToolRunContext.deferContext)')],
   },
   {
     id: 'CTX-02',
     level: 'must',
     statement:
-      'Deferred contexts survive a throwing body, a cancellation replacing the result after dispatch or after post-execute, and a wrapper-authored result (to which they are prepended).',
+      'A context recorded with deferContext is not lost when the body throws, when cancellation replaces the result after dispatch or after post-execute, or when a wrapper authors the result (it then precedes the wrapper\'s contexts).',
     sources: [seed('000', '§执行 (ToolRunContext.deferContext)'), upstream('README: deferred contexts survive throws and cancellation')],
   },
   {
     id: 'CTX-03',
     level: 'must',
     statement:
-      'Every accept decision (plain, content replacement, value replacement) appends its additionalContexts after the existing ones, giving body-deferred, then wrapper-result, then post-decision contexts.',
+      'Contexts from an accept decision (plain, content or value replacement) are added at the end, so the final order is what the body deferred, what the wrapper result brought, and what the post-execute decision added.',
     sources: [upstream('accept concatenates contexts')],
   },
   {
     id: 'CTX-04',
     level: 'must',
-    statement: 'A block result carries only the blocking decision\'s contexts; deferred and wrapper contexts are dropped.',
+    statement:
+      'When post-execute blocks, the resulting failure\'s additionalContexts come from the block decision alone; contexts the body deferred or a wrapper result brought do not appear.',
     sources: [upstream('block replaces the whole result'), seed('000', '§执行')],
   },
   {
     id: 'CTX-05',
     level: 'must',
-    statement: 'The additionalContexts key is absent whenever there are no contexts; the registry never produces an empty array.',
+    statement: 'A result with no contexts to carry has no additionalContexts key at all, rather than an empty list.',
     sources: [upstream('empty context lists are omitted')],
   },
   {
@@ -55,14 +56,14 @@ export const CTX_RULES = defineArea('CTX', [
     id: 'CTX-08',
     level: 'must',
     statement:
-      'After exec.concludeTurn() a success built for that execution (body success or post-execute value replacement) carries concludesTurn: true, a content replacement keeps it, and no failure (block, abort, output failure, throw) ever carries it.',
+      'Once exec.concludeTurn() has been called, the success produced for that execution (from the body or from a post-execute value replacement) has concludesTurn: true and keeps it through a content replacement, while a failure of any origin (block, abort, output failure, throw) never has it.',
     sources: [seed('000', '§执行 (ToolRunContext.concludeTurn)'), seed('000', '§执行 (ToolExecutionSuccess)')],
   },
   {
     id: 'CTX-09',
     level: 'must',
     statement:
-      'A nested call\'s concludeTurn marks only the nested execution; the outer execution concludes only if its body forwards the marker, so a nested success turned into a failure by post-execute cannot conclude the outer run.',
+      'concludeTurn in a nested call marks the nested execution alone: the outer execution is marked only when its own body passes the marker on, so a nested success that post-execute converted into a failure never concludes the outer run.',
     sources: [seed('000', '§执行 (ToolRunContext.concludeTurn)')],
   },
   {
@@ -78,7 +79,7 @@ export const CTX_RULES = defineArea('CTX', [
     id: 'CTX-11',
     level: 'must',
     statement:
-      'The agent loop appends a batch\'s contexts only after every tool/result of the batch is recorded, in FIFO order; tools/result (live event) and tool/result (session record) are distinct.',
+      'Contexts of a batch of tool calls enter the conversation, oldest first, only once the durable tool/result record of every call in that batch exists; that session record is a different thing from the live tools/result event.',
     sources: [seed('001', 'L27-28'), seed('000', '§执行 (ToolRunContext)')],
     untestable: 'agent-loop behaviour: the adapter contract drives only the registry, not the agent loop',
   },

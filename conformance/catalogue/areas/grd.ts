@@ -22,7 +22,6 @@ export const GRD_RULES = defineArea('GRD', [
     statement:
       'Guards are evaluated global layer first, then each scope on the agent chain from the farthest ancestor to the agent itself, each in registration order, and the first guard that returns something other than undefined decides; later guards are not called.',
     sources: [upstream('guard evaluation order')],
-    requires: ['scopes', 'scopeParents'],
   },
   {
     id: 'GRD-04',

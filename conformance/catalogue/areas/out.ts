@@ -19,14 +19,15 @@ export const OUT_RULES = defineArea('OUT', [
   {
     id: 'OUT-03',
     level: 'must',
-    statement: 'The snapshot is checked against output.schema, and a value that violates it becomes an INVALID_TOOL_OUTPUT failure.',
+    statement:
+      'The body\'s value, once snapshotted, must conform to output.schema; any mismatch turns the call into an INVALID_TOOL_OUTPUT failure.',
     sources: [seed('000', '§执行'), seed('000', '§ToolDefinition')],
   },
   {
     id: 'OUT-04',
     level: 'must',
     statement:
-      'output.render is called with exec.arguments and the deep-frozen valid value, and a render that throws or returns something that is not lossless JSON becomes an INVALID_TOOL_OUTPUT failure.',
+      'The valid value is deep-frozen before output.render sees it (together with exec.arguments), and a render that throws or whose return is not lossless JSON turns the call into an INVALID_TOOL_OUTPUT failure.',
     sources: [seed('000', '§执行'), upstream('render failures are output errors')],
   },
   {
@@ -41,28 +42,28 @@ export const OUT_RULES = defineArea('OUT', [
     id: 'OUT-06',
     level: 'must',
     statement:
-      'A canonical success is deep-frozen and holds exactly isError false, value and content, plus meta only when projected and concludesTurn true only when the execution was marked; keys that do not apply are absent.',
+      'A canonical success is deep-frozen and consists of exactly isError false, value and content, plus meta when it was projected and concludesTurn: true when the execution was marked; a key that does not apply is left out entirely rather than set to undefined.',
     sources: [seed('000', '§执行 (ToolExecutionSuccess)'), upstream('absent keys are not materialized')],
   },
   {
     id: 'OUT-07',
     level: 'must',
     statement:
-      'Every output failure is a failure with info { name: "ToolOutputError", code: "INVALID_TOOL_OUTPUT" } and no value key, and it still reaches tools/post-execute.',
+      'Whatever goes wrong with the output, the failure carries info { name: "ToolOutputError", code: "INVALID_TOOL_OUTPUT" }, has no value key, and is still offered to tools/post-execute.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('output failures are post-results')],
   },
   {
     id: 'OUT-08',
     level: 'must',
     statement:
-      'The registry does not validate arguments against a raw definition parameters schema: the body receives whatever lossless JSON the caller sent.',
+      'For a raw definition the registry performs no argument check against its parameters schema: the body gets exactly the lossless JSON arguments of the call.',
     sources: [seed('000', '§ToolDefinition'), seed('000', '§执行 (ToolExecutionInput)')],
   },
   {
     id: 'OUT-09',
     level: 'must',
     statement:
-      'A body that throws yields a normalized failure of the thrown value that reaches tools/post-execute, and that failure is kept rather than replaced by an abort code when the throw was caused by cancellation.',
+      'When the body throws, the result is the failure that normalizing the thrown value produces, tools/post-execute still sees it, and a throw caused by cancellation keeps this failure instead of getting an abort code.',
     sources: [seed('000', '§执行'), seed('000', '§Cordis API (execute)')],
   },
   {

@@ -8,14 +8,14 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-01',
     level: 'must',
     statement:
-      'The registry itself never invokes presentCall or presentResult on any path; they exist for UIs and session replay, and without them a UI falls back to a generic card.',
+      'presentCall and presentResult are for UIs and session replay only: no path through the registry calls them, and a tool lacking them is shown by a UI with its generic card.',
     sources: [seed('000', '§ToolDefinition (presentCall/presentResult)'), seed('000', '§工具展示 UI 词汇')],
   },
   {
     id: 'PRES-02',
     level: 'must',
     statement:
-      'meta is projected by output.presentationMeta only for successful top-level calls; a call with any parent set gets no meta even when its tool declares a projector.',
+      'Only a successful call without parent gets meta from output.presentationMeta; a nested call has no meta, whether or not its tool defines the projector.',
     sources: [seed('000', '§ToolDefinition (presentationMeta)'), seed('000', '§执行')],
     requires: ['presentationMeta'],
   },
@@ -31,14 +31,14 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-04',
     level: 'must',
     statement:
-      'defineTool presenters validate softly: arguments failing validateArgs make them return undefined instead of throwing, and valid arguments reach the author typed.',
+      'Presenters built by defineTool check their arguments with validateArgs and answer undefined, never an exception, for arguments that fail (such as malformed or outdated logged ones); arguments that pass are handed to the author\'s presenter as typed values.',
     sources: [seed('000', '§ToolDefinition'), upstream('defineTool wraps presenters')],
     requires: ['schema'],
   },
   {
     id: 'PRES-05',
     level: 'must',
-    statement: 'defineTool leaves presentCall and presentResult off the definition when the author omits them.',
+    statement: 'When the author supplies no presenters, the definition built by defineTool has no presentCall or presentResult member.',
     sources: [upstream('absent presenters stay absent')],
     requires: ['schema'],
   },
@@ -46,7 +46,7 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-06',
     level: 'must',
     statement:
-      'The UI view vocabulary is exactly the card-tagged ToolCallView and ToolResultView unions (search views split by shape, web views by kind; search and web have no pending card).',
+      'ToolCallView and ToolResultView are exactly the card-tagged unions (the search variants told apart by shape, the web variants by kind, and neither search nor web having a card for the pending call).',
     sources: [seed('000', '§工具展示 UI 词汇')],
     untestable: 'type-level contract not graded yet: the kit has no tsd suite for the UI view vocabulary, and the reference declares no ToolCallView/ToolResultView types to grade it against',
   },
@@ -54,7 +54,7 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-07',
     level: 'must',
     statement:
-      'Presenters must be pure functions of the arguments and the durable result projection, because they run live and on replay, where the canonical value no longer exists.',
+      'Since presenters are run both live and when a session log is replayed, and replay has no canonical value, they may use only the arguments and the durable result projection and must have no side effects.',
     sources: [seed('000', '§ToolDefinition (presentCall/presentResult)'), seed('000', '§执行')],
     untestable: 'informative: an obligation on tool authors, not observable registry behaviour',
   },
@@ -62,7 +62,7 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-08',
     level: 'must',
     statement:
-      'A scope\'s effective presentation mode is the one declared by the nearest layer of its chain, else the configured deployment mode (native by default).',
+      'The presentation mode in force for a scope comes from the closest layer of its chain that declares one (its own first), falling back to the deployment\'s configured mode, which defaults to native.',
     sources: [seed('000', '§Cordis API (presentAs)')],
     requires: ['codeMode', 'scopes'],
     untestable: CODE_MODE,
@@ -79,7 +79,8 @@ export const PRES_RULES = defineArea('PRES', [
   {
     id: 'PRES-10',
     level: 'must',
-    statement: 'presentAs("native") lets an agent opt out of a code-mode deployment, the global SDK section rendering empty for it.',
+    statement:
+      'An agent in a code-mode deployment can return to native with presentAs("native"); for it the deployment-wide SDK prompt section is rendered empty.',
     sources: [upstream('native opt-out')],
     requires: ['codeMode', 'scopes'],
     untestable: CODE_MODE,
@@ -88,7 +89,7 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-11',
     level: 'must',
     statement:
-      'run_code is visible and dispatchable only for scopes whose effective mode is not native, and all such scopes share one transport object.',
+      'A scope can see and dispatch run_code only while its mode in force is not native, and every such scope uses the same transport object.',
     sources: [upstream('run_code visibility per effective mode')],
     requires: ['codeMode'],
     untestable: CODE_MODE,
@@ -106,7 +107,7 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-13',
     level: 'must',
     statement:
-      'Assembling a prompt under a non-native mode fails, naming the assembling scope\'s mode, when no code runtime is mounted or its language has no SDK renderer.',
+      'Under a non-native mode, prompt assembly fails when no code runtime is mounted or when no SDK renderer exists for the runtime\'s language, and the error reports the mode of the scope doing the assembly.',
     sources: [upstream('code runtime requirements at assembly')],
     requires: ['codeMode'],
     untestable: CODE_MODE,
@@ -123,7 +124,7 @@ export const PRES_RULES = defineArea('PRES', [
   {
     id: 'PRES-15',
     level: 'must',
-    statement: 'Disposing the registry removes run_code, the tools prompt provider and the SDK section.',
+    statement: 'Tearing down the registry takes away run_code, its tools prompt provider and its SDK prompt section.',
     sources: [upstream('HMR cleanup of the registry fiber')],
     requires: ['codeMode'],
     untestable: CODE_MODE,
