@@ -1,12 +1,12 @@
-/** Laws about the argument boundary (E-04) and execution tokens (E-06). */
+/** Laws about the argument boundary (E-04), read-once input (E-05) and execution tokens (E-06). */
 import fc from 'fast-check'
 import { expect } from 'vitest'
-import type { ToolExecutionToken } from '../conformance/spec/types.ts'
+import type { JsonValue, ToolExecutionInput, ToolExecutionToken } from '../conformance/spec/types.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { isDeepFrozen } from '../conformance/suite/_kit/results.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
 import { law } from './_kit/law.ts'
-import { buildLossy, losslessJson, lossySpec } from './_kit/values.ts'
+import { buildLossy, losslessJson, losslessObject, lossySpec } from './_kit/values.ts'
 
 law('E-04', ['ARG-04', 'ARG-05'], 'lossless arguments reach the body as an equal, detached, deep-frozen copy and the caller value is untouched', {
   arbitrary: losslessJson,
@@ -115,5 +115,87 @@ law('E-06', ['ARG-02'], 'every stage of one execution sees the same fresh token,
       firstTokens.push(token as ToolExecutionToken)
     }
     expect(new Set(firstTokens).size, 'distinct executions have distinct tokens').toBe(calls.length)
+  },
+})
+
+/** Wraps every container of `value` in a proxy that counts reads of its own keys' values (`length` and symbols are not data). */
+function counted(value: JsonValue, path: string, reads: Map<string, number>): JsonValue {
+  if (value === null || typeof value !== 'object') return value
+  const target: Record<string, JsonValue> | JsonValue[] = Array.isArray(value) ? value.map((v, i) => counted(v, `${path}[${i}]`, reads)) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, counted(v, `${path}.${k}`, reads)]))
+  const note = (t: object, key: string | symbol): void => {
+    if (typeof key !== 'string' || key === 'length' || !Object.hasOwn(t, key)) return
+    const at = Array.isArray(t) ? `${path}[${key}]` : `${path}.${key}`
+    reads.set(at, (reads.get(at) ?? 0) + 1)
+  }
+  // Both traps hand out the value, so either one is a read.
+  return new Proxy(target, {
+    get(t, key, receiver) {
+      note(t, key)
+      return Reflect.get(t, key, receiver) as unknown
+    },
+    getOwnPropertyDescriptor(t, key) {
+      note(t, key)
+      return Reflect.getOwnPropertyDescriptor(t, key)
+    },
+  }) as JsonValue
+}
+
+const IDENTITY = ['callId', 'rootCallId', 'name', 'agent', 'parent', 'signal', 'arguments'] as const
+
+law('E-05', ['ARG-01'], 'the input is read once: each identity getter and arguments exactly once, in order, and each argument property at most once', {
+  arbitrary: fc.record({ args: losslessObject, rootCallId: fc.option(fc.constant('root-1'), { nil: undefined }) }),
+  interesting: 'the arguments hold a non-empty nested object or array',
+  threshold: 0.2,
+  run: async (r, { args, rootCallId }) => {
+    const probe = probeTool('tool')
+    r.tools.register(probe.definition)
+    // Listeners read the execution's fields again and again; none of that may reach the input.
+    const touch = (exec: { callId: string; name: string; arguments?: unknown; signal?: AbortSignal }): void => {
+      void [exec.callId, exec.name, exec.arguments, exec.signal, exec.callId, exec.name, exec.arguments]
+    }
+    r.harness.on('tools/pre-execute', (exec, next) => {
+      touch(exec)
+      return next()
+    })
+    r.harness.on('tools/execute', (exec, next) => {
+      touch(exec)
+      return next()
+    })
+    r.harness.on('tools/post-execute', (exec, _result, next) => {
+      touch(exec)
+      return next()
+    })
+    r.harness.on('tools/result', (exec) => touch(exec))
+    const reads = new Map<string, number>()
+    const order: string[] = []
+    const proxied = counted(args, 'arguments', reads)
+    const values: Record<(typeof IDENTITY)[number], unknown> = {
+      callId: 'call-read-once',
+      rootCallId,
+      name: 'tool',
+      agent: undefined,
+      parent: undefined,
+      signal: new AbortController().signal,
+      arguments: proxied,
+    }
+    const input = {}
+    for (const key of IDENTITY) {
+      Object.defineProperty(input, key, {
+        enumerable: true,
+        get() {
+          order.push(key)
+          return values[key]
+        },
+      })
+    }
+    if (Object.values(args).some((v) => v !== null && typeof v === 'object' && Object.keys(v).length > 0)) r.interesting()
+
+    const result = await r.tools.execute(input as ToolExecutionInput)
+
+    expect(result.isError, 'the call succeeds').toBe(false)
+    expect(order, 'identity fields, then arguments, each read once in this order').toEqual([...IDENTITY])
+    const reread = [...reads].filter(([, n]) => n > 1)
+    expect(reread, 'argument properties read more than once').toEqual([])
+    expect(probe.bodyArgs[0], 'the body got an equal copy').toEqual(args)
   },
 })

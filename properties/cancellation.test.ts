@@ -1,14 +1,15 @@
 /**
  * Laws about cancellation: abort-code selection over every abort point
  * (E-18), and interleavings chosen by fc.scheduler (E-20): quiescence, one
- * notification, the code chosen by whether the body started.
+ * notification, the code chosen by whether the body started; contexts kept by
+ * a cancellation result (E-19) and signal fusion (E-21).
  */
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { ApprovalOutcome, ToolExecutionResult } from '../conformance/spec/types.ts'
 import { approvalStub } from '../conformance/suite/_kit/approval.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
-import { probeTool, text } from '../conformance/suite/_kit/tools.ts'
+import { contextMessage, probeTool, text } from '../conformance/suite/_kit/tools.ts'
 import { law } from './_kit/law.ts'
 import type { LawRun } from './_kit/law.ts'
 
@@ -215,5 +216,108 @@ law('E-20', ['CAN-13', 'EXE-12', 'CAN-10', 'RES-01'], 'whatever order stages and
     if (result.isError) {
       expect(result.error.info?.code, `the code follows whether the body started (${where})`).toBe(bodyCalls > 0 ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH')
     }
+  },
+})
+
+const ABORT_POINTS = ['body', 'wrapper-after', 'post', 'short'] as const
+
+law('E-19', ['CAN-07', 'CAN-06', 'CAN-08', 'CTX-02'], 'a success replaced by a cancellation code keeps every context: deferred ++ wrapper ++ post', {
+  arbitrary: fc.record({
+    point: fc.constantFrom(...ABORT_POINTS),
+    deferred: fc.nat(2),
+    wrapper: fc.nat(2),
+    post: fc.nat(2),
+  }),
+  interesting: 'the replaced success carried contexts from at least two sources',
+  threshold: 0.3,
+  run: async (r, { point, deferred, wrapper, post }) => {
+    const controller = new AbortController()
+    const abortAt = (here: (typeof ABORT_POINTS)[number]): void => {
+      if (point === here) controller.abort(new Error(`aborted during ${here}`))
+    }
+    const labels = (source: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${source}-${i}`)
+    const probe = probeTool('tool', {
+      body: (_args, exec) => {
+        for (const label of labels('deferred', deferred)) exec.deferContext(contextMessage(label))
+        abortAt('body')
+        return { ok: true }
+      },
+    })
+    r.tools.register(probe.definition)
+    r.harness.on('tools/execute', async (_exec, next) => {
+      const own = labels('wrapper', wrapper).map(contextMessage)
+      if (point === 'short') {
+        abortAt('short')
+        return { isError: false, value: { short: true }, content: [], ...(own.length === 0 ? {} : { additionalContexts: own }) }
+      }
+      const result = await next()
+      abortAt('wrapper-after')
+      return own.length === 0 ? result : { ...result, additionalContexts: [...(result.additionalContexts ?? []), ...own] }
+    })
+    r.harness.on('tools/post-execute', async () => {
+      abortAt('post')
+      const own = labels('post', post).map(contextMessage)
+      return own.length === 0 ? { kind: 'accept' } : { kind: 'accept', additionalContexts: own }
+    })
+
+    const result = await r.tools.execute(call('tool', {}, { signal: controller.signal }))
+
+    const expected = [...(point === 'short' ? [] : labels('deferred', deferred)), ...labels('wrapper', wrapper), ...labels('post', post)]
+    if ([point === 'short' ? 0 : deferred, wrapper, post].filter((n) => n > 0).length >= 2) r.interesting()
+    expect(result.error?.info?.code, `aborted during ${point}: got ${describeResult(result)}`).toBe(point === 'short' ? 'ABORTED_BEFORE_DISPATCH' : 'ABORTED')
+    const got = (result.additionalContexts ?? []).map((c) => (c as { content: unknown }).content)
+    expect(got, 'the cancellation result keeps the replaced success\'s contexts in order').toEqual(expected)
+    if (expected.length === 0) expect('additionalContexts' in result, 'no context: the key is absent').toBe(false)
+  },
+})
+
+const SIGNAL_PLANS = ['none', 'caller', 'wrapper', 'caller-then-wrapper', 'wrapper-then-caller'] as const
+
+law('E-21', ['EXE-08', 'EXE-09'], 'a wrapper\'s replacement signal is fused with the caller\'s for the body, one way only', {
+  arbitrary: fc.record({ replace: fc.boolean(), plan: fc.constantFrom(...SIGNAL_PLANS), wrapperReadsBack: fc.boolean() }),
+  interesting: 'a replacement signal was in place and some source aborted while the body ran',
+  threshold: 0.15,
+  run: async (r, { replace, plan, wrapperReadsBack }) => {
+    const caller = new AbortController()
+    const own = new AbortController()
+    const reasons = { caller: new Error('caller reason'), wrapper: new Error('wrapper reason') }
+    let seen: { signal: AbortSignal; aborted: boolean; reason: unknown; ownAborted: boolean } | undefined
+    let afterBody: AbortSignal | undefined
+    const probe = probeTool('tool', {
+      body: (_args, exec) => {
+        const signal = exec.signal
+        const order = plan === 'none' ? [] : plan === 'caller' ? ['caller'] : plan === 'wrapper' ? ['wrapper'] : plan === 'caller-then-wrapper' ? ['caller', 'wrapper'] : ['wrapper', 'caller']
+        for (const who of order) {
+          if (who === 'caller') caller.abort(reasons.caller)
+          else if (replace) own.abort(reasons.wrapper)
+        }
+        seen = { signal, aborted: signal.aborted, reason: signal.reason, ownAborted: own.signal.aborted }
+        return { ok: true }
+      },
+    })
+    r.tools.register(probe.definition)
+    r.harness.on('tools/execute', async (exec, next) => {
+      if (replace) exec.signal = own.signal
+      const result = await next()
+      if (wrapperReadsBack) afterBody = exec.signal
+      return result
+    })
+
+    await r.tools.execute(call('tool', {}, { signal: caller.signal }))
+
+    expect(seen, 'the body ran').toBeDefined()
+    if (seen === undefined) return
+    if (!replace) {
+      expect(seen.signal === caller.signal, 'without a replacement the body gets the caller signal itself').toBe(true)
+      return
+    }
+    if (plan !== 'none') r.interesting()
+    expect(seen.signal === caller.signal, 'with a replacement the body signal is not the caller signal').toBe(false)
+    expect(seen.signal === own.signal, 'with a replacement the body signal is not the wrapper signal').toBe(false)
+    const first = plan === 'none' ? undefined : plan.startsWith('caller') ? reasons.caller : reasons.wrapper
+    expect(seen.aborted, `the body signal aborts iff a source did (${plan})`).toBe(first !== undefined)
+    if (first !== undefined) expect(seen.reason, 'the body signal carries the first source\'s reason').toBe(first)
+    expect(seen.ownAborted, 'a caller abort never aborts the wrapper signal').toBe(plan.includes('wrapper'))
+    if (wrapperReadsBack) expect(afterBody === own.signal, 'after the body, exec.signal is the wrapper\'s again').toBe(true)
   },
 })

@@ -1,7 +1,7 @@
 /**
  * Laws about projections and the schema functions: schemas() allowlist and
  * detachment (E-10), DSL required soundness (E-29), subset validator
- * soundness (E-30).
+ * soundness (E-30), subset assertion completeness (E-31).
  */
 import fc from 'fast-check'
 import { expect } from 'vitest'
@@ -186,5 +186,101 @@ law('E-30b', ['JSV-05', 'JSV-01', 'JSV-10'], 'whatever the validator accepts is 
       expect(isLossless(subject), 'an accepted value is lossless JSON').toBe(true)
       expect(requiredHonoured(NESTED, value), `nested required keys are enforced for ${JSON.stringify(subject)}`).toBe(true)
     }
+  },
+})
+
+/** Raw nodes built only from the subset's keywords, each in a place it is allowed. */
+const subsetNode: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ node: Record<string, unknown>; object: Record<string, unknown>; oneOf: Record<string, unknown> }>((tie) => ({
+  node: fc
+    .tuple(
+      fc.oneof(
+        { depthSize: 'small', maxDepth: 3 },
+        fc.constantFrom<Record<string, unknown>>(
+          { type: 'string' },
+          { type: 'string', enum: ['x', 'y'], const: 'x' },
+          { type: 'number', const: 1.5 },
+          { type: 'integer', enum: [1, 2] },
+          { type: 'boolean' },
+          { type: 'null' },
+          {},
+          { type: 'array' },
+        ),
+        tie('object'),
+        tie('node').map((items) => ({ type: 'array', items })),
+        tie('oneOf'),
+      ),
+      fc.record({ description: fc.string({ maxLength: 4 }), title: fc.string({ maxLength: 4 }), default: losslessJson, examples: fc.array(losslessJson, { maxLength: 2 }) }, { requiredKeys: [] }),
+    )
+    .map(([node, annotations]) => ({ ...node, ...annotations })),
+  object: fc
+    .record({ properties: fc.dictionary(fc.constantFrom('p', 'q'), tie('node'), { maxKeys: 2 }), required: fc.subarray(['p', 'q']), additional: fc.option(fc.boolean(), { nil: undefined }) })
+    .map(({ properties, required, additional }) => ({ type: 'object', properties, required: required.filter((k) => k in properties), ...(additional === undefined ? {} : { additionalProperties: additional }) })),
+  oneOf: fc.array(tie('node'), { minLength: 2, maxLength: 3 }).map((oneOf) => ({ oneOf })),
+})).node
+
+const DEFECTS = ['unknown keyword', 'misplaced keyword', 'bad enum', 'bad const', 'required not in properties', 'non-boolean additionalProperties', 'cycle', 'type and oneOf', 'short oneOf', 'lossy annotation', 'non-string description'] as const
+type Defect = (typeof DEFECTS)[number]
+
+/** Plants `defect` into a fresh node; returns the node and the location (relative to the node) its violation must name. */
+function plant(defect: Defect): { node: Record<string, unknown>; at: string } {
+  switch (defect) {
+    case 'unknown keyword':
+      return { node: { type: 'string', pattern: '^a' }, at: '.pattern' }
+    case 'misplaced keyword':
+      return { node: { type: 'string', items: { type: 'string' } }, at: '.items' }
+    case 'bad enum':
+      return { node: { type: 'string', enum: [1] }, at: '.enum' }
+    case 'bad const':
+      return { node: { type: 'integer', const: 1.5 }, at: '.const' }
+    case 'required not in properties':
+      return { node: { type: 'object', properties: { p: {} }, required: ['missing'] }, at: '.required' }
+    case 'non-boolean additionalProperties':
+      return { node: { type: 'object', additionalProperties: 'no' }, at: '.additionalProperties' }
+    case 'cycle': {
+      const node: Record<string, unknown> = { type: 'object', properties: {} }
+      ;(node.properties as Record<string, unknown>).self = node
+      return { node, at: '.properties.self' }
+    }
+    case 'type and oneOf':
+      return { node: { type: 'string', oneOf: [{ type: 'string' }, { type: 'null' }] }, at: '' }
+    case 'short oneOf':
+      return { node: { oneOf: [{ type: 'string' }] }, at: '.oneOf' }
+    case 'lossy annotation':
+      return { node: { type: 'number', default: Number.NaN }, at: '.default' }
+    case 'non-string description':
+      return { node: { type: 'null', description: 3 }, at: '.description' }
+  }
+}
+
+law('E-31', ['JSS-01', 'JSS-02', 'JSS-13', 'JSS-04', 'JSS-05', 'JSS-06', 'JSS-07', 'JSS-08', 'JSS-10'], 'the assertion accepts every subset node and rejects one planted defect with a coded violation at its path', {
+  arbitrary: fc.record({ host: subsetNode, defect: fc.option(fc.constantFrom(...DEFECTS), { nil: undefined, freq: 4 }), key: fc.constantFrom('p', 'q', 'deep') }),
+  interesting: 'a defect was planted below the root of an otherwise valid schema',
+  threshold: 0.3,
+  needs: ['schema'],
+  run: async (r, { host, defect, key }) => {
+    const api = r.adapter.schema
+    if (api === undefined) throw new Error('the adapter declares schema but has no schema member')
+    if (defect === undefined) {
+      expect(() => api.assertSupportedJsonSchema(host), 'a schema built from the subset is accepted').not.toThrow()
+      return
+    }
+    // The defect goes into a property of an object wrapping the valid host, so the rest stays valid.
+    const planted = plant(defect)
+    const root = { type: 'object', properties: { host, [key]: planted.node } }
+    const where = `schema.properties.${key}${planted.at}`
+    r.interesting()
+    let thrown: unknown
+    try {
+      api.assertSupportedJsonSchema(root)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown, `a schema with a ${defect} is rejected`).toBeDefined()
+    const { code, violations } = (thrown ?? {}) as { code?: unknown; violations?: unknown }
+    expect(code, 'the rejection is coded').toBe('UNSUPPORTED_SCHEMA')
+    expect(Array.isArray(violations), 'the rejection lists its violations').toBe(true)
+    const list = Array.isArray(violations) ? violations.map(String) : []
+    expect(list.some((v) => v.startsWith(`${where} `)), `a violation is located at ${where}: ${JSON.stringify(list)}`).toBe(true)
+    expect(list.every((v) => v.startsWith('schema.properties.') && !v.startsWith('schema.properties.host')), `only the planted defect is reported: ${JSON.stringify(list)}`).toBe(true)
   },
 })

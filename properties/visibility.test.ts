@@ -2,7 +2,7 @@
  * Laws about views: visibility consistency (E-07), restriction intersection
  * against a model (E-08), fail-closed scheduling (E-11), scoped event routing
  * (E-26), registration reversibility (E-27), guards invisible to the
- * catalogue (E-28).
+ * catalogue (E-28), own-layer exemption and shadowing (E-09).
  */
 import fc from 'fast-check'
 import { expect } from 'vitest'
@@ -340,3 +340,56 @@ law('E-28', ['GRD-12', 'GRD-01'], 'guards never change get(), schemas(), executi
   needs: ['scopes', 'changeEvents'],
 })
 
+
+law('E-09', ['VIS-11', 'VIS-01'], 'a scope always sees its own registration; an inherited name comes from the nearest layer that has it, if admitted', {
+  arbitrary: fc.record({
+    parents: forest,
+    registrations: fc.array(fc.record({ name: fc.constantFrom(...NAMES), layer: fc.option(fc.nat(3), { nil: undefined, freq: 3 }) }), { minLength: 1, maxLength: 10 }),
+    restrictions: fc.array(fc.record({ on: fc.nat(3), filter: restriction }), { maxLength: 3 }),
+  }),
+  interesting: 'a scope owns a name that a restriction on its chain hides from inheritance',
+  threshold: 0.12,
+  run: async (r, { parents, registrations, restrictions }) => {
+    const scopes = await buildForest(r, parents)
+    // layer -1 is global; owners.get(`${layer}:${name}`) is the definition registered there.
+    const owners = new Map<string, ToolProbe>()
+    for (const reg of registrations) {
+      const layer = reg.layer === undefined ? -1 : reg.layer % scopes.length
+      if (owners.has(`${layer}:${reg.name}`)) continue
+      const probe = probeTool(reg.name)
+      ;(layer === -1 ? r.tools : (scopes[layer] as ScopeHandle).tools).register(probe.definition)
+      owners.set(`${layer}:${reg.name}`, probe)
+    }
+    const applied: { on: number; filter: ToolRestriction }[] = []
+    for (const x of restrictions) {
+      const on = x.on % scopes.length
+      // Only names the scope inherits can be restricted (VIS-07).
+      const inherited = (n: string): boolean => [-1, ...chainOf(parents, on).slice(1)].some((l) => owners.has(`${l}:${n}`))
+      const filter = {
+        ...(x.filter.allow === undefined ? {} : { allow: x.filter.allow.filter(inherited) }),
+        ...(x.filter.deny === undefined ? {} : { deny: x.filter.deny.filter(inherited) }),
+      }
+      ;(scopes[on] as ScopeHandle).tools.restrict(filter)
+      applied.push({ on, filter })
+    }
+    for (const [s, scope] of scopes.entries()) {
+      const chain = chainOf(parents, s)
+      for (const n of NAMES) {
+        const admitted = applied.filter((x) => chain.includes(x.on)).every((x) => admits(x.filter, n))
+        const own = owners.get(`${s}:${n}`)
+        const nearest = [...chain.slice(1), -1].map((l) => owners.get(`${l}:${n}`)).find((p) => p !== undefined)
+        if (own !== undefined && !admitted && nearest !== undefined) r.interesting()
+        const expected = own ?? (admitted ? nearest : undefined)
+        const got = r.tools.get(n, scope.agent)
+        const which = (p: ToolProbe | undefined): string => {
+          if (p === undefined) return 'nothing'
+          const key = [...owners].find(([, q]) => q === p)?.[0] ?? '?'
+          return key.startsWith('-1:') ? 'the global one' : `the one in s${key.split(':')[0]}`
+        }
+        const gotProbe = [...owners.values()].find((p) => p.definition === got)
+        expect(got === expected?.definition, `get("${n}", s${s}) gave ${got === undefined ? 'nothing' : which(gotProbe)}, expected ${which(expected)}`).toBe(true)
+      }
+    }
+  },
+  needs: ['scopes', 'scopeParents'],
+})

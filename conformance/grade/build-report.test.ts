@@ -117,6 +117,22 @@ describe('rule status', () => {
     expect(report.summary.partialPasses).toBe(1)
   })
 
+  test('a rule whose property law passed vacuously is vacuous, not pass, and does not fail the registry', () => {
+    const law = rawTest([plainMust.id], 'passed', { name: `[${plainMust.id}] E-99 a law`, vacuous: true })
+    const report = buildReport(input([plainMust], { tests: [rawTest([plainMust.id], 'passed'), law] }))
+    expect(report.rules[0]?.status).toBe('vacuous')
+    expect(report.rules[0]?.reason).toContain('E-99 a law')
+    expect(report.rules[0]?.tests[1]?.vacuous).toBe(true)
+    expect(report.summary.must.vacuous).toBe(1)
+    expect(report.summary.conforms).toBe(true)
+  })
+
+  test('a failing test outranks a vacuous law', () => {
+    const law = rawTest([plainMust.id], 'passed', { vacuous: true })
+    const report = buildReport(input([plainMust], { tests: [rawTest([plainMust.id], 'failed'), law] }))
+    expect(report.rules[0]?.status).toBe('fail')
+  })
+
   test('fixture-driven tests are counted in the fixture summary', () => {
     const tests = [rawTest([plainMust.id], 'passed', { name: `[${plainMust.id}] fixture validation/x.json#/0/tests/0: ok` }), rawTest([plainMust.id], 'passed')]
     const report = buildReport({ ...input([plainMust], { tests }), fixtures: { files: 1, validationTests: 1, unsupportedCases: 0 } })
@@ -207,8 +223,8 @@ describe('summary', () => {
       }),
     )
     const { must, should } = report.summary
-    expect(must.pass + must.fail + must.notApplicable + must.untestable).toBe(must.rules)
-    expect(should.pass + should.fail + should.notApplicable + should.untestable).toBe(should.rules)
+    expect(must.pass + must.fail + must.vacuous + must.notApplicable + must.untestable).toBe(must.rules)
+    expect(should.pass + should.fail + should.vacuous + should.notApplicable + should.untestable).toBe(should.rules)
     expect(must.fail).toBe(1)
     const perArea = report.summary.areas.reduce((sum, a) => sum + a.must.rules + a.should.rules, 0)
     expect(perArea).toBe(4)

@@ -43,6 +43,8 @@ Options:
   --rules <list>       only these rules: IDs and whole areas, comma-separated,
                        e.g. GRD-03,CAN-*
   --timeout <ms>       per-test budget for adapter calls (default: ${DEFAULT_TIMEOUT_MS})
+  --runs <n>           generated cases per property law (default: each law's own)
+  --seed <n>           fast-check seed of the property laws (default: fixed)
   --types <entry>      the implementation's type entry (.ts or .d.ts) for the
                        type-level rules (default: the reference's types when
                        grading the reference; otherwise those rules are n/a)
@@ -64,6 +66,8 @@ const OPTIONS = {
   json: { type: 'string' },
   rules: { type: 'string' },
   timeout: { type: 'string' },
+  runs: { type: 'string' },
+  seed: { type: 'string' },
   types: { type: 'string' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -94,6 +98,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     if (extra.length > 0) throw new UsageError(`unexpected argument${extra.length === 1 ? '' : 's'} ${extra.map((e) => `"${e}"`).join(' ')}`)
 
     const timeout = values.timeout === undefined ? undefined : parseTimeout(values.timeout)
+    const runs = values.runs === undefined ? undefined : parseWhole('--runs', values.runs, 1)
+    const seed = values.seed === undefined ? undefined : parseWhole('--seed', values.seed, Number.MIN_SAFE_INTEGER)
     const rules = values.rules === undefined ? undefined : parseRules(values.rules)
     if (values.json !== undefined && values.json.trim() === '') throw new UsageError('--json needs a file name')
     if (values.types !== undefined && values.types.trim() === '') throw new UsageError('--types needs a file name')
@@ -111,6 +117,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       ...(values.adapter === undefined ? {} : { adapter: values.adapter }),
       ...(rules === undefined ? {} : { rules }),
       ...(timeout === undefined ? {} : { timeout }),
+      ...(runs === undefined ? {} : { runs }),
+      ...(seed === undefined ? {} : { seed }),
       ...(values.types === undefined ? {} : { types: values.types }),
       verbose,
       cwd: io.cwd,
@@ -176,4 +184,13 @@ function parseRules(raw: string): string[] {
     .filter((r) => r !== '')
   if (rules.length === 0) throw new UsageError('--rules needs at least one rule ID or AREA-*')
   return rules
+}
+
+/** A whole number option no smaller than `min`, or a usage error naming the flag. */
+function parseWhole(flag: string, raw: string, min: number): number {
+  const value = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new UsageError(`${flag} expects a whole number${min > 0 ? ` from ${min}` : ''}, got "${raw}"`)
+  }
+  return value
 }

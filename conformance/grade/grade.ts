@@ -37,6 +37,14 @@ export interface GradeOptions {
   readonly timeout?: number
   /** Keep stack traces in failures and unattributed errors. Default: false. */
   readonly verbose?: boolean
+  /**
+   * Property laws: runs per law (default: each law's own, kept small so a
+   * full grade stays fast) and the fast-check seed (default fixed, so grades
+   * are repeatable). A failing law's message gives the seed and path that
+   * replay it.
+   */
+  readonly runs?: number
+  readonly seed?: number
   /** Directory a relative `adapter` or `types` path is resolved against. Default: `process.cwd()`. */
   readonly cwd?: string
   /**
@@ -68,7 +76,7 @@ function poolFor(filtered: boolean): PoolSettings {
 }
 
 /** Suite files, relative to the kit root. */
-const SUITE_FILES = ['conformance/suite/**/*.test.ts']
+const SUITE_FILES = ['conformance/suite/**/*.test.ts', 'properties/**/*.test.ts']
 
 /** Loads the adapter in every worker ahead of the tests. */
 const SETUP_FILES = [fileURLToPath(new URL('./internal/warm-adapter.ts', import.meta.url))]
@@ -97,6 +105,12 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
   const timeoutMs = options.timeout ?? DEFAULT_TIMEOUT_MS
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
     throw new UsageError(`timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(timeoutMs)})`)
+  }
+  if (options.runs !== undefined && (!Number.isSafeInteger(options.runs) || options.runs <= 0)) {
+    throw new UsageError(`runs must be a positive whole number (got ${String(options.runs)})`)
+  }
+  if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) {
+    throw new UsageError(`seed must be a whole number (got ${String(options.seed)})`)
   }
   const rules = selectRules(options.rules)
   const verbose = options.verbose ?? false
@@ -128,6 +142,7 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
       setupFiles: SETUP_FILES,
       adapterModule: loaded.module,
       timeoutMs,
+      env: propertyEnv(options),
       ...(options.rules === undefined ? {} : { testNamePattern: namePatternFor(rules) }),
       pool: poolFor(options.rules !== undefined),
       stallLimitMs: timeoutMs * 3 + 1000 + STALL_GRACE_MS,
@@ -174,4 +189,16 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
 function fixtureCounts(): { files: number; validationTests: number; unsupportedCases: number } {
   const inventory = fixtureInventory()
   return { files: inventory.files, validationTests: inventory.validationTests, unsupportedCases: inventory.unsupportedCases }
+}
+
+/**
+ * Worker environment of the property laws: seed and runs when given, and
+ * DSH_TCK_GRADING so a vacuous law is reported as such instead of failing.
+ */
+function propertyEnv(options: GradeOptions): Record<string, string> {
+  const env: Record<string, string> = { DSH_TCK_GRADING: '1' }
+  if (options.runs !== undefined) env.DSH_TCK_RUNS = String(options.runs)
+  if (options.seed !== undefined) env.DSH_TCK_SEED = String(options.seed)
+  if (process.env.DSH_TCK_PATH !== undefined) env.DSH_TCK_PATH = process.env.DSH_TCK_PATH
+  return env
 }

@@ -75,6 +75,13 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
     out.push('')
   }
 
+  const vacuous = report.rules.filter((rule) => rule.status === 'vacuous')
+  if (vacuous.length > 0) {
+    out.push(paint.yellow(paint.bold(`Vacuous (${vacuous.length}; a property law rarely reached its interesting case, so its pass is no evidence)`)))
+    for (const rule of vacuous) out.push(`  ${rule.id}  ${rule.reason ?? ''}`)
+    out.push('')
+  }
+
   const partial = report.rules.filter((rule) => rule.partial !== undefined)
   if (partial.length > 0) {
     out.push(paint.yellow(paint.bold(`Passed on part of their tests (${partial.length}; declare the features to grade the rest)`)))
@@ -83,7 +90,7 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
   }
 
   const fixtures = report.summary.fixtures
-  if (fixtures.tests.total > 0) {
+  if (fixtures.tests.pass + fixtures.tests.fail + fixtures.tests.notApplicable > 0) {
     out.push(
       paint.dim(
         `JSON-Schema fixtures: ${fixtures.files} files (${fixtures.validationTests} validation tests, ${fixtures.unsupportedCases} unsupported-schema cases); ` +
@@ -160,6 +167,8 @@ function verdict(report: GradeReport, paint: Paint): string {
   const { must, should } = report.summary
   const extras: string[] = []
   if (should.fail > 0) extras.push(`${should.fail} should-level deviation${should.fail === 1 ? '' : 's'}`)
+  const vacuous = must.vacuous + should.vacuous
+  if (vacuous > 0) extras.push(`${vacuous} vacuous`)
   if (must.notApplicable > 0) extras.push(`${must.notApplicable} must rule${plural(must.notApplicable)} not applicable`)
   if (must.untestable > 0) extras.push(`${must.untestable} must rule${plural(must.untestable)} untestable`)
   if (report.unattributedErrors.length > 0) extras.push(`${report.unattributedErrors.length} error${report.unattributedErrors.length === 1 ? '' : 's'} no test owns`)

@@ -12,7 +12,7 @@ import type { Area, Level, RuleId } from '../catalogue/types.ts'
  * Version of the report format, `major.minor`. A minor bump only adds
  * optional fields; a major bump renames, removes or re-types something.
  */
-export const REPORT_VERSION = '1.2'
+export const REPORT_VERSION = '1.3'
 
 /**
  * - `pass`: every applicable test of the rule passed.
@@ -21,8 +21,10 @@ export const REPORT_VERSION = '1.2'
  * - `not-applicable`: the rule needs a feature the adapter does not declare,
  *   or it is a type-level rule and no types entry was given for the adapter.
  * - `untestable`: the catalogue marks the rule as not mechanically checkable.
+ * - `vacuous`: nothing failed, but a property law of the rule reached its
+ *   interesting case in too few generated runs to count as evidence.
  */
-export type RuleStatus = 'pass' | 'fail' | 'not-applicable' | 'untestable'
+export type RuleStatus = 'pass' | 'fail' | 'vacuous' | 'not-applicable' | 'untestable'
 
 /**
  * - `pass` / `fail`: the test ran and passed / failed (a test that never
@@ -55,6 +57,8 @@ export interface TestEntry {
   readonly failure?: TestFailure
   /** Present when `outcome` is `not-applicable`: the features the adapter lacks. */
   readonly missingFeatures?: readonly FeatureName[]
+  /** Set on a passing property law that reached its interesting case too rarely. */
+  readonly vacuous?: true
 }
 
 /** One catalogue rule and its verdict. */
@@ -92,6 +96,7 @@ export interface LevelCounts {
   readonly rules: number
   readonly pass: number
   readonly fail: number
+  readonly vacuous: number
   readonly notApplicable: number
   readonly untestable: number
 }

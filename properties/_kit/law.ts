@@ -78,11 +78,28 @@ export function lawRuns(scale = 1): number {
   return Math.max(1, Math.round(base * scale))
 }
 
-/** The fast-check path addressed to `law` by `DSH_TCK_PATH=<law>:<path>`, if any. */
-export function lawPath(law: string): string | undefined {
+/** Everything after `<law>:` in `DSH_TCK_PATH`, if it addresses `law`. */
+function addressed(law: string): string | undefined {
   const raw = process.env.DSH_TCK_PATH
   if (raw === undefined || !raw.startsWith(`${law}:`)) return undefined
   return raw.slice(law.length + 1)
+}
+
+/** The fast-check path addressed to `law` by `DSH_TCK_PATH=<law>:<path>[@<commands replay>]`, if any. */
+export function lawPath(law: string): string | undefined {
+  return addressed(law)?.split('@')[0]
+}
+
+/**
+ * The `fc.commands` replay token addressed to `law` (the part after `@`), if
+ * any: a law over command sequences passes it as `replayPath` to
+ * `fc.commands`, since the fast-check path alone cannot rebuild a shrunk
+ * command list.
+ */
+export function lawCommandsReplay(law: string): string | undefined {
+  const rest = addressed(law)
+  const at = rest?.indexOf('@') ?? -1
+  return rest === undefined || at < 0 ? undefined : rest.slice(at + 1)
 }
 
 /**
@@ -134,7 +151,9 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
       meta.property = { law: name, seed, runs: details.numRuns }
       if (details.failed) {
         const counterexample = details.counterexample === null ? '<none>' : details.counterexample.map((v) => fc.stringify(v)).join(', ')
-        const fullPath = `${name}:${details.counterexamplePath ?? ''}`
+        // A shrunk fc.commands value prints its own replay token; the path must carry it too.
+        const commandsReplay = /replayPath="([^"]*)"/.exec(counterexample)?.[1]
+        const fullPath = `${name}:${details.counterexamplePath ?? ''}${commandsReplay === undefined ? '' : `@${commandsReplay}`}`
         meta.property = { ...meta.property, path: fullPath, counterexample }
         throw new Error(failureMessage(name, ids, title, details as fc.RunDetails<[unknown]>, seed, fullPath, counterexample))
       }
@@ -170,6 +189,6 @@ function failureMessage(
     `  seed: ${seed}    path: ${fullPath}`,
     `  counterexample: ${counterexample}`,
     `  violation: ${cause.split('\n').join('\n    ')}`,
-    `  replay: DSH_TCK_SEED=${seed} DSH_TCK_PATH=${fullPath} npx dsh-tools-tck grade --rules ${ids[0]}${adapterFlag}`,
+    `  replay: DSH_TCK_SEED=${seed} DSH_TCK_PATH=${/^[\w:.-]*$/.test(fullPath) ? fullPath : `'${fullPath}'`} npx dsh-tools-tck grade --rules ${ids[0]}${adapterFlag}`,
   ].join('\n')
 }

@@ -204,6 +204,10 @@ function statusOf(
     const ran = active.filter((t) => t.outcome !== 'not-applicable').length
     return { status: 'fail', reason: ran === 1 ? 'its test failed' : `${failed} of its ${ran} tests failed` }
   }
+  const vacuous = active.filter((t) => t.vacuous === true)
+  if (vacuous.length > 0) {
+    return { status: 'vacuous', reason: `${vacuous.length === 1 ? 'a property law' : `${vacuous.length} property laws`} of this rule rarely reached ${vacuous.length === 1 ? 'its' : 'their'} interesting case: ${vacuous.map((t) => t.name).join('; ')}` }
+  }
   const skipped = active.filter((t) => t.outcome === 'not-applicable')
   if (skipped.length > 0) {
     const missing = [...new Set(skipped.flatMap((t) => t.missingFeatures ?? []))]
@@ -253,6 +257,7 @@ function testEntry(raw: RawTest, extra: readonly string[], aborted: string | und
     durationMs: raw.durationMs,
     ...(failure === undefined ? {} : { failure }),
     ...(missing.length > 0 ? { missingFeatures: missing as FeatureName[] } : {}),
+    ...(raw.vacuous === true && outcome === 'pass' ? { vacuous: true as const } : {}),
   }
 }
 
@@ -300,7 +305,14 @@ function fileOf(moduleId: string, tests: readonly RawTest[]): string {
 function countLevel(entries: readonly RuleEntry[], level: Level): LevelCounts {
   const of = entries.filter((e) => e.level === level)
   const count = (status: RuleStatus): number => of.filter((e) => e.status === status).length
-  return { rules: of.length, pass: count('pass'), fail: count('fail'), notApplicable: count('not-applicable'), untestable: count('untestable') }
+  return {
+    rules: of.length,
+    pass: count('pass'),
+    fail: count('fail'),
+    vacuous: count('vacuous'),
+    notApplicable: count('not-applicable'),
+    untestable: count('untestable'),
+  }
 }
 
 function countTests(entries: readonly TestEntry[]): TestCounts {

@@ -36,6 +36,8 @@ export interface RunSuiteOptions {
   readonly adapterModule: string
   /** Per-test budget (DSH_TCK_TIMEOUT). */
   readonly timeoutMs: number
+  /** Extra environment for the workers (property seed and run count). */
+  readonly env?: Readonly<Record<string, string>>
   /** Only tests whose full name matches run; the rest are reported skipped. */
   readonly testNamePattern?: RegExp
   readonly pool: PoolSettings
@@ -55,6 +57,8 @@ export interface RawTest {
   readonly metaRules?: readonly string[]
   /** `task.meta.missingFeatures`, set when the test was not applicable. */
   readonly missingFeatures?: readonly string[]
+  /** `task.meta.vacuous`: a property law whose interesting case was reached too rarely. */
+  readonly vacuous?: boolean
   readonly durationMs: number | null
   readonly errors: readonly RawError[]
 }
@@ -141,7 +145,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
         isolate: options.pool.isolate,
         maxWorkers: options.pool.maxWorkers,
         testNamePattern: options.testNamePattern,
-        env: { DSH_TCK_ADAPTER: options.adapterModule, DSH_TCK_TIMEOUT: String(options.timeoutMs) },
+        env: { ...options.env, DSH_TCK_ADAPTER: options.adapterModule, DSH_TCK_TIMEOUT: String(options.timeoutMs) },
         // Generous: the suite's own per-test budget fails hanging tests first.
         testTimeout: options.timeoutMs * 3 + 2000,
         hookTimeout: options.timeoutMs * 3 + 2000,
@@ -226,6 +230,7 @@ function toRawTest(test: TestCase, file: string): RawTest {
     state: result.state,
     ...(Array.isArray(meta.rules) ? { metaRules: meta.rules.filter((r): r is string => typeof r === 'string') } : {}),
     ...(Array.isArray(meta.missingFeatures) ? { missingFeatures: meta.missingFeatures.filter((r): r is string => typeof r === 'string') } : {}),
+    ...((meta as { vacuous?: unknown }).vacuous === true ? { vacuous: true } : {}),
     durationMs: ran && diagnostic !== undefined ? Math.round(diagnostic.duration * 100) / 100 : null,
     errors: result.state === 'failed' ? result.errors.map(toRawError) : [],
   }

@@ -1,0 +1,371 @@
+/**
+ * Model-based sequences (issue item 2): `fc.commands` over register /
+ * unregister / restrict / lift / guard / unguard / dispose-scope / execute
+ * across a random scope forest. After every command, `get()` and `schemas()`
+ * of every live view, and the outcome of every execute, must match a small
+ * model of layers, restrictions and guards written here from the digest
+ * (VIS-01 view resolution, VIS-07 restrictability, GRD-03/04 guard order and
+ * reach), not from any registry's code.
+ *
+ * Disposing a scope takes its whole subtree out of the sequence: how a
+ * parent's disposal affects child scopes is not pinned by the spec, and a
+ * scope's layers only ever affect itself and its descendants, so the rest of
+ * the forest stays fully checked.
+ */
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import type { ScopeHandle, ToolsContextApi } from '../conformance/adapter/contract.ts'
+import type { Agent } from '../conformance/spec/types.ts'
+import { call } from '../conformance/suite/_kit/inputs.ts'
+import { probeTool } from '../conformance/suite/_kit/tools.ts'
+import type { ToolProbe } from '../conformance/suite/_kit/tools.ts'
+import { law, lawCommandsReplay } from './_kit/law.ts'
+import type { LawRun } from './_kit/law.ts'
+
+const NAMES = ['a', 'b', 'c'] as const
+type Name = (typeof NAMES)[number]
+/** A layer: `'g'` is global, a number is a scope of the forest. */
+type Layer = 'g' | number
+
+interface Effect {
+  readonly id: number
+  readonly layer: Layer
+  live: boolean
+}
+interface Registration extends Effect {
+  readonly name: Name
+  readonly probe: ToolProbe
+}
+interface Restriction extends Effect {
+  readonly allow: readonly Name[] | undefined
+  readonly deny: readonly Name[] | undefined
+}
+interface Guard extends Effect {
+  readonly target: Name
+  readonly reason: string
+}
+
+/** The independent model: which effects are live in which layer, in creation order. */
+class Model {
+  readonly parents: readonly (number | undefined)[]
+  /** Scopes taken out of the sequence (disposed, or under a disposed scope). */
+  readonly gone: boolean[]
+  readonly registrations: Registration[] = []
+  readonly restrictions: Restriction[] = []
+  readonly guards: Guard[] = []
+  nextId = 0
+  /** A removal command actually removed something that was live. */
+  removed = false
+  /** An execute from a scope got an outcome that only layered state explains. */
+  layered = false
+
+  constructor(parents: readonly (number | undefined)[]) {
+    this.parents = parents
+    this.gone = parents.map(() => false)
+  }
+
+  get size(): number {
+    return this.parents.length
+  }
+
+  /** Scope `s` and its ancestors, farthest ancestor first. */
+  chain(s: number): number[] {
+    const out: number[] = []
+    for (let at: number | undefined = s; at !== undefined; at = this.parents[at]) out.unshift(at)
+    return out
+  }
+
+  /** The view of `layer` ('g' = the global view) still takes part. */
+  alive(layer: Layer): boolean {
+    return layer === 'g' || this.gone[layer] === false
+  }
+
+  liveRegistration(layer: Layer, name: Name): Registration | undefined {
+    return this.registrations.find((x) => x.live && x.layer === layer && x.name === name)
+  }
+
+  /** Names registered in global and the ancestors of `s` (not `s` itself): what `s` may restrict (VIS-07). */
+  inheritedNames(s: number): Set<Name> {
+    const layers: Layer[] = ['g', ...this.chain(s).slice(0, -1)]
+    return new Set(this.registrations.filter((x) => x.live && layers.includes(x.layer)).map((x) => x.name))
+  }
+
+  /** VIS-01: own registration, else the nearest inherited one if every restriction on the chain admits the name. */
+  resolve(view: Layer, name: Name): Registration | undefined {
+    if (view === 'g') return this.liveRegistration('g', name)
+    const own = this.liveRegistration(view, name)
+    if (own !== undefined) return own
+    let inherited: Registration | undefined
+    for (const layer of ['g' as Layer, ...this.chain(view).slice(0, -1)]) inherited = this.liveRegistration(layer, name) ?? inherited
+    if (inherited === undefined) return undefined
+    const chain = this.chain(view)
+    const admitted = this.restrictions
+      .filter((x) => x.live && typeof x.layer === 'number' && chain.includes(x.layer))
+      .every((x) => (x.allow === undefined || x.allow.includes(name)) && (x.deny === undefined || !x.deny.includes(name)))
+    return admitted ? inherited : undefined
+  }
+
+  /** GRD-03/04: global guards, then each chain layer farthest first, each in creation order; the first that objects. */
+  firstDenial(view: Layer, name: Name): Guard | undefined {
+    const layers: Layer[] = view === 'g' ? ['g'] : ['g', ...this.chain(view)]
+    for (const layer of layers) {
+      const hit = this.guards.find((x) => x.live && x.layer === layer && x.target === name)
+      if (hit !== undefined) return hit
+    }
+    return undefined
+  }
+}
+
+/** The registry side: the case's harness, the forest, and each effect's disposer by model id. */
+interface Real {
+  readonly r: LawRun
+  readonly scopes: readonly ScopeHandle[]
+  readonly disposers: Map<number, () => void>
+}
+
+const layerApi = (real: Real, layer: Layer): ToolsContextApi => (layer === 'g' ? real.r.tools : (real.scopes[layer] as ScopeHandle).tools)
+const agentOf = (real: Real, view: Layer): Agent | undefined => (view === 'g' ? undefined : (real.scopes[view] as ScopeHandle).agent)
+const label = (layer: Layer): string => (layer === 'g' ? 'global' : `s${layer}`)
+
+/** Executes `name` from `view` and compares the outcome with the model: first denying guard, else UNKNOWN_TOOL, else that definition's body. */
+async function expectExecution(m: Model, real: Real, view: Layer, name: Name, after: string): Promise<void> {
+  const denial = m.firstDenial(view, name)
+  const target = m.resolve(view, name)
+  const totalBodies = (): number => m.registrations.reduce((n, x) => n + x.probe.bodyCalls, 0)
+  const before = totalBodies()
+  const targetBefore = target?.probe.bodyCalls ?? 0
+  const agent = agentOf(real, view)
+  const result = await real.r.tools.execute(call(name, {}, agent === undefined ? {} : { agent }))
+  const seen = result.isError ? `failure ${JSON.stringify(result.error)}` : 'success'
+  const what = `after ${after}: execute("${name}") from ${label(view)}`
+
+  if (view !== 'g') {
+    const registeredOnChain = ['g' as Layer, ...m.chain(view)].some((l) => m.liveRegistration(l, name) !== undefined)
+    if ((denial !== undefined && denial.layer !== 'g') || (denial === undefined && (target === undefined ? registeredOnChain : target.layer !== 'g'))) m.layered = true
+  }
+  if (denial !== undefined) {
+    expect(result.error?.message, `${what}: the first denying guard (${denial.reason}) decides; got ${seen}`).toBe(denial.reason)
+    expect(result.error !== undefined && 'info' in result.error, `${what}: a guard denial carries no info`).toBe(false)
+    expect(totalBodies(), `${what}: no body runs under a guard denial`).toBe(before)
+  } else if (target === undefined) {
+    expect(result.error?.info?.code, `${what}: the name is outside the view; got ${seen}`).toBe('UNKNOWN_TOOL')
+    expect(totalBodies(), `${what}: no body runs for an unknown tool`).toBe(before)
+  } else {
+    expect(result.isError, `${what}: the definition from ${label(target.layer)} should run; got ${seen}`).toBe(false)
+    expect(target.probe.bodyCalls, `${what}: the body of the definition from ${label(target.layer)} ran`).toBe(targetBefore + 1)
+    expect(totalBodies(), `${what}: exactly one body ran`).toBe(before + 1)
+  }
+}
+
+/** After every command: each live view's get() and schemas() match the model, and so does executing each name from it. */
+async function checkViews(m: Model, real: Real, after: string): Promise<void> {
+  const views: Layer[] = ['g', ...m.parents.map((_, i) => i).filter((i) => m.alive(i))]
+  for (const view of views) {
+    const agent = agentOf(real, view)
+    const expected: string[] = []
+    for (const name of NAMES) {
+      const want = m.resolve(view, name)
+      if (want !== undefined) expected.push(name)
+      const got = real.r.tools.get(name, agent)
+      const gotLabel = got === undefined ? 'nothing' : got === want?.probe.definition ? 'the expected definition' : want === undefined ? 'a definition' : 'another definition'
+      expect(got === want?.probe.definition, `after ${after}: get("${name}", ${label(view)}) returned ${gotLabel}; the model expects ${want === undefined ? 'nothing' : `the one registered in ${label(want.layer)}`}`).toBe(true)
+    }
+    const listed = real.r.tools.schemas(agent).map((s) => s.name).sort()
+    expect(listed, `after ${after}: schemas(${label(view)})`).toEqual(expected.sort())
+    for (const name of NAMES) await expectExecution(m, real, view, name, after)
+  }
+}
+
+/** Resolves a generated layer index against the forest; `undefined` stands for the global layer. */
+const layerOf = (m: Model, raw: number | undefined): Layer => (raw === undefined ? 'g' : raw % m.size)
+
+type Cmd = fc.AsyncCommand<Model, Real>
+
+class Register implements Cmd {
+  constructor(
+    readonly raw: number | undefined,
+    readonly name: Name,
+  ) {}
+  check = (m: Readonly<Model>): boolean => m.alive(layerOf(m as Model, this.raw))
+  async run(m: Model, real: Real): Promise<void> {
+    const layer = layerOf(m, this.raw)
+    const duplicate = m.liveRegistration(layer, this.name) !== undefined
+    const probe = probeTool(this.name)
+    let dispose: (() => void) | undefined
+    try {
+      dispose = layerApi(real, layer).register(probe.definition)
+    } catch {
+      dispose = undefined
+    }
+    expect(dispose === undefined, `register("${this.name}") in ${label(layer)} ${duplicate ? 'duplicates a live entry and must throw' : 'must succeed'}`).toBe(duplicate)
+    if (dispose !== undefined) {
+      const id = m.nextId++
+      m.registrations.push({ id, layer, name: this.name, probe, live: true })
+      real.disposers.set(id, dispose)
+    }
+    await checkViews(m, real, this.toString())
+  }
+  toString = (): string => `register(${this.raw === undefined ? 'global' : `#${this.raw}`}, ${this.name})`
+}
+
+class Restrict implements Cmd {
+  constructor(
+    readonly raw: number,
+    readonly allow: readonly Name[] | undefined,
+    readonly deny: readonly Name[] | undefined,
+    /** Keep only names the scope can restrict, so the restriction lands; otherwise unknown names must be refused. */
+    readonly clamp: boolean,
+  ) {}
+  check = (m: Readonly<Model>): boolean => m.alive(this.raw % m.size)
+  async run(m: Model, real: Real): Promise<void> {
+    const layer = this.raw % m.size
+    const known = m.inheritedNames(layer)
+    const keep = (list: readonly Name[] | undefined): Name[] | undefined => (list === undefined ? undefined : list.filter((n) => !this.clamp || known.has(n)))
+    const allow = keep(this.allow)
+    const deny = keep(this.deny)
+    const acceptable = [...(allow ?? []), ...(deny ?? [])].every((n) => known.has(n))
+    const filter = { ...(allow === undefined ? {} : { allow }), ...(deny === undefined ? {} : { deny }) }
+    let dispose: (() => void) | undefined
+    try {
+      dispose = (real.scopes[layer] as ScopeHandle).tools.restrict(filter)
+    } catch {
+      dispose = undefined
+    }
+    expect(dispose !== undefined, `restrict(${JSON.stringify(filter)}) on s${layer}, which inherits [${[...known].sort().join(', ')}]`).toBe(acceptable)
+    if (dispose !== undefined) {
+      const id = m.nextId++
+      m.restrictions.push({ id, layer, allow, deny, live: true })
+      real.disposers.set(id, dispose)
+    }
+    await checkViews(m, real, this.toString())
+  }
+  toString = (): string => `restrict(#${this.raw}, ${JSON.stringify({ allow: this.allow, deny: this.deny })}${this.clamp ? ', only restrictable names' : ''})`
+}
+
+class AddGuard implements Cmd {
+  constructor(
+    readonly raw: number | undefined,
+    readonly target: Name,
+  ) {}
+  check = (m: Readonly<Model>): boolean => m.alive(layerOf(m as Model, this.raw))
+  async run(m: Model, real: Real): Promise<void> {
+    const layer = layerOf(m, this.raw)
+    const id = m.nextId++
+    const reason = `guard ${id} in ${label(layer)} refuses ${this.target}`
+    const target = this.target
+    const dispose = layerApi(real, layer).guard((exec) => (exec.name === target ? reason : undefined))
+    m.guards.push({ id, layer, target, reason, live: true })
+    real.disposers.set(id, dispose)
+    await checkViews(m, real, this.toString())
+  }
+  toString = (): string => `guard(${this.raw === undefined ? 'global' : `#${this.raw}`}, refuses ${this.target})`
+}
+
+/** Runs the disposer of the `k`-th effect of a kind ever created (possibly again: disposers are idempotent). */
+class Dispose implements Cmd {
+  constructor(
+    readonly kind: 'unregister' | 'lift' | 'unguard',
+    readonly k: number,
+  ) {}
+  private list(m: Readonly<Model>): readonly Effect[] {
+    return this.kind === 'unregister' ? m.registrations : this.kind === 'lift' ? m.restrictions : m.guards
+  }
+  check = (m: Readonly<Model>): boolean => this.list(m).length > 0
+  async run(m: Model, real: Real): Promise<void> {
+    const list = this.list(m)
+    const effect = list[this.k % list.length] as Effect
+    if (effect.live) m.removed = true
+    real.disposers.get(effect.id)?.()
+    effect.live = false
+    await checkViews(m, real, this.toString())
+  }
+  toString = (): string => `${this.kind}(#${this.k})`
+}
+
+class DisposeScope implements Cmd {
+  constructor(readonly raw: number) {}
+  check = (m: Readonly<Model>): boolean => m.alive(this.raw % m.size)
+  async run(m: Model, real: Real): Promise<void> {
+    const s = this.raw % m.size
+    await (real.scopes[s] as ScopeHandle).dispose()
+    for (let i = 0; i < m.size; i += 1) {
+      if (!m.chain(i).includes(s)) continue
+      m.gone[i] = true
+      for (const e of [...m.registrations, ...m.restrictions, ...m.guards]) {
+        if (e.layer !== i || !e.live) continue
+        if (i === s) m.removed = true
+        e.live = false
+      }
+    }
+    await checkViews(m, real, this.toString())
+  }
+  toString = (): string => `disposeScope(#${this.raw})`
+}
+
+class Execute implements Cmd {
+  constructor(
+    readonly raw: number | undefined,
+    readonly name: Name,
+  ) {}
+  check = (m: Readonly<Model>): boolean => m.alive(layerOf(m as Model, this.raw))
+  async run(m: Model, real: Real): Promise<void> {
+    await expectExecution(m, real, layerOf(m, this.raw), this.name, this.toString())
+    await checkViews(m, real, this.toString())
+  }
+  toString = (): string => `execute(${this.raw === undefined ? 'global' : `#${this.raw}`}, ${this.name})`
+}
+
+const anyLayer = fc.option(fc.nat(3), { nil: undefined, freq: 3 })
+const scopeLayer = fc.nat(3)
+const name = fc.constantFrom(...NAMES)
+const names = fc.option(fc.subarray([...NAMES]), { nil: undefined })
+
+const commandArbitraries: fc.Arbitrary<Cmd>[] = [
+    fc.tuple(anyLayer, name).map(([l, n]) => new Register(l, n)),
+    fc.tuple(anyLayer, name).map(([l, n]) => new Register(l, n)),
+    fc.nat().map((k) => new Dispose('unregister', k)),
+    fc
+      .tuple(scopeLayer, names, names, fc.boolean())
+      .filter(([, allow, deny]) => allow !== undefined || deny !== undefined)
+      .map(([l, allow, deny, clamp]) => new Restrict(l, allow, deny, clamp)),
+    fc.nat().map((k) => new Dispose('lift', k)),
+    fc.tuple(anyLayer, name).map(([l, n]) => new AddGuard(l, n)),
+    fc.nat().map((k) => new Dispose('unguard', k)),
+    scopeLayer.map((s) => new DisposeScope(s)),
+    fc.tuple(anyLayer, name).map(([l, n]) => new Execute(l, n)),
+    fc.tuple(anyLayer, name).map(([l, n]) => new Execute(l, n)),
+    fc.tuple(anyLayer, name).map(([l, n]) => new Execute(l, n)),
+]
+const replayPath = lawCommandsReplay('E-SEQ')
+const commands = fc.commands(commandArbitraries, { maxCommands: 25, size: 'max', ...(replayPath === undefined ? {} : { replayPath }) })
+
+/** A forest of 2-4 scopes: scope i's parent is an earlier scope or none. */
+const forest = fc.array(fc.option(fc.nat(), { nil: undefined, freq: 3 }), { minLength: 2, maxLength: 4 }).map((ps) => ps.map((p, i) => (p === undefined || i === 0 ? undefined : p % i)))
+
+law(
+  'E-SEQ',
+  ['VIS-01', 'VIS-02', 'VIS-03', 'VIS-07', 'VIS-09', 'VIS-10', 'VIS-11', 'GRD-03', 'GRD-04', 'REG-05', 'REG-10'],
+  'random command sequences over a scope forest keep views, guards and executions in step with an independent model',
+  {
+    arbitrary: fc.record({ parents: forest, commands }),
+    interesting: 'a removal command took a live effect away, and an execute from a scope had an outcome only scope layers explain',
+    threshold: 0.2,
+    scale: 0.6,
+    run: async (r, { parents, commands: cmds }) => {
+      const scopes: ScopeHandle[] = []
+      for (const p of parents) scopes.push(await r.scope(p === undefined ? undefined : scopes[p]))
+      const model = new Model(parents)
+      const real: Real = { r, scopes, disposers: new Map() }
+      // Every name starts registered globally (later commands may unregister them), so restrictions usually land.
+      for (const n of NAMES) {
+        const probe = probeTool(n)
+        const id = model.nextId++
+        real.disposers.set(id, r.tools.register(probe.definition))
+        model.registrations.push({ id, layer: 'g', name: n, probe, live: true })
+      }
+      await fc.asyncModelRun(() => ({ model, real }), cmds)
+      if (model.removed && model.layered) r.interesting()
+    },
+    needs: ['scopes', 'scopeParents'],
+  },
+)
