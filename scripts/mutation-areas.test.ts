@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { AREAS, AREA_TABLE, areaOf, formatSummary, summarize, topLevelDeclarations, type MutationReport } from './mutation-areas.ts'
+
+const resultsSource = [
+  '/** ERR-02 */', // 1
+  'export function errorMessage(thrown: unknown): string {', // 2
+  '  return String(thrown)', // 3
+  '}', // 4
+  'export function denialResult(reason: unknown) {', // 5
+  '  return { isError: true, reason }', // 6
+  '}', // 7
+  "export const ABORTED_MESSAGE = 'tool call aborted'", // 8
+  'export function withContexts(result: object) {', // 9
+  '  return result', // 10
+  '}', // 11
+].join('\n')
+
+const at = (line: number, column = 3) => ({ start: { line, column }, end: { line, column: column + 1 } })
+
+/** A tiny hand-made report in the mutation-testing-report-schema shape. */
+const report: MutationReport & { schemaVersion: string; thresholds: object } = {
+  schemaVersion: '1',
+  thresholds: { high: 80, low: 60 },
+  files: {
+    'reference/pipeline/guards.ts': {
+      source: 'export function evaluateGuards() {}\n',
+      mutants: [
+        { id: '1', mutatorName: 'ConditionalExpression', status: 'Killed', location: at(1) },
+        { id: '2', mutatorName: 'BlockStatement', status: 'Killed', location: at(1) },
+        { id: '3', mutatorName: 'BooleanLiteral', status: 'Timeout', location: at(1) },
+        { id: '4', mutatorName: 'EqualityOperator', replacement: 'a <= b', status: 'Survived', location: at(1, 10) },
+      ],
+    },
+    '/repo/reference/pipeline/results.ts': {
+      source: resultsSource,
+      mutants: [
+        { id: '5', mutatorName: 'StringLiteral', status: 'Killed', location: at(3) }, // ERR (errorMessage)
+        { id: '6', mutatorName: 'ObjectLiteral', status: 'NoCoverage', location: at(6) }, // PRE (denialResult)
+        { id: '7', mutatorName: 'StringLiteral', status: 'Survived', location: at(8) }, // CAN (ABORTED_MESSAGE)
+        { id: '8', mutatorName: 'BlockStatement', status: 'CompileError', location: at(10) }, // CTX, not scored
+      ],
+    },
+    'reference/brand-new.ts': {
+      mutants: [{ id: '9', mutatorName: 'BlockStatement', status: 'Killed', location: at(1) }],
+    },
+  },
+}
+
+describe('scripts/mutation-areas', () => {
+  it('finds top-level declarations with their lines', () => {
+    expect(topLevelDeclarations(resultsSource).map((d) => `${d.name}@${d.line}`)).toEqual([
+      'errorMessage@2',
+      'denialResult@5',
+      'ABORTED_MESSAGE@8',
+      'withContexts@9',
+    ])
+  })
+
+  it('maps a mutant by file, then by the declaration that encloses its line', () => {
+    expect(areaOf('reference/pipeline/guards.ts', 1, undefined)).toBe('GRD')
+    expect(areaOf('reference/pipeline/results.ts', 3, resultsSource)).toBe('ERR')
+    expect(areaOf('reference/pipeline/results.ts', 6, resultsSource)).toBe('PRE')
+    expect(areaOf('reference/pipeline/results.ts', 8, resultsSource)).toBe('CAN')
+    expect(areaOf('reference/pipeline/results.ts', 10, resultsSource)).toBe('CTX')
+    expect(areaOf('reference/unknown.ts', 1, '')).toBe('?')
+  })
+
+  it('scores each area as Stryker does and lists the undetected mutants', () => {
+    const summary = summarize(report, '/repo')
+    const byArea = Object.fromEntries(summary.areas.map((a) => [a.area, a]))
+    expect(byArea.GRD).toMatchObject({ killed: 2, timeout: 1, survived: 1, noCoverage: 0, score: 75 })
+    expect(byArea.ERR).toMatchObject({ killed: 1, score: 100 })
+    expect(byArea.PRE).toMatchObject({ noCoverage: 1, score: 0 })
+    expect(byArea.CTX).toMatchObject({ other: 1, score: undefined })
+    expect(byArea.VIS!.score).toBeUndefined()
+    expect(byArea['?']).toMatchObject({ killed: 1, score: 100 })
+    expect(summary.areas.map((a) => a.area)).toEqual([...AREAS, '?'])
+    // 5 detected (4 killed + 1 timeout... plus the unmapped kill) of 8 scored mutants
+    expect(summary.total).toMatchObject({ killed: 4, timeout: 1, survived: 2, noCoverage: 1, other: 1 })
+    expect(summary.total.score).toBeCloseTo(62.5)
+    expect(summary.survivors).toEqual([
+      { area: 'CAN', file: 'reference/pipeline/results.ts', line: 8, column: 3, mutator: 'StringLiteral', status: 'Survived', replacement: undefined },
+      { area: 'GRD', file: 'reference/pipeline/guards.ts', line: 1, column: 10, mutator: 'EqualityOperator', status: 'Survived', replacement: 'a <= b' },
+      { area: 'PRE', file: 'reference/pipeline/results.ts', line: 6, column: 3, mutator: 'ObjectLiteral', status: 'NoCoverage', replacement: undefined },
+    ])
+    const text = formatSummary(summary)
+    expect(text).toMatch(/^GRD\s+75\.00%\s+2\s+1\s+1\s+0\s+0$/m)
+    expect(text).toContain('reference/pipeline/guards.ts:1:10  EqualityOperator  -> "a <= b"')
+    expect(text).toContain('reference/pipeline/results.ts:6:3  ObjectLiteral (no coverage)')
+  })
+
+  it('knows every area-bearing reference file it claims to, with valid areas', () => {
+    for (const [file, entry] of Object.entries(AREA_TABLE)) {
+      expect(file).toMatch(/^reference\/.+\.ts$/)
+      expect(AREAS).toContain(entry.area)
+      for (const area of Object.values(entry.declarations ?? {})) expect(AREAS).toContain(area)
+    }
+  })
+})
