@@ -11,6 +11,7 @@ import { getRule } from '../../catalogue/index.ts'
 import type { RuleId } from '../../catalogue/index.ts'
 import { describeSource } from '../../catalogue/describe-source.ts'
 import { suiteAdapter, suiteTimeout } from './adapter.ts'
+import { describeThrown } from './describe-thrown.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -108,7 +109,7 @@ export function check(
       await withinBudget(Promise.resolve().then(() => body(context)), budget, 'the test')
       await new Promise((resolve) => setImmediate(resolve))
       if (unhandled.length > 0) {
-        throw new Error(`the registry raised an unhandled rejection during this test: ${describe(unhandled[0])}`)
+        throw new Error(`the registry raised an unhandled rejection during this test: ${describeThrown(unhandled[0])}`)
       }
     } catch (error) {
       throw attribute(error, ruleIds)
@@ -141,14 +142,5 @@ function attribute(error: unknown, ruleIds: readonly string[]): unknown {
     if (!error.message.startsWith(prefix)) error.message = prefix + error.message
     return error
   }
-  return new Error(prefix + describe(error))
-}
-
-function describe(value: unknown): string {
-  try {
-    if (value instanceof Error) return `${value.name}: ${value.message}`
-    return String(value)
-  } catch {
-    return '<unprintable value>'
-  }
+  return new Error(prefix + describeThrown(error))
 }

@@ -3,6 +3,7 @@
  * recognised by `code` and `violations` (never by class), and which
  * violations name which paths.
  */
+import { describeThrown } from './describe-thrown.ts'
 
 /** What an assertion threw, read defensively; `undefined` when it returned. */
 export interface Rejection {
@@ -32,7 +33,7 @@ export function rejection(run: () => void): Rejection | undefined {
 export function schemaViolations(run: () => void): { ok: true; violations: string[] } | { ok: false; problem: string } {
   const r = rejection(run)
   if (r === undefined) return { ok: false, problem: 'the assertion returned; an UNSUPPORTED_SCHEMA error was expected' }
-  if (r.code !== 'UNSUPPORTED_SCHEMA') return { ok: false, problem: `threw ${describe(r.thrown)} with code ${String(r.code)}, not UNSUPPORTED_SCHEMA` }
+  if (r.code !== 'UNSUPPORTED_SCHEMA') return { ok: false, problem: `threw ${describeThrown(r.thrown)} with code ${String(r.code)}, not UNSUPPORTED_SCHEMA` }
   const list = r.violations
   if (!Array.isArray(list) || list.some((v) => typeof v !== 'string')) return { ok: false, problem: 'the error has no `violations` list of strings' }
   return { ok: true, violations: [...(list as string[])] }
@@ -48,17 +49,9 @@ export function expectSchemaViolations(run: () => void): string[] {
 /** Asserts `run` returns without throwing (the schema is inside the subset). */
 export function expectAccepted(run: () => void): void {
   const r = rejection(run)
-  if (r !== undefined) throw new Error(`the schema was rejected: ${describe(r.thrown)}`)
+  if (r !== undefined) throw new Error(`the schema was rejected: ${describeThrown(r.thrown)}`)
 }
 
-function describe(value: unknown): string {
-  try {
-    if (value instanceof Error) return `${value.name}: ${value.message}`
-    return String(value)
-  } catch {
-    return '<unprintable>'
-  }
-}
 
 /**
  * Pairs expected items with actual violations, each actual used once.
