@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AREAS, AREA_TABLE, areaOf, formatSummary, summarize, topLevelDeclarations, type MutationReport } from './mutation-areas.ts'
+import { AREAS, AREA_TABLE, areaOf, formatSummary, sourceText, summarize, topLevelDeclarations, type MutationReport } from './mutation-areas.ts'
 
 const resultsSource = [
   '/** ERR-02 */', // 1
@@ -66,7 +66,7 @@ describe('scripts/mutation-areas', () => {
   })
 
   it('scores each area as Stryker does and lists the undetected mutants', () => {
-    const summary = summarize(report, '/repo')
+    const summary = summarize(report, '/repo', AREA_TABLE, [])
     const byArea = Object.fromEntries(summary.areas.map((a) => [a.area, a]))
     expect(byArea.GRD).toMatchObject({ killed: 2, timeout: 1, survived: 1, noCoverage: 0, score: 75 })
     expect(byArea.ERR).toMatchObject({ killed: 1, score: 100 })
@@ -84,9 +84,28 @@ describe('scripts/mutation-areas', () => {
       { area: 'PRE', file: 'reference/pipeline/results.ts', line: 6, column: 3, mutator: 'ObjectLiteral', status: 'NoCoverage', replacement: undefined },
     ])
     const text = formatSummary(summary)
-    expect(text).toMatch(/^GRD\s+75\.00%\s+2\s+1\s+1\s+0\s+0$/m)
+    expect(text).toMatch(/^GRD\s+75\.00%\s+2\s+1\s+1\s+0\s+0\s+0$/m)
     expect(text).toContain('reference/pipeline/guards.ts:1:10  EqualityOperator  -> "a <= b"')
     expect(text).toContain('reference/pipeline/results.ts:6:3  ObjectLiteral (no coverage)')
+  })
+
+  it('takes survivors listed as equivalent out of the score and reports entries that match nothing', () => {
+    const source = report.files['reference/pipeline/guards.ts']!.source!
+    const original = sourceText(source, { line: 1, column: 10 }, { line: 1, column: 11 })
+    const listed = { file: 'reference/pipeline/guards.ts', mutator: 'EqualityOperator', original, replacement: 'a <= b', reason: 'test entry' }
+    const stale = { ...listed, original: 'not in the file', reason: 'stale entry' }
+    const summary = summarize(report, '/repo', AREA_TABLE, [listed, stale])
+    const grd = summary.areas.find((a) => a.area === 'GRD')!
+    expect(grd).toMatchObject({ killed: 2, timeout: 1, survived: 0, equivalent: 1, score: 100 })
+    expect(summary.survivors.map((s) => s.area)).toEqual(['CAN', 'PRE'])
+    expect(summary.staleEquivalents).toEqual([stale])
+    expect(formatSummary(summary)).toContain('equivalence entries matching no surviving mutant')
+  })
+
+  it('reads the source text a mutant replaces, within a line and across lines', () => {
+    const source = 'const a = 1\nif (x) {\n  y()\n}\n'
+    expect(sourceText(source, { line: 1, column: 11 }, { line: 1, column: 12 })).toBe('1')
+    expect(sourceText(source, { line: 2, column: 8 }, { line: 4, column: 2 })).toBe('{\n  y()\n}')
   })
 
   it('knows every area-bearing reference file it claims to, with valid areas', () => {

@@ -17,6 +17,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { EQUIVALENT_MUTANTS, isEquivalent } from '../conformance/adequacy/equivalent-mutants.ts'
+import type { EquivalentMutant } from '../conformance/adequacy/equivalent-mutants.ts'
 
 export const AREAS = [
   'REG', 'VIS', 'SCH', 'MODE', 'ARG', 'PRE', 'GRD', 'EXE', 'OUT', 'POST',
@@ -96,14 +98,35 @@ export interface ReportMutant {
   readonly mutatorName: string
   readonly replacement?: string
   readonly status: string
-  readonly location: { readonly start: { readonly line: number; readonly column: number } }
+  readonly location: { readonly start: Position; readonly end: Position }
+  /** Test IDs (keys of `testFiles[*].tests[*].id`) that killed the mutant. */
+  readonly killedBy?: readonly string[]
+}
+export interface Position {
+  readonly line: number
+  readonly column: number
 }
 export interface ReportFile {
   readonly source?: string
   readonly mutants: readonly ReportMutant[]
 }
+export interface ReportTest {
+  readonly id: string
+  readonly name: string
+}
 export interface MutationReport {
   readonly files: Readonly<Record<string, ReportFile>>
+  readonly testFiles?: Readonly<Record<string, { readonly tests: readonly ReportTest[] }>>
+}
+
+/** The source text between two 1-based line / 1-based column positions. */
+export function sourceText(source: string, start: Position, end: Position): string {
+  const lines = source.split('\n')
+  if (start.line === end.line) return (lines[start.line - 1] ?? '').slice(start.column - 1, end.column - 1)
+  const first = (lines[start.line - 1] ?? '').slice(start.column - 1)
+  const middle = lines.slice(start.line, end.line - 1)
+  const last = (lines[end.line - 1] ?? '').slice(0, end.column - 1)
+  return [first, ...middle, last].join('\n')
 }
 
 /** Stryker's statuses, grouped as its mutation score counts them. */
@@ -146,6 +169,8 @@ export interface AreaScore {
   readonly timeout: number
   readonly survived: number
   readonly noCoverage: number
+  /** Survivors listed in conformance/adequacy/equivalent-mutants.ts: not counted in the score. */
+  readonly equivalent: number
   /** CompileError, RuntimeError, Ignored, Pending: not counted in the score. */
   readonly other: number
   /** (killed + timeout) / (killed + timeout + survived + noCoverage), in percent; `undefined` with no valid mutant. */
@@ -166,7 +191,12 @@ export interface AreaSummary {
   readonly total: AreaScore
   readonly areas: readonly AreaScore[]
   readonly survivors: readonly Survivor[]
+  /** Equivalence entries that match no surviving mutant of this report (fixed, moved or mistyped). */
+  readonly staleEquivalents: readonly EquivalentMutant[]
 }
+
+/** Status given to a survivor listed as equivalent. */
+const EQUIVALENT = 'Equivalent'
 
 function score(area: string, statuses: readonly string[]): AreaScore {
   const count = (status: string) => statuses.filter((s) => s === status).length
@@ -174,26 +204,37 @@ function score(area: string, statuses: readonly string[]): AreaScore {
   const timeout = count('Timeout')
   const survived = count('Survived')
   const noCoverage = count('NoCoverage')
-  const other = statuses.length - killed - timeout - survived - noCoverage
+  const equivalent = count(EQUIVALENT)
+  const other = statuses.length - killed - timeout - survived - noCoverage - equivalent
   const valid = killed + timeout + survived + noCoverage
-  return { area, killed, timeout, survived, noCoverage, other, score: valid === 0 ? undefined : ((killed + timeout) / valid) * 100 }
+  return { area, killed, timeout, survived, noCoverage, equivalent, other, score: valid === 0 ? undefined : ((killed + timeout) / valid) * 100 }
 }
 
 /** Scores per area (every area of AREAS, then `?` if anything was unmapped) and the undetected mutants. */
-export function summarize(report: MutationReport, root: string, table = AREA_TABLE): AreaSummary {
+export function summarize(report: MutationReport, root: string, table = AREA_TABLE, equivalents: readonly EquivalentMutant[] = EQUIVALENT_MUTANTS): AreaSummary {
   const byArea = new Map<string, string[]>()
   const all: string[] = []
   const survivors: Survivor[] = []
+  const used = new Set<EquivalentMutant>()
   for (const [rawFile, file] of Object.entries(report.files)) {
     const name = normalizePath(rawFile, root)
     for (const mutant of file.mutants) {
       const line = mutant.location.start.line
       const area = areaOf(name, line, file.source, table)
+      let status = mutant.status
+      if (status === 'Survived' && file.source !== undefined) {
+        const original = sourceText(file.source, mutant.location.start, mutant.location.end)
+        const match = isEquivalent({ file: name, mutator: mutant.mutatorName, original, replacement: mutant.replacement, line }, equivalents)
+        if (match !== undefined) {
+          used.add(match)
+          status = EQUIVALENT
+        }
+      }
       const list = byArea.get(area) ?? []
-      list.push(mutant.status)
+      list.push(status)
       byArea.set(area, list)
-      all.push(mutant.status)
-      if (UNDETECTED.has(mutant.status)) {
+      all.push(status)
+      if (UNDETECTED.has(status)) {
         survivors.push({
           area,
           file: name,
@@ -213,6 +254,7 @@ export function summarize(report: MutationReport, root: string, table = AREA_TAB
     total: score('all', all),
     areas: areas.map((area) => score(area, byArea.get(area) ?? [])),
     survivors,
+    staleEquivalents: equivalents.filter((e) => !used.has(e)),
   }
 }
 
@@ -223,7 +265,7 @@ function percent(value: number | undefined): string {
 /** The human-readable report. */
 export function formatSummary(summary: AreaSummary): string {
   const lines: string[] = []
-  const header = ['area', 'score', 'killed', 'timeout', 'survived', 'no-cov', 'other']
+  const header = ['area', 'score', 'killed', 'timeout', 'survived', 'no-cov', 'equiv', 'other']
   const rows = [...summary.areas, summary.total].map((s) => [
     s.area,
     percent(s.score),
@@ -231,6 +273,7 @@ export function formatSummary(summary: AreaSummary): string {
     String(s.timeout),
     String(s.survived),
     String(s.noCoverage),
+    String(s.equivalent),
     String(s.other),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
@@ -242,6 +285,11 @@ export function formatSummary(summary: AreaSummary): string {
   for (const s of summary.survivors) {
     const replacement = s.replacement === undefined ? '' : `  -> ${JSON.stringify(s.replacement.length > 60 ? `${s.replacement.slice(0, 57)}...` : s.replacement)}`
     lines.push(`  ${s.area.padEnd(4)} ${s.file}:${s.line}:${s.column}  ${s.mutator}${s.status === 'NoCoverage' ? ' (no coverage)' : ''}${replacement}`)
+  }
+  if (summary.staleEquivalents.length > 0) {
+    lines.push('')
+    lines.push(`equivalence entries matching no surviving mutant (update conformance/adequacy/equivalent-mutants.ts): ${summary.staleEquivalents.length}`)
+    for (const e of summary.staleEquivalents) lines.push(`  ${e.file}  ${e.mutator}  ${JSON.stringify(e.original)} -> ${JSON.stringify(e.replacement)}`)
   }
   return lines.join('\n')
 }

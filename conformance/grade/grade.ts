@@ -16,6 +16,7 @@ import { gradeTypes } from '../types/grade-types.ts'
 import { fixtureInventory } from '../fixtures/json-schema-fixtures.ts'
 import { DEFAULT_TYPES_ENTRY, resolveTypesEntry } from '../types/run-types.ts'
 import type { AdapterInfo, GradeReport } from './report.ts'
+import { loadEvidence } from '../adequacy/evidence.ts'
 
 export interface GradeOptions {
   /**
@@ -179,6 +180,8 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
       },
       types,
       fixtures: fixtureCounts(),
+      // The kit's committed evidence; a kit checkout without it is broken, so let the error name the file.
+      evidence: loadEvidence(),
     })
   } finally {
     strays.release()

@@ -100,8 +100,26 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
     out.push('')
   }
 
+  out.push(...adequacyLines(report, paint))
   out.push(verdict(report, paint))
   return `${out.join('\n')}\n`
+}
+
+/** What the kit's own evidence says about the graded rules' tests: a weak list, or one line of totals. */
+function adequacyLines(report: GradeReport, paint: Paint): string[] {
+  const withEvidence = report.rules.filter((rule) => rule.adequacy !== undefined)
+  if (withEvidence.length === 0) return []
+  const weak = withEvidence.filter((rule) => rule.adequacy?.weak === true)
+  if (weak.length > 0) {
+    return [
+      paint.yellow(paint.bold(`Weak (${weak.length}; no test of these rules killed a reference mutant and no gallery registry violates them, so a pass says little)`)),
+      ...weak.map((rule) => `  ${rule.id}  ${rule.statement}`),
+      '',
+    ]
+  }
+  const killing = withEvidence.filter((rule) => (rule.adequacy?.mutantsKilled ?? 0) > 0).length
+  const gallery = withEvidence.filter((rule) => (rule.adequacy?.galleryBugs.length ?? 0) > 0).length
+  return [paint.dim(`Kit adequacy: no weak rule (${killing} rules have tests that kill reference mutants, ${gallery} are violated by a gallery registry)`), '']
 }
 
 type Paint = Record<'bold' | 'dim' | 'red' | 'green' | 'yellow', (text: string) => string>

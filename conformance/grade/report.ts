@@ -12,7 +12,7 @@ import type { Area, Level, RuleId } from '../catalogue/types.ts'
  * Version of the report format, `major.minor`. A minor bump only adds
  * optional fields; a major bump renames, removes or re-types something.
  */
-export const REPORT_VERSION = '1.3'
+export const REPORT_VERSION = '1.4'
 
 /**
  * - `pass`: every applicable test of the rule passed.
@@ -89,6 +89,22 @@ export interface RuleEntry {
   readonly partial?: string
   /** Every test that checks this rule, in suite order. */
   readonly tests: readonly TestEntry[]
+  /**
+   * How strongly the kit's own tests of this rule are shown able to fail,
+   * independent of the registry graded (conformance/adequacy/evidence.json).
+   * Absent when the kit's evidence file could not be read.
+   */
+  readonly adequacy?: RuleAdequacyEntry
+}
+
+/** The evidence that a rule's tests can fail. */
+export interface RuleAdequacyEntry {
+  /** Reference mutants killed by a test of the rule in the last mutation run (a lower bound: Stryker stops at the first failing test). */
+  readonly mutantsKilled: number
+  /** Gallery registries (`broken/<name>`, `broken-types/<name>`) declaring the rule violated. */
+  readonly galleryBugs: readonly string[]
+  /** Testable, but no test of the rule killed a mutant and no gallery registry violates it: the suite is thin here. */
+  readonly weak: boolean
 }
 
 /** Rule counts for one level. */
@@ -133,6 +149,8 @@ export interface ReportSummary {
   readonly partialPasses: number
   /** The language-neutral JSON-Schema fixtures the suite loaded, and how their tests fared. */
   readonly fixtures: FixtureSummary
+  /** Reported rules marked weak (see {@link RuleAdequacyEntry.weak}); absent without adequacy evidence. */
+  readonly weakRules?: number
 }
 
 /** The JSON-Schema fixture files behind the JSS/JSV tests (fixtures/json-schema/). */

@@ -30,6 +30,8 @@ import type { RawError, RawTest, SuiteRun } from './run-suite.ts'
 import { isFeatureName } from './features.ts'
 import type { TypeGrading } from '../../types/grade-types.ts'
 import { listWords, stripAnsi } from './text.ts'
+import { ruleAdequacy } from '../../adequacy/evidence.ts'
+import type { Evidence } from '../../adequacy/evidence.ts'
 
 export interface BuildReportInput {
   readonly rules: readonly Rule[]
@@ -43,6 +45,8 @@ export interface BuildReportInput {
   readonly types?: TypeGrading
   /** What the JSON-Schema fixture loader found (files and cases). */
   readonly fixtures: Omit<FixtureSummary, 'tests'>
+  /** The kit's adequacy evidence; without it rules carry no `adequacy`. */
+  readonly evidence?: Evidence
 }
 
 /** Fixture-driven tests are named `[IDs] fixture <file>#<pointer>: ...`. */
@@ -120,7 +124,8 @@ export function buildReport(input: BuildReportInput): GradeReport {
     typeTests.push(...ofTypes)
     const notGraded = types?.notGraded !== undefined && types.rules.has(rule.id) ? types.notGraded : undefined
     const fileProblem = run.moduleProblems.find((p) => p.file === `conformance/suite/${rule.area.toLowerCase()}.test.ts`)
-    return ruleEntry(rule, [...tests.map((t) => t.entry), ...ofTypes], features, fileProblem?.message, notGraded)
+    const entry = ruleEntry(rule, [...tests.map((t) => t.entry), ...ofTypes], features, fileProblem?.message, notGraded)
+    return input.evidence === undefined ? entry : { ...entry, adequacy: ruleAdequacy(rule, input.evidence) }
   })
 
   const tests = countTests([...[...relevant].map((t) => t.entry), ...typeTests])
@@ -149,6 +154,7 @@ export function buildReport(input: BuildReportInput): GradeReport {
       unattributedErrors: unattributed.length,
       partialPasses: entries.filter((e) => e.partial !== undefined).length,
       fixtures: { ...input.fixtures, tests: countTests(graded.filter((t) => FIXTURE_TEST.test(t.raw.name)).map((t) => t.entry)) },
+      ...(input.evidence === undefined ? {} : { weakRules: entries.filter((e) => e.adequacy?.weak === true).length }),
     },
     rules: entries,
     unattributedErrors: unattributed,

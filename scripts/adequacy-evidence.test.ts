@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { killsByRule, rulesOfTestName } from './adequacy-evidence.ts'
+import type { MutationReport } from './mutation-areas.ts'
+
+const at = { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } }
+
+describe('scripts/adequacy-evidence', () => {
+  it('reads the rule IDs of a test name prefix, ignoring what is not a catalogue rule', () => {
+    expect(rulesOfTestName('[POST-14, POST-07] E-17 no decision turns a failure into a success')).toEqual(['POST-14', 'POST-07'])
+    expect(rulesOfTestName('[GRD-03] a guard')).toEqual(['GRD-03'])
+    expect(rulesOfTestName('[NOPE-1] x')).toEqual([])
+    expect(rulesOfTestName('no prefix')).toEqual([])
+  })
+
+  it('counts distinct killed mutants per rule, crediting every rule a killing test names', () => {
+    const report: MutationReport = {
+      testFiles: {
+        'conformance/suite/grd.test.ts': {
+          tests: [
+            { id: 't1', name: '[GRD-01, GRD-02] first' },
+            { id: 't2', name: '[GRD-01] second' },
+            { id: 't3', name: '[VIS-09] never kills' },
+          ],
+        },
+      },
+      files: {
+        'reference/pipeline/guards.ts': {
+          mutants: [
+            { id: '1', mutatorName: 'BlockStatement', status: 'Killed', location: at, killedBy: ['t1'] },
+            { id: '2', mutatorName: 'BlockStatement', status: 'Killed', location: at, killedBy: ['t1', 't2'] },
+            { id: '3', mutatorName: 'BlockStatement', status: 'Survived', location: at },
+          ],
+        },
+      },
+    }
+    expect(killsByRule(report)).toEqual({ 'GRD-01': 2, 'GRD-02': 2 })
+  })
+})

@@ -1,0 +1,103 @@
+/**
+ * Writes conformance/adequacy/evidence.json: per rule, how many reference
+ * mutants its tests kill and which gallery registries declare it (see
+ * conformance/adequacy/evidence.ts for what the report makes of it).
+ *
+ *   npm run adequacy                       # refresh the gallery part, keep the mutation part
+ *   npm run adequacy -- --mutation <json>  # also take kills and totals from a Stryker report
+ *
+ * `npm run mutation` runs the second form on reports/mutation/mutation.json
+ * after every Stryker run.
+ */
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { EVIDENCE_FILE, EvidenceError, loadEvidence } from '../conformance/adequacy/evidence.ts'
+import type { Evidence, MutationTotals } from '../conformance/adequacy/evidence.ts'
+import { isRuleId } from '../conformance/catalogue/index.ts'
+import { galleryDeclarations } from '../fixtures/_support/gallery-declarations.ts'
+import { summarize } from './mutation-areas.ts'
+import type { MutationReport } from './mutation-areas.ts'
+
+const PREFIX = /^\[([^\]]*)\]/
+
+/** Rule IDs named by a test's `[IDs]` prefix (suite tests and property laws alike). */
+export function rulesOfTestName(name: string): string[] {
+  const match = PREFIX.exec(name)
+  if (match === null) return []
+  return match[1]!.split(',').map((id) => id.trim()).filter(isRuleId)
+}
+
+/** Per rule, the number of distinct mutants killed by a test naming it; sorted by rule ID. */
+export function killsByRule(report: MutationReport): Record<string, number> {
+  const nameOf = new Map<string, string>()
+  for (const file of Object.values(report.testFiles ?? {})) for (const test of file.tests) nameOf.set(test.id, test.name)
+  const killed = new Map<string, Set<string>>()
+  for (const [fileName, file] of Object.entries(report.files)) {
+    for (const mutant of file.mutants) {
+      for (const testId of mutant.killedBy ?? []) {
+        for (const rule of rulesOfTestName(nameOf.get(testId) ?? '')) {
+          const set = killed.get(rule) ?? new Set<string>()
+          set.add(`${fileName}#${mutant.id}`)
+          killed.set(rule, set)
+        }
+      }
+    }
+  }
+  return Object.fromEntries([...killed].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })).map(([rule, set]) => [rule, set.size]))
+}
+
+/** Whole-report totals, equivalents taken out of the score. */
+export function mutationTotals(report: MutationReport, root: string): MutationTotals {
+  const { total } = summarize(report, root)
+  return {
+    mutants: Object.values(report.files).reduce((n, f) => n + f.mutants.length, 0),
+    killed: total.killed,
+    timeout: total.timeout,
+    survived: total.survived,
+    noCoverage: total.noCoverage,
+    compileErrors: Object.values(report.files).reduce((n, f) => n + f.mutants.filter((m) => m.status === 'CompileError').length, 0),
+    score: Math.round((total.score ?? 0) * 100) / 100,
+    equivalent: total.equivalent,
+  }
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+  const at = argv.indexOf('--mutation')
+  let previous: Evidence | undefined
+  try {
+    previous = loadEvidence()
+  } catch (error) {
+    if (!(error instanceof EvidenceError)) throw error
+  }
+  let mutation: Pick<Evidence, 'mutationReportAt' | 'mutation' | 'mutantsKilled'> = previous ?? { mutationReportAt: null, mutation: null, mutantsKilled: {} }
+  if (at >= 0) {
+    const file = argv[at + 1]
+    if (file === undefined) {
+      process.stderr.write('adequacy: --mutation needs the path of a Stryker JSON report\n')
+      return 2
+    }
+    let report: MutationReport
+    try {
+      report = JSON.parse(readFileSync(file, 'utf8')) as MutationReport
+    } catch (error) {
+      process.stderr.write(`adequacy: cannot read ${file}: ${(error as Error).message}\n`)
+      return 2
+    }
+    mutation = {
+      mutationReportAt: statSync(file).mtime.toISOString(),
+      mutation: mutationTotals(report, root),
+      mutantsKilled: killsByRule(report),
+    }
+  }
+  const evidence: Evidence = { ...mutation, gallery: await galleryDeclarations() }
+  writeFileSync(EVIDENCE_FILE, `${JSON.stringify(evidence, null, 2)}\n`)
+  const rules = Object.keys(evidence.mutantsKilled).length
+  process.stdout.write(`adequacy: wrote ${path.relative(root, EVIDENCE_FILE)} (${rules} rules with killing tests, ${Object.keys(evidence.gallery).length} rules declared by the gallery)\n`)
+  return 0
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then((code) => (process.exitCode = code))
+}
