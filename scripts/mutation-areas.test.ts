@@ -92,7 +92,7 @@ describe('scripts/mutation-areas', () => {
   it('takes survivors listed as equivalent out of the score and reports entries that match nothing', () => {
     const source = report.files['reference/pipeline/guards.ts']!.source!
     const original = sourceText(source, { line: 1, column: 10 }, { line: 1, column: 11 })
-    const listed = { file: 'reference/pipeline/guards.ts', mutator: 'EqualityOperator', original, replacement: 'a <= b', reason: 'test entry' }
+    const listed = { kind: 'equivalent' as const, file: 'reference/pipeline/guards.ts', mutator: 'EqualityOperator', original, replacement: 'a <= b', reason: 'test entry' }
     const stale = { ...listed, original: 'not in the file', reason: 'stale entry' }
     const summary = summarize(report, '/repo', AREA_TABLE, [listed, stale])
     const grd = summary.areas.find((a) => a.area === 'GRD')!

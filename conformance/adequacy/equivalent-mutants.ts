@@ -1,7 +1,11 @@
 /**
- * The one list of surviving mutants of `reference/` that are equivalent:
- * the mutated program behaves, to every caller, exactly like the original,
- * so no conformance test can kill it. Each entry says why.
+ * The one list of surviving mutants of `reference/` that no conformance test
+ * should kill, each with the reason:
+ * - `equivalent`: the mutated program behaves, to every caller, exactly like
+ *   the original;
+ * - `unspecified`: the change shows only in something no rule pins (the
+ *   wording of a message that neither the seeds nor upstream fix), so a
+ *   test demanding the reference's choice would wrongly fail other registries.
  *
  * Nothing else may lower the bar: no Stryker "disable" comments in the code,
  * no mutators switched off. `npm run mutation:areas` leaves these out of the
@@ -13,6 +17,7 @@
  * elsewhere in the file; `line` pins one occurrence when the text repeats.
  */
 export interface EquivalentMutant {
+  readonly kind: 'equivalent' | 'unspecified'
   /** Path relative to the kit root, e.g. `reference/pipeline/guards.ts`. */
   readonly file: string
   /** Stryker mutator name, e.g. `ConditionalExpression`. */
@@ -23,7 +28,7 @@ export interface EquivalentMutant {
   readonly replacement: string
   /** Only this line (1-based) when the same text occurs more than once. */
   readonly line?: number
-  /** Why no observable behaviour changes. */
+  /** Why no observable behaviour changes (`equivalent`), or what is observable and why no rule pins it (`unspecified`). */
   readonly reason: string
 }
 
