@@ -37,8 +37,10 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   tempDirName: '.stryker-tmp',
+  // Not copied into the sandbox: reports, and other runs' sandboxes.
+  ignorePatterns: ['/reports', '/.stryker-tmp*'],
   cleanTempDir: true,
   // Beyond the usual run time: long enough for a loaded machine, short enough
   // that a mutant looping forever costs seconds, not tens of seconds.
-  timeoutMS: 4_000,
+  timeoutMS: 5_000,
 }

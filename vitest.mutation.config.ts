@@ -3,15 +3,25 @@ import type { TestSpecification } from 'vitest/node'
 import { defineConfig } from 'vitest/config'
 
 /**
- * Example tests before property laws. Stryker stops a mutant at its first
- * failing test, and vitest's default order (slowest files first) would run
- * the laws, which take most of the time, before the fast example tests that
- * kill most mutants.
+ * Orders each mutant run: example tests before property laws, and the
+ * example files rotated by one position per run.
+ *
+ * Stryker stops a mutant at its first failing test. vitest's default order
+ * (slowest files first) would run the laws, which take most of the time,
+ * before the fast example tests that kill most mutants. And with a fixed
+ * order the first file alphabetically would take the credit for every
+ * mutant several files kill, leaving later files' rules without evidence in
+ * conformance/adequacy/evidence.json; rotating spreads the credit.
  */
-class ExamplesFirst extends BaseSequencer {
+class ExamplesFirstRotating extends BaseSequencer {
+  private runs = 0
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (spec: TestSpecification): number => (spec.moduleId.includes('/properties/') ? 1 : 0)
-    return [...files].sort((a, b) => rank(a) - rank(b) || a.moduleId.localeCompare(b.moduleId))
+    const isLaw = (spec: TestSpecification): boolean => spec.moduleId.includes('/properties/')
+    const byId = (a: TestSpecification, b: TestSpecification): number => a.moduleId.localeCompare(b.moduleId)
+    const examples = files.filter((f) => !isLaw(f)).sort(byId)
+    const laws = files.filter(isLaw).sort(byId)
+    const start = examples.length === 0 ? 0 : this.runs++ % examples.length
+    return [...examples.slice(start), ...examples.slice(0, start), ...laws]
   }
 }
 
@@ -28,7 +38,7 @@ export default defineConfig({
     // test builds its own harness, so no state leaks between files.
     isolate: false,
     setupFiles: ['conformance/suite/_kit/load-adapter-eagerly.ts'],
-    sequence: { sequencer: ExamplesFirst },
+    sequence: { sequencer: ExamplesFirstRotating },
     // A mutant that makes a registry call hang fails its test after 1 s
     // (check()'s per-call budget) instead of waiting for Stryker's timeout,
     // which also restarts the test runner.

@@ -26,7 +26,7 @@ const UNFILTERED: ReadonlySet<string> = new Set<ToolEventName>(['tools/change'])
 export class EventBus {
   private readonly listeners = new Map<string, ListenerEntry[]>()
 
-  /** Subscribe; returns an idempotent disposer. */
+  /** Subscribe; returns an idempotent disposer that removes exactly this entry (VIS-24). */
   on(event: string, listener: AnyListener, scope: ScopeNode | undefined, prepend: boolean): () => void {
     if (typeof listener !== 'function') throw new TypeError(`listener for "${event}" must be a function`)
     const entry: ListenerEntry = { listener, scope }

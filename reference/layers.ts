@@ -70,11 +70,10 @@ export class LayerStore {
   }
 
   /** Remove one guard entry; a drained table starts a new generation (GRD-06). */
-  removeGuard(node: ScopeNode | undefined, layer: Layer, entry: GuardEntry): boolean {
-    if (!layer.guards.delete(entry)) return false
+  removeGuard(node: ScopeNode | undefined, layer: Layer, entry: GuardEntry): void {
+    if (!layer.guards.delete(entry)) return
     if (layer.guards.size === 0) layer.guards = new Set()
     this.discardIfEmpty(node, layer)
-    return true
   }
 
   /** Forget every scoped layer and empty the global one (registry disposal). */

@@ -17,17 +17,13 @@ export function getTool(store: LayerStore, node: ScopeNode | undefined, name: st
  * SCH-01..05: the model-facing projection, in view order. Exactly
  * `{ name, description, parameters }`; `parameters` is a fresh lossless
  * copy on every call (SCH-02), built iteratively, so arbitrarily deep (SCH-03). One lossy definition fails the
- * whole call (SCH-04).
+ * whole call (SCH-04); a throw while reading parameters fails it with that very error (SCH-09).
  */
 export function projectSchemas(store: LayerStore, node: ScopeNode | undefined): ToolSchema[] {
   const schemas: ToolSchema[] = []
   for (const [name, definition] of resolveView(store, node)) {
-    let parameters: Record<string, unknown> | undefined
-    try {
-      parameters = snapshotJsonValue<Record<string, unknown>>(definition.parameters)
-    } catch (error) {
-      throw new Error(`tool "${name}" parameters must be lossless JSON before schema projection`, { cause: error })
-    }
+    // SCH-09: a throwing getter's error propagates as is.
+    const parameters = snapshotJsonValue<Record<string, unknown>>(definition.parameters)
     if (parameters === undefined) throw new Error(`tool "${name}" parameters must be lossless JSON before schema projection`)
     schemas.push({ name, description: definition.description, parameters })
   }

@@ -30,9 +30,8 @@ export class ScopeTree {
 
   /** The node behind a scope key, or `undefined` for an agent this registry never minted. */
   nodeOf(agent: Agent | undefined): ScopeNode | undefined {
-    if (agent === undefined || agent === null) return undefined
-    if (typeof agent !== 'object' && typeof agent !== 'function') return undefined
-    return this.nodes.get(agent)
+    // WeakMap.get answers undefined for any key it does not hold, undefined, null and primitives included.
+    return this.nodes.get(agent as Agent)
   }
 }
 

@@ -50,10 +50,8 @@ export function resolveView(store: LayerStore, node: ScopeNode | undefined): Map
     const layer = store.layerOf(scope)
     if (layer !== undefined) restrictions.push(...layer.restrictions)
   }
-  if (restrictions.length > 0) {
-    for (const name of [...view.keys()]) {
-      if (!restrictions.every((restriction) => admits(restriction, name))) view.delete(name)
-    }
+  for (const name of [...view.keys()]) {
+    if (!restrictions.every((restriction) => admits(restriction, name))) view.delete(name)
   }
 
   // VIS-01 step 3, VIS-11: own registrations are never filtered and shadow inherited ones.

@@ -247,6 +247,44 @@ const rejected: [label: string, args: () => unknown][] = [
   ['a lossy value deep inside', () => ({ a: [{ b: [1, { c: Number.NaN }] }] })],
 ]
 
+check(['ARG-05', 'ARG-04'], 'keeps an own __proto__ key as an ordinary enumerable data property of the copy', async ({ tools }) => {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+  const args = JSON.parse('{"": 0, "__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>
+
+  const result = await tools.execute(call('echo', args))
+
+  expectSuccess(result)
+  const copy = probe.bodyArgs[0] as Record<string, unknown>
+  expect(Object.getPrototypeOf(copy), 'prototype of the copy').toBe(Object.prototype)
+  expect(Object.keys(copy).sort(), 'own enumerable keys').toEqual(['', '__proto__', 'a'])
+  const slot = Object.getOwnPropertyDescriptor(copy, '__proto__')
+  expect(slot?.enumerable, '__proto__ enumerable').toBe(true)
+  expect(slot?.value, '__proto__ value').toEqual({ polluted: true })
+  expect((copy as { polluted?: unknown }).polluted, 'inherited through a swapped prototype').toBeUndefined()
+})
+
+check('ARG-05', 'refuses a cycle back to the root while reading each getter only once', async ({ tools }) => {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+  let reads = 0
+  const args: Record<string, unknown> = {}
+  Object.defineProperty(args, 'n', {
+    enumerable: true,
+    get() {
+      reads += 1
+      return 1
+    },
+  })
+  args.self = args
+
+  const result = await tools.execute(call('echo', args))
+
+  expect(result.isError, 'a cycle through the root must be refused').toBe(true)
+  expect(reads, 'getter reads').toBe(1)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
+})
+
 for (const [label, args] of rejected) {
   check('ARG-05', `refuses ${label}`, async ({ tools }) => {
     const probe = probeTool('echo')
@@ -341,6 +379,26 @@ check('ARG-07', 'listeners see the identity keys as own properties, and no agent
   expect(seen.length, 'stages seen').toBe(5)
   for (const { stage, exec } of seen) {
     expect({ stage, keys: ownKeyReport(exec, [...IDENTITY_KEYS, 'agent', 'parent']) }).toEqual({ stage, keys: expected })
+  }
+})
+
+check('ARG-07', 'the identity keys are enumerable, as on a plain object, in every stage and in the body', async ({ harness, tools }) => {
+  const probe = probeTool('read')
+  tools.register(probe.definition)
+  const seen = watchExecs(harness, tools)
+
+  await tools.execute(call('read', {}, { parent: Symbol('outer') }))
+
+  const keys = [...IDENTITY_KEYS, 'parent']
+  const enumerable = (exec: object) => Object.fromEntries(keys.map((key) => [key, Object.keys(exec).includes(key)]))
+  const expected = Object.fromEntries(keys.map((key) => [key, true]))
+  expect(seen.length, 'stages seen').toBe(5)
+  for (const { stage, exec } of seen) expect({ stage, keys: enumerable(exec) }).toEqual({ stage, keys: expected })
+  const body = probe.bodyExecs[0]
+  expect(body).toBeDefined()
+  if (body !== undefined) {
+    expect(enumerable(body)).toEqual(expected)
+    expect(Object.keys(body), 'body view keys').toEqual(expect.arrayContaining(['deferContext', 'concludeTurn']))
   }
 })
 
@@ -444,14 +502,23 @@ check('ARG-09', 'a call with a parent gets no presentation meta', async ({ tools
   expect('meta' in nested).toBe(false)
 }, { needs: ['presentationMeta'] })
 
-/** Tries to overwrite every identity field; the kit never relies on the writes succeeding. */
+/**
+ * Tries to overwrite every identity field, by assignment and by redefinition;
+ * the kit never relies on the writes succeeding.
+ */
 function reassignIdentity(exec: object): void {
-  Reflect.set(exec, 'name', 'other')
-  Reflect.set(exec, 'callId', 'call-forged')
-  Reflect.set(exec, 'rootCallId', 'root-forged')
-  Reflect.set(exec, 'arguments', { n: 99 })
-  Reflect.set(exec, 'token', Symbol('forged'))
-  Reflect.set(exec, 'parent', Symbol('forged-parent'))
+  const forged: Record<string, unknown> = {
+    name: 'other',
+    callId: 'call-forged',
+    rootCallId: 'root-forged',
+    arguments: { n: 99 },
+    token: Symbol('forged'),
+    parent: Symbol('forged-parent'),
+  }
+  for (const [key, value] of Object.entries(forged)) Reflect.set(exec, key, value)
+  for (const [key, value] of Object.entries(forged)) {
+    Reflect.defineProperty(exec, key, { value, writable: true, enumerable: true, configurable: true })
+  }
 }
 
 /** Registers `target` and `other`, then records what each later stage saw. */
@@ -548,3 +615,27 @@ check('ARG-12', 'a non-lossless argument failure names the lossless-JSON require
   expect(result.error).toEqual({ message })
   expect(result.content).toEqual([{ type: 'text', text: `Error: ${message}` }])
 })
+
+const notSignals: [label: string, signal: () => unknown][] = [
+  ['a number', () => 42],
+  ['a plain object', () => ({})],
+  ['a look-alike object', () => ({ aborted: false, reason: undefined, addEventListener() {}, removeEventListener() {}, throwIfAborted() {} })],
+]
+
+for (const [label, signal] of notSignals) {
+  check(['ARG-14', 'ERR-10'], `a signal that is ${label}, not an AbortSignal, is malformed input that ends the call before any stage`, async ({ harness, tools }) => {
+    const probe = probeTool('read')
+    tools.register(probe.definition)
+    const stages = recordStages(harness)
+
+    const outcome = await tools.execute({ ...call('read'), signal: signal() } as unknown as ToolExecutionInput).then(
+      (result) => ({ resolved: true as const, result }),
+      (error: unknown) => ({ resolved: false as const, error }),
+    )
+
+    expect(outcome.resolved, 'execute() rejected').toBe(true)
+    if (outcome.resolved) expect(outcome.result.isError, 'outcome is a failure').toBe(true)
+    expect(stages.order, 'stage order').toEqual(['result'])
+    expect(probe.bodyCalls, 'body calls').toBe(0)
+  })
+}

@@ -319,6 +319,13 @@ check('DSL-10', 'compile errors start with the path of the offending node', ({ s
   expect(root[0]).toMatch(/^schema\b/)
 })
 
+check('DSL-10', 'an enum that is not a dense plain array is reported at its node', ({ schema }) => {
+  for (const members of ['read', { 0: 'read' }, Object.assign(['read'], { extra: true })]) {
+    const violations = rejectsValue(schema, { type: 'array', items: { type: 'string', enum: members } })
+    expect(violations[0], JSON.stringify(violations)).toMatch(/^schema\.items\b/)
+  }
+})
+
 check('DSL-10', 'a compiled schema outside the subset is reported with every violation', ({ schema }) => {
   const violations = rejectsParameters(schema, {
     mode: { type: 'string', enum: [1] },
@@ -370,6 +377,19 @@ check('DSL-11', 'a property named __proto__ stays an own property and can be req
   expect(schema.validateArgs(spec, {}).length).toBeGreaterThan(0)
 })
 
+check('DSL-11', 'a property named __proto__ is emitted as an enumerable own data property', ({ schema }) => {
+  const spec = JSON.parse('{"__proto__": {"type": "string"}}') as unknown
+  const properties = schema.parameterSchemaSpecToJsonSchema(spec).properties as Record<string, unknown>
+  const nested = schema.valueSchemaSpecToJsonSchema({ type: 'object', additionalProperties: false, properties: spec }).properties as Record<string, unknown>
+
+  for (const map of [properties, nested]) {
+    // Writable and configurable are not pinned: a registry may freeze what it emits.
+    const descriptor = Object.getOwnPropertyDescriptor(map, '__proto__')
+    expect(descriptor).toMatchObject({ value: { type: 'string' }, enumerable: true })
+    expect(descriptor?.get ?? descriptor?.set, 'a data property, not an accessor').toBeUndefined()
+  }
+})
+
 check('DSL-12', 'every kind of value root compiles to a schema of the subset', ({ schema }) => {
   const roots: [unknown, JsonSchemaNode][] = [
     [{ type: 'string' }, { type: 'string' }],
@@ -385,6 +405,33 @@ check('DSL-12', 'every kind of value root compiles to a schema of the subset', (
     expect(compiled).toEqual(expected)
     expect(() => schema.assertSupportedJsonSchema(compiled)).not.toThrow()
   }
+})
+
+check('DSL-30', 'compiled schemas hold no undefined keys and survive a JSON round trip unchanged', ({ schema }) => {
+  const roots: unknown[] = [
+    { type: 'string' },
+    { type: 'integer', enum: [1, 2] },
+    { type: 'boolean', const: true },
+    { type: 'null' },
+    { type: 'array', items: { type: 'number', description: 'n' } },
+    { type: 'object', additionalProperties: false, properties: { s: { type: 'string', required: true }, n: { type: 'number' } } },
+    { type: 'json', title: 't' },
+    { oneOf: [{ type: 'string' }, { type: 'integer' }] },
+  ]
+  const compiled = [
+    ...roots.map((root) => schema.valueSchemaSpecToJsonSchema(root)),
+    schema.parameterSchemaSpecToJsonSchema({ q: { type: 'string', required: true }, n: { type: 'integer' }, flag: { type: 'boolean', default: false } }),
+  ]
+  for (const node of compiled) expect(JSON.parse(JSON.stringify(node)), JSON.stringify(node)).toStrictEqual(node)
+})
+
+check('DSL-30', 'schemas() projects the parameters of a defineTool tool as compiled', ({ schema, tools }) => {
+  const parameters = { q: { type: 'string', required: true }, limit: { type: 'integer' }, mode: { type: 'string', enum: ['a', 'b'] } }
+  tools.register(schema.defineTool(toolOptions({ name: 'search', parameters })))
+
+  const projected = tools.schemas().find((entry) => entry.name === 'search')
+
+  expect(projected?.parameters).toStrictEqual(schema.parameterSchemaSpecToJsonSchema(parameters))
 })
 
 // ---- validateArgs ------------------------------------------------------------

@@ -432,6 +432,33 @@ check('EXE-09', 'exec.signal is fused during the body, the replacement after nex
   expect(resultSignal, 'tools/result signal').toBe(caller.signal)
 })
 
+check('EXE-17', 'once the body has settled, aborting the replacement or the caller no longer reaches the signal the body got', async ({ harness, tools }) => {
+  let bodySignal: AbortSignal | undefined
+  tools.register(probeTool('echo', { body: (_args, exec) => ((bodySignal = exec.signal), 1) }).definition)
+  const caller = new AbortController()
+  const replacement = new AbortController()
+  harness.on('tools/execute', async (exec, next) => {
+    const original = exec.signal
+    exec.signal = replacement.signal
+    try {
+      return await next()
+    } finally {
+      exec.signal = original
+      replacement.abort(new Error('wrapper cleanup after next()'))
+    }
+  })
+
+  const result = await tools.execute(call('echo', {}, { signal: caller.signal }))
+
+  expectSuccess(result)
+  expect(bodySignal, 'the body got a fused signal').toBeInstanceOf(AbortSignal)
+  expect(bodySignal, 'fused, not the caller signal').not.toBe(caller.signal)
+  expect(bodySignal, 'fused, not the replacement').not.toBe(replacement.signal)
+  expect(bodySignal?.aborted, 'the replacement aborted after the body settled').toBe(false)
+  caller.abort(new Error('stop after the call'))
+  expect(bodySignal?.aborted, 'the caller aborted after execute() resolved').toBe(false)
+})
+
 check('EXE-10', 'an already-aborted replacement skips the body and next() resolves ABORTED_BEFORE_DISPATCH', async ({ harness, tools }) => {
   const probe = probeTool('echo')
   tools.register(probe.definition)

@@ -1,3 +1,4 @@
+import { createContext, runInContext } from 'node:vm'
 import { expect } from 'vitest'
 import type { SchemaApi } from '../adapter/contract.ts'
 import { getRule } from '../catalogue/index.ts'
@@ -36,6 +37,23 @@ function throwingProxy(target: object): object {
       throw new Error('prototype trap exploded')
     },
   })
+}
+
+/** A revoked proxy: every operation on it, `Array.isArray` included, throws. */
+function revokedProxy(): object {
+  const { proxy, revoke } = Proxy.revocable({}, {})
+  revoke()
+  return proxy
+}
+
+/** A null-parent object whose own `constructor` is `ctor`: a would-be `Object.prototype`. */
+function imitationPrototype(ctor: unknown): object {
+  return Object.assign(Object.create(null) as object, { constructor: ctor })
+}
+
+/** Points `fn.prototype` at `proto` with the locked slot a native constructor has. */
+function lockPrototypeSlot(fn: object, proto: object): void {
+  Object.defineProperty(fn, 'prototype', { value: proto, writable: false, enumerable: false, configurable: false })
 }
 
 // ---------------------------------------------------------------------------
@@ -104,6 +122,32 @@ check('JSS-03', 'nodes that are not plain records are violations at their path, 
   )
 })
 
+check('JSS-03', 'a record whose prototype only imitates a realm\'s Object.prototype is not a schema node', ({ schema }) => {
+  const imitations: Record<string, object> = {
+    // A null-parent object without a constructor, or with one that is not a function.
+    bare: Object.create(null) as object,
+    numberCtor: imitationPrototype(1),
+    getterCtor: Object.defineProperty(Object.create(null) as object, 'constructor', { get: () => Object, enumerable: true }),
+    // The real Object constructor, but its prototype slot points elsewhere.
+    borrowedCtor: imitationPrototype(Object),
+  }
+  // A native function of another realm, not called Object, whose locked prototype slot points back.
+  const nativeProto = imitationPrototype(runInContext('parseInt', createContext({})))
+  lockPrototypeSlot((nativeProto as { constructor: object }).constructor, nativeProto)
+  imitations.otherNative = nativeProto
+  // A user function whose source merely ends like native Object source.
+  const userProto = imitationPrototype(new Function('// function Object() { [native code]\n'))
+  lockPrototypeSlot((userProto as { constructor: object }).constructor, userProto)
+  imitations.userCtor = userProto
+
+  const properties: Record<string, unknown> = {}
+  for (const [key, proto] of Object.entries(imitations)) properties[key] = Object.assign(Object.create(proto) as object, { type: 'string' })
+  expectPaths(
+    violationsOf(schema, { type: 'object', properties }),
+    Object.keys(imitations).map((k) => `schema.properties.${k}`),
+  )
+})
+
 check('JSS-03', 'a record with a null prototype is a schema node', ({ schema }) => {
   const node = Object.assign(Object.create(null) as object, { type: 'object', properties: Object.assign(Object.create(null) as object, { a: { type: 'string' } }) })
   expectAccepted(assertSupported(schema, node))
@@ -111,6 +155,7 @@ check('JSS-03', 'a record with a null prototype is a schema node', ({ schema }) 
 
 check('JSS-03', 'type arrays and unknown type names are violations at .type', ({ schema }) => {
   expectPaths(violationsOf(schema, { type: ['string', 'null'] }), ['schema.type'])
+  expectPaths(violationsOf(schema, { type: revokedProxy() }), ['schema.type'])
   expectPaths(violationsOf(schema, { oneOf: [{ type: 'tuple' }, { type: null }] }), ['schema.oneOf[0].type', 'schema.oneOf[1].type'])
 })
 
@@ -128,6 +173,19 @@ check('JSS-04', 'oneOf must be a dense ordinary array: sparse, decorated, subcla
   for (const oneOf of [sparse, decorated, subclass, hostile, [branch()], 'abc']) {
     expectPaths(violationsOf(schema, { oneOf }), ['schema.oneOf'])
   }
+})
+
+check('JSS-04', 'an array whose prototype is another array, or that is sparse and decorated behind a proxy, is not a oneOf array', ({ schema }) => {
+  const branch = (): object => ({ type: 'string' })
+  // Dense and undecorated itself, but its prototype is an ordinary array, not a realm's Array.prototype.
+  const arrayProto = Object.setPrototypeOf([branch(), branch()], []) as unknown[]
+  // A hole at index 1 and an extra key `x`, with the proxy listing `length` last.
+  const holey: unknown[] = [branch()]
+  holey.length = 2
+  Object.assign(holey, { x: branch() })
+  const reordered = new Proxy(holey, { ownKeys: () => ['0', 'x', 'length'] })
+  for (const oneOf of [arrayProto, reordered]) expectPaths(violationsOf(schema, { oneOf }), ['schema.oneOf'])
+  expectPaths(violationsOf(schema, { type: 'object', properties: { a: {} }, required: Object.setPrototypeOf(['a'], []) }), ['schema.required'])
 })
 
 check('JSS-04', 'type beside oneOf is one violation and the branches are not examined', ({ schema }) => {
@@ -197,6 +255,14 @@ check('JSS-07', 'integer enum and const need integral values; const must be in a
   expectAccepted(assertSupported(schema, { type: 'integer', enum: [1, 2], const: 2 }))
 })
 
+check('JSS-07', 'null enum and const admit only null', ({ schema }) => {
+  for (const bad of [0, false, '', 'null', {}]) {
+    expectPaths(violationsOf(schema, { type: 'null', enum: [null, bad] }), ['schema.enum'])
+    expectPaths(violationsOf(schema, { type: 'null', const: bad }), ['schema.const'])
+  }
+  expectAccepted(assertSupported(schema, { type: 'null', enum: [null], const: null }))
+})
+
 check('JSS-07', 'enum must be a non-empty dense ordinary array', ({ schema }) => {
   const sparse: unknown[] = ['a']
   sparse[2] = 'b'
@@ -255,6 +321,21 @@ check('JSS-10', 'cycles through items, properties and oneOf are violations at th
   const choice = { oneOf: branches }
   branches.push(choice)
   expectPaths(violationsOf(schema, choice), ['schema.oneOf[1]'])
+})
+
+check('JSS-10', 'a cycle through a shared oneOf array or properties record is one circular violation, without a hang', ({ schema }) => {
+  // Distinct nodes sharing one container: the container repeats first, its node one level later.
+  const branches: unknown[] = [{ type: 'string' }]
+  branches.unshift({ oneOf: branches })
+  const viaOneOf = violationsOf(schema, { oneOf: branches })
+  expect(viaOneOf).toHaveLength(1)
+  expect(['schema.oneOf[0].oneOf', 'schema.oneOf[0].oneOf[0]'].filter((p) => atSchemaPath(p, viaOneOf[0]!))).toHaveLength(1)
+
+  const props: Record<string, unknown> = {}
+  props.a = { type: 'object', properties: props }
+  const viaProperties = violationsOf(schema, { type: 'object', properties: props })
+  expect(viaProperties).toHaveLength(1)
+  expect(['schema.properties.a.properties', 'schema.properties.a.properties.a'].filter((p) => atSchemaPath(p, viaProperties[0]!))).toHaveLength(1)
 })
 
 check('JSS-10', 'the same sub-schema reused by siblings and in several branches is accepted', ({ schema }) => {
@@ -325,6 +406,8 @@ check('JSS-14', 'assertion violations use the upstream texts', ({ schema }) => {
     [null, ['schema must be a schema object']],
     [{ type: ['string'] }, ['schema.type must be a single type string (type arrays are not supported)']],
     [{ type: 'text' }, ['schema.type must be one of object/array/string/number/integer/boolean/null']],
+    // A revoked proxy is not an array, so it gets the general text, not the type-array one.
+    [{ type: revokedProxy() }, ['schema.type must be one of object/array/string/number/integer/boolean/null']],
     [{ oneOf: [{}] }, ['schema.oneOf must be an array of at least two schemas']],
     [{ type: 'string', oneOf: [{}, {}] }, ['schema cannot declare both type and oneOf']],
     [{ oneOf: [{}, {}], items: {} }, ['schema.items is not supported beside oneOf']],

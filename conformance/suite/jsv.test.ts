@@ -56,7 +56,29 @@ function lossyValues(): [string, unknown][] {
     ['an array holding undefined', [undefined]],
     ['a nested function', { a: [{ b: () => 1 }] }],
     ['a cyclic object', cyclic],
+    ['an array with a non-enumerable element', Object.defineProperty([1, 2], '0', { value: 1, enumerable: false })],
+    ['a proxied array that hides an index to list a decoration', hidingDecoratedArray()],
   ]
+}
+
+/**
+ * An array decorated with an own enumerable `x`, proxied so that its key list
+ * reads `0, x, length`: as long as an undecorated array of length 2, but
+ * index 1 is missing from it and a non-index key took its place.
+ */
+function hidingDecoratedArray(): unknown[] {
+  const target = Object.assign([1, 2], { x: 3 })
+  return new Proxy(target, { ownKeys: () => ['0', 'x', 'length'] })
+}
+
+/** `violation` names `root` itself or a path below it (`root.key`, `root[i]`). */
+function namesPathOrBelow(violation: string, root: string): boolean {
+  for (let at = violation.indexOf(root); at >= 0; at = violation.indexOf(root, at + 1)) {
+    const before = at === 0 ? '' : violation[at - 1]!
+    const after = violation[at + root.length] ?? ''
+    if (!/[\w$.\]]/.test(before) && !/[\w$]/.test(after)) return true
+  }
+  return false
 }
 
 // ---------------------------------------------------------------------------
@@ -88,6 +110,40 @@ check('JSV-01', 'hostile values are reported as violations, never thrown', ({ sc
       expect(validate(schema, asserted(schema, node), value).length).toBeGreaterThan(0)
     }
   }
+})
+
+check(['JSV-01', 'JSV-02'], 'a hostile value is reported at the node that was reading it', ({ schema }) => {
+  const getterThrows = (): object =>
+    Object.defineProperty({}, 'a', {
+      enumerable: true,
+      get() {
+        throw new Error('getter exploded')
+      },
+    })
+  const record = { type: 'object', properties: { a: { type: 'string' } } }
+  for (const node of [record, { type: 'object' }, {}]) {
+    const violations = validate(schema, asserted(schema, node), getterThrows())
+    expect(violations.length).toBeGreaterThan(0)
+    for (const v of violations) expect(namesPath(v, 'value'), `"${v}" names "value"`).toBe(true)
+  }
+  const nested = validate(schema, asserted(schema, { type: 'object', properties: { inner: record } }), { inner: getterThrows() })
+  expect(nested.length).toBeGreaterThan(0)
+  for (const v of nested) expect(namesPath(v, 'value.inner'), `"${v}" names "value.inner"`).toBe(true)
+})
+
+check(['JSV-01', 'JSV-06'], 'a sparse array of a million holes is rejected, with items or without', ({ schema }) => {
+  // 2^20 holes and no element. Larger would only measure speed: a validator
+  // may visit every hole (upstream does), and no rule bounds how long it takes.
+  const huge: unknown[] = []
+  huge.length = 2 ** 20
+  for (const node of [{ type: 'array', items: {} }, { type: 'array', items: { type: 'integer' } }, { type: 'array' }, {}, { oneOf: [{ type: 'array', items: {} }, { type: 'null' }] }]) {
+    const violations = validate(schema, asserted(schema, node), huge)
+    expect(violations.length, JSON.stringify(node)).toBeGreaterThan(0)
+    for (const v of violations) expect(namesPathOrBelow(v, 'value'), `"${v}" names "value" or a path below it`).toBe(true)
+  }
+  const nested = validate(schema, asserted(schema, { type: 'object', properties: { list: { type: 'array', items: { type: 'string' } } } }), { list: huge })
+  expect(nested.length).toBeGreaterThan(0)
+  for (const v of nested) expect(namesPathOrBelow(v, 'value.list'), `"${v}" names "value.list" or a path below it`).toBe(true)
 })
 
 check('JSV-01', 'a conforming value gives an empty list', ({ schema }) => {
@@ -216,6 +272,11 @@ check('JSV-06', 'only dense ordinary arrays are arrays; other realms are fine', 
   }
 })
 
+check('JSV-06', 'a long dense array is accepted when every item fits', ({ schema }) => {
+  const node = asserted(schema, { type: 'array', items: { type: 'integer' } })
+  expect(validate(schema, node, Array.from({ length: 33_000 }, (_, i) => i))).toEqual([])
+})
+
 check('JSV-06', 'every item is validated against items', ({ schema }) => {
   const node = { type: 'array', items: { type: 'integer' } }
   expect(accepts(schema, node, [1, 2, 3])).toBe(true)
@@ -303,6 +364,19 @@ check('JSV-10', 'no schema accepts a value that is not lossless JSON', ({ schema
 })
 
 // ---------------------------------------------------------------------------
+// JSV-13 properties holding undefined
+
+check(['JSV-13', 'JSV-05'], 'a declared property holding undefined is never checked against its own schema', ({ schema }) => {
+  const node = asserted(schema, { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, required: ['a'] })
+  const missing = validate(schema, node, { a: undefined, b: 'x' })
+  expect(missing, 'only the missing-property violation').toHaveLength(1)
+  expect(namesPath(missing[0]!, 'value.a')).toBe(true)
+  const optional = validate(schema, node, { a: 'x', b: undefined })
+  expect(optional.length, 'the record is still not lossless').toBeGreaterThan(0)
+  for (const v of optional) expect(namesPath(v, 'value'), `"${v}" is about the record, not "value.b"`).toBe(true)
+})
+
+// ---------------------------------------------------------------------------
 // JSV-11..12 wording and order (should)
 
 check('JSV-11', 'violation texts quote the path', ({ schema }) => {
@@ -322,6 +396,33 @@ check('JSV-11', 'violation texts quote the path', ({ schema }) => {
   expect(validate(schema, asserted(schema, { type: 'array' }), 'x')).toEqual(['"value" must be an array'])
   expect(validate(schema, asserted(schema, { type: 'array' }), [1, undefined])).toEqual(['"value" must be a dense lossless JSON array'])
   expect(validate(schema, asserted(schema, { type: 'object' }), { a: Number.NaN })).toEqual(['"value" must be a lossless JSON object'])
+})
+
+check('JSV-11', 'a record whose prototype is not an intrinsic Object.prototype is reported as not an object', ({ schema }) => {
+  // Not a plain record (digest JSV-04: e.g. a Date): the prototype merely has a
+  // null constructor, and reading it throws nothing, so this is a type error.
+  const imitation = Object.create(Object.assign(Object.create(null) as object, { constructor: null })) as unknown
+  expect(validate(schema, asserted(schema, { type: 'object' }), imitation)).toEqual(['"value" must be an object'])
+  expect(validate(schema, asserted(schema, { type: 'object' }), new Date(0))).toEqual(['"value" must be an object'])
+})
+
+check('JSV-11', 'undefined roots, undefined properties, item failures in broken arrays and hostile values are worded as upstream words them', ({ schema }) => {
+  expect(validate(schema, asserted(schema, { type: 'object' }), undefined)).toEqual(['"value" must be an object'])
+  const node = asserted(schema, { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] })
+  expect(validate(schema, node, { a: undefined })).toEqual(['missing required property "value.a"'])
+  // Item violations are reported alone: the dense-array check runs only when no item failed.
+  const items = asserted(schema, { type: 'array', items: { type: 'integer' } })
+  expect(validate(schema, items, Object.assign([1, 'x'], { extra: true }))).toEqual(['"value[1]" must be an integer'])
+  const sparse: unknown[] = [1]
+  sparse[2] = 3
+  expect(validate(schema, items, sparse)).toEqual(['"value[1]" must be an integer'])
+  const getterThrows = Object.defineProperty({}, 'a', {
+    enumerable: true,
+    get() {
+      throw new Error('getter exploded')
+    },
+  })
+  expect(validate(schema, node, getterThrows)).toEqual(['"value" must be a lossless JSON value'])
 })
 
 check('JSV-12', 'object violations: required first, then properties in declaration order, then undeclared keys', ({ schema }) => {

@@ -121,6 +121,12 @@ check('OUT-11', 'a schema violation message names the tool and the violation', a
   expect(result.error?.message).toContain('"value" must be a string')
 })
 
+check('OUT-11', 'several violations are joined by "; " after the tool name', async ({ tools }) => {
+  const result = await runTool(tools, 'list', { schema: { type: 'array', items: { type: 'string' } }, body: () => [1, 2] })
+
+  expect(result.error?.message).toBe('tool "list" returned invalid output: "value[0]" must be a string; "value[1]" must be a string')
+})
+
 check('OUT-04', 'render receives exec.arguments and the frozen value, and its blocks become the content', async ({ tools }) => {
   const calls: { args: unknown; value: JsonValue }[] = []
   const probe = probeTool('echo', {
@@ -163,6 +169,14 @@ check('OUT-12', 'render failures are worded as upstream words them', async ({ to
 
   expect(thrown.error?.message).toContain('output.render failed: renderer crashed')
   expect(lossy.error?.message).toContain('output.render returned non-lossless JSON')
+})
+
+check('OUT-12', 'a throw while snapshotting the render return is reported as a render failure with its message', async ({ tools }) => {
+  const result = await runTool(tools, 'getter', { render: () => [explodingGetter('render getter exploded') as ContentBlock] })
+
+  expectCode(result, 'INVALID_TOOL_OUTPUT')
+  expect(result.error?.message).toContain('output.render failed: render getter exploded')
+  expect(result.error?.message).not.toContain('non-lossless')
 })
 
 check('OUT-05', 'a top-level call gets meta from presentationMeta(args, value)', async ({ tools }) => {

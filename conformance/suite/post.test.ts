@@ -396,6 +396,14 @@ check('POST-21', 'non-text feedback and empty feedback give the upstream placeho
   expect(empty.error?.message).toBe('tool result blocked by post-execute policy')
 })
 
+check('POST-21', 'a non-text block reads [<type> content] even when it carries a string text field', async ({ harness, tools }) => {
+  decide(harness, { kind: 'block', feedback: [{ type: 'reasoning', reasoning: 'hidden', text: 'not a text block' }, text('b')] })
+
+  const result = await runEcho(tools)
+
+  expect(result.error?.message).toBe('[reasoning content]\nb')
+})
+
 const LOSSY_DECISIONS: readonly (readonly [string, unknown])[] = [
   ['block feedback', { kind: 'block', feedback: [{ type: 'text', text: 'blocked-marker', hook: () => 1 }] }],
   ['replacement content', { kind: 'accept', content: [{ type: 'text', text: Number.NaN }] }],

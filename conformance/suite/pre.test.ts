@@ -273,9 +273,9 @@ for (const outcome of ['rejected', 'cancelled', 'unavailable'] as const) {
   })
 }
 
-check('PRE-09', 'cancelled while the caller is aborted ends as ABORTED_BEFORE_DISPATCH, still reaching post-execute', async ({ harness, tools, scope, setApproval }) => {
+check('PRE-09', 'cancelled while the caller is aborted ends as ABORTED_BEFORE_DISPATCH without meeting the guards, still reaching post-execute', async ({ harness, tools, scope, setApproval }) => {
   const agent = (await scope()).agent
-  const { stages, probe } = setup(harness, tools)
+  const { stages, probe, guard } = setup(harness, tools)
   const asked = deferred()
   const answer = deferred<ApprovalOutcome>()
   setApproval(approvalStub(() => {
@@ -294,6 +294,7 @@ check('PRE-09', 'cancelled while the caller is aborted ends as ABORTED_BEFORE_DI
   expectCode(result, 'ABORTED_BEFORE_DISPATCH')
   expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
   expect(probe.bodyCalls, 'body calls').toBe(0)
+  expect(guard.calls, 'guard calls: only allowed-once meets the guards').toBe(0)
 })
 
 check('PRE-10', 'a rogue approval outcome is a final failure: no guard, body or post-execute', async ({ harness, tools, scope, setApproval }) => {

@@ -47,7 +47,7 @@ check('REG-02', 'an output schema outside the enforced subset is rejected with U
 })
 
 check('REG-03', 'timeoutMs must be a positive finite number', ({ tools }) => {
-  for (const timeoutMs of [0, -1, Number.POSITIVE_INFINITY, Number.NaN]) {
+  for (const timeoutMs of [0, -1, Number.POSITIVE_INFINITY, Number.NaN, '100']) {
     const error = thrownBy(() => tools.register(definition(`slow ${timeoutMs}`, { timeoutMs })))
     expect(error, `timeoutMs ${timeoutMs}`).toBeInstanceOf(TypeError)
   }
@@ -316,4 +316,14 @@ check('REG-18', 'the scoped duplicate error names the scope', async ({ scope }) 
   s.tools.register(probeTool('echo').definition)
   const error = thrownBy(() => s.tools.register(probeTool('echo').definition))
   expect((error as Error).message).toBe('tool "echo" is already registered in this scope')
+})
+
+check('REG-19', 'tools/change listeners are called without arguments', ({ harness, tools }) => {
+  const payloads: unknown[][] = []
+  harness.on('tools/change', (...args: unknown[]) => {
+    payloads.push(args)
+  })
+  const dispose = tools.register(probeTool('echo').definition)
+  dispose()
+  expect(payloads, 'arguments of each tools/change call').toEqual([[], []])
 })

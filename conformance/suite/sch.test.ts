@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import type { ToolRuntimeApi } from '../adapter/contract.ts'
 import type { Agent } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
+import { thrownBy } from './_kit/thrown.ts'
 import { probeTool } from './_kit/tools.ts'
 
 /** `[name, description]` of every projected schema, in order. */
@@ -158,4 +159,18 @@ check(
 check('SCH-08', 'the lossy-parameters error names the tool', ({ tools }) => {
   tools.register(probeTool('lossy', { parameters: lossyParameters() }).definition)
   expect(() => tools.schemas()).toThrow(/^tool "lossy" parameters must be lossless JSON before schema projection$/)
+})
+
+check('SCH-09', 'a parameters getter that throws fails schemas() with its own error', ({ tools }) => {
+  const boom = new Error('parameters getter exploded')
+  const parameters = {
+    type: 'object',
+    get properties(): never {
+      throw boom
+    },
+  }
+  tools.register(probeTool('fine').definition)
+  tools.register(probeTool('hostile', { parameters }).definition)
+
+  expect(thrownBy(() => tools.schemas())).toBe(boom)
 })

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { ScopeHandle, Subscribe, ToolRuntimeApi, ToolsContextApi } from '../adapter/contract.ts'
+import type { ScopeHandle, Subscribe, ToolEventListeners, ToolRuntimeApi, ToolsContextApi } from '../adapter/contract.ts'
 import type { Agent } from '../spec/types.ts'
 import { countChanges } from './_kit/changes.ts'
 import { check } from './_kit/check.ts'
@@ -563,3 +563,62 @@ check('VIS-23', 'an empty inherited set is reported as (none)', async ({ scope }
     'tools.restrict() names unknown global tool "local"; known global tools: (none)',
   )
 })
+
+// ---------------------------------------------------------------- VIS-24
+
+/** A pass-through pre-execute listener that logs `label` each time it runs. */
+function logging(log: string[], label: string): ToolEventListeners['tools/pre-execute'] {
+  return (_exec, next) => {
+    log.push(label)
+    return next()
+  }
+}
+
+check('VIS-24', 'a listener\'s disposer removes exactly that listener, and a second call removes nothing more', async ({ tools, harness }) => {
+  registerAll(tools, 'echo')
+  const log: string[] = []
+  const disposeFirst = harness.on('tools/pre-execute', logging(log, 'first'))
+  harness.on('tools/pre-execute', logging(log, 'second'))
+  const disposeThird = harness.on('tools/pre-execute', logging(log, 'third'))
+  harness.on('tools/pre-execute', logging(log, 'fourth'))
+
+  disposeFirst()
+  disposeFirst()
+  expectSuccess(await tools.execute(call('echo')))
+  expect(log).toEqual(['second', 'third', 'fourth'])
+
+  log.length = 0
+  disposeThird()
+  disposeThird()
+  disposeFirst()
+  expectSuccess(await tools.execute(call('echo')))
+  expect(log).toEqual(['second', 'fourth'])
+})
+
+check(
+  'VIS-24',
+  'a scope listener\'s disposer and the scope\'s disposal both unsubscribe, leaving other listeners in place',
+  async ({ tools, harness, scope }) => {
+    registerAll(tools, 'echo')
+    const kept = await scope()
+    const log: string[] = []
+    const disposeGone = kept.on('tools/pre-execute', logging(log, 'gone'))
+    kept.on('tools/pre-execute', logging(log, 'kept'))
+    disposeGone()
+    disposeGone()
+    expectSuccess(await tools.execute(call('echo', {}, { agent: kept.agent })))
+    expect(log).toEqual(['kept'])
+
+    const doomed = await scope()
+    let doomedChanges = 0
+    doomed.on('tools/change', () => {
+      doomedChanges += 1
+    })
+    const globalChanges = countChanges(harness)
+    await doomed.dispose()
+    tools.register(probeTool('later').definition)
+    expect(doomedChanges).toBe(0)
+    expect(globalChanges.count).toBe(1)
+  },
+  { needs: ['scopes', 'changeEvents'] },
+)

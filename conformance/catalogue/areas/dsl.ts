@@ -233,4 +233,12 @@ export const DSL_RULES = defineArea('DSL', [
     sources: [upstream('timeoutMs wording')],
     requires: SCHEMA,
   },
+  {
+    id: 'DSL-30',
+    level: 'must',
+    statement:
+      'Compiled schemas are lossless JSON data: no emitted key holds undefined (a keyword or annotation the spec leaves out is not emitted at all), so a compiled schema survives a JSON round trip unchanged and schemas() can project the parameters of a defineTool tool.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL (编译成原始 schema)'), upstream('compiled schemas are plain data')],
+    requires: SCHEMA,
+  },
 ])

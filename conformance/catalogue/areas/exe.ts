@@ -116,4 +116,11 @@ export const EXE_RULES = defineArea('EXE', [
     divergence:
       'Kit decision C-04: upstream makes identity readonly only at type level and re-resolves the tool by exec.name at dispatch, so a JavaScript wrapper that sets exec.name does run another tool.',
   },
+  {
+    id: 'EXE-17',
+    level: 'must',
+    statement:
+      'A fused body signal is tied to its sources only while the body runs: once the body has settled, a later abort of the caller signal or of the wrapper replacement no longer aborts the signal the body was given.',
+    sources: [seed('000', '§执行 (ToolDispatchExecution: the signal is replaced for its delegated lifetime)'), upstream('fused listeners are removed when the body settles')],
+  },
 ])

@@ -102,4 +102,12 @@ export const JSV_RULES = defineArea('JSV', [
     sources: [upstream('object violation order')],
     requires: SCHEMA,
   },
+  {
+    id: 'JSV-13',
+    level: 'must',
+    statement:
+      'A declared property whose value is `undefined` counts as absent and is never validated against its own schema: a required one yields only its missing-property violation, and an optional one leaves the record to fail as a whole, at the record\'s path, by the lossless check.',
+    sources: [upstream('object validation: only own keys with a defined value are validated')],
+    requires: SCHEMA,
+  },
 ])

@@ -141,4 +141,11 @@ export const REG_RULES = defineArea('REG', [
     sources: [upstream('message of the scoped duplicate check')],
     requires: ['scopes'],
   },
+  {
+    id: 'REG-19',
+    level: 'must',
+    statement: 'tools/change carries no payload: the registry calls its listeners without arguments.',
+    sources: [seed('000', '§tools/change')],
+    requires: ['changeEvents'],
+  },
 ])

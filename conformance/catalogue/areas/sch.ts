@@ -59,4 +59,11 @@ export const SCH_RULES = defineArea('SCH', [
     statement: 'The error for lossy parameters reads `tool "<name>" parameters must be lossless JSON before schema projection`.',
     sources: [upstream('message of the projection check')],
   },
+  {
+    id: 'SCH-09',
+    level: 'must',
+    statement:
+      'When reading the parameters of a definition in the requested view throws (a throwing getter, say), schemas() fails with that same thrown value rather than a new error.',
+    sources: [upstream('getter throws propagate out of the parameters snapshot')],
+  },
 ])

@@ -178,4 +178,11 @@ export const VIS_RULES = defineArea('VIS', [
     sources: [upstream('message of the restrictable-name check')],
     requires: ['scopes'],
   },
+  {
+    id: 'VIS-24',
+    level: 'must',
+    statement:
+      'The disposer that subscribing a tools/* listener returns unsubscribes exactly that listener, the others keeping their place, and calling it again changes nothing; disposing a scope unsubscribes the listeners added through it.',
+    sources: [seed('000', '§tools/* events'), upstream('listener subscriptions are exact, idempotent Cordis effects owned by their context')],
+  },
 ])
