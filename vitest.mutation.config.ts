@@ -37,7 +37,7 @@ export default defineConfig({
     // reference loads once per run, which makes a run about 3x cheaper. Every
     // test builds its own harness, so no state leaks between files.
     isolate: false,
-    setupFiles: ['conformance/suite/_kit/load-adapter-eagerly.ts'],
+    setupFiles: ['conformance/suite/_kit/load-adapter-eagerly.ts', 'conformance/suite/_kit/only-rules.ts'],
     sequence: { sequencer: ExamplesFirstRotating },
     // A mutant that makes a registry call hang fails its test after 1 s
     // (check()'s per-call budget) instead of waiting for Stryker's timeout,

@@ -27,12 +27,31 @@ describe('scripts/adequacy-evidence', () => {
         'reference/pipeline/guards.ts': {
           mutants: [
             { id: '1', mutatorName: 'BlockStatement', status: 'Killed', location: at, killedBy: ['t1'] },
-            { id: '2', mutatorName: 'BlockStatement', status: 'Killed', location: at, killedBy: ['t1', 't2'] },
-            { id: '3', mutatorName: 'BlockStatement', status: 'Survived', location: at },
+            { id: '2', mutatorName: 'BlockStatement', status: 'Killed', location: { start: { line: 2, column: 1 }, end: { line: 2, column: 2 } }, killedBy: ['t1', 't2'] },
+            { id: '3', mutatorName: 'BlockStatement', status: 'Survived', location: { start: { line: 3, column: 1 }, end: { line: 3, column: 2 } } },
           ],
         },
       },
     }
     expect(killsByRule(report)).toEqual({ 'GRD-01': 2, 'GRD-02': 2 })
+  })
+
+  it('merges a second report of the same code, counting a mutant once by position whatever its ID', () => {
+    const first: MutationReport = {
+      testFiles: { 'a.test.ts': { tests: [{ id: 't1', name: '[GRD-01] first' }] } },
+      files: { 'reference/x.ts': { mutants: [{ id: '1', mutatorName: 'BlockStatement', status: 'Killed', location: at, killedBy: ['t1'] }] } },
+    }
+    const second: MutationReport = {
+      testFiles: { 'a.test.ts': { tests: [{ id: 'u9', name: '[GRD-01, VIS-09] second' }] } },
+      files: {
+        'reference/x.ts': {
+          mutants: [
+            { id: '77', mutatorName: 'BlockStatement', status: 'Killed', location: at, killedBy: ['u9'] },
+            { id: '78', mutatorName: 'StringLiteral', replacement: '""', status: 'Killed', location: at, killedBy: ['u9'] },
+          ],
+        },
+      },
+    }
+    expect(killsByRule(first, second)).toEqual({ 'GRD-01': 2, 'VIS-09': 2 })
   })
 })

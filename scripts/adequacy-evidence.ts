@@ -5,6 +5,7 @@
  *
  *   npm run adequacy                       # refresh the gallery part, keep the mutation part
  *   npm run adequacy -- --mutation <json>  # also take kills and totals from a Stryker report
+ *   ... --mutation <main> --mutation <more>  # totals from the first, kills from all
  *
  * `npm run mutation` runs the second form on reports/mutation/mutation.json
  * after every Stryker run.
@@ -28,18 +29,26 @@ export function rulesOfTestName(name: string): string[] {
   return match[1]!.split(',').map((id) => id.trim()).filter(isRuleId)
 }
 
-/** Per rule, the number of distinct mutants killed by a test naming it; sorted by rule ID. */
-export function killsByRule(report: MutationReport): Record<string, number> {
-  const nameOf = new Map<string, string>()
-  for (const file of Object.values(report.testFiles ?? {})) for (const test of file.tests) nameOf.set(test.id, test.name)
+/**
+ * Per rule, the number of distinct mutants killed by a test naming it, over
+ * one or more reports of the same code (a mutant is identified by file,
+ * position, mutator and replacement, since Stryker's IDs are per run); sorted
+ * by rule ID.
+ */
+export function killsByRule(...reports: readonly MutationReport[]): Record<string, number> {
   const killed = new Map<string, Set<string>>()
-  for (const [fileName, file] of Object.entries(report.files)) {
-    for (const mutant of file.mutants) {
-      for (const testId of mutant.killedBy ?? []) {
-        for (const rule of rulesOfTestName(nameOf.get(testId) ?? '')) {
-          const set = killed.get(rule) ?? new Set<string>()
-          set.add(`${fileName}#${mutant.id}`)
-          killed.set(rule, set)
+  for (const report of reports) {
+    const nameOf = new Map<string, string>()
+    for (const file of Object.values(report.testFiles ?? {})) for (const test of file.tests) nameOf.set(test.id, test.name)
+    for (const [fileName, file] of Object.entries(report.files)) {
+      for (const mutant of file.mutants) {
+        const key = `${fileName}:${mutant.location.start.line}:${mutant.location.start.column}:${mutant.mutatorName}:${mutant.replacement ?? ''}`
+        for (const testId of mutant.killedBy ?? []) {
+          for (const rule of rulesOfTestName(nameOf.get(testId) ?? '')) {
+            const set = killed.get(rule) ?? new Set<string>()
+            set.add(key)
+            killed.set(rule, set)
+          }
         }
       }
     }
@@ -58,13 +67,16 @@ export function mutationTotals(report: MutationReport, root: string): MutationTo
     noCoverage: total.noCoverage,
     compileErrors: Object.values(report.files).reduce((n, f) => n + f.mutants.filter((m) => m.status === 'CompileError').length, 0),
     score: Math.round((total.score ?? 0) * 100) / 100,
+    strykerScore: Math.round(((total.killed + total.timeout) / Math.max(1, total.killed + total.timeout + total.survived + total.noCoverage + total.equivalent)) * 10000) / 100,
     equivalent: total.equivalent,
   }
 }
 
 async function main(argv: readonly string[]): Promise<number> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-  const at = argv.indexOf('--mutation')
+  // The first --mutation report is the main run (totals); later ones (the
+  // weak-rule evidence pass) only add kills.
+  const files = argv.flatMap((arg, i) => (arg === '--mutation' ? [argv[i + 1]] : []))
   let previous: Evidence | undefined
   try {
     previous = loadEvidence()
@@ -72,23 +84,24 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!(error instanceof EvidenceError)) throw error
   }
   let mutation: Pick<Evidence, 'mutationReportAt' | 'mutation' | 'mutantsKilled'> = previous ?? { mutationReportAt: null, mutation: null, mutantsKilled: {} }
-  if (at >= 0) {
-    const file = argv[at + 1]
-    if (file === undefined) {
-      process.stderr.write('adequacy: --mutation needs the path of a Stryker JSON report\n')
-      return 2
-    }
-    let report: MutationReport
-    try {
-      report = JSON.parse(readFileSync(file, 'utf8')) as MutationReport
-    } catch (error) {
-      process.stderr.write(`adequacy: cannot read ${file}: ${(error as Error).message}\n`)
-      return 2
+  if (files.length > 0) {
+    const reports: MutationReport[] = []
+    for (const file of files) {
+      if (file === undefined) {
+        process.stderr.write('adequacy: --mutation needs the path of a Stryker JSON report\n')
+        return 2
+      }
+      try {
+        reports.push(JSON.parse(readFileSync(file, 'utf8')) as MutationReport)
+      } catch (error) {
+        process.stderr.write(`adequacy: cannot read ${file}: ${(error as Error).message}\n`)
+        return 2
+      }
     }
     mutation = {
-      mutationReportAt: statSync(file).mtime.toISOString(),
-      mutation: mutationTotals(report, root),
-      mutantsKilled: killsByRule(report),
+      mutationReportAt: statSync(files[0]!).mtime.toISOString(),
+      mutation: mutationTotals(reports[0]!, root),
+      mutantsKilled: killsByRule(...reports),
     }
   }
   const evidence: Evidence = { ...mutation, gallery: await galleryDeclarations() }

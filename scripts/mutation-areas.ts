@@ -222,7 +222,8 @@ export function summarize(report: MutationReport, root: string, table = AREA_TAB
       const line = mutant.location.start.line
       const area = areaOf(name, line, file.source, table)
       let status = mutant.status
-      if (status === 'Survived' && file.source !== undefined) {
+      // NoCoverage too: an entry says no test should kill the mutant, so none needs to reach it.
+      if ((status === 'Survived' || status === 'NoCoverage') && file.source !== undefined) {
         const original = sourceText(file.source, mutant.location.start, mutant.location.end)
         const match = isEquivalent({ file: name, mutator: mutant.mutatorName, original, replacement: mutant.replacement, line }, equivalents)
         if (match !== undefined) {

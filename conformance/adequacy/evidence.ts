@@ -31,8 +31,10 @@ export interface MutationTotals {
   readonly noCoverage: number
   /** Mutants that did not type-check (not counted in the score). */
   readonly compileErrors: number
-  /** (killed + timeout) / (killed + timeout + survived + noCoverage), in percent, two decimals. */
+  /** (killed + timeout) / (killed + timeout + survived + noCoverage), in percent, two decimals: equivalents left out. */
   readonly score: number
+  /** Stryker's own score, equivalents counted as survivors. */
+  readonly strykerScore: number
   /** Mutants counted as equivalent in `conformance/adequacy/equivalent-mutants.ts`, excluded from the survivors. */
   readonly equivalent: number
 }
@@ -87,7 +89,7 @@ export function checkEvidence(raw: unknown, where: string): Evidence {
   const mutation = raw.mutation
   if (mutation !== null) {
     if (!isRecord(mutation)) fail('mutation', 'is neither an object nor null')
-    for (const key of ['mutants', 'killed', 'timeout', 'survived', 'noCoverage', 'compileErrors', 'score', 'equivalent']) {
+    for (const key of ['mutants', 'killed', 'timeout', 'survived', 'noCoverage', 'compileErrors', 'score', 'strykerScore', 'equivalent']) {
       const value = (mutation as Record<string, unknown>)[key]
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) fail(`mutation.${key}`, 'is not a non-negative number')
     }
