@@ -16,17 +16,14 @@ import { fileURLToPath } from 'node:url'
 import { EVIDENCE_FILE, EvidenceError, loadEvidence } from '../conformance/adequacy/evidence.ts'
 import type { Evidence, MutationTotals } from '../conformance/adequacy/evidence.ts'
 import { isRuleId } from '../conformance/catalogue/index.ts'
+import { ruleIdsInTestName } from '../conformance/catalogue/test-name.ts'
 import { galleryDeclarations } from '../fixtures/_support/gallery-declarations.ts'
 import { summarize } from './mutation-areas.ts'
 import type { MutationReport } from './mutation-areas.ts'
 
-const PREFIX = /^\[([^\]]*)\]/
-
-/** Rule IDs named by a test's `[IDs]` prefix (suite tests and property laws alike). */
+/** Catalogue rule IDs named by a test's `[IDs]` prefix (suite tests and property laws alike). */
 export function rulesOfTestName(name: string): string[] {
-  const match = PREFIX.exec(name)
-  if (match === null) return []
-  return match[1]!.split(',').map((id) => id.trim()).filter(isRuleId)
+  return ruleIdsInTestName(name).filter(isRuleId)
 }
 
 /**

@@ -30,6 +30,7 @@ import type { RawError, RawTest, SuiteRun } from './run-suite.ts'
 import { isFeatureName } from './features.ts'
 import type { TypeGrading } from '../../types/grade-types.ts'
 import { listWords, stripAnsi } from './text.ts'
+import { ruleIdsInTestName } from '../../catalogue/test-name.ts'
 import { ruleAdequacy } from '../../adequacy/evidence.ts'
 import type { Evidence } from '../../adequacy/evidence.ts'
 
@@ -59,17 +60,10 @@ interface GradedTest {
   readonly entry: TestEntry
 }
 
-const PREFIX = /^\[([^\]]*)\]/
-
 /** The rule IDs a test checks: its `meta.rules`, else the `[IDs]` prefix of its name. */
 export function ruleIdsOf(test: Pick<RawTest, 'metaRules' | 'name'>): readonly string[] {
   if (test.metaRules !== undefined && test.metaRules.length > 0) return test.metaRules
-  const match = PREFIX.exec(test.name)
-  if (match === null) return []
-  return (match[1] ?? '')
-    .split(',')
-    .map((id) => id.trim())
-    .filter((id) => id !== '')
+  return ruleIdsInTestName(test.name)
 }
 
 export function buildReport(input: BuildReportInput): GradeReport {

@@ -5,12 +5,12 @@
  * kills, to those rules' tests alone. Unset, this file does nothing.
  */
 import { beforeEach } from 'vitest'
+import { ruleIdsInTestName } from '../../catalogue/test-name.ts'
 
 const only = new Set((process.env.DSH_TCK_ONLY_RULES ?? '').split(',').map((id) => id.trim()).filter((id) => id !== ''))
 
 if (only.size > 0) {
   beforeEach((ctx) => {
-    const named = /^\[([^\]]*)\]/.exec(ctx.task.name)?.[1]?.split(',').map((id) => id.trim()) ?? []
-    if (!named.some((id) => only.has(id))) ctx.skip()
+    if (!ruleIdsInTestName(ctx.task.name).some((id) => only.has(id))) ctx.skip()
   })
 }
