@@ -1,8 +1,9 @@
 /**
  * The kit's adequacy evidence is well-formed and in step with the gallery,
- * and a rule is weak exactly when its tests kill no mutant and no gallery
- * registry violates it (issue 6). Which rules are weak today is reported by
- * `grade`, not asserted here: see docs/ADEQUACY.md.
+ * a rule is weak exactly when its tests kill no mutant and no gallery
+ * registry violates it, and no rule is weak (issue 6): a new rule needs a
+ * test that kills a mutant or a gallery registry before it lands. See
+ * docs/ADEQUACY.md.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -28,6 +29,9 @@ describe('the committed evidence', () => {
     expect(Object.keys(evidence.mutantsKilled).length).toBeGreaterThan(0)
   })
 
+  test('leaves no rule weak (else add a killing test or a gallery registry, then `npm run mutation`)', () => {
+    expect(weakRules(evidence).map((rule) => rule.id)).toEqual([])
+  })
 })
 
 describe('checkEvidence', () => {

@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import type { ToolRuntimeApi } from '../adapter/contract.ts'
 import type { Agent } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
+import { BEYOND_CALL_STACK } from './_kit/depth.ts'
 import { thrownBy } from './_kit/thrown.ts'
 import { probeTool } from './_kit/tools.ts'
 
@@ -65,20 +66,23 @@ check('SCH-02', 'editing a projected schema affects neither the registry nor lat
   expect(second).toEqual(pristine)
 })
 
-check('SCH-03', 'parameters nested 5 000 oneOf levels deep are projected whole', ({ tools }) => {
-  const depth = 5000
+check('SCH-03', 'parameters nested oneOf levels deeper than the call stack are projected whole', ({ tools }) => {
+  const depth = BEYOND_CALL_STACK
   let node: Record<string, unknown> = { type: 'string' }
   for (let i = 0; i < depth; i += 1) node = { oneOf: [node, { type: 'null' }] }
   tools.register(probeTool('deep', { parameters: { type: 'object', properties: { v: node } } }).definition)
 
   const projected = tools.schemas()[0]?.parameters as { properties: { v: Record<string, unknown> } }
   let levels = 0
+  let intact = true
   let cursor = projected.properties.v
   while (Array.isArray(cursor.oneOf)) {
-    expect(cursor.oneOf[1]).toEqual({ type: 'null' })
+    const nullable = cursor.oneOf[1] as Record<string, unknown> | undefined
+    intact &&= cursor.oneOf.length === 2 && Object.keys(cursor).length === 1 && nullable?.type === 'null' && Object.keys(nullable).length === 1
     cursor = cursor.oneOf[0] as Record<string, unknown>
     levels += 1
   }
+  expect(intact, 'every level is { oneOf: [<next>, { type: "null" }] }').toBe(true)
   expect(levels, 'nullable levels').toBe(depth)
   expect(cursor).toEqual({ type: 'string' })
 })
