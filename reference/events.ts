@@ -89,8 +89,9 @@ export class EventBus {
   emitContained(event: string, target: ScopeNode | undefined, args: readonly unknown[], onError: (error: unknown) => void): void {
     for (const listener of this.listenersFor(event, target)) {
       try {
-        const returned = listener(...args)
-        if (isThenable(returned)) returned.then(undefined, onError)
+        // A returned promise (or any thenable) that rejects is reported too,
+        // never left unhandled; any other return value resolves and is ignored.
+        Promise.resolve(listener(...args)).catch(onError)
       } catch (error) {
         onError(error)
       }
@@ -100,8 +101,4 @@ export class EventBus {
   clear(): void {
     this.listeners.clear()
   }
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function'
 }

@@ -10,6 +10,8 @@ import { abortResult, contextsOf, normalizedFailure, withContexts } from './resu
 import type { Run } from './run.ts'
 
 const MALFORMED_DECISION = 'tools/post-execute returned a malformed decision'
+/** How a decision is named in the error for malformed additionalContexts. */
+const DECISION = 'tools/post-execute decision'
 export const BLOCK_DEFAULT_MESSAGE = 'tool result blocked by post-execute policy'
 
 /** POST-10: text blocks give their text, other blocks `[<type> content]`, joined by newlines. */
@@ -25,7 +27,8 @@ function blockMessage(feedback: readonly ContentBlock[]): string {
 
 /** Apply one decision to the result. Throws for malformed decisions (POST-06, POST-07, POST-12). */
 function applyDecision(run: Run, result: ToolExecutionResult, decision: unknown): ToolExecutionResult {
-  if (typeof decision !== 'object' || decision === null) throw new TypeError(MALFORMED_DECISION)
+  // Reading `kind` of null or undefined throws, and no other non-object has a
+  // kind: either way a malformed decision ends as a failure (POST-12).
   const chosen = decision as Record<string, unknown>
 
   if (chosen.kind === 'block') {
@@ -33,7 +36,7 @@ function applyDecision(run: Run, result: ToolExecutionResult, decision: unknown)
     // context dropped. Only the returned result changes; the body's effects stay (POST-17).
     const feedback = chosen.feedback
     if (!Array.isArray(feedback)) throw new TypeError(MALFORMED_DECISION)
-    const contexts = contextsOf(chosen, 'tools/post-execute decision')
+    const contexts = contextsOf(chosen, DECISION)
     const blocked = { isError: true as const, content: feedback, error: { message: blockMessage(feedback) } }
     return withContexts(blocked, contexts)
   }
@@ -47,7 +50,7 @@ function applyDecision(run: Run, result: ToolExecutionResult, decision: unknown)
     throw new TypeError('tools/post-execute accept decision cannot replace both value and content') // POST-06
   }
   // CTX-03: prior contexts (deferred, wrapper, body) then the decision's.
-  const contexts = [...contextsOf(result, 'tool result'), ...contextsOf(chosen, 'tools/post-execute decision')]
+  const contexts = [...contextsOf(result, 'tool result'), ...contextsOf(chosen, DECISION)]
 
   if (replacesValue) {
     // POST-07, POST-14: a failure cannot be turned into a success.
@@ -70,8 +73,7 @@ function applyDecision(run: Run, result: ToolExecutionResult, decision: unknown)
   if (replacesContent && chosen.content !== undefined) {
     return withContexts({ ...result, content: chosen.content as ContentBlock[] }, contexts)
   }
-  // POST-03: plain accept.
-  if (contextsOf(chosen, 'tools/post-execute decision').length === 0) return result
+  // POST-03: plain accept, with any contexts the decision adds.
   return withContexts(result, contexts)
 }
 
