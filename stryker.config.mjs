@@ -16,6 +16,9 @@ export default {
   // checker only needs reference/, not the whole kit.
   checkers: ['typescript'],
   tsconfigFile: 'tsconfig.mutation.json',
+  // Drops the TypeScript watch host's 250 ms batching delay before each
+  // check (see the file): the same verdicts, minutes sooner.
+  appendPlugins: ['./scripts/stryker-checker-no-debounce.mjs'],
   mutate: [
     'reference/**/*.ts',
     '!reference/**/*.test.ts',

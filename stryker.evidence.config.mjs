@@ -1,16 +1,19 @@
-// `npm run mutation:evidence`: a second pass for the weak rules only.
-// Stryker stops a mutant at its first failing test, so a rule whose tests
-// always fail second gets no credit in the main run. This pass skips every
-// test but the weak rules' (DSH_TCK_ONLY_RULES, set by
-// scripts/mutation-evidence.ts), so any kill is theirs. It leaves the main
-// run's incremental file and reports alone.
+// `npm run mutation:evidence` (scripts/mutation-evidence.ts): the targeted
+// pass for the weak rules. The script picks the mutants (DSH_TCK_EVIDENCE_MUTATE,
+// a JSON list of Stryker `mutate` ranges) and the rules whose tests run
+// (DSH_TCK_ONLY_RULES) and where the report goes (DSH_TCK_EVIDENCE_REPORT);
+// every other test is skipped. It leaves the main run's
+// incremental file and reports alone.
 import base from './stryker.config.mjs'
+
+const ranges = JSON.parse(process.env.DSH_TCK_EVIDENCE_MUTATE ?? '[]')
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   ...base,
+  mutate: ranges.length > 0 ? ranges : base.mutate,
   incremental: false,
   reporters: ['json', 'progress-append-only'],
-  jsonReporter: { fileName: 'reports/mutation/evidence.json' },
+  jsonReporter: { fileName: process.env.DSH_TCK_EVIDENCE_REPORT ?? 'reports/mutation/evidence.json' },
   tempDirName: '.stryker-tmp-evidence',
 }

@@ -64,8 +64,10 @@ export function mutationTotals(report: MutationReport, root: string): MutationTo
     noCoverage: total.noCoverage,
     compileErrors: Object.values(report.files).reduce((n, f) => n + f.mutants.filter((m) => m.status === 'CompileError').length, 0),
     score: Math.round((total.score ?? 0) * 100) / 100,
-    strykerScore: Math.round(((total.killed + total.timeout) / Math.max(1, total.killed + total.timeout + total.survived + total.noCoverage + total.equivalent)) * 10000) / 100,
+    strictScore: Math.round((total.strictScore ?? 0) * 100) / 100,
+    strykerScore: Math.round(((total.killed + total.timeout) / Math.max(1, total.killed + total.timeout + total.survived + total.noCoverage + total.equivalent + total.unspecified)) * 10000) / 100,
     equivalent: total.equivalent,
+    unspecified: total.unspecified,
   }
 }
 
@@ -79,6 +81,11 @@ async function main(argv: readonly string[]): Promise<number> {
     previous = loadEvidence()
   } catch (error) {
     if (!(error instanceof EvidenceError)) throw error
+    // Without a report to rebuild the kill counts from, a refresh would wipe them.
+    if (files.length === 0) {
+      process.stderr.write(`adequacy: ${error.message}\nRefusing to overwrite it without a report: run \`npm run adequacy -- --mutation reports/mutation/mutation.json\` (or \`npm run mutation\`).\n`)
+      return 2
+    }
   }
   let mutation: Pick<Evidence, 'mutationReportAt' | 'mutation' | 'mutantsKilled'> = previous ?? { mutationReportAt: null, mutation: null, mutantsKilled: {} }
   if (files.length > 0) {

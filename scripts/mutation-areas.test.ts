@@ -84,7 +84,7 @@ describe('scripts/mutation-areas', () => {
       { area: 'PRE', file: 'reference/pipeline/results.ts', line: 6, column: 3, mutator: 'ObjectLiteral', status: 'NoCoverage', replacement: undefined },
     ])
     const text = formatSummary(summary)
-    expect(text).toMatch(/^GRD\s+75\.00%\s+2\s+1\s+1\s+0\s+0\s+0$/m)
+    expect(text).toMatch(/^GRD\s+75\.00%\s+75\.00%\s+2\s+1\s+1\s+0\s+0\s+0\s+0$/m)
     expect(text).toContain('reference/pipeline/guards.ts:1:10  EqualityOperator  -> "a <= b"')
     expect(text).toContain('reference/pipeline/results.ts:6:3  ObjectLiteral (no coverage)')
   })
@@ -96,10 +96,18 @@ describe('scripts/mutation-areas', () => {
     const stale = { ...listed, original: 'not in the file', reason: 'stale entry' }
     const summary = summarize(report, '/repo', AREA_TABLE, [listed, stale])
     const grd = summary.areas.find((a) => a.area === 'GRD')!
-    expect(grd).toMatchObject({ killed: 2, timeout: 1, survived: 0, equivalent: 1, score: 100 })
+    expect(grd).toMatchObject({ killed: 2, timeout: 1, survived: 0, equivalent: 1, unspecified: 0, score: 100, strictScore: 100 })
     expect(summary.survivors.map((s) => s.area)).toEqual(['CAN', 'PRE'])
     expect(summary.staleEquivalents).toEqual([stale])
     expect(formatSummary(summary)).toContain('equivalence entries matching no surviving mutant')
+  })
+
+  it('leaves an unspecified survivor out of the score but counts it in the strict score', () => {
+    const source = report.files['reference/pipeline/guards.ts']!.source!
+    const original = sourceText(source, { line: 1, column: 10 }, { line: 1, column: 11 })
+    const listed = { kind: 'unspecified' as const, file: 'reference/pipeline/guards.ts', mutator: 'EqualityOperator', original, replacement: 'a <= b', reason: 'test entry' }
+    const grd = summarize(report, '/repo', AREA_TABLE, [listed]).areas.find((a) => a.area === 'GRD')!
+    expect(grd).toMatchObject({ killed: 2, timeout: 1, survived: 0, equivalent: 0, unspecified: 1, score: 100, strictScore: 75 })
   })
 
   it('reads the source text a mutant replaces, within a line and across lines', () => {

@@ -101,6 +101,10 @@ export interface ReportMutant {
   readonly location: { readonly start: Position; readonly end: Position }
   /** Test IDs (keys of `testFiles[*].tests[*].id`) that killed the mutant. */
   readonly killedBy?: readonly string[]
+  /** Test IDs whose run reached the mutant (perTest coverage). */
+  readonly coveredBy?: readonly string[]
+  /** Module-level code: Stryker runs every test against it. */
+  readonly static?: boolean
 }
 export interface Position {
   readonly line: number
@@ -169,12 +173,20 @@ export interface AreaScore {
   readonly timeout: number
   readonly survived: number
   readonly noCoverage: number
-  /** Survivors listed in conformance/adequacy/equivalent-mutants.ts: not counted in the score. */
+  /** Survivors listed as `equivalent` in conformance/adequacy/equivalent-mutants.ts: counted in no score. */
   readonly equivalent: number
+  /** Survivors listed as `unspecified` there: left out of `score`, counted as survivors in `strictScore`. */
+  readonly unspecified: number
   /** CompileError, RuntimeError, Ignored, Pending: not counted in the score. */
   readonly other: number
   /** (killed + timeout) / (killed + timeout + survived + noCoverage), in percent; `undefined` with no valid mutant. */
   readonly score: number | undefined
+  /**
+   * The same with `unspecified` survivors counted as survivors: only mutants
+   * that cannot change observable behaviour are left out. The score the
+   * issue-6 thresholds are judged by.
+   */
+  readonly strictScore: number | undefined
 }
 
 export interface Survivor {
@@ -195,8 +207,8 @@ export interface AreaSummary {
   readonly staleEquivalents: readonly EquivalentMutant[]
 }
 
-/** Status given to a survivor listed as equivalent. */
-const EQUIVALENT = 'Equivalent'
+/** Statuses given to a listed survivor, by the entry's kind. */
+const LISTED: Readonly<Record<EquivalentMutant['kind'], string>> = { equivalent: 'Equivalent', unspecified: 'Unspecified' }
 
 function score(area: string, statuses: readonly string[]): AreaScore {
   const count = (status: string) => statuses.filter((s) => s === status).length
@@ -204,10 +216,23 @@ function score(area: string, statuses: readonly string[]): AreaScore {
   const timeout = count('Timeout')
   const survived = count('Survived')
   const noCoverage = count('NoCoverage')
-  const equivalent = count(EQUIVALENT)
-  const other = statuses.length - killed - timeout - survived - noCoverage - equivalent
+  const equivalent = count(LISTED.equivalent)
+  const unspecified = count(LISTED.unspecified)
+  const other = statuses.length - killed - timeout - survived - noCoverage - equivalent - unspecified
   const valid = killed + timeout + survived + noCoverage
-  return { area, killed, timeout, survived, noCoverage, equivalent, other, score: valid === 0 ? undefined : ((killed + timeout) / valid) * 100 }
+  const ratio = (detected: number, of: number) => (of === 0 ? undefined : (detected / of) * 100)
+  return {
+    area,
+    killed,
+    timeout,
+    survived,
+    noCoverage,
+    equivalent,
+    unspecified,
+    other,
+    score: ratio(killed + timeout, valid),
+    strictScore: ratio(killed + timeout, valid + unspecified),
+  }
 }
 
 /** Scores per area (every area of AREAS, then `?` if anything was unmapped) and the undetected mutants. */
@@ -228,7 +253,7 @@ export function summarize(report: MutationReport, root: string, table = AREA_TAB
         const match = isEquivalent({ file: name, mutator: mutant.mutatorName, original, replacement: mutant.replacement, line }, equivalents)
         if (match !== undefined) {
           used.add(match)
-          status = EQUIVALENT
+          status = LISTED[match.kind]
         }
       }
       const list = byArea.get(area) ?? []
@@ -266,21 +291,24 @@ function percent(value: number | undefined): string {
 /** The human-readable report. */
 export function formatSummary(summary: AreaSummary): string {
   const lines: string[] = []
-  const header = ['area', 'score', 'killed', 'timeout', 'survived', 'no-cov', 'equiv', 'other']
+  const header = ['area', 'strict', 'score', 'killed', 'timeout', 'survived', 'no-cov', 'equiv', 'unspec', 'other']
   const rows = [...summary.areas, summary.total].map((s) => [
     s.area,
+    percent(s.strictScore),
     percent(s.score),
     String(s.killed),
     String(s.timeout),
     String(s.survived),
     String(s.noCoverage),
     String(s.equivalent),
+    String(s.unspecified),
     String(s.other),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const pad = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
   lines.push(pad(header))
   for (const row of rows) lines.push(pad(row))
+  lines.push('strict: listed `unspecified` survivors counted as survivors; score: every listed survivor left out')
   lines.push('')
   lines.push(`surviving mutants (Survived + NoCoverage): ${summary.survivors.length}`)
   for (const s of summary.survivors) {

@@ -1189,6 +1189,14 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     replacement: '{}',
     reason: 'Changes only the contents of the minted agent key ({ scope: label } vs {}); scope keys are opaque and only their identity is specified (seed 000 ScopeKey, VIS-02/VIS-18).',
   },
+  {
+    kind: 'unspecified',
+    file: 'reference/pipeline/results.ts',
+    mutator: 'ConditionalExpression',
+    original: 'contexts.length === 0',
+    replacement: 'false',
+    reason: "withContexts then writes an empty additionalContexts list instead of leaving the key out. Final materialisation drops an empty list, so every result a caller, observer or finaliser is handed is unchanged (CTX-05 is tested there); only an intermediate result inside the pipeline could differ, and no rule pins the shape of those.",
+  },
 ]
 
 /** True when `mutant` is listed in `list`. */

@@ -31,12 +31,16 @@ export interface MutationTotals {
   readonly noCoverage: number
   /** Mutants that did not type-check (not counted in the score). */
   readonly compileErrors: number
-  /** (killed + timeout) / (killed + timeout + survived + noCoverage), in percent, two decimals: equivalents left out. */
+  /** (killed + timeout) / (killed + timeout + survived + noCoverage), in percent, two decimals: every listed survivor left out. */
   readonly score: number
-  /** Stryker's own score, equivalents counted as survivors. */
+  /** The same with the `unspecified` survivors counted as survivors: only truly equivalent mutants left out. */
+  readonly strictScore: number
+  /** Stryker's own score, every listed survivor counted as a survivor. */
   readonly strykerScore: number
-  /** Mutants counted as equivalent in `conformance/adequacy/equivalent-mutants.ts`, excluded from the survivors. */
+  /** Survivors listed as `equivalent` in `conformance/adequacy/equivalent-mutants.ts`. */
   readonly equivalent: number
+  /** Survivors listed as `unspecified` there. */
+  readonly unspecified: number
 }
 
 /** The contents of `evidence.json`. */
@@ -89,7 +93,7 @@ export function checkEvidence(raw: unknown, where: string): Evidence {
   const mutation = raw.mutation
   if (mutation !== null) {
     if (!isRecord(mutation)) fail('mutation', 'is neither an object nor null')
-    for (const key of ['mutants', 'killed', 'timeout', 'survived', 'noCoverage', 'compileErrors', 'score', 'strykerScore', 'equivalent']) {
+    for (const key of ['mutants', 'killed', 'timeout', 'survived', 'noCoverage', 'compileErrors', 'score', 'strictScore', 'strykerScore', 'equivalent', 'unspecified']) {
       const value = (mutation as Record<string, unknown>)[key]
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) fail(`mutation.${key}`, 'is not a non-negative number')
     }
