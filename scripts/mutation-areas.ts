@@ -184,7 +184,7 @@ export interface AreaScore {
   /**
    * The same with `unspecified` survivors counted as survivors: only mutants
    * that cannot change observable behaviour are left out. The score the
-   * issue-6 thresholds are judged by.
+   * kit's targets are stated in (docs/ADEQUACY.md).
    */
   readonly strictScore: number | undefined
 }

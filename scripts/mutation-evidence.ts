@@ -8,8 +8,9 @@
  * DSH_TCK_ONLY_RULES, conformance/suite/_kit/only-rules.ts), and only on the
  * mutants the main run killed and those tests cover (a few per rule, plus
  * whatever is nested inside them, then more for the rules still weak: see
- * {@link ROUNDS}), so it costs a fraction of a full run. Any kill in it is the weak rules' own; the kills are merged
- * into conformance/adequacy/evidence.json next to the main run's.
+ * {@link ROUNDS}), so it costs a fraction of a full run. Any kill in it is
+ * the weak rules' own; the kills are merged into
+ * conformance/adequacy/evidence.json next to the main run's.
  *
  * `npm run mutation` runs it after the main run (skipped when no rule is
  * weak); it leaves the main run's report and incremental file alone.
@@ -28,8 +29,6 @@ import type { MutationReport } from './mutation-areas.ts'
  * still weak after it.
  */
 export const ROUNDS: readonly number[] = [6, 40]
-/** The first round's budget. */
-export const CANDIDATES_PER_RULE = ROUNDS[0]!
 
 const MAIN_REPORT = 'reports/mutation/mutation.json'
 const EVIDENCE_REPORT_PREFIX = 'reports/mutation/evidence-'
@@ -43,7 +42,7 @@ const EVIDENCE_REPORT_PREFIX = 'reports/mutation/evidence-'
  * kill to no test. Stryker mutates everything inside a range, so a range
  * around a block also brings the mutants nested in it. Sorted, without repeats.
  */
-export function candidateRanges(report: MutationReport, weak: readonly string[], perRule: number = CANDIDATES_PER_RULE): string[] {
+export function candidateRanges(report: MutationReport, weak: readonly string[], perRule: number = ROUNDS[0]!): string[] {
   const wanted = new Set(weak)
   const testsOf = new Map<string, Set<string>>()
   for (const file of Object.values(report.testFiles ?? {})) {
