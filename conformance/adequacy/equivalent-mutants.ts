@@ -1197,6 +1197,30 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     replacement: 'false',
     reason: "withContexts then writes an empty additionalContexts list instead of leaving the key out. Final materialisation drops an empty list, so every result a caller, observer or finaliser is handed is unchanged (CTX-05 is tested there); only an intermediate result inside the pipeline could differ, and no rule pins the shape of those.",
   },
+  {
+    kind: 'equivalent',
+    file: 'reference/json-schema/internal/value-checks.ts',
+    mutator: 'ConditionalExpression',
+    original: 'childViolations.length === 0',
+    replacement: 'false',
+    reason: 'Only the cost changes: an object member that already passed its declared schema is no longer trusted as lossless, so the final lossless check walks it again. Every such member is lossless (an accepting path ends in a lossless check), so the verdict and the violations are the same; the validation becomes quadratic in nesting depth instead of linear. Speed is measured by `npm run bench`, never asserted (the full-depth JSV cases used to time this mutant out, which was a timing kill).',
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/json-schema/internal/value-checks.ts',
+    mutator: 'EqualityOperator',
+    original: 'childViolations.length === 0',
+    replacement: 'childViolations.length !== 0',
+    reason: 'Only the cost changes: an object member that already passed its declared schema is no longer trusted as lossless, so the final lossless check walks it again. Every such member is lossless (an accepting path ends in a lossless check), so the verdict and the violations are the same; the validation becomes quadratic in nesting depth instead of linear. Speed is measured by `npm run bench`, never asserted (the full-depth JSV cases used to time this mutant out, which was a timing kill).',
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/json-schema/internal/value-checks.ts',
+    mutator: 'ConditionalExpression',
+    original: 'items === undefined',
+    replacement: 'true',
+    reason: 'Only the cost changes: array elements that already passed the `items` schema are walked again by the final lossless check. Every such element is lossless (an accepting path ends in a lossless check), so the verdict and the violations are the same; the validation becomes quadratic in nesting depth instead of linear. Speed is measured by `npm run bench`, never asserted (the full-depth JSV cases used to time this mutant out, which was a timing kill).',
+  },
 ]
 
 /** True when `mutant` is listed in `list`. */

@@ -2,6 +2,7 @@ import { runInNewContext } from 'node:vm'
 import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ToolExecution, ToolExecutionInput } from '../spec/types.ts'
+import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
@@ -185,10 +186,11 @@ check('ARG-05', 'accepts nesting far deeper than a recursive walk survives', asy
   const probe = probeTool('echo')
   tools.register(probe.definition)
 
-  const result = await tools.execute(call('echo', nestedArrays(50_000)))
+  const depth = nestingDepth(50_000)
+  const result = await tools.execute(call('echo', nestedArrays(depth)))
 
   expectSuccess(result)
-  expect(depthOf(probe.bodyArgs[0])).toBe(50_000)
+  expect(depthOf(probe.bodyArgs[0])).toBe(depth)
 })
 
 check('ARG-05', 'reads a getter property once and passes its value on', async ({ tools }) => {

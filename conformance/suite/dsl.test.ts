@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { SchemaApi } from '../adapter/contract.ts'
 import type { JsonSchemaNode, ToolRunContext } from '../spec/types.ts'
+import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
 import { expectSuccess } from './_kit/results.ts'
@@ -338,7 +339,8 @@ check('DSL-10', 'a compiled schema outside the subset is reported with every vio
 })
 
 check('DSL-11', 'a 5,000-level nested spec compiles intact', ({ schema }) => {
-  let node = schema.valueSchemaSpecToJsonSchema(nestedOneOf(5000)) as JsonSchemaNode
+  const levels = nestingDepth(5000)
+  let node = schema.valueSchemaSpecToJsonSchema(nestedOneOf(levels)) as JsonSchemaNode
   let depth = 0
   let intact = true
   while (node.oneOf !== undefined) {
@@ -348,14 +350,14 @@ check('DSL-11', 'a 5,000-level nested spec compiles intact', ({ schema }) => {
   }
 
   expect(intact, 'every level is { oneOf: [{ type: "null" }, <next>] }').toBe(true)
-  expect(depth).toBe(5000)
+  expect(depth).toBe(levels)
   expect(node).toEqual({ type: 'string' })
 })
 
 check('DSL-11', 'deeply nested property maps compile and validate without overflowing the stack', ({ schema }) => {
   let spec: Record<string, unknown> = { leaf: { type: 'string', required: true } }
   let args: Record<string, unknown> = { leaf: 'x' }
-  for (let i = 0; i < 5000; i++) {
+  for (let i = 0; i < nestingDepth(5000); i++) {
     spec = { n: { type: 'object', additionalProperties: false, required: true, properties: spec } }
     args = { n: args }
   }

@@ -5,6 +5,7 @@ import { getRule } from '../catalogue/index.ts'
 import type { RuleId } from '../catalogue/index.ts'
 import { loadJsonSchemaFixtures, VIOLATION_KINDS } from '../fixtures/json-schema-fixtures.ts'
 import type { ExpectedViolation, UnsupportedCase } from '../fixtures/json-schema-fixtures.ts'
+import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
 import { inForeignRealm } from './_kit/realm.ts'
 import { atSchemaPath, expectAccepted, expectSchemaViolations, pairUp, rejection } from './_kit/schema-errors.ts'
@@ -354,21 +355,24 @@ function nested(depth: number, leaf: unknown, wrap: (inner: unknown) => unknown)
 }
 
 check('JSS-11', 'schemas 5,000 levels deep through items, properties and oneOf are accepted', ({ schema }) => {
-  expectAccepted(assertSupported(schema, nested(5000, { type: 'string' }, (inner) => ({ type: 'array', items: inner }))))
-  expectAccepted(assertSupported(schema, nested(5000, {}, (inner) => ({ type: 'object', properties: { n: inner }, required: ['n'] }))))
-  expectAccepted(assertSupported(schema, nested(5000, { type: 'null' }, (inner) => ({ oneOf: [inner, { type: 'string' }] }))))
+  const depth = nestingDepth(5000)
+  expectAccepted(assertSupported(schema, nested(depth, { type: 'string' }, (inner) => ({ type: 'array', items: inner }))))
+  expectAccepted(assertSupported(schema, nested(depth, {}, (inner) => ({ type: 'object', properties: { n: inner }, required: ['n'] }))))
+  expectAccepted(assertSupported(schema, nested(depth, { type: 'null' }, (inner) => ({ oneOf: [inner, { type: 'string' }] }))))
 })
 
 check('JSS-11', 'a defect 5,000 levels down is found at its full path', ({ schema }) => {
-  const violations = violationsOf(schema, nested(5000, { type: 'strng' }, (inner) => ({ type: 'array', items: inner })))
-  expectPaths(violations, [`schema${'.items'.repeat(5000)}.type`])
+  const depth = nestingDepth(5000)
+  const violations = violationsOf(schema, nested(depth, { type: 'strng' }, (inner) => ({ type: 'array', items: inner })))
+  expectPaths(violations, [`schema${'.items'.repeat(depth)}.type`])
 })
 
 check('JSS-11', 'a cycle 5,000 levels down is found without a hang', ({ schema }) => {
+  const depth = nestingDepth(5000)
   const bottom: Record<string, unknown> = { type: 'array' }
-  const root = nested(4999, bottom, (inner) => ({ type: 'array', items: inner }))
+  const root = nested(depth - 1, bottom, (inner) => ({ type: 'array', items: inner }))
   bottom.items = root
-  expectPaths(violationsOf(schema, root), [`schema${'.items'.repeat(5000)}`])
+  expectPaths(violationsOf(schema, root), [`schema${'.items'.repeat(depth)}`])
 })
 
 // ---------------------------------------------------------------------------

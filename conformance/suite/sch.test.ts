@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { ToolRuntimeApi } from '../adapter/contract.ts'
 import type { Agent } from '../spec/types.ts'
+import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
 import { BEYOND_CALL_STACK } from './_kit/depth.ts'
 import { thrownBy } from './_kit/thrown.ts'
@@ -67,7 +68,7 @@ check('SCH-02', 'editing a projected schema affects neither the registry nor lat
 })
 
 check('SCH-03', 'parameters nested oneOf levels deeper than the call stack are projected whole', ({ tools }) => {
-  const depth = BEYOND_CALL_STACK
+  const depth = nestingDepth(BEYOND_CALL_STACK)
   let node: Record<string, unknown> = { type: 'string' }
   for (let i = 0; i < depth; i += 1) node = { oneOf: [node, { type: 'null' }] }
   tools.register(probeTool('deep', { parameters: { type: 'object', properties: { v: node } } }).definition)
