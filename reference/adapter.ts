@@ -19,10 +19,14 @@ export default defineAdapter({
     schema: true,
     codedErrors: true,
     codeMode: false, // run_code is reserved, but the Code Mode transport is not implemented
+    warnings: true,
   },
   create() {
-    // The registry already has the Harness shape: tools, on, createScope, setApproval, dispose.
-    return createToolRegistry()
+    // The registry already has the Harness shape: tools, on, createScope,
+    // setApproval, dispose. Its logger only needs to record for warnings().
+    const logged: string[] = []
+    const registry = createToolRegistry({ logger: { warn: (message) => void logged.push(message) } })
+    return { ...registry, warnings: () => [...logged] }
   },
   harnessError: (message, code) => new HarnessError(message, code),
   schema: {

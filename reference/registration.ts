@@ -118,7 +118,6 @@ export function restrictTools(
 
 /** GRD-01, GRD-05: add a guard to `node`'s layer. No `tools/change` (VIS-14). */
 export function addGuard(store: LayerStore, node: ScopeNode | undefined, guard: ToolGuard): () => void {
-  if (typeof guard !== 'function') throw new TypeError('tools.guard() requires a function')
   const layer = store.ensureLayer(node)
   const entry: GuardEntry = { guard }
   layer.guards.add(entry)

@@ -45,8 +45,20 @@ import type {
  *   by a tool or listener survives as `error.info`.
  * - `codeMode`: the Code Mode presentation transport (`run_code`). No rule of
  *   the foundation suite needs it; it is declared for forward compatibility.
+ * - `warnings`: the harness shows what its registry logged at warn level
+ *   ({@link Harness.warnings}), so the kit can check that contained
+ *   `tools/result` observer failures are reported.
  */
-export type FeatureName = 'scopes' | 'scopeParents' | 'approval' | 'presentationMeta' | 'changeEvents' | 'schema' | 'codedErrors' | 'codeMode'
+export type FeatureName =
+  | 'scopes'
+  | 'scopeParents'
+  | 'approval'
+  | 'presentationMeta'
+  | 'changeEvents'
+  | 'schema'
+  | 'codedErrors'
+  | 'codeMode'
+  | 'warnings'
 
 /** The capabilities an adapter declares; an absent key means "not supported". */
 export type FeatureManifest = { readonly [K in FeatureName]?: boolean }
@@ -136,6 +148,13 @@ export interface Harness {
   createScope?(options?: CreateScopeOptions): ScopeHandle | Promise<ScopeHandle>
   /** Install (or, with `undefined`, remove) the approval service (requires the `approval` feature). */
   setApproval?(service: ApprovalService | undefined): void
+  /**
+   * The messages the registry logged at warn level since this harness was
+   * created, oldest first (requires the `warnings` feature). Upstream logs
+   * through `ctx.logger.warn`; map whatever your registry logs to. Only the
+   * message is read, never any further logger arguments.
+   */
+  warnings?(): readonly string[]
   /** Release everything this harness holds. Called once after each test. */
   dispose?(): void | Promise<void>
 }

@@ -47,16 +47,6 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     file: 'reference/events.ts',
     mutator: 'BlockStatement',
     original: `{
-        onError(error)
-      }`,
-    replacement: '{}',
-    reason: "With the catch emptied a synchronously throwing tools/result observer is still contained but no longer reported; observable only through the registry's warning log (upstream logs a contained tools/result observer failure through ctx.logger.warn, digest RES-04), which the adapter contract does not expose; outcome, containment and the other observers are unchanged, which is all RES-04/RES-05 pin through the kit.",
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/events.ts',
-    mutator: 'BlockStatement',
-    original: `{
     this.listeners.clear()
   }`,
     replacement: '{}',
@@ -597,14 +587,6 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     reason: "NoCoverage but reachable (a wrapper that returns undefined or a primitive); the change shows only in the kit's own wording of that final failure, which neither the seeds nor upstream fix.",
   },
   {
-    kind: 'unspecified',
-    file: 'reference/pipeline/dispatch.ts',
-    mutator: 'StringLiteral',
-    original: "'tools/execute result'",
-    replacement: '""',
-    reason: "Only the kit's wording of the TypeError for a wrapper result with non-array additionalContexts changes; no rule or upstream text pins it.",
-  },
-  {
     kind: 'equivalent',
     file: 'reference/pipeline/dispatch.ts',
     mutator: 'BooleanLiteral',
@@ -612,24 +594,6 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     replacement: 'true',
     line: 46,
     reason: 'The initial value of abortedOnReturn is never read: the finally block always assigns body.signal.aborted before the only read, and the catch path returns without reading it.',
-  },
-  {
-    kind: 'equivalent',
-    file: 'reference/pipeline/dispatch.ts',
-    mutator: 'StringLiteral',
-    original: "'tool result'",
-    replacement: '""',
-    line: 116,
-    reason: "The label only appears in contextsOf's TypeError, which cannot fire here: every result at this point was built by the registry (its contexts are arrays or absent, wrapper contexts having been checked during normalisation).",
-  },
-  {
-    kind: 'equivalent',
-    file: 'reference/pipeline/dispatch.ts',
-    mutator: 'StringLiteral',
-    original: "'tool result'",
-    replacement: '""',
-    line: 128,
-    reason: "The label only appears in contextsOf's TypeError, which cannot fire here: the result was built by the registry, so its contexts are an array or absent.",
   },
   {
     kind: 'equivalent',
@@ -665,53 +629,11 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
   },
   {
     kind: 'unspecified',
-    file: 'reference/pipeline/notify.ts',
-    mutator: 'BlockStatement',
-    original: "{\n    run.registry.warn(`tools/result observer failed: ${errorMessage(error)}`, error)\n  }",
-    replacement: '{}',
-    reason: 'The warning goes to the registry logger, which the adapter contract does not expose; RES-10 states it but is catalogued untestable for that reason, and the outcome and other observers (RES-04) are unaffected.',
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/pipeline/notify.ts',
-    mutator: 'StringLiteral',
-    original: '`tools/result observer failed: ${errorMessage(error)}`',
-    replacement: '``',
-    reason: 'Wording of the logger warning (RES-10, a should rule catalogued untestable: the adapter contract has no logger surface).',
-  },
-  {
-    kind: 'unspecified',
     file: 'reference/pipeline/post-execute.ts',
     mutator: 'StringLiteral',
     original: "'tools/post-execute returned a malformed decision'",
     replacement: '""',
     reason: "Wording of the kit's own malformed-decision error (C-06 fail-closed); POST-12/POST-15 pin only that the outcome is a failure, and upstream has no such message.",
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/pipeline/post-execute.ts',
-    mutator: 'StringLiteral',
-    original: "'tools/post-execute decision'",
-    replacement: '""',
-    reason: "The label in the kit's own TypeError for a block or accept decision whose additionalContexts is not an array; POST-12 pins only that such a decision ends as a failure, and no rule or upstream text fixes the wording.",
-  },
-  {
-    kind: 'equivalent',
-    file: 'reference/pipeline/post-execute.ts',
-    mutator: 'StringLiteral',
-    original: "'tool result'",
-    replacement: '""',
-    line: 53,
-    reason: "The label only appears in contextsOf's TypeError, which cannot fire: the result post-execute receives was built by the registry, so its contexts are an array or absent.",
-  },
-  {
-    kind: 'equivalent',
-    file: 'reference/pipeline/post-execute.ts',
-    mutator: 'StringLiteral',
-    original: "'tool result'",
-    replacement: '""',
-    line: 101,
-    reason: "The label only appears in contextsOf's TypeError, which cannot fire: `after` is a registry-built result (applied decision or normalized failure) whose contexts are an array or absent.",
   },
   {
     kind: 'unspecified',
@@ -783,8 +705,8 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     kind: 'unspecified',
     file: 'reference/pipeline/results.ts',
     mutator: 'StringLiteral',
-    original: '`${what} additionalContexts must be an array`',
-    replacement: '``',
+    original: "'additionalContexts must be an array'",
+    replacement: '""',
     reason: "NoCoverage but reachable (a wrapper result or post-execute decision whose additionalContexts is neither an array nor undefined); the change shows only in the kit's own wording of that TypeError, which neither the seeds nor upstream fix.",
   },
   {
@@ -842,22 +764,6 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
   },
   {
     kind: 'unspecified',
-    file: 'reference/registration.ts',
-    mutator: 'ConditionalExpression',
-    original: "typeof guard !== 'function'",
-    replacement: 'false',
-    reason: 'A non-function guard would be accepted and then make every later call a final failure (calling it throws, GRD-09) instead of being refused at guard(); neither the seeds, the digest nor any rule says guard() must validate its argument.',
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/registration.ts',
-    mutator: 'StringLiteral',
-    original: "'tools.guard() requires a function'",
-    replacement: '""',
-    reason: 'NoCoverage but reachable (tools.guard(42)); only the wording of the registration TypeError changes, and neither the seeds nor upstream fix it.',
-  },
-  {
-    kind: 'unspecified',
     file: 'reference/registry.ts',
     mutator: 'AssignmentOperator',
     original: 'firstError ??= { error }',
@@ -875,30 +781,6 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
       }`,
     replacement: '{}',
     reason: 'Reachable when a tools/change listener throws while a scope is disposed; the mutant still undoes every contribution but scope.dispose() no longer rethrows. Whether scope disposal reports a failing disposer is not specified (upstream leaves it to Cordis and the digest is silent).',
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/registry.ts',
-    mutator: 'BlockStatement',
-    original: `{
-      try {
-        options.logger?.warn(message, error)
-      } catch {
-        // A failing logger must not break containment (RES-04).
-      }
-    }`,
-    replacement: '{}',
-    reason: 'Only drops the warning sent to an optional logger passed to createToolRegistry; the adapter contract has no logger surface and RES-04 pins only containment (other observers run, execute() resolves), not logging.',
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/registry.ts',
-    mutator: 'BlockStatement',
-    original: `{
-        options.logger?.warn(message, error)
-      }`,
-    replacement: '{}',
-    reason: 'Only drops the warning sent to an optional logger passed to createToolRegistry; the adapter contract has no logger surface and RES-04 pins only containment, not logging.',
   },
   {
     kind: 'unspecified',
@@ -1156,14 +1038,6 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     replacement: 'false',
     line: 45,
     reason: "Without the early return the global view continues with an empty ancestor chain (no restrictions) and re-sets the global layer's own entries (layerOf(undefined) is the global layer), which keeps every key, value and position, so the returned view is identical.",
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/pipeline/post-execute.ts',
-    mutator: 'ConditionalExpression',
-    original: "typeof text === 'string'",
-    replacement: 'true',
-    reason: "Observable only for a text block whose text is not a string (its value versus `[text content]` in the block message); POST-10/POST-21 and the digest speak of a text block's text and of non-text blocks only, so that malformed text block is not pinned.",
   },
   {
     kind: 'unspecified',

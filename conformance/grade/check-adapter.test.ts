@@ -43,6 +43,7 @@ describe('checkAdapter', () => {
     ['create() rejected: TypeError: nope', { name: 'x', features: {}, create: () => Promise.reject(new TypeError('nope')) }],
     [`the harness's "dispose" must be a function when present`, { name: 'x', features: {}, create: () => harness({ dispose: 'later' }) }],
     ['lacks setApproval (the adapter declares the "approval" feature)', { name: 'x', features: { approval: true }, create: () => harness() }],
+    ['lacks warnings (the adapter declares the "warnings" feature)', { name: 'x', features: { warnings: true }, create: () => harness() }],
     ['lacks tools.register, tools.restrict, tools.guard, tools.get, tools.schemas, tools.executionMode and tools.execute (every test needs them)', { name: 'x', features: {}, create: () => ({ tools: {}, on: fn }) }],
   ])('%s', async (fragment, exported) => {
     expect(await problem(exported)).toContain(fragment)

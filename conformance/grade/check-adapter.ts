@@ -42,6 +42,7 @@ const FEATURE_MEMBERS: Record<FeatureName, { readonly adapter: readonly string[]
   },
   codedErrors: { adapter: ['harnessError'], harness: [] },
   codeMode: { adapter: [], harness: [] },
+  warnings: { adapter: [], harness: ['warnings'] },
 }
 
 /**

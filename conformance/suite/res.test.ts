@@ -243,6 +243,56 @@ check('RES-05', 'each observer is called once, its return value is ignored, and 
   expect(seen, 'tools/result events').toHaveLength(1)
 })
 
+/** A tools/result observer that fails, synchronously or by rejecting, with `message`. */
+function failingObserver(how: 'throws' | 'rejects', message: string): () => void {
+  if (how === 'throws') {
+    return () => {
+      throw new Error(message)
+    }
+  }
+  return (async () => {
+    throw new Error(message)
+  }) as unknown as () => void
+}
+
+check('RES-11', 'a call whose observers all return normally logs no warning', async ({ harness, tools, warnings }) => {
+  tools.register(probeTool('res').definition)
+  observe(harness)
+  harness.on('tools/result', (async () => undefined) as unknown as () => void)
+
+  expectSuccess(await tools.execute(call('res')))
+  await settle()
+
+  expect(warnings(), 'warnings').toEqual([])
+})
+
+for (const how of ['throws', 'rejects'] as const) {
+  check('RES-11', `an observer that ${how} is reported once per call, and the other observers still run`, async ({ harness, tools, warnings }) => {
+    tools.register(probeTool('res').definition)
+    harness.on('tools/result', failingObserver(how, 'observer broke'))
+    const seen = observe(harness)
+
+    expectSuccess(await tools.execute(call('res')))
+    expectSuccess(await tools.execute(call('res')))
+    await settle()
+
+    expect(warnings(), 'warnings after two calls').toHaveLength(2)
+    expect(seen, 'tools/result events seen by the other observer').toHaveLength(2)
+  })
+
+  check('RES-10', `the warning for an observer that ${how} says so and carries its message`, async ({ harness, tools, warnings }) => {
+    tools.register(probeTool('res').definition)
+    harness.on('tools/result', failingObserver(how, `observer ${how}: disk full`))
+
+    await tools.execute(call('res'))
+    await settle()
+
+    const [warning] = warnings()
+    expect(warning, 'the warning').toContain('tools/result observer failed:')
+    expect(warning, 'the warning').toContain(`observer ${how}: disk full`)
+  })
+}
+
 check('RES-06', 'scope observers see only their own agent\'s calls; global observers see all', async ({ harness, tools, scope }) => {
   const a = await scope()
   const b = await scope()

@@ -78,7 +78,7 @@ function normalizeWrapperResult(run: Run, returned: unknown): ToolExecutionResul
   if (run.registry.canonical.get(returned) === run.exec.token) return returned as ToolExecutionResult
 
   const authored = returned as Record<string, unknown>
-  const contexts = contextsOf(authored, 'tools/execute result')
+  const contexts = contextsOf(authored)
   if (authored.isError) {
     // EXE-04: truthiness decides; error, content, meta and contexts are kept.
     const failure: Record<string, unknown> = { isError: true, error: authored.error, content: authored.content }
@@ -113,7 +113,7 @@ export async function dispatch(run: Run): Promise<Outcome> {
     // CTX-01: deferred contexts go first, then the result's own.
     run.dispatchContexts = [...run.deferred]
     if (run.dispatchContexts.length > 0) {
-      const merged = [...run.dispatchContexts, ...contextsOf(result, 'tool result')]
+      const merged = [...run.dispatchContexts, ...contextsOf(result)]
       result = deepFreeze(withContexts(result, merged))
     }
   } catch (error) {
@@ -125,7 +125,7 @@ export async function dispatch(run: Run): Promise<Outcome> {
   // CAN-06, CAN-07: the caller aborted while dispatch was finishing; only successes
   // are replaced (CAN-09), and the replacement keeps the contexts (CTX-02).
   if (run.callerSignal.aborted && !result.isError) {
-    result = abortResult(run.bodyInvoked, contextsOf(result, 'tool result'))
+    result = abortResult(run.bodyInvoked, contextsOf(result))
   }
   return postResult(result)
 }

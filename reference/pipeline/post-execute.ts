@@ -10,16 +10,16 @@ import { abortResult, contextsOf, normalizedFailure, withContexts } from './resu
 import type { Run } from './run.ts'
 
 const MALFORMED_DECISION = 'tools/post-execute returned a malformed decision'
-/** How a decision is named in the error for malformed additionalContexts. */
-const DECISION = 'tools/post-execute decision'
 export const BLOCK_DEFAULT_MESSAGE = 'tool result blocked by post-execute policy'
 
-/** POST-10: text blocks give their text, other blocks `[<type> content]`, joined by newlines. */
+/**
+ * POST-10: text blocks give their text, other blocks `[<type> content]`,
+ * joined by newlines (so, as with any array join, a missing text is empty).
+ */
 function blockMessage(feedback: readonly ContentBlock[]): string {
   const parts = feedback.map((block) => {
     const type = (block as { type?: unknown } | null | undefined)?.type
-    const text = (block as { text?: unknown } | null | undefined)?.text
-    return type === 'text' && typeof text === 'string' ? text : `[${String(type)} content]`
+    return type === 'text' ? (block as { text?: unknown }).text : `[${String(type)} content]`
   })
   const message = parts.join('\n')
   return message === '' ? BLOCK_DEFAULT_MESSAGE : message
@@ -36,7 +36,7 @@ function applyDecision(run: Run, result: ToolExecutionResult, decision: unknown)
     // context dropped. Only the returned result changes; the body's effects stay (POST-17).
     const feedback = chosen.feedback
     if (!Array.isArray(feedback)) throw new TypeError(MALFORMED_DECISION)
-    const contexts = contextsOf(chosen, DECISION)
+    const contexts = contextsOf(chosen)
     const blocked = { isError: true as const, content: feedback, error: { message: blockMessage(feedback) } }
     return withContexts(blocked, contexts)
   }
@@ -50,7 +50,7 @@ function applyDecision(run: Run, result: ToolExecutionResult, decision: unknown)
     throw new TypeError('tools/post-execute accept decision cannot replace both value and content') // POST-06
   }
   // CTX-03: prior contexts (deferred, wrapper, body) then the decision's.
-  const contexts = [...contextsOf(result, 'tool result'), ...contextsOf(chosen, DECISION)]
+  const contexts = [...contextsOf(result), ...contextsOf(chosen)]
 
   if (replacesValue) {
     // POST-07, POST-14: a failure cannot be turned into a success.
@@ -98,7 +98,7 @@ export async function postExecute(run: Run, result: ToolExecutionResult): Promis
 
   // POST-13, CAN-08: a success produced while the caller aborted becomes an abort; failures stay (CAN-09).
   if (run.callerSignal.aborted && !after.isError) {
-    after = abortResult(run.bodyInvoked, contextsOf(after, 'tool result'))
+    after = abortResult(run.bodyInvoked, contextsOf(after))
   }
   return after
 }

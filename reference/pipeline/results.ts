@@ -86,10 +86,10 @@ export function abortResult(bodyInvoked: boolean, contexts: readonly UserMessage
 }
 
 /** Read a result's or decision's contexts as a list; anything but an array or `undefined` is malformed. */
-export function contextsOf(holder: { readonly additionalContexts?: unknown }, what: string): readonly UserMessage[] {
+export function contextsOf(holder: { readonly additionalContexts?: unknown }): readonly UserMessage[] {
   const contexts = holder.additionalContexts
   if (contexts === undefined) return []
-  if (!Array.isArray(contexts)) throw new TypeError(`${what} additionalContexts must be an array`)
+  if (!Array.isArray(contexts)) throw new TypeError('additionalContexts must be an array')
   return contexts as UserMessage[]
 }
 

@@ -72,6 +72,14 @@ export const RES_RULES = defineArea('RES', [
     statement:
       'A failing tools/result observer is reported through ctx.logger.warn with a message containing "tools/result observer failed:" and the best-effort error message.',
     sources: [upstream('observer failures are logged at warn level')],
-    untestable: 'the adapter contract has no logger surface',
+    requires: ['warnings'],
+  },
+  {
+    id: 'RES-11',
+    level: 'must',
+    statement:
+      'Every contained tools/result observer failure, a synchronous throw or an asynchronous rejection, is reported exactly once at warn level; observers that return normally report nothing.',
+    sources: [upstream('observer failures are logged at warn level'), seed('000', '§tools/result')],
+    requires: ['warnings'],
   },
 ])

@@ -36,6 +36,8 @@ export interface CheckContext {
   readonly schema: SchemaApi
   /** Builds the registry's own coded error (the test declared or inherited the `codedErrors` feature). */
   harnessError(message: string, code: string): Error
+  /** What the registry has logged at warn level so far (the test declared or inherited the `warnings` feature). */
+  warnings(): readonly string[]
 }
 
 export interface CheckOptions {
@@ -100,6 +102,14 @@ export function check(
         harnessError: (message, code) => {
           if (adapter.harnessError === undefined) throw new Error('the adapter declares codedErrors but has no harnessError()')
           return adapter.harnessError(message, code)
+        },
+        warnings: () => {
+          if (h.warnings === undefined) throw new Error('the adapter declares warnings but its harness has no warnings()')
+          const logged: unknown = h.warnings()
+          if (!Array.isArray(logged) || !logged.every((message) => typeof message === 'string')) {
+            throw new Error(`harness warnings() must return an array of strings, got ${describeThrown(logged)}`)
+          }
+          return [...logged] as string[]
         },
         setApproval: (service) => {
           if (h.setApproval === undefined) throw new Error('the adapter declares approval but its harness has no setApproval()')
