@@ -12,8 +12,10 @@ const ranges = JSON.parse(process.env.DSH_TCK_EVIDENCE_MUTATE ?? '[]')
 export default {
   ...base,
   mutate: ranges.length > 0 ? ranges : base.mutate,
-  // Every candidate was killed by the main run, so it compiles: checking it
-  // again would only add the checker's start-up and per-mutant cost.
+  // Every candidate compiled in the main run, so the checker would only add
+  // its start-up and per-mutant cost. Mutants nested inside a candidate's
+  // range are run too, compiling or not; scripts/adequacy-evidence.ts credits
+  // a kill here only for a mutant the main run detected.
   checkers: ranges.length > 0 ? [] : base.checkers,
   incremental: false,
   reporters: ['json', 'progress-append-only'],

@@ -37,9 +37,18 @@ describe('scripts/adequacy-evidence', () => {
   })
 
   it('merges a second report of the same code, counting a mutant once by position whatever its ID', () => {
+    const wider = { start: at.start, end: { line: 1, column: 9 } }
     const first: MutationReport = {
       testFiles: { 'a.test.ts': { tests: [{ id: 't1', name: '[GRD-01] first' }] } },
-      files: { 'reference/x.ts': { mutants: [{ id: '1', mutatorName: 'BlockStatement', status: 'Killed', location: at, killedBy: ['t1'] }] } },
+      files: {
+        'reference/x.ts': {
+          mutants: [
+            { id: '1', mutatorName: 'BlockStatement', status: 'Killed', location: at, killedBy: ['t1'] },
+            { id: '2', mutatorName: 'StringLiteral', replacement: '""', status: 'Timeout', location: at },
+            { id: '3', mutatorName: 'StringLiteral', replacement: '""', status: 'Survived', location: wider },
+          ],
+        },
+      },
     }
     const second: MutationReport = {
       testFiles: { 'a.test.ts': { tests: [{ id: 'u9', name: '[GRD-01, VIS-09] second' }] } },
@@ -48,10 +57,24 @@ describe('scripts/adequacy-evidence', () => {
           mutants: [
             { id: '77', mutatorName: 'BlockStatement', status: 'Killed', location: at, killedBy: ['u9'] },
             { id: '78', mutatorName: 'StringLiteral', replacement: '""', status: 'Killed', location: at, killedBy: ['u9'] },
+            // Same start, wider range: a different mutant, which the main run saw survive.
+            { id: '79', mutatorName: 'StringLiteral', replacement: '""', status: 'Killed', location: wider, killedBy: ['u9'] },
           ],
         },
       },
     }
     expect(killsByRule(first, second)).toEqual({ 'GRD-01': 2, 'VIS-09': 2 })
+  })
+
+  it('credits a later report only with mutants the main run detected, not ones it found not to compile', () => {
+    const first: MutationReport = {
+      testFiles: {},
+      files: { 'reference/x.ts': { mutants: [{ id: '1', mutatorName: 'BlockStatement', status: 'CompileError', location: at }] } },
+    }
+    const second: MutationReport = {
+      testFiles: { 'a.test.ts': { tests: [{ id: 'u9', name: '[GRD-01] second' }] } },
+      files: { 'reference/x.ts': { mutants: [{ id: '5', mutatorName: 'BlockStatement', status: 'Killed', location: at, killedBy: ['u9'] }] } },
+    }
+    expect(killsByRule(first, second)).toEqual({})
   })
 })

@@ -26,20 +26,35 @@ export function rulesOfTestName(name: string): string[] {
   return ruleIdsInTestName(name).filter(isRuleId)
 }
 
+/** A mutant's identity across runs of the same code (Stryker's IDs are per run). */
+function mutantKey(fileName: string, mutant: MutationReport['files'][string]['mutants'][number]): string {
+  const { start, end } = mutant.location
+  return `${fileName}:${start.line}:${start.column}-${end.line}:${end.column}:${mutant.mutatorName}:${mutant.replacement ?? ''}`
+}
+
 /**
  * Per rule, the number of distinct mutants killed by a test naming it, over
  * one or more reports of the same code (a mutant is identified by file,
- * position, mutator and replacement, since Stryker's IDs are per run); sorted
- * by rule ID.
+ * start and end, mutator and replacement); sorted by rule ID.
+ *
+ * The first report is the main run. A later one (an evidence round) only
+ * re-attributes kills: it counts for a mutant the main run detected (killed or
+ * timed out), never for one the main run did not test, such as a nested
+ * mutant that did not compile (evidence rounds run without the checker).
  */
 export function killsByRule(...reports: readonly MutationReport[]): Record<string, number> {
   const killed = new Map<string, Set<string>>()
-  for (const report of reports) {
+  const detectedByMain = new Set<string>()
+  for (const [fileName, file] of Object.entries(reports[0]?.files ?? {})) {
+    for (const mutant of file.mutants) if (mutant.status === 'Killed' || mutant.status === 'Timeout') detectedByMain.add(mutantKey(fileName, mutant))
+  }
+  for (const [index, report] of reports.entries()) {
     const nameOf = new Map<string, string>()
     for (const file of Object.values(report.testFiles ?? {})) for (const test of file.tests) nameOf.set(test.id, test.name)
     for (const [fileName, file] of Object.entries(report.files)) {
       for (const mutant of file.mutants) {
-        const key = `${fileName}:${mutant.location.start.line}:${mutant.location.start.column}:${mutant.mutatorName}:${mutant.replacement ?? ''}`
+        const key = mutantKey(fileName, mutant)
+        if (index > 0 && !detectedByMain.has(key)) continue
         for (const testId of mutant.killedBy ?? []) {
           for (const rule of rulesOfTestName(nameOf.get(testId) ?? '')) {
             const set = killed.get(rule) ?? new Set<string>()

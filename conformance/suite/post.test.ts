@@ -433,6 +433,14 @@ check('POST-22', 'the lossless-materialization failure is worded as upstream wor
   expect(result.error?.message).toBe('tool result must be losslessly JSON-serializable')
 })
 
+check('POST-22', 'a block whose text block holds a symbol fails at materialization, not while its message is built', async ({ harness, tools }) => {
+  decide(harness, { kind: 'block', feedback: [{ type: 'text', text: Symbol('not JSON') }] })
+
+  const result = await runEcho(tools)
+
+  expect(result.error?.message).toBe('tool result must be losslessly JSON-serializable')
+})
+
 check('POST-12', 'a throwing post-execute listener yields a failure of its error and keeps deferred contexts', async ({ harness, tools }) => {
   harness.on('tools/post-execute', () => {
     throw new Error('post broke')

@@ -14,12 +14,14 @@ export const BLOCK_DEFAULT_MESSAGE = 'tool result blocked by post-execute policy
 
 /**
  * POST-10: text blocks give their text, other blocks `[<type> content]`,
- * joined by newlines (so, as with any array join, a missing text is empty).
+ * joined by newlines. A text that is not a string is not stringified here:
+ * a lossy one must fail at final materialisation (POST-11), not in this join.
  */
 function blockMessage(feedback: readonly ContentBlock[]): string {
   const parts = feedback.map((block) => {
     const type = (block as { type?: unknown } | null | undefined)?.type
-    return type === 'text' ? (block as { text?: unknown }).text : `[${String(type)} content]`
+    const text = (block as { text?: unknown } | null | undefined)?.text
+    return type === 'text' && typeof text === 'string' ? text : `[${String(type)} content]`
   })
   const message = parts.join('\n')
   return message === '' ? BLOCK_DEFAULT_MESSAGE : message

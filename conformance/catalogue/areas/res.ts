@@ -78,7 +78,7 @@ export const RES_RULES = defineArea('RES', [
     id: 'RES-11',
     level: 'must',
     statement:
-      'Every contained tools/result observer failure, a synchronous throw or an asynchronous rejection, is reported exactly once at warn level; observers that return normally report nothing.',
+      'Every contained tools/result observer failure, a synchronous throw or an asynchronous rejection, is reported once, at warn level, per call it fails in.',
     sources: [upstream('observer failures are logged at warn level'), seed('000', '§tools/result')],
     requires: ['warnings'],
   },

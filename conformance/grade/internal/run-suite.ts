@@ -145,7 +145,9 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
         isolate: options.pool.isolate,
         maxWorkers: options.pool.maxWorkers,
         testNamePattern: options.testNamePattern,
-        env: { ...options.env, DSH_TCK_ADAPTER: options.adapterModule, DSH_TCK_TIMEOUT: String(options.timeoutMs) },
+        // Grading always builds the deep cases at full depth, whatever the
+        // shell says: shallow nesting is for mutation runs of the reference only.
+        env: { ...options.env, DSH_TCK_ADAPTER: options.adapterModule, DSH_TCK_TIMEOUT: String(options.timeoutMs), DSH_TCK_SHALLOW_NESTING: '0' },
         // Generous: the suite's own per-test budget fails hanging tests first.
         testTimeout: options.timeoutMs * 3 + 2000,
         hookTimeout: options.timeoutMs * 3 + 2000,

@@ -14,6 +14,7 @@
  * ARG-05 tests argument materialisation at 50 000 levels of nested arrays
  * (one call a level), for the same reason. The schema compiler and subset
  * assertion (DSL-11, JSS-11) keep upstream's 5 000 levels: they do far more
- * work per level, and deeper schemas make every mutation run much slower.
+ * work per level. Mutation runs build all of these shallower
+ * (conformance/fixtures/nesting-depth.ts).
  */
 export const BEYOND_CALL_STACK = 20_000
