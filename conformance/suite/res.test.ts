@@ -188,14 +188,22 @@ check('RES-03', 'materialized fields are detached from the objects listeners sup
   expect(result.additionalContexts).toEqual([contextMessage('from post')])
 })
 
+/** A tools/result observer that fails, synchronously or by rejecting, with `message`. */
+function failingObserver(how: 'throws' | 'rejects', message: string): () => void {
+  if (how === 'throws') {
+    return () => {
+      throw new Error(message)
+    }
+  }
+  return (async () => {
+    throw new Error(message)
+  }) as unknown as () => void
+}
+
 check('RES-04', 'a throwing observer and a rejecting one change nothing: later observers run and execute() resolves', async ({ harness, tools }) => {
   tools.register(probeTool('res').definition)
-  harness.on('tools/result', () => {
-    throw new Error('observer broke')
-  })
-  harness.on('tools/result', (async () => {
-    throw new Error('async observer broke')
-  }) as unknown as () => void)
+  harness.on('tools/result', failingObserver('throws', 'observer broke'))
+  harness.on('tools/result', failingObserver('rejects', 'async observer broke'))
   const seen = observe(harness)
 
   const result = await tools.execute(call('res'))
@@ -242,18 +250,6 @@ check('RES-05', 'each observer is called once, its return value is ignored, and 
   expect(calls, 'late observer calls').toBe(1)
   expect(seen, 'tools/result events').toHaveLength(1)
 })
-
-/** A tools/result observer that fails, synchronously or by rejecting, with `message`. */
-function failingObserver(how: 'throws' | 'rejects', message: string): () => void {
-  if (how === 'throws') {
-    return () => {
-      throw new Error(message)
-    }
-  }
-  return (async () => {
-    throw new Error(message)
-  }) as unknown as () => void
-}
 
 /** The warnings `run` adds to the log, once the call and any rejection it set off have settled. */
 async function warningsAddedBy(warnings: () => readonly string[], run: () => Promise<unknown>): Promise<readonly string[]> {
