@@ -1,6 +1,7 @@
 import { BaseSequencer } from 'vitest/node'
 import type { TestSpecification } from 'vitest/node'
 import { defineConfig } from 'vitest/config'
+import { persistentWorkerPool } from './scripts/vitest-persistent-worker.ts'
 
 /**
  * Orders each mutant run: example tests before property laws, and the
@@ -31,13 +32,21 @@ class ExamplesFirstRotating extends BaseSequencer {
 // test reference/ directly, so they are left out of mutation runs.
 // `npm test` uses vitest.config.ts and is not affected by this file.
 export default defineConfig({
+  // One worker thread for all of a Stryker runner's mutant runs instead of a
+  // new one per run (scripts/vitest-persistent-worker.ts says what it keeps).
+  // DSH_TCK_FRESH_WORKERS=1 turns it off, to compare the two.
+  plugins: process.env.DSH_TCK_FRESH_WORKERS === '1' ? [] : [persistentWorkerPool()],
   test: {
     include: ['conformance/suite/**/*.test.ts', 'properties/**/*.test.ts'],
     // One module graph per mutant run instead of one per test file: the
     // reference loads once per run, which makes a run about 3x cheaper. Every
     // test builds its own harness, so no state leaks between files.
     isolate: false,
-    setupFiles: ['conformance/suite/_kit/load-adapter-eagerly.ts', 'conformance/suite/_kit/only-rules.ts'],
+    setupFiles: [
+      'scripts/vitest-persistent-worker-setup.ts',
+      'conformance/suite/_kit/load-adapter-eagerly.ts',
+      'conformance/suite/_kit/only-rules.ts',
+    ],
     sequence: { sequencer: ExamplesFirstRotating },
     // A mutant that makes a registry call hang fails its test after 1 s
     // (check()'s per-call budget) instead of waiting for Stryker's timeout,
