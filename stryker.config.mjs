@@ -43,7 +43,11 @@ export default {
   // Not copied into the sandbox: reports, and other runs' sandboxes.
   ignorePatterns: ['/reports', '/.stryker-tmp*'],
   cleanTempDir: true,
-  // Beyond the usual run time: long enough for a loaded machine, short enough
-  // that a mutant looping forever costs seconds, not tens of seconds.
-  timeoutMS: 5_000,
+  // A mutant's time limit is 1.5x the net time of its tests in the dry run,
+  // plus the dry run's overhead (about 10 s: a cold thread, every transform),
+  // plus this. Mutant runs in the kept thread (scripts/vitest-persistent-worker.ts)
+  // have well under a second of overhead, so that already leaves a loaded
+  // machine plenty of slack; each of the 10-20 mutants that loop forever costs
+  // its full limit and a runner restart.
+  timeoutMS: 1_000,
 }

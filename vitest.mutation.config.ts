@@ -48,6 +48,9 @@ export default defineConfig({
       'conformance/suite/_kit/only-rules.ts',
     ],
     sequence: { sequencer: ExamplesFirstRotating },
+    // Once a mutant's run has failed, the test files after the failure are
+    // not loaded at all (scripts/vitest-bail-runner.ts).
+    runner: './scripts/vitest-bail-runner.ts',
     // A mutant that makes a registry call hang fails its test after 1 s
     // (check()'s per-call budget) instead of waiting for Stryker's timeout,
     // which also restarts the test runner.
