@@ -47,7 +47,7 @@ export default {
   // plus the dry run's overhead (about 10 s: a cold thread, every transform),
   // plus this. Mutant runs in the kept thread (scripts/vitest-persistent-worker.ts)
   // have well under a second of overhead, so that already leaves a loaded
-  // machine plenty of slack; each of the 10-20 mutants that loop forever costs
-  // its full limit and a runner restart.
+  // machine plenty of slack; each mutant that loops forever (14 in the last
+  // full run) costs its whole limit and a runner restart.
   timeoutMS: 1_000,
 }

@@ -21,11 +21,9 @@ export default class StopLoadingAfterBail extends VitestTestRunner {
   override onAfterRunTask(test: Task): void {
     super.onAfterRunTask(test)
     const bail = this.config.bail ?? 0
-    if (test.result?.state === 'fail' && bail > 0 && ++this.failures >= bail && !this.stopped) {
-      this.stopped = true
-      // The same cancellation vitest sends once it sees the failure, without the round trip.
-      this.cancel('test-failure')
-    }
+    // vitest itself cancels the run's remaining tests at this point; only
+    // the loading of the remaining files is left to stop.
+    if (test.result?.state === 'fail' && bail > 0 && ++this.failures >= bail) this.stopped = true
   }
 
   override importFile(filepath: string, source: ImportSource): unknown {

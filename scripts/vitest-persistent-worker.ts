@@ -21,13 +21,16 @@
 // - scripts/vitest-persistent-worker-setup.ts clears the previous run's
 //   active mutant before the first test file of a run loads.
 //
-// The dry run (coverage) gets a new thread, retired after it. So does any
-// run after vitest stopped the kept thread without the worker's stop
-// handshake, which it does after an error.
+// The dry run (coverage) gets a new thread, retired after it. A kept thread
+// that vitest stops without the worker's stop handshake (it does so after an
+// error) is retired too, and the next run gets a new one.
 //
-// Full runs of the same reference and suite (2026-12-01) gave all 2,323
-// mutants the same status with this pool as with vitest's threads pool; the
-// Stryker run took 17 min 8 s instead of 19 min 5 s.
+// What a run leaves pending stays in the thread. The reference schedules no
+// timers and writes no globals, and the suite's one timer (check()'s budget)
+// is cleared when its test ends, so what is left waits on promises that never
+// settle. Full runs of the same reference and suite on 2026-12-01 gave all
+// 2,323 mutants the same status with vitest's threads pool and with this pool
+// (once in a first version that gave static mutants threads of their own).
 import { readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -50,8 +53,9 @@ function spawn(options: PoolOptions): Worker {
     stderr: true,
   })
   const logger = options.project.vitest.logger
-  thread.stdout.pipe(logger.outputStream)
-  thread.stderr.pipe(logger.errorStream)
+  // Without `end: false` a retired thread would end the logger's streams.
+  thread.stdout.pipe(logger.outputStream, { end: false })
+  thread.stderr.pipe(logger.errorStream, { end: false })
   thread.once('exit', () => {
     if (kept?.thread === thread) kept = undefined
   })
@@ -97,8 +101,9 @@ class PersistentThreadWorker implements PoolWorker {
   private keeps = false
   /** ...and it already ran a previous run. */
   private reuses = false
-  private stopHandshake = false
   private config: unknown
+  /** The kept thread was handed back after a stop handshake. */
+  private released = false
   private readonly listeners: Array<[string, Listener]> = []
 
   constructor(private readonly options: PoolOptions) {}
@@ -137,25 +142,33 @@ class PersistentThreadWorker implements PoolWorker {
         break
       case 'run':
       case 'collect': {
+        // The start handshake is done: a run that starts from now on reuses the thread.
+        if (this.keeps && kept !== undefined && kept.thread === this.thread) kept.started = true
         const invalidates = this.reuses ? projectFiles(this.options.project.config.root) : message.context.invalidates
         outgoing = { ...message, context: { ...message.context, invalidates, config: this.config } as typeof message.context }
         break
       }
       case 'stop':
-        this.stopHandshake = true
-        if (this.keeps) return this.reply('stopped')
+        if (this.keeps && kept?.thread === this.thread) {
+          // From here on this run hears nothing from the thread, so the next
+          // run, which may start before this one's stop() is called, has it
+          // to itself.
+          this.reply('stopped')
+          this.detach()
+          this.released = true
+          return
+        }
         break
     }
     this.current().postMessage(outgoing)
   }
 
   async stop(): Promise<void> {
+    this.detach()
+    if (this.released) return
+    // No stop handshake: vitest is forcing the stop after an error, so the
+    // thread's state is unknown and it goes.
     const thread = this.current()
-    for (const [event, callback] of this.listeners.splice(0)) thread.off(event, callback)
-    if (this.keeps && this.stopHandshake && kept?.thread === thread) {
-      kept.started = true
-      return
-    }
     if (kept?.thread === thread) kept = undefined
     await thread.terminate()
   }
@@ -164,7 +177,12 @@ class PersistentThreadWorker implements PoolWorker {
     return data
   }
 
-  /** Answers a handshake the kept thread has already done, once the caller listens. */
+  private detach(): void {
+    const thread = this.current()
+    for (const [event, callback] of this.listeners.splice(0)) thread.off(event, callback)
+  }
+
+  /** Answers, asynchronously as the thread would, a handshake the kept thread does not need. */
   private reply(type: 'started' | 'stopped'): void {
     const listeners = this.listeners.filter(([event]) => event === 'message').map(([, callback]) => callback)
     setImmediate(() => {
@@ -197,5 +215,5 @@ export function persistentWorkerPool(): Plugin {
       project.config.poolRunner = pool
       vitest.onClose(retireKept)
     },
-  } as Plugin
+  }
 }
