@@ -18,8 +18,9 @@
 //   mutant's run. It also makes static mutants (module-level code, active
 //   only while its module is evaluated) work: Stryker's setup file activates
 //   them before the adapter, and so the reference, is evaluated again.
-// - scripts/vitest-persistent-worker-setup.ts clears the previous run's
-//   active mutant before the first test file of a run loads.
+// - scripts/vitest-persistent-worker-setup.ts puts Stryker's active mutant
+//   and hit count back to what a new thread has before a run's first test
+//   file loads.
 //
 // The dry run (coverage) gets a new thread, retired after it. A kept thread
 // that vitest stops without the worker's stop handshake (it does so after an
@@ -205,7 +206,8 @@ const pool: PoolRunnerInitializer = {
  * A vite plugin that runs every vitest project on the persistent pool. It
  * sets the pool once the config is resolved, because Stryker's runner passes
  * `pool: 'threads'` inline, which overrides any `pool` in the config file.
- * Add `scripts/vitest-persistent-worker-setup.ts` as the first setup file.
+ * List `scripts/vitest-persistent-worker-setup.ts` first in `setupFiles`
+ * (Stryker's runner puts its own setup file before it).
  */
 export function persistentWorkerPool(): Plugin {
   return {
