@@ -537,7 +537,7 @@ check('POST-14', 'no decision turns a failed body into a success', async ({ harn
   }
 })
 
-check('POST-15', 'a decision of unknown kind is a failure, not an accept', async ({ harness, tools }) => {
+check('POST-23', 'a decision of unknown kind is a failure, not an accept', async ({ harness, tools }) => {
   decide(harness, { kind: 'approve' })
 
   const result = await runEcho(tools, { body: () => 'v' })

@@ -433,7 +433,21 @@ const malformed: [label: string, decision: unknown][] = [
 ]
 
 for (const [label, decision] of malformed) {
-  check('PRE-15', `a malformed decision (${label}) fails closed: no guard, tools/execute or body`, async ({ harness, tools }) => {
+  check('PRE-15', `a malformed decision (${label}) never bypasses a denying guard`, async ({ harness, tools }) => {
+    const stages = recordStages(harness)
+    const probe = probeTool('write')
+    tools.register(probe.definition)
+    tools.guard(() => 'guarded')
+    decide(harness, decision)
+
+    const result = await tools.execute(call('write'))
+
+    expect(result.isError, 'isError').toBe(true)
+    expect(probe.bodyCalls, 'body calls').toBe(0)
+    expect(stages.count('result'), 'result stage runs').toBe(1)
+  })
+
+  check('PRE-22', `a malformed decision (${label}) fails closed: no guard, tools/execute or body`, async ({ harness, tools }) => {
     const { stages, probe, guard } = setup(harness, tools)
     decide(harness, decision)
 

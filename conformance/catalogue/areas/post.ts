@@ -103,10 +103,8 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-15',
     level: 'must',
     statement:
-      'A decision whose kind is neither accept nor block is a failure, an own content key set to undefined keeps the content, and an own value key set to undefined is a value replacement that fails as INVALID_TOOL_OUTPUT.',
-    sources: [upstream('decision kind handling')],
-    divergence:
-      'Kit decision C-06: upstream treats every kind other than block as accept, so an unknown kind passes the result through.',
+      'An own content key set to undefined keeps the content, and an own value key set to undefined is a value replacement that fails as INVALID_TOOL_OUTPUT.',
+    sources: [upstream('decision kind handling: an own value key is a value replacement')],
   },
   {
     id: 'POST-16',
@@ -153,5 +151,13 @@ export const POST_RULES = defineArea('POST', [
     level: 'should',
     statement: 'A decision that is not lossless JSON fails with the message `tool result must be losslessly JSON-serializable`.',
     sources: [upstream('materialization message')],
+  },
+  {
+    id: 'POST-23',
+    level: 'should',
+    statement: 'A post-execute decision whose kind is neither accept nor block is a failure, not an accept.',
+    sources: [seed('000', '§执行 (PostToolDecision)')],
+    divergence:
+      'The seeds type the decision as accept or block and say nothing of other kinds; failing such a decision is the kit\'s reading (C-06), so it is a should rule. Upstream treats every kind other than block as accept.',
   },
 ])

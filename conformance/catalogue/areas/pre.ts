@@ -110,10 +110,19 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-15',
     level: 'must',
     statement:
-      'A malformed pre-execute decision (not an object, an unknown kind, or a deny without a string reason) fails closed: no guard, tools/execute or body runs and the call ends as a failure.',
-    sources: [seed('000', '§执行 (PreToolDecision; ToolGuard cannot be bypassed)'), seed('001', 'L19')],
+      'A malformed pre-execute decision (not an object, an unknown kind, or a deny without a string reason) never bypasses the guards: when a guard denies the call, the body does not run and the call ends as a failure, whatever else the registry makes of the decision.',
+    sources: [seed('000', '§执行 (PreToolDecision; Guard 仍可施加最终拒绝)'), seed('001', 'L19')],
     divergence:
-      'Upstream treats a decision whose kind is neither allow nor ask and that carries no reason ({ kind: "deny" } alone, or an unknown kind) as not denied and dispatches it without evaluating guards; the kit fails closed (C-06).',
+      'Upstream treats a decision whose kind is neither allow nor ask and that carries no reason ({ kind: "deny" } alone, a bare string, or an unknown kind) as not denied and dispatches it without evaluating guards, so a denying guard is bypassed; the seeds say a guard can always impose the final denial (C-06).',
+  },
+  {
+    id: 'PRE-22',
+    level: 'should',
+    statement:
+      'A malformed pre-execute decision fails closed: the call ends as a failure before any guard, tools/execute wrapper or body runs.',
+    sources: [seed('000', '§执行 (PreToolDecision)'), upstream('C-06: undefined and null decisions already end as failures')],
+    divergence:
+      'The seeds type the decision but do not say what a malformed one does; failing closed is the kit\'s reading (C-06), so it is a should rule. Upstream fails closed only for undefined and null, and dispatches other malformed decisions (see PRE-15).',
   },
   {
     id: 'PRE-16',

@@ -1,0 +1,90 @@
+/**
+ * Compares graded reports of upstream with the committed list of its
+ * expected failures ({@link UPSTREAM_EXPECTED_FAILURES}). Pure: the fidelity
+ * script feeds it reports and prints what it returns.
+ */
+import type { GradeReport, RuleStatus } from '../grade/report.ts'
+import type { RuleId } from '../catalogue/index.ts'
+import { expectedFailingRules, type ExpectedFailure } from './expected-failures.ts'
+
+/** A must rule that failed without being listed, with its first failing assertion. */
+export interface UnexpectedFailure {
+  readonly id: RuleId
+  readonly firstFailure: string
+}
+
+/** A listed rule that did not fail, and the status it got instead. */
+export interface StaleEntry {
+  readonly id: RuleId
+  readonly status: RuleStatus | 'not graded'
+}
+
+/** A rule whose status differed between repeated grades. */
+export interface UnstableVerdict {
+  readonly id: RuleId
+  /** The status in each grade, in grade order. */
+  readonly statuses: readonly RuleStatus[]
+}
+
+export interface FidelityVerdict {
+  /** True when upstream failed exactly the listed must rules in every grade, with identical verdicts. */
+  readonly ok: boolean
+  readonly expected: readonly RuleId[]
+  readonly unexpected: readonly UnexpectedFailure[]
+  readonly stale: readonly StaleEntry[]
+  readonly unstable: readonly UnstableVerdict[]
+  /** Should-level rules upstream deviates from (reported, never failing the lane). */
+  readonly shouldDeviations: readonly RuleId[]
+}
+
+/**
+ * Judges one or more grades of upstream (repeated grades of the same build)
+ * against `list`. The first report decides unexpected and stale rules; every
+ * further report must give every rule the same status.
+ */
+export function compareWithExpected(reports: readonly GradeReport[], list: readonly ExpectedFailure[]): FidelityVerdict {
+  const [first, ...rest] = reports
+  if (first === undefined) throw new Error('compareWithExpected needs at least one report')
+  const expected = expectedFailingRules(list)
+  const listed = new Set<string>(expected)
+  const byId = new Map(first.rules.map((rule) => [rule.id as string, rule]))
+
+  const unexpected: UnexpectedFailure[] = first.rules
+    .filter((rule) => rule.level === 'must' && rule.status === 'fail' && !listed.has(rule.id))
+    .map((rule) => ({
+      id: rule.id,
+      firstFailure: rule.tests.find((test) => test.outcome === 'fail')?.failure?.message.split('\n')[0] ?? rule.reason ?? 'failed',
+    }))
+  const stale: StaleEntry[] = expected
+    .filter((id) => byId.get(id)?.status !== 'fail')
+    .map((id) => ({ id, status: byId.get(id)?.status ?? 'not graded' }))
+  const unstable: UnstableVerdict[] = first.rules
+    .map((rule) => ({ id: rule.id, statuses: [rule.status, ...rest.map((report) => report.rules.find((r) => r.id === rule.id)?.status ?? 'untestable')] }))
+    .filter((entry) => entry.statuses.some((status) => status !== entry.statuses[0]))
+  const shouldDeviations = first.rules.filter((rule) => rule.level === 'should' && rule.status === 'fail').map((rule) => rule.id)
+
+  return {
+    ok: unexpected.length === 0 && stale.length === 0 && unstable.length === 0,
+    expected,
+    unexpected,
+    stale,
+    unstable,
+    shouldDeviations,
+  }
+}
+
+/** The verdict as console lines. */
+export function renderFidelityVerdict(verdict: FidelityVerdict, grades: number): string {
+  const out: string[] = []
+  out.push(`upstream fails ${verdict.expected.length - verdict.stale.length} of the ${verdict.expected.length} listed must rules (${verdict.expected.join(', ')})`)
+  for (const entry of verdict.unexpected) out.push(`  UNEXPECTED must failure ${entry.id}: ${entry.firstFailure}`)
+  for (const entry of verdict.stale) out.push(`  STALE: ${entry.id} is listed as an expected failure but is ${entry.status}; remove it from conformance/fidelity/expected-failures.ts`)
+  for (const entry of verdict.unstable) out.push(`  UNSTABLE: ${entry.id} got ${entry.statuses.join(' / ')} over ${grades} grades`)
+  if (verdict.shouldDeviations.length > 0) out.push(`  should-level deviations (reported, not failing): ${verdict.shouldDeviations.join(', ')}`)
+  out.push(
+    verdict.ok
+      ? `fidelity: OK (${grades} grade${grades === 1 ? '' : 's'}, identical verdicts)`
+      : 'fidelity: FAIL (a new must failure is a kit defect or a divergence to record; a stale entry is a fixed one)',
+  )
+  return out.join('\n')
+}

@@ -1,0 +1,121 @@
+/**
+ * The fidelity lane's adapter: upstream DeepSeek Harness 0.1.1-rc.2
+ * (`@deepseek-ai/dsh-tools`, a Cordis service) behind the kit's Harness.
+ *
+ * It is written exactly as an implementer would write one in their own
+ * project: static imports of the host's packages and of `dsh-tools-tck`.
+ * `npm run fidelity` copies it into the folder that
+ * `../shared/upstream/build-upstream.sh` builds (`$UPSTREAM/install`), where
+ * those imports resolve by ordinary Node resolution, and links the kit in as
+ * `node_modules/dsh-tools-tck`. It is not part of the kit's own type check
+ * (the upstream packages exist only in that folder).
+ *
+ * How each harness member maps onto a Cordis host:
+ * - one `Context` per harness, with the system-prompt service (the
+ *   registry's one injected dependency) and the `ToolRuntime` plugin;
+ * - scopes are minted inside a plugin that injects `tools`, as a host's
+ *   agent loop does, keyed by a fresh agent-like object; a parent is bound
+ *   with dsh-scope's parent option;
+ * - approval is the `approval` service the registry reads with
+ *   `ctx.get('approval')`; the kit's service has the same `request()` shape;
+ * - warnings are what the registry logs at warn level through `ctx.logger`,
+ *   captured by an exporter that lets warn-level lines through.
+ */
+import { Context } from '@deepseek-ai/cordis'
+import { createScope } from '@deepseek-ai/dsh-scope'
+import SystemPrompt from '@deepseek-ai/dsh-system-prompt'
+import { HarnessError } from '@deepseek-ai/dsh-llm'
+import ToolRuntime, {
+  assertObjectJsonSchema,
+  assertSupportedJsonSchema,
+  defineTool,
+  parameterSchemaSpecToJsonSchema,
+  validateArgs,
+  validateJsonSchemaValue,
+  valueSchemaSpecToJsonSchema,
+} from '@deepseek-ai/dsh-tools'
+import { defineAdapter } from 'dsh-tools-tck'
+import type { Harness, ScopeHandle, Subscribe, ToolRuntimeApi, ToolsContextApi } from 'dsh-tools-tck'
+
+/** Cordis' numeric level for warn lines (its default export level drops them). */
+const WARN = 2
+
+let agents = 0
+
+/** Subscribes through a Cordis context: `{ prepend }` is Cordis' own option. */
+function subscribeOn(ctx: Context): Subscribe {
+  return (event, listener, options) => {
+    const off = ctx.on(event as never, listener as never, { prepend: options?.prepend === true })
+    return () => void off()
+  }
+}
+
+export default defineAdapter({
+  name: '@deepseek-ai/dsh-tools',
+  version: '0.1.1-rc.2',
+  features: {
+    scopes: true,
+    scopeParents: true,
+    approval: true,
+    presentationMeta: true,
+    changeEvents: true,
+    schema: true,
+    codedErrors: true,
+    warnings: true,
+  },
+  async create(): Promise<Harness> {
+    const ctx = new Context()
+    const logged: string[] = []
+    ctx.logger.exporter({
+      levels: { default: WARN },
+      export: (message) => {
+        if (message.type === 'warn') logged.push(String(message.args[0]))
+      },
+    })
+    await ctx.plugin(SystemPrompt, {})
+    await ctx.plugin(ToolRuntime)
+    const tools = (ctx as unknown as { tools: ToolRuntimeApi }).tools
+    let approval: (() => void) | undefined
+
+    async function mint(parent: ScopeHandle | undefined): Promise<ScopeHandle> {
+      agents += 1
+      const agent = { id: `tck-agent-${agents}` }
+      let scope!: ReturnType<typeof createScope>
+      await ctx.plugin(
+        Object.assign(
+          (inner: Context) => {
+            scope = createScope(inner, agent, parent === undefined ? undefined : { parent: parent.agent })
+          },
+          { inject: ['tools', 'systemPrompt'] },
+        ),
+      )
+      return {
+        agent,
+        tools: (scope.ctx as unknown as { tools: ToolsContextApi }).tools,
+        on: subscribeOn(scope.ctx),
+        dispose: () => scope.dispose(),
+      }
+    }
+
+    return {
+      tools,
+      on: subscribeOn(ctx),
+      createScope: (options) => mint(options?.parent),
+      setApproval(service) {
+        approval?.()
+        approval = service === undefined ? undefined : (ctx.provide as (name: string, value: unknown) => () => void)('approval', service)
+      },
+      warnings: () => [...logged],
+    }
+  },
+  harnessError: (message, code) => new HarnessError(message, code),
+  schema: {
+    defineTool: (options) => defineTool(options as never) as never,
+    parameterSchemaSpecToJsonSchema: (spec) => parameterSchemaSpecToJsonSchema(spec as never),
+    valueSchemaSpecToJsonSchema: (spec) => valueSchemaSpecToJsonSchema(spec as never),
+    validateArgs: (spec, args) => validateArgs(spec as never, args),
+    assertSupportedJsonSchema,
+    assertObjectJsonSchema,
+    validateJsonSchemaValue: (schema, value, path) => validateJsonSchemaValue(schema as never, value, path),
+  },
+})
