@@ -118,26 +118,32 @@ law('E-06', ['ARG-02'], 'every stage of one execution sees the same fresh token,
   },
 })
 
-/** Wraps every container of `value` in a proxy that counts reads of its own keys' values (`length` and symbols are not data). */
+/**
+ * Rebuilds `value` with every own property of every container an enumerable
+ * getter that counts its runs under the property's path. A read is a [[Get]]
+ * of the value: running the getter, whether through `o[k]` or through the
+ * `get` of its descriptor. Inspecting a property (its descriptor,
+ * enumerability, `hasOwn`, the key list) runs no getter and is not a read,
+ * so a registry may check the shape before it reads each value once.
+ */
 function counted(value: JsonValue, path: string, reads: Map<string, number>): JsonValue {
   if (value === null || typeof value !== 'object') return value
-  const target: Record<string, JsonValue> | JsonValue[] = Array.isArray(value) ? value.map((v, i) => counted(v, `${path}[${i}]`, reads)) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, counted(v, `${path}.${k}`, reads)]))
-  const note = (t: object, key: string | symbol): void => {
-    if (typeof key !== 'string' || key === 'length' || !Object.hasOwn(t, key)) return
-    const at = Array.isArray(t) ? `${path}[${key}]` : `${path}.${key}`
-    reads.set(at, (reads.get(at) ?? 0) + 1)
+  const entries: [string, JsonValue, string][] = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v, `${path}[${i}]`])
+    : Object.entries(value).map(([k, v]) => [k, v, `${path}.${k}`])
+  const target: JsonValue[] | Record<string, JsonValue> = Array.isArray(value) ? new Array<JsonValue>(value.length) : {}
+  for (const [key, child, at] of entries) {
+    const inner = counted(child, at, reads)
+    Object.defineProperty(target, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        reads.set(at, (reads.get(at) ?? 0) + 1)
+        return inner
+      },
+    })
   }
-  // Both traps hand out the value, so either one is a read.
-  return new Proxy(target, {
-    get(t, key, receiver) {
-      note(t, key)
-      return Reflect.get(t, key, receiver) as unknown
-    },
-    getOwnPropertyDescriptor(t, key) {
-      note(t, key)
-      return Reflect.getOwnPropertyDescriptor(t, key)
-    },
-  }) as JsonValue
+  return target
 }
 
 const IDENTITY = ['callId', 'rootCallId', 'name', 'agent', 'parent', 'signal', 'arguments'] as const
@@ -168,7 +174,7 @@ law('E-05', ['ARG-01'], 'the input is read once: each identity getter and argume
     r.harness.on('tools/result', (exec) => touch(exec))
     const reads = new Map<string, number>()
     const order: string[] = []
-    const proxied = counted(args, 'arguments', reads)
+    const instrumented = counted(args, 'arguments', reads)
     const values: Record<(typeof IDENTITY)[number], unknown> = {
       callId: 'call-read-once',
       rootCallId,
@@ -176,7 +182,7 @@ law('E-05', ['ARG-01'], 'the input is read once: each identity getter and argume
       agent: undefined,
       parent: undefined,
       signal: new AbortController().signal,
-      arguments: proxied,
+      arguments: instrumented,
     }
     const input = {}
     for (const key of IDENTITY) {

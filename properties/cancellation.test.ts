@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check'
 import { expect } from 'vitest'
+import type { FeatureName } from '../conformance/adapter/contract.ts'
 import type { ApprovalOutcome, ToolExecutionResult } from '../conformance/spec/types.ts'
 import { approvalStub } from '../conformance/suite/_kit/approval.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
@@ -40,19 +41,21 @@ function expectedOutcome(kind: Kind, point: Point, aborted: boolean, bodyEntered
   return candidate
 }
 
+/** An approved ask needs an approval service and an agent scope to route it through. */
+const canAsk = (has: (feature: FeatureName) => boolean): boolean => has('approval') && has('scopes')
+
 function describeResult(result: ToolExecutionResult): string {
   return result.isError ? `failure ${JSON.stringify(result.error)}` : 'success'
 }
 
 law('E-18', ['CAN-10', 'CAN-02', 'CAN-05', 'CAN-06', 'CAN-07', 'CAN-08', 'CAN-09', 'CAN-01'], 'the abort code depends only on whether the body started, and more specific failures are never replaced', {
-  arbitrary: fc.record({ point: fc.constantFrom(...POINTS), kind: fc.constantFrom(...KINDS) }),
+  // The approval abort point only where an ask can be approved.
+  arbitrary: (has) => fc.record({ point: fc.constantFrom(...POINTS.filter((p) => p !== 'approval' || canAsk(has))), kind: fc.constantFrom(...KINDS) }),
+  optional: ['approval', 'scopes'],
   interesting: 'the caller aborted mid-pipeline and a success was replaced by a cancellation code',
   threshold: 0.15,
   scale: 1.5,
-  run: async (r, input) => {
-    const canAsk = r.adapter.features.approval === true && r.adapter.features.scopes === true
-    const point: Point = input.point === 'approval' && !canAsk ? 'pre' : input.point
-    const { kind } = input
+  run: async (r, { point, kind }) => {
     const controller = new AbortController()
     const abortAt = (here: Point): void => {
       if (point === here) controller.abort(new Error(`aborted during ${here}`))
@@ -122,6 +125,7 @@ law('E-18', ['CAN-10', 'CAN-02', 'CAN-05', 'CAN-06', 'CAN-07', 'CAN-08', 'CAN-09
 
 interface Interleaving {
   readonly s: fc.Scheduler
+  /** pre-execute asks and an installed service approves (generated only where {@link canAsk}). */
   readonly ask: boolean
   readonly wrapper: boolean
   /** The caller's abort is handed to the scheduler when this many stages have been entered. */
@@ -145,7 +149,6 @@ async function runInterleaving(r: LawRun, { s, ask, wrapper, abortArmedAt }: Int
     await s.schedule(Promise.resolve(label), label)
     log.push(`${label}-done`)
   }
-  const useAsk = ask && r.adapter.features.approval === true && r.adapter.features.scopes === true
   const probe = probeTool('tool', {
     body: async () => {
       await gate('body')
@@ -153,8 +156,8 @@ async function runInterleaving(r: LawRun, { s, ask, wrapper, abortArmedAt }: Int
     },
   })
   r.tools.register(probe.definition)
-  const agent = useAsk ? (await r.scope()).agent : undefined
-  if (useAsk) {
+  const agent = ask ? (await r.scope()).agent : undefined
+  if (ask) {
     r.setApproval(
       approvalStub(async (): Promise<ApprovalOutcome> => {
         await gate('approval')
@@ -164,7 +167,7 @@ async function runInterleaving(r: LawRun, { s, ask, wrapper, abortArmedAt }: Int
   }
   r.harness.on('tools/pre-execute', async (_exec, next) => {
     await gate('pre')
-    return useAsk ? { kind: 'ask' } : next()
+    return ask ? { kind: 'ask' } : next()
   })
   if (wrapper) {
     r.harness.on('tools/execute', async (_exec, next) => {
@@ -193,9 +196,17 @@ async function runInterleaving(r: LawRun, { s, ask, wrapper, abortArmedAt }: Int
 }
 
 law('E-20', ['CAN-13', 'EXE-12', 'CAN-10', 'RES-01'], 'whatever order stages and the caller abort settle in, a started body is drained, tools/result fires once, and the code says whether the body started', {
-  arbitrary: fc.record({ s: fc.scheduler(), ask: fc.boolean(), wrapper: fc.boolean(), abortArmedAt: fc.nat(6) }),
+  // The abort is armed at a stage entry of the call (0: before it; the stages are pre, approval, wrapper, body, wrapper-after, post),
+  // half the time at the body's, where an abort can land while the body runs.
+  arbitrary: (has) =>
+    fc.record({ ask: canAsk(has) ? fc.boolean() : fc.constant(false), wrapper: fc.boolean() }).chain(({ ask, wrapper }) => {
+      const bodyAt = 2 + (ask ? 1 : 0) + (wrapper ? 1 : 0)
+      const abortArmedAt = fc.oneof(fc.constant(bodyAt), fc.nat(3 + (ask ? 1 : 0) + (wrapper ? 2 : 0)))
+      return fc.record({ s: fc.scheduler(), ask: fc.constant(ask), wrapper: fc.constant(wrapper), abortArmedAt })
+    }),
+  optional: ['approval', 'scopes'],
   interesting: 'the caller aborted while the body was running',
-  threshold: 0.1,
+  threshold: 0.15,
   scale: 1.5,
   run: async (r, input) => {
     const { log, result, results, bodyCalls } = await runInterleaving(r, input)

@@ -33,8 +33,9 @@ law('E-16', ['POST-04', 'POST-05', 'POST-09', 'POST-10', 'POST-03'], 'content, v
   arbitrary: fc.record({ n: fc.integer({ min: -5, max: 5 }), concludes: fc.boolean(), decision }),
   interesting: 'the decision differs observably from the dispatch result (new content, a different value, or a block dropping the deferred context)',
   threshold: 0.3,
+  optional: ['presentationMeta'],
   run: async (r, { n, concludes, decision: d }) => {
-    const projects = r.adapter.features.presentationMeta === true
+    const projects = r.has('presentationMeta')
     r.tools.register(
       probeTool('tool', {
         schema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },

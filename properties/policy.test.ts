@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check'
 import { expect } from 'vitest'
+import type { FeatureName, ToolsContextApi } from '../conformance/adapter/contract.ts'
 import type { ApprovalOutcome, PostToolDecision, UserMessage } from '../conformance/spec/types.ts'
 import { approvalStub } from '../conformance/suite/_kit/approval.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
@@ -17,12 +18,16 @@ type Step =
   | { readonly kind: 'guard'; readonly layer: Layer; readonly deny: string | undefined }
   | { readonly kind: 'pre'; readonly prepend: boolean; readonly mode: 'allow' | 'pass' | 'allow-after-next' }
 
-const layer = fc.constantFrom<Layer>('global', 'parent', 'child')
-const guardStep = fc.record({
-  kind: fc.constant('guard' as const),
-  layer,
-  deny: fc.option(fc.constantFrom('no', 'stop', 'not here', ''), { nil: undefined, freq: 2 }),
-})
+/** The layers a registry offers: global always, the caller's own scope with `scopes`, its parent with `scopeParents` too. */
+function layersOf(has: (feature: FeatureName) => boolean): Layer[] {
+  return ['global', ...(has('scopes') ? (has('scopeParents') ? (['parent', 'child'] as const) : (['child'] as const)) : [])]
+}
+const guardStep = (layers: readonly Layer[]) =>
+  fc.record({
+    kind: fc.constant('guard' as const),
+    layer: fc.constantFrom(...layers),
+    deny: fc.option(fc.constantFrom('no', 'stop', 'not here', ''), { nil: undefined, freq: 2 }),
+  })
 const preStep = fc.record({ kind: fc.constant('pre' as const), prepend: fc.boolean(), mode: fc.constantFrom('allow', 'pass', 'allow-after-next') })
 
 /** The first denial in evaluation order: global, then parent, then child, each in registration order. */
@@ -34,17 +39,29 @@ function firstDenial(guards: readonly { layer: Layer; deny: string | undefined }
 }
 
 law('E-12', ['GRD-02', 'GRD-03', 'GRD-07'], 'guards deny in global-to-own order whatever pre-execute allows, and adding a guard never lifts a denial', {
-  arbitrary: fc.record({ steps: fc.array(fc.oneof(guardStep, preStep), { minLength: 1, maxLength: 7 }), extra: guardStep }),
+  // Without scopes only global guards are generated; without scopeParents, no parent layer.
+  arbitrary: (has) => {
+    const guard = guardStep(layersOf(has))
+    return fc.record({ steps: fc.array(fc.oneof(guard, preStep), { minLength: 1, maxLength: 7 }), extra: guard })
+  },
+  optional: ['scopes', 'scopeParents'],
   interesting: 'a guard denies while a pre-execute listener forces allow',
   threshold: 0.15,
   run: async (r, { steps, extra }) => {
-    const parent = await r.scope()
-    const child = await r.scope(parent)
+    const layers = layersOf(r.has)
+    const parent = layers.includes('parent') ? await r.scope() : undefined
+    const child = layers.includes('child') ? await r.scope(parent) : undefined
     const probe = probeTool('tool')
     r.tools.register(probe.definition)
-    const contexts = { global: r.tools, parent: parent.tools, child: child.tools }
+    const contexts: Partial<Record<Layer, ToolsContextApi>> = { global: r.tools, parent: parent?.tools, child: child?.tools }
+    const contextOf = (l: Layer): ToolsContextApi => {
+      const context = contexts[l]
+      if (context === undefined) throw new Error(`kit defect: a ${l} guard was generated for an adapter without that layer`)
+      return context
+    }
+    const from = child === undefined ? {} : { agent: child.agent }
     for (const step of steps) {
-      if (step.kind === 'guard') contexts[step.layer].guard(() => step.deny)
+      if (step.kind === 'guard') contextOf(step.layer).guard(() => step.deny)
       else
         r.harness.on(
           'tools/pre-execute',
@@ -60,7 +77,7 @@ law('E-12', ['GRD-02', 'GRD-03', 'GRD-07'], 'guards deny in global-to-own order 
     const expected = firstDenial(guards)
     if (expected !== undefined && steps.some((s) => s.kind === 'pre' && s.mode !== 'pass')) r.interesting()
 
-    const first = await r.tools.execute(call('tool', {}, { agent: child.agent }))
+    const first = await r.tools.execute(call('tool', {}, from))
     if (expected === undefined) {
       expect(first.isError, 'no guard denies: the call succeeds').toBe(false)
     } else {
@@ -69,8 +86,8 @@ law('E-12', ['GRD-02', 'GRD-03', 'GRD-07'], 'guards deny in global-to-own order 
     }
     expect(probe.bodyCalls).toBe(expected === undefined ? 1 : 0)
 
-    contexts[extra.layer].guard(() => extra.deny)
-    const second = await r.tools.execute(call('tool', {}, { agent: child.agent }))
+    contextOf(extra.layer).guard(() => extra.deny)
+    const second = await r.tools.execute(call('tool', {}, from))
     const expectedAfter = firstDenial([...guards, extra])
     if (expected !== undefined) expect(second.isError, 'an extra guard never lifts a denial').toBe(true)
     if (expectedAfter === undefined) expect(second.isError).toBe(false)

@@ -96,8 +96,10 @@ law('E-13', ['ERR-06', 'PRE-04', 'PRE-05', 'GRD-07'], 'every denial is exactly {
 law('E-23', ['ERR-01', 'ERR-02', 'ERR-03'], 'any thrown value becomes "Error: " + its best-effort message, with info only for a coded error', {
   arbitrary: thrownSpec,
   interesting: 'the thrown value is not a plain Error',
+  // Without codedErrors a plain Error stands in for the registry's coded one.
+  optional: ['codedErrors'],
   run: async (r, spec) => {
-    const coded = r.adapter.features.codedErrors === true && r.adapter.harnessError !== undefined
+    const coded = r.has('codedErrors')
     const thrown = buildThrown(spec, coded ? r.harnessError : undefined)
     r.tools.register(probeTool('tool', { body: () => Promise.reject(thrown) }).definition)
     if (spec.kind !== 'error') r.interesting()

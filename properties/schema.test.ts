@@ -92,8 +92,7 @@ law('E-29', ['DSL-20', 'DSL-13', 'DSL-01'], 'compiled parameter maps keep every 
   threshold: 0.15,
   needs: ['schema'],
   run: async (r, { map, drop }) => {
-    const schema = r.adapter.schema
-    if (schema === undefined) throw new Error('the adapter declares schema but has no schema member')
+    const schema = r.schema
     const required = requiredKeys(map)
     if (required.some((x) => x.at.length > 0)) r.interesting()
 
@@ -145,8 +144,7 @@ law('E-30', ['JSV-04', 'JSV-01', 'JSV-10'], 'the subset validator is total, acce
   threshold: 0.05,
   needs: ['schema'],
   run: async (r, { branches, value }) => {
-    const schema = r.adapter.schema
-    if (schema === undefined) throw new Error('the adapter declares schema but has no schema member')
+    const schema = r.schema
     const root: JsonSchemaNode = { oneOf: [...branches] }
     schema.assertSupportedJsonSchema(root)
 
@@ -174,8 +172,7 @@ law('E-30b', ['JSV-05', 'JSV-01', 'JSV-10'], 'whatever the validator accepts is 
   threshold: 0.15,
   needs: ['schema'],
   run: async (r, { inArray, value }) => {
-    const schema = r.adapter.schema
-    if (schema === undefined) throw new Error('the adapter declares schema but has no schema member')
+    const schema = r.schema
     const root: JsonSchemaNode = inArray ? { type: 'array', items: NESTED } : NESTED
     const subject = inArray ? [value] : value
     const inner = (value as { inner?: unknown } | null)?.inner
@@ -258,8 +255,7 @@ law('E-31', ['JSS-01', 'JSS-02', 'JSS-13', 'JSS-04', 'JSS-05', 'JSS-06', 'JSS-07
   threshold: 0.3,
   needs: ['schema'],
   run: async (r, { host, defect, key }) => {
-    const api = r.adapter.schema
-    if (api === undefined) throw new Error('the adapter declares schema but has no schema member')
+    const api = r.schema
     if (defect === undefined) {
       expect(() => api.assertSupportedJsonSchema(host), 'a schema built from the subset is accepted').not.toThrow()
       return

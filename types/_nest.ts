@@ -1,6 +1,9 @@
 // Builders for deeply nested specs and the value types they should infer.
 // Imported by the depth suites; not a suite itself.
 
+/** A string leaf with a literal constraint, inferred as `'leaf'` while inference is exact. */
+export type LiteralLeaf = { readonly type: 'string'; readonly enum: readonly ['leaf'] }
+
 /** `N` nested `{ type: 'array', items }` specs around `Leaf`. */
 export type NestedArraySpec<N extends number, Leaf, C extends unknown[] = []> = C['length'] extends N
   ? Leaf

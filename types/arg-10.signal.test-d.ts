@@ -11,11 +11,13 @@ import type {
 } from 'dsh-tck-types-under-test'
 
 declare const signal: AbortSignal
+// A call id of the implementation's own type (it may be a branded string).
+declare const callId: ToolExecutionInput['callId']
 
-// The caller must supply a signal.
+// The caller must supply a signal: the same input without one does not compile.
+const signalled: ToolExecutionInput = { callId, name: 'n', arguments: {}, signal }
 // @ts-expect-error signal is required
-const unsignalled: ToolExecutionInput = { callId: 'c', name: 'n', arguments: {} }
-const signalled: ToolExecutionInput = { callId: 'c', name: 'n', arguments: {}, signal }
+const unsignalled: ToolExecutionInput = { callId, name: 'n', arguments: {} }
 expectType<AbortSignal>(signalled.signal)
 
 declare const input: ToolExecutionInput

@@ -1,6 +1,7 @@
 // DSL-18: InferArgs makes `required: true` keys required and every other key
-// optional, at the root and inside nested object properties, and defineTool
-// keeps enum/const literals in the argument type.
+// optional, at the root and inside nested object properties (array items
+// included), and defineTool keeps enum/const literals in the argument type it
+// gives execute, isConcurrencySafe, presentCall and presentResult.
 import { expectAssignable, expectError, expectType } from 'tsd'
 import { defineTool, type InferArgs } from 'dsh-tck-types-under-test'
 
@@ -61,5 +62,45 @@ defineTool({
   async execute(input) {
     expectType<{ color: 'red' | 'green'; level?: 3; items?: 'x'[] }>(input)
     return null
+  },
+})
+
+// Array properties infer their items, arrays of open objects included: each
+// element keeps its required keys and admits extra JSON members.
+const listed = args({
+  names: { type: 'array', required: true, items: { type: 'string' } },
+  servers: {
+    type: 'array',
+    items: { type: 'object', additionalProperties: true, properties: { host: { type: 'string', required: true }, port: { type: 'number' } } },
+  },
+})
+expectType<string[]>(listed.names)
+expectAssignable<typeof listed>({ names: [] })
+expectAssignable<typeof listed>({ names: ['a'], servers: [{ host: 'h' }, { host: 'h', port: 1, extra: [null, { deep: true }] }] })
+expectError<typeof listed>({ servers: [] })
+expectError<typeof listed>({ names: [1] })
+expectError<typeof listed>({ names: [], servers: [{ port: 1 }] })
+expectError<typeof listed>({ names: [], servers: [{ host: 'h', extra: () => 1 }] })
+
+// defineTool hands the same inferred arguments to the classifier and the presenters.
+defineTool({
+  name: 'present',
+  description: 'presents',
+  parameters: { path: { type: 'string', required: true }, n: { type: 'number' } },
+  output: { schema: { type: 'null' }, render: () => [] },
+  async execute() {
+    return null
+  },
+  isConcurrencySafe(input) {
+    expectType<{ path: string; n?: number }>(input)
+    return true
+  },
+  presentCall(input) {
+    expectType<{ path: string; n?: number }>(input)
+    return { card: 'generic', title: input.path }
+  },
+  presentResult(input) {
+    expectType<{ path: string; n?: number }>(input)
+    return { card: 'generic', title: input.path }
   },
 })

@@ -15,20 +15,27 @@ expectAssignable<symbol>(exec.token)
 expectAssignable<symbol>(dispatch.token)
 expectAssignable<string>(dispatch.rootCallId)
 
+// Values of the implementation's own types (a call id may be a branded
+// string), so each form below that must not compile fails for the one reason
+// it is there for: an extra token, or a read-only identity field.
 declare const signal: AbortSignal
+declare const callId: ToolExecutionInput['callId']
+declare const agent: NonNullable<ToolExecutionInput['agent']>
+
+const withoutToken: ToolExecutionInput = { callId, name: 'n', arguments: {}, signal }
 // @ts-expect-error the caller does not choose the token
-const withToken: ToolExecutionInput = { callId: 'c', name: 'n', arguments: {}, signal, token: exec.token }
+const withToken: ToolExecutionInput = { callId, name: 'n', arguments: {}, signal, token: exec.token }
 
 // @ts-expect-error
 dispatch.name = 'other'
 // @ts-expect-error
-dispatch.callId = 'c2'
+dispatch.callId = callId
 // @ts-expect-error
-dispatch.rootCallId = 'r2'
+dispatch.rootCallId = callId
 // @ts-expect-error
 dispatch.arguments = {}
 // @ts-expect-error
-dispatch.agent = {}
+dispatch.agent = agent
 // @ts-expect-error
 dispatch.parent = exec.token
 // @ts-expect-error
@@ -43,6 +50,6 @@ run.name = 'other'
 // @ts-expect-error
 run.arguments = {}
 // @ts-expect-error
-input.callId = 'c2'
+input.callId = callId
 
-export { withToken }
+export { withoutToken, withToken }

@@ -101,7 +101,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'walk.onPath.has(properties)',
     replacement: 'false',
-    reason: "Observable only in where a cycle through a shared oneOf array or properties record is reported: at the container (e.g. schema.oneOf[0].oneOf) or at the node it holds, one level further down (schema.oneOf[0].oneOf[0]). The digest (JSS-10, jss:250-255) and the fixtures pin only node-level cycles, and a registry that tracks nodes alone still finds every cycle, so the container-level path is the reference's choice; the suite test 'a cycle through a shared oneOf array or properties record is one circular violation, without a hang' accepts either path. For properties it also decides whether `required` is still checked against the circular record.",
+    reason: "Observable only in where a cycle through a shared oneOf array or properties record is reported: at the container (e.g. schema.oneOf[0].oneOf) or at the node it holds, one level further down (schema.oneOf[0].oneOf[0]). The digest (JSS-10, jss:250-255) and the fixtures pin only node-level cycles, and a registry that tracks nodes alone still finds every cycle, so the container-level path is the reference's choice; the suite test 'a cycle through a shared oneOf array or properties record is one circular violation, without a hang' accepts either path. (`required` is checked against the circular record's own keys either way.)",
   },
   {
     kind: 'equivalent',
@@ -377,7 +377,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: "typeof value !== 'number'",
     replacement: 'false',
-    line: 222,
+    line: 224,
     reason: 'In the `integer` case `Number.isInteger` is false for every non-number, so the same `must be an integer` is returned without the typeof test.',
   },
   {
@@ -386,7 +386,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'StringLiteral',
     original: "'must be a finite JSON number'",
     replacement: '""',
-    line: 224,
+    line: 226,
     reason: 'Only the wording for an `integer` node given -0 changes (the value is still rejected at the right path); the digest words `must be a finite JSON number` only for `number` nodes and lists just `must be an integer` for `integer`, so no source pins this text.',
   },
   {
@@ -610,14 +610,6 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: 'run.exec.agent === undefined',
     replacement: 'false',
     reason: 'For an agent-less call run.target is scopes.nodeOf(undefined), which is undefined, so chainFarthestFirst(undefined) is empty and the scope loop evaluates no guard: the early return changes nothing.',
-  },
-  {
-    kind: 'equivalent',
-    file: 'reference/pipeline/materialize.ts',
-    mutator: 'ConditionalExpression',
-    original: 'Array.isArray(contexts) && contexts.length === 0',
-    replacement: 'false',
-    reason: 'Every producer of a candidate result (withContexts in results/dispatch/post-execute, denials, abort results, the already-materialised candidate the finaliser sees) omits an empty additionalContexts list, so an empty array never reaches materializeResult and the guard never fires (CTX-05 is upheld upstream of it).',
   },
   {
     kind: 'equivalent',
@@ -1062,14 +1054,6 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: '{ scope: label }',
     replacement: '{}',
     reason: 'Changes only the contents of the minted agent key ({ scope: label } vs {}); scope keys are opaque and only their identity is specified (seed 000 ScopeKey, VIS-02/VIS-18).',
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/pipeline/results.ts',
-    mutator: 'ConditionalExpression',
-    original: 'contexts.length === 0',
-    replacement: 'false',
-    reason: "withContexts then writes an empty additionalContexts list instead of leaving the key out. Final materialisation drops an empty list, so every result a caller, observer or finaliser is handed is unchanged (CTX-05 is tested there); only an intermediate result inside the pipeline could differ, and no rule pins the shape of those.",
   },
   {
     kind: 'unspecified',

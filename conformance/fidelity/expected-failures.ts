@@ -57,6 +57,12 @@ export const UPSTREAM_EXPECTED_FAILURES: readonly ExpectedFailure[] = [
     seedPassage: { seed: '000', quote: "Defer one context — typically a nested-dispatch context ferried by a composite tool, or a fresh plugin-sourced instruction — until this tool's final result reaches the agent loop." },
   },
   {
+    rules: ['JSV-03', 'JSV-10'],
+    kitRequires: 'validation accepts only lossless JSON: an array whose own keys lack an index and list a non-index key is rejected',
+    upstreamDoes: 'checks an array by its length and indexed reads only, so such an array (a proxy presenting those keys) is accepted',
+    seedPassage: { seed: '000', quote: '`assertSupportedJsonSchema()` 接受任意 JSON 根，`validateJsonSchemaValue()` 强制执行该 schema，`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径。仅含注解的空节点表示不受约束的无损 JSON。' },
+  },
+  {
     rules: ['ERR-10'],
     kitRequires: '`execute()` never rejects, even for malformed input',
     upstreamDoes: 'rejects on a throwing identity getter or a missing or null signal, and `tools/result` never fires',

@@ -51,7 +51,7 @@ function input(rules: readonly Rule[], run: Partial<SuiteRun>, features = allFea
     adapter: { name: 'test adapter', module: '/kit/adapter.ts', features },
     run: { tests: [], moduleProblems: [], unhandled: [], ...run },
     kit: { name: 'dsh-tools-tck', version: '0.0.0' },
-    options: { rules: null, timeoutMs: 1000, verbose },
+    options: { rules: null, timeoutMs: 1000, stallLimitMs: 120_000, verbose },
     runtime: { node: 'v20', vitest: '4', platform: 'linux-x64' },
     timing: { startedAt: '2020-01-01T00:00:00.000Z', durationMs: 1 },
     fixtures: { files: 0, validationTests: 0, unsupportedCases: 0 },
@@ -211,7 +211,72 @@ describe('tests that never reported, stray errors', () => {
       errors: [{ name: 'Error', message: 'Test timed out in 1900ms.\nIf this is a long-running test, pass a timeout value as the last argument' }],
     })
     const report = buildReport(input([plainMust], { tests: [timedOut] }))
-    expect(report.rules[0]?.tests[0]?.failure?.message).toMatch(/^the test did not finish within its hard limit of 1900 ms/)
+    expect(report.rules[0]?.tests[0]?.failure?.message).toMatch(/^the test did not finish within vitest's limit of 1900 ms/)
+  })
+})
+
+describe('failures marked with the rules they concern (forRules)', () => {
+  const marked = (rules: readonly string[] | undefined, message = 'expected [] to deeply equal [ 1 ]'): RawTest['errors'][number] => ({
+    name: 'AssertionError',
+    message,
+    ...(rules === undefined ? {} : { rules }),
+  })
+  const twoRules = (errors: RawTest['errors']): RawTest => rawTest([plainMust.id, otherMust.id], 'failed', { errors })
+
+  test('a test whose failure is marked for one of its rules fails that rule only and passes under the other', () => {
+    const report = buildReport(input([plainMust, otherMust], { tests: [twoRules([marked([otherMust.id])])] }))
+    expect(report.rules.map((r) => r.status)).toEqual(['pass', 'fail'])
+    const [under, failing] = report.rules.map((r) => r.tests[0])
+    expect(under).toMatchObject({ outcome: 'pass', failedRules: [otherMust.id] })
+    expect(under?.failure).toBeUndefined()
+    expect(failing).toMatchObject({ outcome: 'fail', failedRules: [otherMust.id], failure: { message: 'expected [] to deeply equal [ 1 ]' } })
+    expect(report.summary.tests, 'the test still counts as one failed test').toEqual({ total: 1, pass: 0, fail: 1, notApplicable: 0, skipped: 0 })
+  })
+
+  test('an unmarked error among marked ones, or a mark naming every rule, fails every rule without failedRules', () => {
+    for (const errors of [[marked([otherMust.id]), marked(undefined)], [marked([plainMust.id, otherMust.id])], [marked(['GRD-999'])]]) {
+      const report = buildReport(input([plainMust, otherMust], { tests: [twoRules(errors)] }))
+      expect(report.rules.map((r) => r.status)).toEqual(['fail', 'fail'])
+      expect(report.rules[0]?.tests[0]?.failedRules).toBeUndefined()
+    }
+  })
+
+  test('marks of several errors add up', () => {
+    const third = pick('third plain must rule', (r) => r !== plainMust && r !== otherMust && r.level === 'must' && r.untestable === undefined && (r.requires ?? []).length === 0)
+    const test3 = rawTest([plainMust.id, otherMust.id, third.id], 'failed', { errors: [marked([otherMust.id]), marked([third.id])] })
+    const report = buildReport(input([plainMust, otherMust, third], { tests: [test3] }))
+    expect(report.rules.map((r) => r.status)).toEqual(['pass', 'fail', 'fail'])
+  })
+
+  test('a stray error charged to the test concerns every rule, whatever the marks', () => {
+    const test1 = twoRules([marked([otherMust.id])])
+    const stray: RawUnhandled = { origin: 'worker', type: 'Unhandled Rejection', error: { message: 'late' }, moduleId: test1.moduleId, testName: test1.name }
+    const report = buildReport(input([plainMust, otherMust], { tests: [test1], unhandled: [stray] }))
+    expect(report.rules.map((r) => r.status)).toEqual(['fail', 'fail'])
+  })
+})
+
+describe('slow tests', () => {
+  test('tests that ran longer than the budget are listed slowest first, whatever their outcome, and change no verdict', () => {
+    const tests = [
+      rawTest([plainMust.id], 'passed', { name: 'quick', durationMs: 999 }),
+      rawTest([plainMust.id], 'passed', { name: 'slow', durationMs: 1500 }),
+      rawTest([otherMust.id], 'failed', { name: 'slower', durationMs: 20_000 }),
+      rawTest([plainShould.id], 'passed', { name: 'not selected', durationMs: 50_000 }),
+    ]
+    const report = buildReport(input([plainMust, otherMust], { tests }))
+    expect(report.slowTests).toEqual([
+      { name: 'slower', file: fileOf(otherMust), outcome: 'fail', durationMs: 20_000 },
+      { name: 'slow', file: fileOf(plainMust), outcome: 'pass', durationMs: 1500 },
+    ])
+    expect(report.summary.slowTests).toBe(2)
+    expect(report.rules[0]?.status).toBe('pass')
+  })
+
+  test('none: an empty list', () => {
+    const report = buildReport(input([plainMust], { tests: [rawTest([plainMust.id], 'passed')] }))
+    expect(report.slowTests).toEqual([])
+    expect(report.summary.slowTests).toBe(0)
   })
 })
 

@@ -29,7 +29,7 @@ describe('graded runs: a full, schema-valid report whatever the registry does', 
     expect(run.code).toBe(1)
     expectComplete(run.report, [RULE])
     expect(run.report.rules[0]?.status).toBe('fail')
-    for (const t of run.report.rules[0]?.tests ?? []) expect(t.failure?.message).toMatch(/did not settle within 300 ms/)
+    for (const t of run.report.rules[0]?.tests ?? []) expect(t.failure?.message).toMatch(/did not settle within 300 ms of waiting: .*\(a hang\)/)
     expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^FAIL: /)
     expect(run.stdout).not.toMatch(/\n\s+at /)
   })

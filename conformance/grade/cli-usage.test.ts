@@ -28,6 +28,8 @@ describe('usage errors exit 2 with a one-line reason', () => {
     [['grade', '--timeout', '12abc'], 'got "12abc"'],
     [['grade', '--timeout=-5'], 'got "-5"'],
     [['grade', '--timeout'], "Option '--timeout <value>' argument missing"],
+    [['grade', '--stall-limit', '0'], '--stall-limit expects a whole number of milliseconds from 1 to 3600000, got "0"'],
+    [['grade', '--stall-limit', 'soon'], '--stall-limit expects a whole number of milliseconds from 1 to 3600000, got "soon"'],
     [['grade', '--rules', 'NOPE-1'], '--rules: "NOPE-1" is not a rule ID of the catalogue or AREA-*'],
     [['grade', '--rules', ','], '--rules needs at least one rule ID or AREA-*'],
     [['grade', '--json', ''], '--json needs a file name'],
@@ -54,7 +56,7 @@ describe('usage errors exit 2 with a one-line reason', () => {
 test('--help wins over the rest and documents every option and exit status', async () => {
   const result = await run(['grade', '--help'])
   expect(result.code).toBe(0)
-  for (const option of ['--adapter', '--json', '--rules', '--timeout', '--verbose', '--help', '--version']) expect(result.stdout).toContain(option)
+  for (const option of ['--adapter', '--json', '--rules', '--timeout', '--stall-limit', '--verbose', '--help', '--version']) expect(result.stdout).toContain(option)
   expect(result.stdout).toMatch(/0 +no must rule fails/)
   expect(result.stdout).toMatch(/1 +at least one must rule fails/)
   expect(result.stdout).toMatch(/2 +the registry could not be graded/)

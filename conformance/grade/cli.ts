@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 import { AdapterError, UsageError } from './errors.ts'
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, grade } from './grade.ts'
+import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, grade } from './grade.ts'
 import { kitInfo } from './internal/kit-info.ts'
 import { oneLine, stackOf } from './internal/text.ts'
 import { renderConsole } from './render-console.ts'
@@ -42,7 +42,11 @@ Options:
   --json <file>        also write the full report as JSON (see docs/REPORT.md)
   --rules <list>       only these rules: IDs and whole areas, comma-separated,
                        e.g. GRD-03,CAN-*
-  --timeout <ms>       per-test budget for adapter calls (default: ${DEFAULT_TIMEOUT_MS})
+  --timeout <ms>       how long a test may wait for a registry call that does
+                       not settle (default: ${DEFAULT_TIMEOUT_MS}); time spent computing
+                       does not count
+  --stall-limit <ms>   how long a test may keep computing before the run is
+                       declared stuck and stopped (default: ${DEFAULT_STALL_LIMIT_MS})
   --runs <n>           generated cases per property law (default: each law's own)
   --seed <n>           fast-check seed of the property laws (default: fixed)
   --types <entry>      the implementation's type entry (.ts or .d.ts) for the
@@ -66,6 +70,7 @@ const OPTIONS = {
   json: { type: 'string' },
   rules: { type: 'string' },
   timeout: { type: 'string' },
+  'stall-limit': { type: 'string' },
   runs: { type: 'string' },
   seed: { type: 'string' },
   types: { type: 'string' },
@@ -97,7 +102,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     if (command !== 'grade') throw new UsageError(`unknown command "${command}"; the only command is "grade"`)
     if (extra.length > 0) throw new UsageError(`unexpected argument${extra.length === 1 ? '' : 's'} ${extra.map((e) => `"${e}"`).join(' ')}`)
 
-    const timeout = values.timeout === undefined ? undefined : parseTimeout(values.timeout)
+    const timeout = values.timeout === undefined ? undefined : parseTimeout('--timeout', values.timeout)
+    const stallLimit = values['stall-limit'] === undefined ? undefined : parseTimeout('--stall-limit', values['stall-limit'])
     const runs = values.runs === undefined ? undefined : parseWhole('--runs', values.runs, 1)
     const seed = values.seed === undefined ? undefined : parseWhole('--seed', values.seed, Number.MIN_SAFE_INTEGER)
     const rules = values.rules === undefined ? undefined : parseRules(values.rules)
@@ -117,6 +123,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       ...(values.adapter === undefined ? {} : { adapter: values.adapter }),
       ...(rules === undefined ? {} : { rules }),
       ...(timeout === undefined ? {} : { timeout }),
+      ...(stallLimit === undefined ? {} : { stallLimit }),
       ...(runs === undefined ? {} : { runs }),
       ...(seed === undefined ? {} : { seed }),
       ...(values.types === undefined ? {} : { types: values.types }),
@@ -168,11 +175,12 @@ function parseOrExplain(argv: readonly string[]) {
   }
 }
 
-function parseTimeout(raw: string): number {
+/** A duration flag: whole milliseconds from 1 to {@link MAX_TIMEOUT_MS}. */
+function parseTimeout(flag: string, raw: string): number {
   const trimmed = raw.trim()
   const value = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN
   if (!Number.isSafeInteger(value) || value <= 0 || value > MAX_TIMEOUT_MS) {
-    throw new UsageError(`--timeout expects a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got "${raw}"`)
+    throw new UsageError(`${flag} expects a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got "${raw}"`)
   }
   return value
 }

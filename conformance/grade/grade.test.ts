@@ -29,10 +29,24 @@ describe('grade()', () => {
     expect(report.unattributedErrors).toEqual([])
   })
 
+  test('a failure marked for one of its rules crosses the worker boundary: the shared test fails only that rule', { timeout: 180_000 }, async () => {
+    // The adapter drops the deferred contexts of a post-execute throw (POST-12) and keeps the error's info right (ERR-03).
+    const report = await grade({ adapter: fixture('post-throw-drops-contexts'), rules: ['POST-12', 'ERR-03'] })
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true)
+    const shared = (id: string) => report.rules.find((r) => r.id === id)?.tests.find((t) => t.name.startsWith('[POST-12, ERR-03] '))
+    expect(report.rules.find((r) => r.id === 'POST-12')?.status).toBe('fail')
+    expect(report.rules.find((r) => r.id === 'ERR-03')?.status).toBe('pass')
+    expect(shared('POST-12')).toMatchObject({ outcome: 'fail', failedRules: ['POST-12'] })
+    expect(shared('POST-12')?.failure?.message).toMatch(/^POST-12 \(must; /)
+    expect(shared('ERR-03')).toMatchObject({ outcome: 'pass', failedRules: ['POST-12'] })
+    expect(report.unattributedErrors).toEqual([])
+  })
+
   test('rejects unknown rules and bad timeouts with a UsageError, before loading anything', async () => {
     await expect(grade({ rules: ['NOPE-1'], adapter: fixture('import-throws') })).rejects.toBeInstanceOf(UsageError)
     await expect(grade({ timeout: 0 })).rejects.toThrow(UsageError)
     await expect(grade({ timeout: 2.5 })).rejects.toThrow(/whole number of milliseconds from 1 to/)
+    await expect(grade({ stallLimit: 0 })).rejects.toThrow(/stallLimit must be a whole number of milliseconds from 1 to/)
   })
 
   test('rejects a broken adapter with an AdapterError naming the module', async () => {

@@ -32,10 +32,23 @@ export interface GradeOptions {
   readonly rules?: readonly string[]
   /**
    * Per-test budget for adapter calls, in milliseconds (an integer from 1 to
-   * {@link MAX_TIMEOUT_MS}). A call that does not settle in time fails its
-   * test. Default: 5000.
+   * {@link MAX_TIMEOUT_MS}). A call that leaves its test waiting this long (its
+   * promise pending, the event loop idle) fails the test as a hang; time the
+   * registry spends computing is not counted, and tests that ran longer than
+   * the budget are listed in the report's `slowTests`. Default: 5000.
    */
   readonly timeout?: number
+  /**
+   * How long one test may keep its worker busy computing, in milliseconds (an
+   * integer from 1 to {@link MAX_TIMEOUT_MS}), before the run is declared
+   * stuck (a synchronous endless loop, say) and stopped; its unfinished tests
+   * then fail as never reported. Computing time never counts against
+   * `timeout`, so this is the only limit on it: keep it far above the slowest
+   * correct registry. The watchdog allows each test this much on top of the
+   * waiting it may do (three budgets and a second). Default:
+   * {@link DEFAULT_STALL_LIMIT_MS}.
+   */
+  readonly stallLimit?: number
   /** Keep stack traces in failures and unattributed errors. Default: false. */
   readonly verbose?: boolean
   /**
@@ -60,6 +73,9 @@ export interface GradeOptions {
 /** Default per-test budget, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 5000
 
+/** Default `stallLimit`: two minutes, several times what the slowest correct registry known (upstream, on 5,000-level schemas) computes per test. */
+export const DEFAULT_STALL_LIMIT_MS = 120_000
+
 /** Largest per-test budget: one hour (timers derived from it must stay within Node's 2^31 ms). */
 export const MAX_TIMEOUT_MS = 3_600_000
 
@@ -82,8 +98,10 @@ const SUITE_FILES = ['conformance/suite/**/*.test.ts', 'properties/**/*.test.ts'
 /** Loads the adapter in every worker ahead of the tests. */
 const SETUP_FILES = [fileURLToPath(new URL('./internal/warm-adapter.ts', import.meta.url))]
 
-/** Extra time, beyond the longest a test may legitimately take, before a silent run is declared stuck. */
-const STALL_GRACE_MS = 15_000
+/** The waiting a test may do before the watchdog starts counting its computing: create, body and dispose each get a budget. */
+function waitingAllowance(timeoutMs: number): number {
+  return timeoutMs * 3 + 1000
+}
 
 /**
  * Loads and checks the adapter, runs the suite against it and grades every
@@ -106,6 +124,10 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
   const timeoutMs = options.timeout ?? DEFAULT_TIMEOUT_MS
   if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
     throw new UsageError(`timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(timeoutMs)})`)
+  }
+  const stallLimitMs = options.stallLimit ?? DEFAULT_STALL_LIMIT_MS
+  if (!Number.isSafeInteger(stallLimitMs) || stallLimitMs <= 0 || stallLimitMs > MAX_TIMEOUT_MS) {
+    throw new UsageError(`stallLimit must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(stallLimitMs)})`)
   }
   if (options.runs !== undefined && (!Number.isSafeInteger(options.runs) || options.runs <= 0)) {
     throw new UsageError(`runs must be a positive whole number (got ${String(options.runs)})`)
@@ -146,7 +168,7 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
       env: propertyEnv(options),
       ...(options.rules === undefined ? {} : { testNamePattern: namePatternFor(rules) }),
       pool: poolFor(options.rules !== undefined),
-      stallLimitMs: timeoutMs * 3 + 1000 + STALL_GRACE_MS,
+      stallLimitMs: waitingAllowance(timeoutMs) + stallLimitMs,
     })
 
     if (run.tests.length === 0 && run.aborted !== undefined) {
@@ -169,6 +191,7 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
       options: {
         rules: options.rules === undefined ? null : [...options.rules],
         timeoutMs,
+        stallLimitMs,
         verbose,
         ...(types.entry === undefined ? {} : { types: types.entry }),
       },

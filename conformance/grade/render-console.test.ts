@@ -24,7 +24,7 @@ function report(verbose = false): GradeReport {
     adapter: { name: 'acme registry', version: '1.2.3', module: '/x/adapter.ts', features: Object.fromEntries(KNOWN_FEATURES.map((f) => [f, f === 'scopes'])) as AdapterInfo['features'] },
     run: { tests: [failed(must!.id, 'expected a denial'), failed(should!.id, 'wording differs')], moduleProblems: [], unhandled: [] },
     kit: { name: 'dsh-tools-tck', version: '9.9.9' },
-    options: { rules: null, timeoutMs: 5000, verbose },
+    options: { rules: null, timeoutMs: 5000, stallLimitMs: 120_000, verbose },
     runtime: { node: 'v20', vitest: '4', platform: 'linux-x64' },
     timing: { startedAt: '2020-01-01T00:00:00.000Z', durationMs: 1234 },
     fixtures: { files: 0, validationTests: 0, unsupportedCases: 0 },
@@ -52,4 +52,19 @@ test('plain text lists the table, the failing must rule with its source and asse
 test('verbose shows stacks kept in the report; color adds ANSI codes', () => {
   expect(renderConsole(report(true), { verbose: true })).toContain('at place (file.ts:1:1)')
   expect(renderConsole(report(), { color: true })).toMatch(/\u001b\[31m/)
+})
+
+test('slow tests are listed with their times, and a test failing only some of its rules says which', () => {
+  const base = report()
+  const [rule] = base.rules
+  const test0 = rule!.tests[0]!
+  const text = renderConsole({
+    ...base,
+    rules: [{ ...rule!, tests: [{ ...test0, failedRules: [must!.id] }] }, ...base.rules.slice(1)],
+    slowTests: [{ name: '[JSV-01] fixture deep.json#/0', file: 'conformance/suite/jsv.test.ts', outcome: 'pass', durationMs: 12_345 }],
+  })
+  expect(text).toContain('Slow tests (1; longer than the 5000 ms budget')
+  expect(text).toMatch(/\n +12\.3 s {2}pass {2}\[JSV-01\] fixture deep\.json#\/0 {2}conformance\/suite\/jsv\.test\.ts\n/)
+  expect(text).toContain(`✗ [${must!.id}] does the thing  (fails ${must!.id} only; its other rules passed)`)
+  expect(renderConsole(base)).not.toContain('Slow tests')
 })

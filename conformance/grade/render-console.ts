@@ -3,6 +3,7 @@
  */
 import type { GradeReport, LevelCounts, RuleEntry, TestEntry } from './report.ts'
 import { KNOWN_FEATURES } from './internal/features.ts'
+import { listWords } from './internal/text.ts'
 
 export interface RenderOptions {
   /** Use ANSI colours. Default: false. */
@@ -23,7 +24,9 @@ export interface RenderOptions {
  *    (the first lines, or all of it with `verbose`);
  * 4. should-level deviations, marked as not failing the registry;
  * 5. errors no test owns;
- * 6. a one-line verdict.
+ * 6. vacuous rules, partial passes, and the tests that ran longer than the
+ *    budget (slow tests, with their times; slowness changes no verdict);
+ * 7. a one-line verdict.
  * Colour codes appear only when `color` is true.
  */
 export function renderConsole(report: GradeReport, options: RenderOptions = {}): string {
@@ -86,6 +89,13 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
   if (partial.length > 0) {
     out.push(paint.yellow(paint.bold(`Passed on part of their tests (${partial.length}; declare the features to grade the rest)`)))
     for (const rule of partial) out.push(`  ${rule.id}  ${rule.partial}`)
+    out.push('')
+  }
+
+  if (report.slowTests.length > 0) {
+    const budget = report.options.timeoutMs
+    out.push(paint.yellow(paint.bold(`Slow tests (${report.slowTests.length}; longer than the ${budget} ms budget, spent computing: the budget counts only waiting, so no verdict changes)`)))
+    for (const slow of report.slowTests) out.push(`  ${seconds(slow.durationMs).padStart(8)}  ${slow.outcome.padEnd(4)}  ${slow.name}  ${paint.dim(slow.file)}`)
     out.push('')
   }
 
@@ -172,7 +182,8 @@ function ruleBlock(rule: RuleEntry, paint: Paint, width: number, verbose: boolea
 }
 
 function testBlock(test: TestEntry, paint: Paint, verbose: boolean): string[] {
-  const lines = [`    ${paint.red('✗')} ${test.name}  ${paint.dim(test.file)}`]
+  const only = test.failedRules === undefined ? '' : `  ${paint.dim(`(fails ${listWords(test.failedRules)} only; its other rules passed)`)}`
+  const lines = [`    ${paint.red('✗')} ${test.name}${only}  ${paint.dim(test.file)}`]
   if (test.failure !== undefined) {
     lines.push(...indent(test.failure.message, 6))
     if (test.failure.diff !== undefined) lines.push(...indent(clip(test.failure.diff, verbose ? Infinity : DIFF_LINES), 6))
@@ -197,6 +208,10 @@ function verdict(report: GradeReport, paint: Paint): string {
   }
   const graded = must.pass + must.fail
   return `${paint.red(paint.bold('FAIL'))}: ${adapter} fails ${must.fail} of ${graded} applicable must rule${plural(graded)}${tail}.`
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`
 }
 
 function plural(count: number): string {

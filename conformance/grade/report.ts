@@ -12,7 +12,7 @@ import type { Area, Level, RuleId } from '../catalogue/types.ts'
  * Version of the report format, `major.minor`. A minor bump only adds
  * optional fields; a major bump renames, removes or re-types something.
  */
-export const REPORT_VERSION = '1.4'
+export const REPORT_VERSION = '1.5'
 
 /**
  * - `pass`: every applicable test of the rule passed.
@@ -59,6 +59,26 @@ export interface TestEntry {
   readonly missingFeatures?: readonly FeatureName[]
   /** Set on a passing property law that reached its interesting case too rarely. */
   readonly vacuous?: true
+  /**
+   * Present when the test failed only on assertions that its body marks as
+   * checking some of its rules (`forRules()` in the suite kit): exactly those
+   * rules. Under them the test's `outcome` is `fail`; under its other rules it
+   * is `pass`, with no `failure`, since every assertion of theirs ran and held.
+   * Absent when a failure concerns every rule the test names (the default).
+   */
+  readonly failedRules?: readonly RuleId[]
+}
+
+/**
+ * A test that took longer than the per-test budget. The budget counts only
+ * waiting, so such a test spent its time computing: slowness is reported
+ * here and never changes a verdict.
+ */
+export interface SlowTest {
+  readonly name: string
+  readonly file: string
+  readonly outcome: TestOutcome
+  readonly durationMs: number
 }
 
 /** One catalogue rule and its verdict. */
@@ -145,6 +165,8 @@ export interface ReportSummary {
   readonly areas: readonly AreaSummary[]
   /** Length of {@link GradeReport.unattributedErrors}. */
   readonly unattributedErrors: number
+  /** Length of {@link GradeReport.slowTests}. */
+  readonly slowTests: number
   /** Rules that passed with some tests not applicable (see {@link RuleEntry.partial}). */
   readonly partialPasses: number
   /** The language-neutral JSON-Schema fixtures the suite loaded, and how their tests fared. */
@@ -217,8 +239,10 @@ export interface GradeReport {
   readonly options: {
     /** The `--rules` selection as given, or `null` for every rule. */
     readonly rules: readonly string[] | null
-    /** Per-test budget for adapter calls, in milliseconds. */
+    /** Per-test budget, in milliseconds, for waiting on adapter calls that do not settle (computing time is not counted). */
     readonly timeoutMs: number
+    /** How long, in milliseconds, a test may keep its worker computing before the run is declared stuck (`--stall-limit`). */
+    readonly stallLimitMs: number
     readonly verbose: boolean
     /** Absolute path of the type entry the tsd suites checked; absent when no type rule was graded. */
     readonly types?: string
@@ -236,4 +260,6 @@ export interface GradeReport {
   /** One entry per reported rule, in catalogue order. */
   readonly rules: readonly RuleEntry[]
   readonly unattributedErrors: readonly UnattributedError[]
+  /** Tests of the reported rules that ran longer than `options.timeoutMs`, slowest first (see {@link SlowTest}). */
+  readonly slowTests: readonly SlowTest[]
 }

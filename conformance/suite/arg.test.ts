@@ -4,6 +4,7 @@ import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ToolExecution, ToolExecutionInput } from '../spec/types.ts'
 import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
+import { forRules } from './_kit/for-rules.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { recordStages } from './_kit/stages.ts'
@@ -73,6 +74,18 @@ check('ARG-01', 'identity fields and arguments are read once, and stateful gette
   for (const { stage, exec } of seen) {
     expect([stage, exec.name, exec.callId, exec.rootCallId, exec.parent]).toEqual([stage, 'target', 'call-first', 'root-first', undefined])
   }
+})
+
+check('ARG-01', 'a call whose signal is already aborted still reads its arguments exactly once', async ({ tools }) => {
+  tools.register(probeTool('target').definition)
+  const { input, reads } = readCountingInput(
+    { callId: 'call-first', name: 'target', signal: abortedSignal(), arguments: { nested: { n: 1 } } },
+    { callId: 'call-later', name: 'target', signal: abortedSignal(), arguments: { nested: { n: 2 } } },
+  )
+
+  await tools.execute(input)
+
+  expect(reads).toEqual({ callId: 1, name: 1, signal: 1, arguments: 1 })
 })
 
 check('ARG-02', 'every stage of one execution sees the same fresh symbol token, and executions never share one', async ({ harness, tools }) => {
@@ -365,6 +378,60 @@ check('ARG-06', 'an argument failure wins over a signal that was already aborted
   expect(stages.order, 'stage order').toEqual(['result'])
 })
 
+/** How an `arguments` getter fails the call: by returning a value that is not lossless, or by throwing. */
+const failingArguments: [label: string, read: () => unknown][] = [
+  ['arguments that are not lossless', () => ({ invalid: () => undefined })],
+  [
+    'an arguments getter that throws',
+    () => {
+      throw new Error('arguments getter exploded')
+    },
+  ],
+]
+
+for (const [label, read] of failingArguments) {
+  check(
+    ['ARG-01', 'RES-02', 'RES-06'],
+    `a call failing on ${label} still reads each field once and announces the identity it read first`,
+    async ({ harness, tools, scope }) => {
+      tools.register(probeTool('write').definition)
+      const accepted = await scope()
+      const drifted = await scope()
+      let heardByScope = 0
+      accepted.on('tools/result', () => {
+        heardByScope += 1
+      })
+      const stages = recordStages(harness)
+      const first = { callId: 'call-first', rootCallId: 'root-first', name: 'write', agent: accepted.agent, parent: Symbol('outer'), signal: new AbortController().signal }
+      const later = { callId: 'call-later', rootCallId: 'root-later', name: 'other', agent: drifted.agent, parent: Symbol('later'), signal: new AbortController().signal }
+      const { input, reads } = readCountingInput(first, later)
+      reads.arguments = 0
+      Object.defineProperty(input, 'arguments', {
+        enumerable: true,
+        get() {
+          reads.arguments = (reads.arguments ?? 0) + 1
+          return read()
+        },
+      })
+
+      const result = await tools.execute(input)
+
+      expectPlainFailure(result)
+      expect(reads).toEqual({ callId: 1, rootCallId: 1, name: 1, agent: 1, parent: 1, signal: 1, arguments: 1 })
+      expect(stages.order, 'stage order').toEqual(['result'])
+      const exec = stages.results[0]?.exec
+      expect(exec).toBeDefined()
+      expect(Object.isFrozen(exec), 'frozen').toBe(true)
+      expect(exec?.arguments).toBeUndefined()
+      expect([exec?.callId, exec?.rootCallId, exec?.name]).toEqual(['call-first', 'root-first', 'write'])
+      expect(exec?.agent, 'the agent read first').toBe(first.agent)
+      expect(exec?.parent, 'the parent read first').toBe(first.parent)
+      expect(exec?.signal, 'the signal read first').toBe(first.signal)
+      expect(heardByScope, 'tools/result events heard by the scope of that agent').toBe(1)
+    },
+  )
+}
+
 const IDENTITY_KEYS = ['token', 'callId', 'rootCallId', 'name', 'signal', 'arguments']
 
 function ownKeyReport(exec: object, keys: readonly string[]): Record<string, boolean> {
@@ -635,9 +702,14 @@ for (const [label, signal] of notSignals) {
       (error: unknown) => ({ resolved: false as const, error }),
     )
 
+    // ERR-10: whatever the input, execute() resolves and tools/result fires once.
     expect(outcome.resolved, 'execute() rejected').toBe(true)
-    if (outcome.resolved) expect(outcome.result.isError, 'outcome is a failure').toBe(true)
-    expect(stages.order, 'stage order').toEqual(['result'])
-    expect(probe.bodyCalls, 'body calls').toBe(0)
+    expect(stages.count('result'), 'result stage runs').toBe(1)
+    // ARG-14: such a signal is malformed input, so the call is a failure that runs no other stage.
+    forRules('ARG-14', () => {
+      if (outcome.resolved) expect(outcome.result.isError, 'outcome is a failure').toBe(true)
+      expect(stages.order, 'stage order').toEqual(['result'])
+      expect(probe.bodyCalls, 'body calls').toBe(0)
+    })
   })
 }

@@ -138,32 +138,42 @@ check(['CAN-04', 'CAN-09'], 'an abort while pre-execute is pending keeps a later
   expectDenial(result, 'not now')
 })
 
-check(
-  'CAN-04',
-  'an approval that comes back cancelled after the caller aborted yields ABORTED_BEFORE_DISPATCH',
-  async (t) => {
-    const agent = await t.scope()
-    const g = gate()
-    const probe = probeTool('slow')
-    t.tools.register(probe.definition)
-    t.harness.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    t.setApproval(
-      approvalStub(async () => {
-        await g.pass()
-        return 'cancelled' as const
-      }),
-    )
-    const controller = new AbortController()
+const lateApprovals: [answer: 'cancelled' | 'allowed-once', title: string][] = [
+  ['cancelled', 'an approval that comes back cancelled after the caller aborted yields ABORTED_BEFORE_DISPATCH'],
+  ['allowed-once', 'an approval granted allowed-once after the caller aborted yields ABORTED_BEFORE_DISPATCH without entering tools/execute'],
+]
 
-    const pending = t.tools.execute(call('slow', {}, { agent: agent.agent, signal: controller.signal }))
-    await g.abortThenRelease(controller)
-    const result = await pending
+for (const [answer, title] of lateApprovals) {
+  check(
+    'CAN-04',
+    title,
+    async (t) => {
+      const agent = await t.scope()
+      const g = gate()
+      const probe = probeTool('slow')
+      t.tools.register(probe.definition)
+      t.harness.on('tools/pre-execute', () => ({ kind: 'ask' }))
+      t.setApproval(
+        approvalStub(async () => {
+          await g.pass()
+          return answer
+        }),
+      )
+      const stages = recordStages(t.harness)
+      const controller = new AbortController()
 
-    expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
-    expect(probe.bodyCalls, 'body calls').toBe(0)
-  },
-  { needs: ['approval', 'scopes'] },
-)
+      const pending = t.tools.execute(call('slow', {}, { agent: agent.agent, signal: controller.signal }))
+      await g.abortThenRelease(controller)
+      const result = await pending
+
+      expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
+      expect(probe.bodyCalls, 'body calls').toBe(0)
+      expect(stages.count('execute'), 'execute stage runs').toBe(0)
+      expect(stages.count('post'), 'post stage runs').toBe(1)
+    },
+    { needs: ['approval', 'scopes'] },
+  )
+}
 
 check('CAN-05', 'an abort while a wrapper waits before next() skips the body with ABORTED_BEFORE_DISPATCH', async (t) => {
   const g = gate()
@@ -179,6 +189,34 @@ check('CAN-05', 'an abort while a wrapper waits before next() skips the body wit
   expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
+
+check(
+  ['CAN-05', 'EXE-10'],
+  'an abort while a wrapper that installed a live replacement signal waits before next() skips the body with ABORTED_BEFORE_DISPATCH',
+  async (t) => {
+    const g = gate()
+    const probe = probeTool('slow')
+    t.tools.register(probe.definition)
+    const replacement = new AbortController()
+    t.harness.on('tools/execute', async (exec, next) => {
+      const own = exec.signal
+      exec.signal = replacement.signal
+      try {
+        await g.pass()
+        return await next()
+      } finally {
+        exec.signal = own
+      }
+    })
+    const seenByPost = recordPost(t)
+
+    const result = await abortAt(t, g)
+
+    expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
+    expect(probe.bodyCalls, 'body calls').toBe(0)
+    expect(seenByPost.map((r) => r.error?.info?.code)).toEqual(['ABORTED_BEFORE_DISPATCH'])
+  },
+)
 
 check('CAN-05', 'a wrapper installing an already-aborted signal skips the body with ABORTED_BEFORE_DISPATCH', async ({ harness, tools }) => {
   const probe = probeTool('slow')

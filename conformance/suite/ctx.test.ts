@@ -166,9 +166,26 @@ const empties: { name: string; arrange: (harness: Harness) => void; spec?: Probe
   { name: 'an accept with an empty list', arrange: (h) => postDecides(h, { kind: 'accept', additionalContexts: [] }) },
   { name: 'a block with an empty list', arrange: (h) => postDecides(h, { kind: 'block', feedback: [text('b')], additionalContexts: [] }) },
   {
-    name: 'a wrapper result with an empty list',
-    arrange: (h) =>
-      h.on('tools/execute', async (_exec, next) => ({ ...(await next()), additionalContexts: [] }) as ToolExecutionResult),
+    name: 'a wrapper result carrying no list',
+    arrange: (h) => h.on('tools/execute', async (_exec, next) => ({ ...(await next()) }) as ToolExecutionResult),
+  },
+  {
+    name: 'a wrapper failure carrying no list',
+    arrange: (h) => h.on('tools/execute', async () => ({ isError: true, error: { message: 'wrapped' }, content: [text('Error: wrapped')] })),
+  },
+  {
+    name: 'a block replacing a wrapper result with an empty list',
+    arrange: (h) => {
+      wrapWithEmptyList(h)
+      postDecides(h, { kind: 'block', feedback: [text('b')] })
+    },
+  },
+  {
+    name: 'a value replacement of a wrapper result with an empty list',
+    arrange: (h) => {
+      wrapWithEmptyList(h)
+      postDecides(h, { kind: 'accept', value: 'replaced', additionalContexts: [] })
+    },
   },
 ]
 
@@ -180,6 +197,46 @@ for (const empty of empties) {
     const result = await tools.execute(call('ctx'))
 
     expect('additionalContexts' in result, JSON.stringify(result.additionalContexts)).toBe(false)
+  })
+}
+
+/** A wrapper whose own result (a copy of the body's, or a failure it authors) carries an empty context list. */
+function wrapWithEmptyList(harness: Harness, failure = false): void {
+  harness.on('tools/execute', async (_exec, next) => {
+    const result = await next()
+    const own = failure ? { isError: true, error: { message: 'wrapped' }, content: [text('Error: wrapped')] } : result
+    return { ...own, additionalContexts: [] } as ToolExecutionResult
+  })
+}
+
+const keptEmpties: { name: string; arrange: (harness: Harness) => void }[] = [
+  { name: 'a wrapper success', arrange: (h) => wrapWithEmptyList(h) },
+  { name: 'a wrapper failure', arrange: (h) => wrapWithEmptyList(h, true) },
+  {
+    name: 'a wrapper success then a plain accept adding an empty list',
+    arrange: (h) => {
+      wrapWithEmptyList(h)
+      postDecides(h, { kind: 'accept', additionalContexts: [] })
+    },
+  },
+  {
+    name: 'a wrapper failure then a content-replacing accept',
+    arrange: (h) => {
+      wrapWithEmptyList(h, true)
+      postDecides(h, { kind: 'accept', content: [text('replaced')] })
+    },
+  },
+]
+
+for (const kept of keptEmpties) {
+  check('CTX-05', `the empty list of ${kept.name} is kept as given`, async ({ harness, tools }) => {
+    tools.register(probeTool('ctx').definition)
+    kept.arrange(harness)
+
+    const result = await tools.execute(call('ctx'))
+
+    expect('additionalContexts' in result, 'the wrapper\'s own key').toBe(true)
+    expect(result.additionalContexts).toEqual([])
   })
 }
 

@@ -150,6 +150,25 @@ check('DSL-03', 'nested properties compile like a parameter map with their own r
   })
 })
 
+check('DSL-03', 'object specs under a property and under array items each get their own required list, left out when empty', ({ schema }) => {
+  const open = { type: 'object', additionalProperties: true } as const
+  const compiled = schema.parameterSchemaSpecToJsonSchema({
+    config: { ...open, properties: { host: { type: 'string' }, port: { type: 'number' } } },
+    servers: { type: 'array', items: { ...open, properties: { host: { type: 'string', required: true }, port: { type: 'number' } } } },
+  })
+  const properties = compiled.properties as Record<string, Record<string, unknown>>
+
+  expect(compiled).toEqual({
+    type: 'object',
+    properties: {
+      config: { ...open, properties: { host: { type: 'string' }, port: { type: 'number' } } },
+      servers: { type: 'array', items: { ...open, properties: { host: { type: 'string' }, port: { type: 'number' } }, required: ['host'] } },
+    },
+  })
+  expect('required' in compiled, 'no root required list').toBe(false)
+  expect('required' in properties.config!, 'no required list for an all-optional object').toBe(false)
+})
+
 check('DSL-02', 'a required marker other than true is refused', ({ schema }) => {
   for (const marker of [false, 'yes', 1, null]) {
     rejectsParameters(schema, { path: { type: 'string', required: marker } })
@@ -280,6 +299,12 @@ check('DSL-09', 'property maps that are not ordinary records are refused', ({ sc
   }
 })
 
+check('DSL-09', 'a property map with a non-enumerable key is refused, not compiled without it', ({ schema }) => {
+  const hiddenKey = (): object => Object.defineProperty({ shown: { type: 'string' } }, 'hidden', { value: { type: 'number' }, enumerable: false })
+  rejectsParameters(schema, hiddenKey())
+  rejectsValue(schema, { type: 'object', additionalProperties: false, properties: hiddenKey() })
+})
+
 check('DSL-09', 'sparse or decorated spec arrays are refused', ({ schema }) => {
   const decorated = Object.assign([{ type: 'string' }, { type: 'null' }], { extra: true })
   const sparse = [{ type: 'string' }, { type: 'null' }]
@@ -377,6 +402,19 @@ check('DSL-11', 'a property named __proto__ stays an own property and can be req
   expect(compiled.required).toEqual(['__proto__'])
   expect(schema.validateArgs(spec, JSON.parse('{"__proto__": "x"}'))).toEqual([])
   expect(schema.validateArgs(spec, {}).length).toBeGreaterThan(0)
+})
+
+check(['DSL-09', 'DSL-11'], 'null-prototype specs compile like ordinary ones, a required key named __proto__ included', ({ schema }) => {
+  const map = Object.create(null) as Record<string, unknown>
+  map.__proto__ = { type: 'string', required: true }
+  const compiled = schema.parameterSchemaSpecToJsonSchema(map)
+  const properties = compiled.properties as Record<string, unknown>
+
+  expect(Object.hasOwn(properties, '__proto__')).toBe(true)
+  expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string' })
+  expect(compiled.required).toEqual(['__proto__'])
+  const node = Object.assign(Object.create(null) as object, { type: 'string', description: 'bare' })
+  expect(schema.valueSchemaSpecToJsonSchema(node)).toEqual({ type: 'string', description: 'bare' })
 })
 
 check('DSL-11', 'a property named __proto__ is emitted as an enumerable own data property', ({ schema }) => {
@@ -508,6 +546,76 @@ check('DSL-13', 'hostile arguments give violations instead of a throw', ({ schem
   expect(schema.validateArgs(FILE_SPEC, { path: 'p', tags: [1n] }).length).toBeGreaterThan(0)
 })
 
+/**
+ * DSL-13: `spec` accepts `valid`, and replacing any one key of it by its entry
+ * in `wrong` gives violations that all name that key's path.
+ */
+function expectEachViolationNamed(schema: SchemaApi, spec: Record<string, unknown>, valid: Record<string, unknown>, wrong: Record<string, readonly [unknown, string]>): void {
+  expect(schema.validateArgs(spec, valid), 'the valid arguments').toEqual([])
+  for (const [key, [value, path]] of Object.entries(wrong)) {
+    const violations = schema.validateArgs(spec, { ...valid, [key]: value })
+    const label = `${key}: ${JSON.stringify(value)} gave ${JSON.stringify(violations)}`
+    expect(violations.length, label).toBeGreaterThan(0)
+    expect(violations.every((v) => v.includes(path)), label).toBe(true)
+  }
+}
+
+const SCALAR_SPEC = {
+  text: { type: 'string' },
+  amount: { type: 'number' },
+  count: { type: 'integer' },
+  flag: { type: 'boolean' },
+  nothing: { type: 'null' },
+  color: { type: 'string', enum: ['red', 'green'] },
+  level: { type: 'number', enum: [1, 2] },
+}
+
+check('DSL-13', 'validateArgs type-checks every scalar property and enforces enum membership', ({ schema }) => {
+  expectEachViolationNamed(
+    schema,
+    SCALAR_SPEC,
+    { text: 'x', amount: 1.5, count: 2, flag: false, nothing: null, color: 'red', level: 2 },
+    {
+      text: [1, 'text'],
+      amount: ['1', 'amount'],
+      count: [1.5, 'count'],
+      flag: ['false', 'flag'],
+      nothing: [0, 'nothing'],
+      color: ['blue', 'color'],
+      level: [3, 'level'],
+    },
+  )
+  expect(schema.validateArgs(SCALAR_SPEC, {}), 'absent optional properties').toEqual([])
+})
+
+const CONTAINER_SPEC = {
+  config: {
+    type: 'object',
+    additionalProperties: true,
+    required: true,
+    properties: { host: { type: 'string', required: true }, port: { type: 'number' } },
+  },
+  bag: { type: 'object', additionalProperties: true },
+  tags: { type: 'array', items: { type: 'string' } },
+  raw: { type: 'array' },
+}
+
+check('DSL-13', 'validateArgs type-checks objects without properties and arrays without items, and recurses into the others', ({ schema }) => {
+  expectEachViolationNamed(
+    schema,
+    CONTAINER_SPEC,
+    { config: { host: 'h', port: 1, extra: true }, bag: { anything: [1, { deep: null }] }, tags: ['a', 'b'], raw: [1, {}, 'x', null] },
+    {
+      config: [{ port: 9 }, 'config.host'],
+      bag: [5, 'bag'],
+      tags: ['nope', 'tags'],
+      raw: [{ 0: 1 }, 'raw'],
+    },
+  )
+  expect(schema.validateArgs(CONTAINER_SPEC, { config: { host: 'h' }, bag: [] }).some((v) => v.includes('bag')), 'an array is not an object').toBe(true)
+  expect(schema.validateArgs(CONTAINER_SPEC, { config: { host: 'h' }, tags: ['a', 2] }).some((v) => v.includes('tags[1]')), 'item 1 is checked').toBe(true)
+})
+
 // ---- defineTool --------------------------------------------------------------
 
 check('DSL-14', 'a defineTool body rejects invalid arguments with a ToolArgsError carrying the validateArgs violations', async ({ schema }) => {
@@ -534,27 +642,57 @@ check('DSL-15', 'execute validates before the body and passes valid arguments th
   expect(calls).toEqual([{ path: 'a.txt' }])
 })
 
+/** An author callback that records the arguments of each call and returns `returned`. */
+function recording(returned: unknown): { readonly callback: (...args: unknown[]) => unknown; readonly calls: unknown[][] } {
+  const calls: unknown[][] = []
+  const callback = (...args: unknown[]): unknown => {
+    calls.push(args)
+    return returned
+  }
+  return { callback, calls }
+}
+
+/**
+ * DSL-15: `callback`, which the definition carries for `author`, forwards to
+ * it: one call with the same two arguments, and the author's result is what
+ * it returns. The seeds pin no identity, so a forwarding closure is as good
+ * as the author's own function.
+ */
+function expectForwards(label: string, callback: unknown, author: ReturnType<typeof recording>, returned: unknown): void {
+  expect(typeof callback, `${label} is a function`).toBe('function')
+  const [first, second] = [{ first: label }, { second: label }]
+  expect((callback as (a: unknown, b: unknown) => unknown)(first, second), `${label} returns the author's result`).toBe(returned)
+  expect(author.calls.length, `${label}: author calls`).toBe(1)
+  expect(author.calls[0]![0], `${label}: first argument`).toBe(first)
+  expect(author.calls[0]![1], `${label}: second argument`).toBe(second)
+}
+
 check('DSL-15', 'the definition carries compiled schemas and the author callbacks', ({ schema }) => {
-  const render = () => [{ type: 'text', text: 'x' }]
-  const finalizeContent = () => undefined
+  const rendered = [{ type: 'text', text: 'x' }]
+  const render = recording(rendered)
+  const finalized = [{ type: 'text', text: 'final' }]
+  const finalizeContent = recording(finalized)
   const outputSpec = { type: 'object', additionalProperties: false, properties: { size: { type: 'integer', required: true } } }
-  const definition = schema.defineTool(toolOptions({ output: { schema: outputSpec, render }, finalizeContent }))
+  const definition = schema.defineTool(toolOptions({ output: { schema: outputSpec, render: render.callback }, finalizeContent: finalizeContent.callback }))
 
   expect(definition.name).toBe('read')
   expect(definition.description).toBe('reads a file')
   expect(definition.parameters).toEqual(schema.parameterSchemaSpecToJsonSchema({ path: { type: 'string', required: true } }))
   expect(definition.output.schema).toEqual(schema.valueSchemaSpecToJsonSchema(outputSpec))
-  expect(definition.output.render).toBe(render)
-  expect(definition.finalizeContent).toBe(finalizeContent)
+  expectForwards('output.render', definition.output.render, render, rendered)
+  expectForwards('finalizeContent', definition.finalizeContent, finalizeContent, finalized)
   expect('presentationMeta' in definition.output).toBe(false)
   expect('timeoutMs' in definition).toBe(false)
 })
 
 check('DSL-15', 'presentationMeta and timeoutMs are kept when given', ({ schema }) => {
-  const presentationMeta = () => null
-  const definition = schema.defineTool(toolOptions({ output: { schema: { type: 'json' }, render: renderJson, presentationMeta }, timeoutMs: 1500 }))
+  const meta = { shown: true }
+  const presentationMeta = recording(meta)
+  const definition = schema.defineTool(
+    toolOptions({ output: { schema: { type: 'json' }, render: renderJson, presentationMeta: presentationMeta.callback }, timeoutMs: 1500 }),
+  )
 
-  expect(definition.output.presentationMeta).toBe(presentationMeta)
+  expectForwards('output.presentationMeta', definition.output.presentationMeta, presentationMeta, meta)
   expect(definition.timeoutMs).toBe(1500)
 })
 
@@ -816,6 +954,21 @@ check('DSL-27', 'argument violations are worded as upstream words them', ({ sche
     '"tags[1]" must be a string',
     'missing required property "servers[1].host"',
   ])
+})
+
+check('DSL-27', 'scalar, enum, container and root violations are worded as upstream words them', ({ schema }) => {
+  const required = { path: { type: 'string', required: true } }
+  for (const args of [null, 'nope', []]) {
+    expect(schema.validateArgs(required, args), JSON.stringify(args)).toEqual(['"arguments" must be an object'])
+  }
+  expect(schema.validateArgs(required, {})).toEqual(['missing required property "path"'])
+  expect(schema.validateArgs(required, { path: undefined })).toEqual(['missing required property "path"'])
+  expect(schema.validateArgs(SCALAR_SPEC, { amount: 'x' })).toEqual(['"amount" must be a number'])
+  expect(schema.validateArgs(SCALAR_SPEC, { flag: 'x' })).toEqual(['"flag" must be a boolean'])
+  expect(schema.validateArgs(SCALAR_SPEC, { color: 'blue' })).toEqual(['"color" must be one of ["red","green"]'])
+  expect(schema.validateArgs(SCALAR_SPEC, { level: 3 })).toEqual(['"level" must be one of [1,2]'])
+  expect(schema.validateArgs(CONTAINER_SPEC, { config: { port: 9 }, bag: 5 })).toEqual(['missing required property "config.host"', '"bag" must be an object'])
+  expect(schema.validateArgs(CONTAINER_SPEC, { config: { host: 'h' }, tags: 'nope' })).toEqual(['"tags" must be an array'])
 })
 
 check('DSL-28', 'the ToolArgsError message lists the violations', async ({ schema }) => {

@@ -46,6 +46,29 @@ check('ERR-01', 'a throwing pre-execute listener is normalized the same way', as
   expect(result.content).toEqual([text('Error: policy broke')])
 })
 
+/** The whole failure a thrown `Error(message)` becomes when nothing else (info, contexts, meta) applies. */
+function plainFailure(message: string) {
+  return { isError: true, error: { message }, content: [text(`Error: ${message}`)] }
+}
+
+check('ERR-01', 'a throwing tools/execute listener is normalized the same way', async ({ harness, tools }) => {
+  tools.register(probeTool('tool').definition)
+  harness.on('tools/execute', () => {
+    throw new Error('wrapper broke')
+  })
+
+  expect(await tools.execute(call('tool'))).toEqual(plainFailure('wrapper broke'))
+})
+
+check('ERR-01', 'a throwing post-execute listener is normalized the same way', async ({ harness, tools }) => {
+  tools.register(probeTool('tool').definition)
+  harness.on('tools/post-execute', () => {
+    throw new Error('post hook broke')
+  })
+
+  expect(await tools.execute(call('tool'))).toEqual(plainFailure('post hook broke'))
+})
+
 class CustomError extends Error {}
 
 const messages: { name: string; thrown: () => unknown; message: string }[] = [

@@ -432,6 +432,21 @@ check('EXE-09', 'exec.signal is fused during the body, the replacement after nex
   expect(resultSignal, 'tools/result signal').toBe(caller.signal)
 })
 
+check('EXE-09', 'a wrapper is entered with the caller signal itself on exec.signal, as pre-execute, guards and post-execute are', async ({ harness, tools }) => {
+  tools.register(probeTool('echo').definition)
+  const seen: [string, AbortSignal][] = []
+  harness.on('tools/pre-execute', (exec, next) => (seen.push(['pre', exec.signal]), next()))
+  tools.guard((exec) => (seen.push(['guard', exec.signal]), undefined))
+  harness.on('tools/execute', (exec, next) => (seen.push(['execute', exec.signal]), next()))
+  harness.on('tools/post-execute', (exec, _result, next) => (seen.push(['post', exec.signal]), next()))
+  const caller = new AbortController()
+
+  expectSuccess(await tools.execute(call('echo', {}, { signal: caller.signal })))
+
+  expect(seen.map(([stage]) => stage)).toEqual(['pre', 'guard', 'execute', 'post'])
+  for (const [stage, signal] of seen) expect(signal, `${stage} signal`).toBe(caller.signal)
+})
+
 check('EXE-17', 'once the body has settled, aborting the replacement or the caller no longer reaches the signal the body got', async ({ harness, tools }) => {
   let bodySignal: AbortSignal | undefined
   tools.register(probeTool('echo', { body: (_args, exec) => ((bodySignal = exec.signal), 1) }).definition)

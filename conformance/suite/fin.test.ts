@@ -244,6 +244,32 @@ check('FIN-04', 'returned content on a failure keeps isError and the structured 
   expect(result.content).toEqual([text('short')])
 })
 
+check(
+  ['FIN-02', 'FIN-04'],
+  'an output failure found while snapshotting meta is finalized once, and the finalizer content replaces the failure content',
+  async ({ harness, tools }) => {
+    const hostileMeta = Object.defineProperty({}, 'boom', {
+      enumerable: true,
+      get() {
+        throw new Error('meta getter exploded')
+      },
+    })
+    const { probe, log } = finTool(harness, tools, {
+      presentationMeta: () => hostileMeta,
+      finalizeContent: () => [text('bounded failure')],
+    })
+
+    const result = await tools.execute(call('fin'))
+
+    expect(probe.finalizeCalls, 'finalize calls').toHaveLength(1)
+    expect(log, 'call order').toEqual(['post', 'finalize', 'result'])
+    expect(probe.finalizeCalls[0]?.result.isError, 'the finalizer saw the failure').toBe(true)
+    expect(result.isError, 'isError').toBe(true)
+    expect(result.content).toEqual([text('bounded failure')])
+  },
+  { needs: ['presentationMeta'] },
+)
+
 check('FIN-05', 'a throwing finalizer yields the normalized failure of its error and is not called again', async ({ harness, tools }) => {
   const { probe } = finTool(harness, tools, {
     finalizeContent: () => {

@@ -111,3 +111,25 @@ check(
     expect(asked).toEqual([{ path: 'a.txt' }])
   },
 )
+
+check(
+  ['MODE-03', 'MODE-01'],
+  'a defineTool classifier answers what the author answers for valid arguments, and a tool declaring none is exclusive',
+  ({ schema, tools }) => {
+    const asked: unknown[] = []
+    tools.register(
+      readTool(schema, {
+        isConcurrencySafe: (args: { path: string }) => {
+          asked.push(args)
+          return args.path.startsWith('/public/')
+        },
+      }).definition,
+    )
+    tools.register(readTool(schema, { name: 'plain' }).definition)
+
+    expect(tools.executionMode(call('read', { path: '/public/a.txt' }))).toEqual(parallel)
+    expect(tools.executionMode(call('read', { path: '/private/a.txt' }))).toEqual(exclusive)
+    expect(asked).toEqual([{ path: '/public/a.txt' }, { path: '/private/a.txt' }])
+    expect(tools.executionMode(call('plain', { path: '/public/a.txt' }))).toEqual(exclusive)
+  },
+)

@@ -232,6 +232,28 @@ check('OUT-13', 'presentationMeta failures are worded as upstream words them', a
   expect(lossy.error?.message).toContain('output.presentationMeta returned non-lossless JSON')
 })
 
+check('OUT-05', 'a presentationMeta returning a function, or a value whose getter throws in the snapshot, is INVALID_TOOL_OUTPUT as tools/result sees it', async ({ harness, tools }) => {
+  const observed: ToolExecutionResult[] = []
+  harness.on('tools/result', (_exec, result) => {
+    observed.push(result)
+  })
+
+  const fn = await runTool(tools, 'function-meta', { presentationMeta: () => (() => undefined) as unknown as JsonValue })
+  const getter = await runTool(tools, 'getter-meta', { presentationMeta: () => explodingGetter('meta getter exploded') as JsonValue })
+
+  expectCode(fn, 'INVALID_TOOL_OUTPUT')
+  expectCode(getter, 'INVALID_TOOL_OUTPUT')
+  expect(observed.map((r) => r.error?.info?.code), 'what tools/result saw').toEqual(['INVALID_TOOL_OUTPUT', 'INVALID_TOOL_OUTPUT'])
+})
+
+check('OUT-13', 'a throw while snapshotting the presentationMeta return is reported as a presentationMeta failure with its message', async ({ tools }) => {
+  const result = await runTool(tools, 'getter', { presentationMeta: () => explodingGetter('meta getter exploded') as JsonValue })
+
+  const message = 'tool "getter" returned invalid output: output.presentationMeta failed: meta getter exploded'
+  expect(result.error?.message).toBe(message)
+  expect(result.content).toEqual([text(`Error: ${message}`)])
+})
+
 check('OUT-06', 'a plain success holds exactly isError, value and content, deep-frozen', async ({ tools }) => {
   const result = await runTool(tools, 'echo', { body: () => ({ a: [1] }) })
 

@@ -280,6 +280,24 @@ check('REG-11', 'a throwing tools/change listener fails register() with its erro
   expectTool(tools.get('echo'), retry)
 })
 
+check('REG-11', 'a rolled-back registration leaves no projection behind, and the name registers again exactly once', ({ harness, tools }) => {
+  let armed = true
+  harness.on('tools/change', () => {
+    if (!armed) return
+    armed = false
+    throw new Error('change listener broke')
+  })
+
+  expect(rejects(() => tools.register(probeTool('echo').definition)), 'the first register() throws').toBe(true)
+  expect(tools.schemas(), 'projection after the rollback').toEqual([])
+
+  const dispose = tools.register(probeTool('echo').definition)
+  expect(tools.schemas().map((s) => s.name), 'projection after registering again').toEqual(['echo'])
+  dispose()
+  expect(tools.get('echo'), 'after the new disposer ran').toBeUndefined()
+  expect(tools.schemas(), 'projection after the new disposer ran').toEqual([])
+})
+
 check('REG-13', 'the output-shape TypeError names the tool', ({ tools }) => {
   const error = thrownBy(() => tools.register(definition('shapeless', { output: undefined })))
   expect((error as Error).message).toBe('tool "shapeless" must declare output { schema, render, presentationMeta? }')

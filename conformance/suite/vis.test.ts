@@ -249,6 +249,25 @@ check('VIS-10', 'an ancestor\'s restriction narrows every descendant, ancestor-a
   expect(seen(tools, child.agent, ['g1', 'g2', 'p'])).toEqual(['g2'])
 })
 
+check(
+  ['VIS-10', 'VIS-03'],
+  'a child\'s restriction of an ancestor\'s tool takes it off the child\'s schemas and execution, not the ancestor\'s',
+  async ({ tools, scope }) => {
+    const parent = await scope()
+    const child = await scope(parent)
+    const { bash } = registerAll(parent.tools, 'bash', 'read') as { bash: ToolProbe }
+    expect(tools.schemas(child.agent).map((s) => s.name)).toEqual(['bash', 'read'])
+    child.tools.restrict({ deny: ['bash'] })
+
+    expect(tools.schemas(child.agent).map((s) => s.name)).toEqual(['read'])
+    expectCode(await tools.execute(call('bash', {}, { agent: child.agent })), 'UNKNOWN_TOOL')
+    expect(bash.bodyCalls, 'body calls from the child').toBe(0)
+    expect(tools.schemas(parent.agent).map((s) => s.name)).toEqual(['bash', 'read'])
+    expectSuccess(await tools.execute(call('bash', {}, { agent: parent.agent })))
+    expect(bash.bodyCalls, 'body calls from the parent').toBe(1)
+  },
+)
+
 check('VIS-11', 'own registrations stay visible under the scope\'s own allow and deny lists', async ({ tools, scope }) => {
   registerAll(tools, 'a', 'x')
   const s = await scope()

@@ -7,7 +7,7 @@
 import type { FeatureName } from '../adapter/contract.ts'
 import type { Rule } from '../catalogue/types.ts'
 import type { TestEntry, UnattributedError } from '../grade/report.ts'
-import { formatTypeDiagnostic, runTypeSuites, typeSuiteFiles, type TypeRunResult } from './run-types.ts'
+import { formatTypeDiagnostic, runTypeSuites, typeSuiteFiles, typeSuiteTestName, type TypeRunResult } from './run-types.ts'
 
 export interface TypeGrading {
   /** Absolute path of the graded type entry; absent when the type rules were not graded. */
@@ -58,7 +58,7 @@ export async function gradeTypes(input: GradeTypesInput): Promise<TypeGrading> {
     const rule = selected.get(suite.rule) as Rule
     const missing = (rule.requires ?? []).filter((f) => input.features[f] !== true)
     const result = run?.rules.find((r) => r.rule === suite.rule)?.files.find((f) => f.file === suite.file)
-    const base = { name: `[${suite.rule}] type expectations of ${suite.file.slice('types/'.length)}`, file: suite.file, durationMs: null }
+    const base = { name: typeSuiteTestName(suite), file: suite.file, durationMs: null }
     const entry: TestEntry =
       missing.length > 0
         ? { ...base, outcome: 'not-applicable', missingFeatures: missing }

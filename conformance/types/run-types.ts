@@ -54,6 +54,11 @@ export function typeSuiteFiles(): TypeSuiteFile[] {
     })
 }
 
+/** The name a suite file's test entry carries in a grade report: `[DSL-17] type expectations of dsl-17.infer-value.test-d.ts`. */
+export function typeSuiteTestName(suite: TypeSuiteFile): string {
+  return `[${suite.rule}] type expectations of ${suite.file.slice('types/'.length)}`
+}
+
 /** The rules the tsd suites grade, in catalogue-independent name order. */
 export function typeRuleIds(): RuleId[] {
   return [...new Set(typeSuiteFiles().map((f) => f.rule))]

@@ -12,14 +12,21 @@
  *   one-line replay command;
  * - vacuity: the body calls `interesting()` when a case reached what the law is
  *   about; when too few cases did, the test is marked `vacuous` (and fails
- *   outside a grading run, so `npm test` cannot pass a vacuous law).
+ *   outside a grading run, so `npm test` cannot pass a vacuous law);
+ * - features: a law uses only the optional capabilities its rules require, its
+ *   `needs`, and its `optional` ones the adapter declares (building its cases
+ *   from {@link LawRun.has} so it never generates one the adapter cannot run);
+ *   reaching for any other fails it as a kit defect, not the registry's.
  */
 import fc from 'fast-check'
-import type { FeatureName, Harness, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../conformance/adapter/contract.ts'
+import type { FeatureName, Harness, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../conformance/adapter/contract.ts'
+import { getRule } from '../../conformance/catalogue/index.ts'
 import type { RuleId } from '../../conformance/catalogue/index.ts'
 import type { ApprovalService } from '../../conformance/spec/types.ts'
 import { TestRunner } from 'vitest'
 import { check } from '../../conformance/suite/_kit/check.ts'
+import { featureGate, neededFeatures } from '../../conformance/suite/_kit/features.ts'
+import type { FeatureGate } from '../../conformance/suite/_kit/features.ts'
 import { REFERENCE_ADAPTER, suiteAdapterPath } from '../../conformance/suite/_kit/adapter.ts'
 
 declare module 'vitest' {
@@ -40,22 +47,44 @@ export const DEFAULT_RUNS = 50
 /** Minimum share of runs that must reach the interesting case, unless a law sets its own. */
 export const DEFAULT_THRESHOLD = 0.2
 
-/** One generated case's view of a fresh registry. */
+/**
+ * One generated case's view of a fresh registry. Optional capabilities are
+ * reached only through it, and only those the law may use (see
+ * {@link LawRun.has}); reaching for another one fails the law as a kit
+ * defect, never as the registry's fault.
+ */
 export interface LawRun {
-  readonly adapter: TckAdapter
-  readonly harness: Harness
+  /** The adapter's identity; its features are read through {@link has}. */
+  readonly adapter: Pick<TckAdapter, 'name' | 'version'>
+  /** Global listeners of this case's registry. */
+  readonly harness: Pick<Harness, 'on'>
   readonly tools: ToolRuntimeApi
-  /** Creates an agent scope in this case's registry. */
+  /**
+   * True when the law may use `feature` in this run: its rules require it,
+   * it `needs` it, or it is `optional` for the law and the adapter declares it.
+   */
+  has(feature: FeatureName): boolean
+  /** Creates an agent scope in this case's registry (`scopes`; with a parent, `scopeParents`). */
   scope(parent?: ScopeHandle): Promise<ScopeHandle>
+  /** Installs, or removes with `undefined`, the approval service (`approval`). */
   setApproval(service: ApprovalService | undefined): void
   /** Builds the registry's own coded error (`codedErrors`). */
   harnessError(message: string, code: string): Error
+  /** The adapter's schema functions (`schema`). */
+  readonly schema: SchemaApi
+  /** A second fresh registry for this case, under the same feature rules, disposed with the case. */
+  another(): Promise<LawRun>
   /** Marks this case as having reached the law's interesting case. */
   interesting(): void
 }
 
 export interface LawSpec<T> {
-  readonly arbitrary: fc.Arbitrary<T>
+  /**
+   * The cases. A law with `optional` features builds them from {@link LawRun.has}
+   * (the same answers the run gets), so that it generates only cases the
+   * adapter supports.
+   */
+  readonly arbitrary: fc.Arbitrary<T> | ((has: (feature: FeatureName) => boolean) => fc.Arbitrary<T>)
   /** Checks one case; throws (e.g. a failed `expect`) when the law does not hold. */
   readonly run: (r: LawRun, input: T) => Promise<void>
   /** What counts as the interesting case, for reports and the README. */
@@ -64,7 +93,10 @@ export interface LawSpec<T> {
   readonly threshold?: number
   /** Multiplies the run count (cheap laws run more, costly ones fewer). */
   readonly scale?: number
+  /** Features needed beyond those the law's rules require: without them the law is not applicable. */
   readonly needs?: readonly FeatureName[]
+  /** Features the law uses when the adapter declares them and does without otherwise. */
+  readonly optional?: readonly FeatureName[]
 }
 
 export function lawSeed(): number {
@@ -119,30 +151,23 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
       const threshold = spec.threshold ?? DEFAULT_THRESHOLD
       let runs = 0
       let hits = 0
-      const property = fc.asyncProperty(spec.arbitrary, async (input) => {
-        const harness = await t.adapter.create()
+      const gate = featureGate(neededFeatures(ids.map((id) => getRule(id)), spec.needs), spec.optional ?? [], t.adapter.features)
+      const arbitrary = typeof spec.arbitrary === 'function' ? spec.arbitrary(gate.has) : spec.arbitrary
+      const property = fc.asyncProperty(arbitrary, async (input) => {
+        const opened: Harness[] = []
         let hit = false
-        const view: LawRun = {
-          adapter: t.adapter,
-          harness,
-          tools: harness.tools,
-          scope: async (parent) => {
-            if (harness.createScope === undefined) throw new Error('the adapter declares scopes but its harness has no createScope()')
-            return harness.createScope(parent === undefined ? undefined : { parent })
-          },
-          setApproval: (service) => {
-            if (harness.setApproval === undefined) throw new Error('the adapter declares approval but its harness has no setApproval()')
-            harness.setApproval(service)
-          },
-          harnessError: (message, code) => t.harnessError(message, code),
-          interesting: () => {
+        const open = async (): Promise<LawRun> => {
+          const harness = await t.adapter.create()
+          opened.push(harness)
+          const interesting = (): void => {
             hit = true
-          },
+          }
+          return caseView(t.adapter, harness, gate, { harnessError: t.harnessError, another: open, interesting })
         }
         try {
-          await spec.run(view, input)
+          await spec.run(await open(), input)
         } finally {
-          await harness.dispose?.()
+          for (const harness of opened) await harness.dispose?.()
         }
         runs += 1
         if (hit) hits += 1
@@ -168,8 +193,45 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
         }
       }
     },
-    spec.needs === undefined ? {} : { needs: spec.needs },
+    { ...(spec.needs === undefined ? {} : { needs: spec.needs }), ...(spec.optional === undefined ? {} : { optional: spec.optional }) },
   )
+}
+
+/** The view of one registry of a case: every optional capability goes through `gate`. */
+function caseView(
+  adapter: TckAdapter,
+  harness: Harness,
+  gate: FeatureGate,
+  hooks: { harnessError: (message: string, code: string) => Error; another: () => Promise<LawRun>; interesting: () => void },
+): LawRun {
+  return {
+    adapter,
+    harness,
+    tools: harness.tools,
+    has: gate.has,
+    scope: async (parent) => {
+      gate.use('scopes', 'scope()')
+      if (parent !== undefined) gate.use('scopeParents', 'scope(parent)')
+      if (harness.createScope === undefined) throw new Error('the adapter declares scopes but its harness has no createScope()')
+      return harness.createScope(parent === undefined ? undefined : { parent })
+    },
+    setApproval: (service) => {
+      gate.use('approval', 'setApproval()')
+      if (harness.setApproval === undefined) throw new Error('the adapter declares approval but its harness has no setApproval()')
+      harness.setApproval(service)
+    },
+    harnessError: (message, code) => {
+      gate.use('codedErrors', 'harnessError()')
+      return hooks.harnessError(message, code)
+    },
+    get schema(): SchemaApi {
+      gate.use('schema', 'schema')
+      if (adapter.schema === undefined) throw new Error('the adapter declares schema but has no schema member')
+      return adapter.schema
+    },
+    another: hooks.another,
+    interesting: hooks.interesting,
+  }
 }
 
 function failureMessage(

@@ -10,7 +10,7 @@ import { deepFreeze } from '../json.ts'
 import { resolveTool } from '../visibility.ts'
 import { finalResult, postResult, type Outcome } from './outcome.ts'
 import { buildSuccess } from './output.ts'
-import { abortResult, contextsOf, normalizedFailure, withContexts } from './results.ts'
+import { abortResult, contextsOf, normalizedFailure, withContexts, withOwnContexts } from './results.ts'
 import type { Run } from './run.ts'
 import { bodySignal } from './signals.ts'
 
@@ -78,12 +78,12 @@ function normalizeWrapperResult(run: Run, returned: unknown): ToolExecutionResul
   if (run.registry.canonical.get(returned) === run.exec.token) return returned as ToolExecutionResult
 
   const authored = returned as Record<string, unknown>
-  const contexts = contextsOf(authored)
+  const own = authored.additionalContexts === undefined ? undefined : contextsOf(authored)
   if (authored.isError) {
     // EXE-04: truthiness decides; error, content, meta and contexts are kept.
     const failure: Record<string, unknown> = { isError: true, error: authored.error, content: authored.content }
     if (authored.meta !== undefined) failure.meta = authored.meta
-    return deepFreeze(withContexts(failure, contexts)) as unknown as ToolExecutionResult
+    return deepFreeze(withOwnContexts(failure, own)) as unknown as ToolExecutionResult
   }
 
   // EXE-06: the tool must still be visible.
@@ -91,7 +91,7 @@ function normalizeWrapperResult(run: Run, returned: unknown): ToolExecutionResul
   if (definition === undefined) throw new ToolNotFoundError(String(run.exec.name))
   // EXE-03: value re-validated, content re-rendered, meta recomputed, concludesTurn from the marker.
   const success = buildSuccess(run, definition, authored.value)
-  return deepFreeze(withContexts(success, contexts))
+  return deepFreeze(withOwnContexts(success, own))
 }
 
 export async function dispatch(run: Run): Promise<Outcome> {

@@ -49,10 +49,8 @@ export function materializeResult(result: ToolExecutionResult): ToolExecutionRes
     }
     out.content = snapshotField(result.content)
     if (result.meta !== undefined) out.meta = snapshotField(result.meta)
-    const contexts = result.additionalContexts
-    if (contexts !== undefined && !(Array.isArray(contexts) && contexts.length === 0)) {
-      out.additionalContexts = snapshotField(contexts)
-    }
+    // CTX-05: an empty list reaching this point is a wrapper's own and is kept.
+    if (result.additionalContexts !== undefined) out.additionalContexts = snapshotField(result.additionalContexts)
     if (!result.isError && result.concludesTurn === true) out.concludesTurn = true
     return deepFreeze(out) as unknown as ToolExecutionResult
   } catch (error) {

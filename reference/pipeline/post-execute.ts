@@ -6,7 +6,7 @@ import type { ContentBlock, ToolExecutionResult } from '../../conformance/spec/t
 import { ToolNotFoundError } from '../errors.ts'
 import { resolveTool } from '../visibility.ts'
 import { buildSuccess } from './output.ts'
-import { abortResult, contextsOf, normalizedFailure, withContexts } from './results.ts'
+import { abortResult, addContexts, contextsOf, normalizedFailure, withContexts } from './results.ts'
 import type { Run } from './run.ts'
 
 const MALFORMED_DECISION = 'tools/post-execute returned a malformed decision'
@@ -14,14 +14,14 @@ export const BLOCK_DEFAULT_MESSAGE = 'tool result blocked by post-execute policy
 
 /**
  * POST-10: text blocks give their text, other blocks `[<type> content]`,
- * joined by newlines. A text that is not a string is not stringified here:
- * a lossy one must fail at final materialisation (POST-11), not in this join.
+ * joined by newlines. A text that is not a string goes into the join as it
+ * is (POST-22): most are stringified and a lossy one then fails at final
+ * materialisation (POST-11), but a symbol makes the join itself throw.
  */
 function blockMessage(feedback: readonly ContentBlock[]): string {
   const parts = feedback.map((block) => {
     const type = (block as { type?: unknown } | null | undefined)?.type
-    const text = (block as { text?: unknown } | null | undefined)?.text
-    return type === 'text' && typeof text === 'string' ? text : `[${String(type)} content]`
+    return type === 'text' ? (block as { text?: unknown }).text : `[${String(type)} content]`
   })
   const message = parts.join('\n')
   return message === '' ? BLOCK_DEFAULT_MESSAGE : message
@@ -52,7 +52,8 @@ function applyDecision(run: Run, result: ToolExecutionResult, decision: unknown)
     throw new TypeError('tools/post-execute accept decision cannot replace both value and content') // POST-06
   }
   // CTX-03: prior contexts (deferred, wrapper, body) then the decision's.
-  const contexts = [...contextsOf(result), ...contextsOf(chosen)]
+  const added = contextsOf(chosen)
+  const contexts = [...contextsOf(result), ...added]
 
   if (replacesValue) {
     // POST-07, POST-14: a failure cannot be turned into a success.
@@ -73,10 +74,10 @@ function applyDecision(run: Run, result: ToolExecutionResult, decision: unknown)
   // `content: undefined` keeps it (POST-15). Losslessness of anything a decision
   // brings is checked at final materialisation (POST-11).
   if (replacesContent && chosen.content !== undefined) {
-    return withContexts({ ...result, content: chosen.content as ContentBlock[] }, contexts)
+    return addContexts({ ...result, content: chosen.content as ContentBlock[] }, added)
   }
   // POST-03: plain accept, with any contexts the decision adds.
-  return withContexts(result, contexts)
+  return addContexts(result, added)
 }
 
 /**

@@ -99,3 +99,14 @@ export function withContexts<T extends object>(result: T, contexts: readonly Use
   if (contexts.length === 0) return rest as T
   return { ...rest, additionalContexts: [...contexts] } as T
 }
+
+/** CTX-03, CTX-05: append `added` to the result's own contexts; adding nothing leaves the result, and its key, as it was. */
+export function addContexts<T extends object>(result: T, added: readonly UserMessage[]): T {
+  if (added.length === 0) return result
+  return withContexts(result, [...contextsOf(result), ...added])
+}
+
+/** EXE-04, CTX-05: give `result` a wrapper result's own list as given, even an empty one; `undefined` (it carried none) adds no key. */
+export function withOwnContexts<T extends object>(result: T, own: readonly UserMessage[] | undefined): T {
+  return own === undefined ? result : { ...result, additionalContexts: [...own] }
+}

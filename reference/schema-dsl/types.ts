@@ -109,9 +109,12 @@ export type ParameterSchemaSpec = {
 // ---- Inference ------------------------------------------------------------
 
 /**
- * Container levels inferred exactly; deeper containers fall back to `JsonValue`.
- * Nested `oneOf` levels have a budget of their own, so a recursive or wide
- * spec type cannot send inference into an unbounded regress.
+ * Nesting levels inferred exactly (DSL-17, DSL-31). Every array, object and
+ * `oneOf` node a path passes through is one level; whatever sits below
+ * `MaxDepth` levels, a scalar or a container, is `JsonValue`. So a literal
+ * inside 15 nested containers survives, 16 nested containers keep their shape
+ * around `JsonValue`, and a recursive or wide spec type cannot send
+ * inference into an unbounded regress.
  */
 type MaxDepth = 16
 type Deeper<D extends unknown[]> = [...D, unknown]
@@ -122,64 +125,58 @@ type InferScalar<S, P> = S extends { readonly const: infer C extends P }
     ? E
     : P
 
-type InferBranches<B, D extends unknown[], U extends unknown[]> = U['length'] extends MaxDepth
-  ? JsonValue
-  : B extends readonly (infer V)[]
-    ? V extends unknown
-      ? InferValueAt<V, D, Deeper<U>>
-      : never
-    : JsonValue
+/** `oneOf` branches; `D` already counts the `oneOf` node. */
+type InferBranches<B, D extends unknown[]> = B extends readonly (infer V)[] ? (V extends unknown ? InferValueAt<V, D> : never) : JsonValue
 
-type InferArray<S, D extends unknown[]> = D['length'] extends MaxDepth
-  ? JsonValue
-  : S extends { readonly items: infer I }
-    ? InferValueAt<I, Deeper<D>, []>[]
-    : JsonValue[]
+/** An array's items; `D` already counts the array. */
+type InferArray<S, D extends unknown[]> = S extends { readonly items: infer I } ? InferValueAt<I, D>[] : JsonValue[]
 
-type InferObject<S, D extends unknown[]> = D['length'] extends MaxDepth
-  ? JsonValue
-  : S extends { readonly properties: infer P }
-    ? S extends { readonly additionalProperties: false }
-      ? InferProperties<P, Deeper<D>>
-      : InferProperties<P, Deeper<D>> & Record<string, JsonValue>
-    : S extends { readonly additionalProperties: false }
-      ? Record<string, never>
-      : Record<string, JsonValue>
+/** An object's properties and openness; `D` already counts the object. */
+type InferObject<S, D extends unknown[]> = S extends { readonly properties: infer P }
+  ? S extends { readonly additionalProperties: false }
+    ? InferProperties<P, D>
+    : InferProperties<P, D> & Record<string, JsonValue>
+  : S extends { readonly additionalProperties: false }
+    ? Record<string, never>
+    : Record<string, JsonValue>
 
-/** Inference at container depth `D` and `oneOf` depth `U` (tuples whose lengths count the levels). */
-type InferValueAt<S, D extends unknown[], U extends unknown[]> = S extends { readonly oneOf: infer B }
-  ? InferBranches<B, D, U>
-  : S extends { readonly type: infer T }
-    ? T extends 'string'
-      ? InferScalar<S, string>
-      : T extends 'number' | 'integer'
-        ? InferScalar<S, number>
-        : T extends 'boolean'
-          ? InferScalar<S, boolean>
-          : T extends 'null'
-            ? null
-            : T extends 'array'
-              ? InferArray<S, D>
-              : T extends 'object'
-                ? InferObject<S, D>
-                : JsonValue
-    : JsonValue
+/** Inference of a node below `D` levels (a tuple whose length counts them). */
+type InferValueAt<S, D extends unknown[]> = D['length'] extends MaxDepth
+  ? JsonValue
+  : S extends { readonly oneOf: infer B }
+    ? InferBranches<B, Deeper<D>>
+    : S extends { readonly type: infer T }
+      ? T extends 'string'
+        ? InferScalar<S, string>
+        : T extends 'number' | 'integer'
+          ? InferScalar<S, number>
+          : T extends 'boolean'
+            ? InferScalar<S, boolean>
+            : T extends 'null'
+              ? null
+              : T extends 'array'
+                ? InferArray<S, Deeper<D>>
+                : T extends 'object'
+                  ? InferObject<S, Deeper<D>>
+                  : JsonValue
+      : JsonValue
 
 type RequiredKeys<P> = { [K in keyof P]-?: P[K] extends { readonly required: true } ? K : never }[keyof P] & string
 type OptionalKeys<P> = Exclude<keyof P & string, RequiredKeys<P>>
 type Flatten<T> = { [K in keyof T]: T[K] }
 
 type InferProperties<P, D extends unknown[]> = Flatten<
-  { -readonly [K in RequiredKeys<P>]: InferValueAt<P[K], D, []> } & { -readonly [K in OptionalKeys<P>]?: InferValueAt<P[K], D, []> }
+  { -readonly [K in RequiredKeys<P>]: InferValueAt<P[K], D> } & { -readonly [K in OptionalKeys<P>]?: InferValueAt<P[K], D> }
 >
 
 /**
  * The TypeScript type of the values a value spec accepts. A scalar's `const`
  * literal wins over its `enum` members, which win over the primitive; an
  * object's openness follows its literal `additionalProperties`; `oneOf` is
- * the union of its branches. Exact to 16 container levels, then `JsonValue`.
+ * the union of its branches. Exact for 16 levels of arrays, objects and
+ * `oneOf` (see `MaxDepth`), then `JsonValue`.
  */
-export type InferValue<S> = InferValueAt<S, [], []>
+export type InferValue<S> = InferValueAt<S, []>
 
 /** The argument object a parameter map accepts: `required: true` keys are required, the rest optional. */
 export type InferArgs<S> = InferProperties<S, []>

@@ -33,8 +33,9 @@ export const CTX_RULES = defineArea('CTX', [
   {
     id: 'CTX-05',
     level: 'must',
-    statement: 'A result with no contexts to carry has no additionalContexts key at all, rather than an empty list.',
-    sources: [upstream('empty context lists are omitted')],
+    statement:
+      'The registry never makes an empty additionalContexts list itself: a result it builds with no contexts to carry (a body\'s success or failure, a denial, a normalized error, a cancellation, a block, a value replacement) has no additionalContexts key at all, and deferred or accept contexts that add nothing leave a result\'s key as it was. So an empty list that a tools/execute wrapper\'s own result carries, on a success or a failure, is kept as given and survives a plain or content-replacing accept adding none; a result that replaces it (a block, a value replacement, a cancellation, a failure) follows the first sentence.',
+    sources: [upstream('empty context lists built by the registry are omitted; a wrapper result\'s own list passes through normalization')],
   },
   {
     id: 'CTX-06',

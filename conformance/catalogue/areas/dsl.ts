@@ -3,7 +3,7 @@ import { defineArea, seed, upstream } from '../define.ts'
 const DSL_SEED = seed('000', '§统一的 JSON 值 schema DSL')
 const SCHEMA = ['schema'] as const
 
-/** DSL rules (schema DSL and typing). Tests: conformance/suite/dsl.test.ts; DSL-17..19 by the tsd suites types/dsl-1[7-9].*.test-d.ts. */
+/** DSL rules (schema DSL and typing). Tests: conformance/suite/dsl.test.ts; DSL-17..19 and DSL-31 by the tsd suites types/dsl-1[7-9].*.test-d.ts and types/dsl-31.*.test-d.ts. */
 export const DSL_RULES = defineArea('DSL', [
   {
     id: 'DSL-01',
@@ -121,7 +121,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-15',
     level: 'must',
     statement:
-      'defineTool rejects a timeoutMs that is not a positive finite number with an Error, compiles parameters and output.schema (UNSUPPORTED_SCHEMA on failure), and returns a definition with the compiled schemas, render and finalizeContent as given, presentationMeta and timeoutMs only when given, and an execute that validates the arguments before entering the author body.',
+      'defineTool rejects a timeoutMs that is not a positive finite number with an Error, compiles parameters and output.schema (UNSUPPORTED_SCHEMA on failure), and returns a definition with the compiled schemas, a render and a finalizeContent that call the author\'s with the same arguments and return its result (the author\'s own function or a forwarding one: identity is not pinned), presentationMeta (forwarding the same way) and timeoutMs only when given, and an execute that validates the arguments before entering the author body.',
     sources: [DSL_SEED, seed('000', '§ToolDefinition (timeoutMs)'), upstream('defineTool assembly')],
     requires: SCHEMA,
   },
@@ -137,16 +137,18 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-17',
     level: 'must',
     statement:
-      'InferValue maps each spec to its TypeScript value type (const over enum over primitive, item arrays, object openness from a literal additionalProperties, json as JsonValue, oneOf as a union), exactly for 16 container levels and as JsonValue beyond.',
+      'InferValue maps each spec to its TypeScript value type (const over enum over primitive, item arrays, object openness from a literal additionalProperties, json as JsonValue, oneOf as a union), exactly within 16 container levels and as JsonValue beyond: a literal inside 15 nested arrays or objects keeps its type, 16 nested containers keep their shape, and the 17th nested container, and anything deeper, is JsonValue.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL (InferValue)')],
+    divergence:
+      'The seed bounds exact inference "within 16 container levels" (在 16 层容器内) without saying whether the value directly inside the 16th container is within the bound; upstream counts it outside (a literal inside 16 nested containers is JsonValue), a registry may count it inside. DSL-17 checks only the levels both readings agree on; the exact boundary, as upstream counts it, is DSL-31 (should).',
     requires: SCHEMA,
   },
   {
     id: 'DSL-18',
     level: 'must',
     statement:
-      'InferArgs makes a flat object type whose required: true keys are required and all other keys optional, and literal enum/const types survive through defineTool\'s const type parameters.',
-    sources: [seed('000', '§统一的 JSON 值 schema DSL (InferArgs)')],
+      'InferArgs makes a flat object type whose required: true keys are required and all other keys optional (each property typed as InferValue types it, arrays of objects included), defineTool types the arguments of execute, isConcurrencySafe, presentCall and presentResult with it, and literal enum/const types survive through defineTool\'s const type parameters.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL (InferArgs)'), upstream('defineTool callbacks receive InferArgs')],
     requires: SCHEMA,
   },
   {
@@ -239,6 +241,16 @@ export const DSL_RULES = defineArea('DSL', [
     statement:
       'Compiled schemas are lossless JSON data: no emitted key holds undefined (a keyword or annotation the spec leaves out is not emitted at all), so a compiled schema survives a JSON round trip unchanged and schemas() can project the parameters of a defineTool tool.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL (编译成原始 schema)'), upstream('compiled schemas are plain data')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-31',
+    level: 'should',
+    statement:
+      'InferValue counts one level for every array, object and oneOf node a path enters and infers JsonValue for any node, scalar or container, inside 16 such levels: the leaf of 16 nested arrays or objects is JsonValue while the leaf of 15 keeps its type, and a oneOf inside 15 containers infers JsonValue.',
+    sources: [seed('000', '§统一的 JSON 值 schema DSL (InferValue)'), upstream('InferValue depth counter')],
+    divergence:
+      'The seed leaves open where "within 16 container levels" ends (DSL-17) and speaks of containers only; this rule pins how upstream counts: its depth counter starts at 0 at the root, grows on entering array items, object properties and oneOf branches, and any node reached at 16 is JsonValue.',
     requires: SCHEMA,
   },
 ])

@@ -133,4 +133,14 @@ export const JSS_RULES = defineArea('JSS', [
     sources: [upstream('JsonSchemaError message')],
     requires: SCHEMA,
   },
+  {
+    id: 'JSS-17',
+    level: 'should',
+    statement:
+      'A value that cannot be inspected at all, such as a revoked proxy, as the root, a node, a `type` or the value of `properties`, `required`, `oneOf`, `items` or `enum`, is reported like any other malformed value: a violation at its path in an `UNSUPPORTED_SCHEMA` rejection, not a `TypeError` escaping the assertion.',
+    sources: [seed('000', `${SUBSET} (JsonSchemaError reports every unsupported or malformed path)`)],
+    divergence:
+      'The seed\'s domain is JSON input (`assertSupportedJsonSchema()` accepts any JSON root) and a revoked proxy is not JSON, so reporting it is hardening beyond the seeds and a should rule. Upstream lets the TypeError of its unguarded `Array.isArray` escape for each of these placements.',
+    requires: SCHEMA,
+  },
 ])

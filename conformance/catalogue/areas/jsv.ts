@@ -29,6 +29,8 @@ export const JSV_RULES = defineArea('JSV', [
     level: 'must',
     statement: 'A node with neither `type` nor `oneOf` (annotations only) accepts exactly the lossless JSON values and rejects anything else.',
     sources: [seed('000', `${SUBSET} (an annotation-only node means unconstrained lossless JSON)`)],
+    divergence:
+      'Upstream decides whether an array is lossless by its length and indexed reads alone, so an array whose own keys lack an index and list a non-index key instead (a proxy can present one) is accepted; the kit rejects it, since its own keys do not describe a JSON array.',
     requires: SCHEMA,
   },
   {
@@ -67,7 +69,7 @@ export const JSV_RULES = defineArea('JSV', [
     id: 'JSV-08',
     level: 'must',
     statement:
-      'Schema keywords and property maps are read as own properties: an inherited `oneOf` or `properties` is ignored, a keyword holding `undefined` counts as absent, and a property named `__proto__` or `toString` is an ordinary property.',
+      'Schema keywords and property maps are read as own properties: an inherited `oneOf` or `properties` is ignored, `type`, `oneOf`, `properties`, `required`, `additionalProperties`, `items` and `enum` holding `undefined` count as absent (also in a schema the assertion would refuse for it), and a property named `__proto__` or `toString` is an ordinary property.',
     sources: [upstream('own-property keyword reads')],
     requires: SCHEMA,
   },
@@ -84,6 +86,7 @@ export const JSV_RULES = defineArea('JSV', [
     level: 'must',
     statement: 'Whenever validation accepts a value, that value is lossless JSON: -0, NaN, ±Infinity, undefined, functions, sparse arrays, class instances and cycles are never accepted by any schema.',
     sources: [seed('000', `${SUBSET} (the enforced schema describes lossless JSON)`), upstream('every accepting path ends with a lossless check')],
+    divergence: 'Upstream accepts an array whose own keys lack an index and list a non-index key instead (see JSV-03).',
     requires: SCHEMA,
   },
   {

@@ -5,10 +5,17 @@
  * raw test that names a selected rule is listed under each such rule; every
  * error that no test owns ends up in `unattributedErrors`. A test that never
  * reported is a failure that says so.
+ *
+ * A failing test fails every rule it names, unless each of its errors is
+ * marked with the rules it concerns (`forRules()` in the suite kit, read
+ * through {@link RawError.rules}) and nothing else was charged to it: then it
+ * fails under the marked rules and passes under the others, with
+ * `failedRules` set under both. Tests that ran longer than the budget are
+ * listed in `slowTests`; slowness never changes an outcome.
  */
 import type { FeatureName } from '../../adapter/contract.ts'
 import { AREAS } from '../../catalogue/types.ts'
-import type { Area, Level, Rule } from '../../catalogue/types.ts'
+import type { Area, Level, Rule, RuleId } from '../../catalogue/types.ts'
 import { describeSource } from '../../catalogue/describe-source.ts'
 import { REPORT_VERSION } from '../report.ts'
 import type {
@@ -19,6 +26,7 @@ import type {
   LevelCounts,
   RuleEntry,
   RuleStatus,
+  SlowTest,
   TestCounts,
   TestEntry,
   TestFailure,
@@ -57,7 +65,10 @@ const FIXTURE_TEST = /^\[[^\]]*\] fixture /
 interface GradedTest {
   readonly raw: RawTest
   readonly ruleIds: readonly string[]
+  /** The test as a whole: `fail` if it failed for any of its rules. */
   readonly entry: TestEntry
+  /** Set when the failure concerns only these of `ruleIds` (see {@link failedRulesOf}). */
+  readonly failedRules?: readonly string[]
 }
 
 /** The rule IDs a test checks: its `meta.rules`, else the `[IDs]` prefix of its name. */
@@ -98,7 +109,13 @@ export function buildReport(input: BuildReportInput): GradeReport {
   }
   if (run.aborted !== undefined) unattributed.push({ kind: 'run', message: run.aborted })
 
-  const graded: GradedTest[] = run.tests.map((raw) => ({ raw, ruleIds: ruleIdsOf(raw), entry: testEntry(raw, extraErrors.get(raw) ?? [], run.aborted, verbose) }))
+  const graded: GradedTest[] = run.tests.map((raw) => {
+    const ruleIds = ruleIdsOf(raw)
+    const extra = extraErrors.get(raw) ?? []
+    const entry = testEntry(raw, extra, run.aborted, verbose)
+    const failedRules = entry.outcome === 'fail' && extra.length === 0 ? failedRulesOf(raw, ruleIds) : undefined
+    return { raw, ruleIds, entry, ...(failedRules === undefined ? {} : { failedRules }) }
+  })
   for (const test of graded) {
     if (test.ruleIds.length === 0 && test.entry.outcome === 'fail') {
       unattributed.push({ kind: 'unmapped-test', message: test.entry.failure?.message ?? 'failed', file: test.raw.file, test: test.raw.name })
@@ -118,11 +135,15 @@ export function buildReport(input: BuildReportInput): GradeReport {
     typeTests.push(...ofTypes)
     const notGraded = types?.notGraded !== undefined && types.rules.has(rule.id) ? types.notGraded : undefined
     const fileProblem = run.moduleProblems.find((p) => p.file === `conformance/suite/${rule.area.toLowerCase()}.test.ts`)
-    const entry = ruleEntry(rule, [...tests.map((t) => t.entry), ...ofTypes], features, fileProblem?.message, notGraded)
+    const entry = ruleEntry(rule, [...tests.map((t) => entryUnder(t, rule.id)), ...ofTypes], features, fileProblem?.message, notGraded)
     return input.evidence === undefined ? entry : { ...entry, adequacy: ruleAdequacy(rule, input.evidence) }
   })
 
   const tests = countTests([...[...relevant].map((t) => t.entry), ...typeTests])
+  const slowTests: SlowTest[] = [...relevant]
+    .filter((t) => t.entry.durationMs !== null && t.entry.durationMs > options.timeoutMs)
+    .map((t) => ({ name: t.entry.name, file: t.entry.file, outcome: t.entry.outcome, durationMs: t.entry.durationMs as number }))
+    .sort((a, b) => b.durationMs - a.durationMs)
   const must = countLevel(entries, 'must')
   const should = countLevel(entries, 'should')
   const areas: AreaSummary[] = (Object.keys(AREAS) as Area[])
@@ -146,13 +167,41 @@ export function buildReport(input: BuildReportInput): GradeReport {
       tests,
       areas,
       unattributedErrors: unattributed.length,
+      slowTests: slowTests.length,
       partialPasses: entries.filter((e) => e.partial !== undefined).length,
       fixtures: { ...input.fixtures, tests: countTests(graded.filter((t) => FIXTURE_TEST.test(t.raw.name)).map((t) => t.entry)) },
       ...(input.evidence === undefined ? {} : { weakRules: entries.filter((e) => e.adequacy?.weak === true).length }),
     },
     rules: entries,
     unattributedErrors: unattributed,
+    slowTests,
   }
+}
+
+/**
+ * The rules a failed test's failure concerns, when it concerns only some of
+ * them: every error it raised is marked, and the marks (within the test's
+ * rules) leave some rule out. `undefined` means every rule.
+ */
+function failedRulesOf(raw: RawTest, ruleIds: readonly string[]): readonly string[] | undefined {
+  if (raw.state !== 'failed' || raw.errors.length === 0) return undefined
+  const marked = new Set<string>()
+  for (const error of raw.errors) {
+    if (error.rules === undefined) return undefined
+    for (const id of error.rules) marked.add(id)
+  }
+  const failed = ruleIds.filter((id) => marked.has(id))
+  return failed.length === 0 || failed.length === ruleIds.length ? undefined : failed
+}
+
+/** The entry of `test` as listed under rule `id`: a pass there when its failure concerns only other rules. */
+function entryUnder(test: GradedTest, id: string): TestEntry {
+  const failedRules = test.failedRules
+  if (failedRules === undefined) return test.entry
+  const marked = { ...test.entry, failedRules: failedRules as RuleId[] }
+  if (failedRules.includes(id)) return marked
+  const { failure: _failure, ...passed } = marked
+  return { ...passed, outcome: 'pass' }
 }
 
 function ruleEntry(
@@ -279,7 +328,7 @@ const VITEST_TIMEOUT = /^Test timed out in (\d+)ms\./
 function errorText(error: RawError): string {
   const timedOut = VITEST_TIMEOUT.exec(error.message)
   if (timedOut !== null) {
-    return `the test did not finish within its hard limit of ${timedOut[1]} ms (a registry call never settled; raise --timeout if the registry is just slow)`
+    return `the test did not finish within vitest's limit of ${timedOut[1]} ms for tests not declared through check()`
   }
   const name = error.name
   const plain = name === undefined || name === '' || name === 'Error' || name === 'AssertionError'

@@ -2,6 +2,7 @@
  * Internal: errors as plain data. Whatever was thrown (or serialised by
  * vitest across the worker boundary) becomes a {@link RawError}.
  */
+import { failureRules } from '../../catalogue/failure-rules.ts'
 
 /** An error as it crossed the worker boundary (or as thrown in this process). */
 export interface RawError {
@@ -9,6 +10,8 @@ export interface RawError {
   readonly message: string
   readonly stack?: string
   readonly diff?: string
+  /** The rules the failure concerns, when the suite marked it (`forRules()`); absent: every rule of its test. */
+  readonly rules?: readonly string[]
 }
 
 /** Normalises anything thrown (or serialised by vitest) into a {@link RawError}. */
@@ -19,11 +22,13 @@ export function toRawError(error: unknown): RawError {
       const own = typeof e.message === 'string' ? e.message : safeString(error)
       const cause = typeof e.cause === 'object' && e.cause !== null ? (e.cause as { message?: unknown }).message : undefined
       const message = typeof cause === 'string' && cause !== '' ? `${own} (cause: ${cause})` : own
+      const rules = failureRules(error)
       return {
         ...(typeof e.name === 'string' ? { name: e.name } : {}),
         message,
         ...(typeof e.stack === 'string' ? { stack: e.stack } : {}),
         ...(typeof e.diff === 'string' && e.diff !== '' ? { diff: e.diff } : {}),
+        ...(rules === undefined ? {} : { rules }),
       }
     }
     return { message: safeString(error) }

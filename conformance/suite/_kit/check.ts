@@ -3,6 +3,20 @@
  * catalogue rules it checks, gives it a fresh harness, enforces the per-test
  * time budget, turns unhandled rejections raised meanwhile into a failure of
  * this test, and prefixes a failing assertion with the rule and its source.
+ *
+ * Verdicts:
+ * - a failure fails every rule the test names, unless it comes from a block
+ *   of assertions marked with `forRules(ids, ...)` (./for-rules.ts): then it
+ *   fails those rules only, and the test passes under the others (their
+ *   assertions all ran first, which forRules() enforces). Hangs, stray
+ *   rejections and kit defects are never marked. Property laws never mark
+ *   their failures;
+ * - the budget counts time spent waiting on a registry call that has not
+ *   settled, never time the registry spends computing (./budget.ts): a slow
+ *   registry passes and the report lists the test as slow; only a real hang
+ *   (a promise left pending while the event loop idles) times out. There is
+ *   no wall-clock limit per test; a test that computes forever is stopped by
+ *   the grading run's watchdog (`--stall-limit`).
  */
 import { test } from 'vitest'
 import type { FeatureName, Harness, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../adapter/contract.ts'
@@ -12,6 +26,9 @@ import type { RuleId } from '../../catalogue/index.ts'
 import { describeSource } from '../../catalogue/describe-source.ts'
 import { suiteAdapter, suiteTimeout } from './adapter.ts'
 import { describeThrown } from './describe-thrown.ts'
+import { waitWithin } from './budget.ts'
+import { FAILURE_RULES, failureRules, tagFailure } from '../../catalogue/failure-rules.ts'
+import { featureGate, neededFeatures } from './features.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -38,21 +55,28 @@ export interface CheckContext {
   harnessError(message: string, code: string): Error
   /** What the registry has logged at warn level so far (the test declared or inherited the `warnings` feature). */
   warnings(): readonly string[]
+  /**
+   * True when this test may use `feature` in this run: its rules require it or
+   * it `needs` it, or it is `optional` for the test and the adapter declares it.
+   * Using any other feature through this context fails the test as a kit defect.
+   */
+  has(feature: FeatureName): boolean
 }
 
 export interface CheckOptions {
   /** Features needed beyond those the named rules already require. */
   readonly needs?: readonly FeatureName[]
+  /** Features the test uses when the adapter declares them and does without otherwise (see {@link CheckContext.has}). */
+  readonly optional?: readonly FeatureName[]
 }
 
-/** Thrown when an adapter call does not settle within the per-test budget. */
-export class AdapterTimeoutError extends Error {
-  override name = 'AdapterTimeoutError'
-}
+export { AdapterTimeoutError } from './budget.ts'
 
 /**
  * Declares one conformance test.
  * @param ids - the rules whose violation this test detects; the first is the primary one.
+ *   Any failure fails them all, except one inside a `forRules()` block, which
+ *   fails only the rules the block names (see the module comment).
  * @param title - what the test shows, in a few words.
  */
 export function check(
@@ -64,11 +88,12 @@ export function check(
   const ruleIds = typeof ids === 'string' ? [ids] : [...ids]
   if (ruleIds.length === 0) throw new Error(`check("${title}") names no rule`)
   const rules = ruleIds.map((id) => getRule(id))
-  const needed = new Set<FeatureName>(options.needs ?? [])
-  for (const rule of rules) for (const feature of rule.requires ?? []) needed.add(feature)
+  const needed = neededFeatures(rules, options.needs)
   const budget = suiteTimeout()
 
-  test(`[${ruleIds.join(', ')}] ${title}`, { timeout: budget * 3 + 1000 }, async (ctx) => {
+  // No vitest timeout: it measures wall time, so it would fail a registry that computes slowly. The budget
+  // ends a hang; a test stuck computing forever is stopped by the grading run's watchdog (`stallLimit`).
+  test(`[${ruleIds.join(', ')}] ${title}`, { timeout: 0 }, async (ctx) => {
     ctx.task.meta.rules = ruleIds
     const adapter = await suiteAdapter()
     const missing = [...needed].filter((feature) => adapter.features[feature] !== true)
@@ -87,23 +112,31 @@ export function check(
     try {
       const h: Harness = await withinBudget(Promise.resolve().then(() => adapter.create()), budget, 'adapter create()')
       harness = h
+      // Reaching for a feature the test may not use is the kit's defect, reported before any adapter member is touched.
+      const gate = featureGate(needed, options.optional ?? [], adapter.features)
       const context: CheckContext = {
         adapter,
         harness: h,
         tools: h.tools,
+        has: gate.has,
         scope: async (parent) => {
+          gate.use('scopes', 'scope()')
+          if (parent !== undefined) gate.use('scopeParents', 'scope(parent)')
           if (h.createScope === undefined) throw new Error('the adapter declares scopes but its harness has no createScope()')
           return withinBudget(Promise.resolve(h.createScope(parent === undefined ? undefined : { parent })), budget, 'createScope()')
         },
         get schema(): SchemaApi {
+          gate.use('schema', 'schema')
           if (adapter.schema === undefined) throw new Error('the adapter declares schema but has no schema member')
           return adapter.schema
         },
         harnessError: (message, code) => {
+          gate.use('codedErrors', 'harnessError()')
           if (adapter.harnessError === undefined) throw new Error('the adapter declares codedErrors but has no harnessError()')
           return adapter.harnessError(message, code)
         },
         warnings: () => {
+          gate.use('warnings', 'warnings()')
           if (h.warnings === undefined) throw new Error('the adapter declares warnings but its harness has no warnings()')
           const logged: unknown = h.warnings()
           if (!Array.isArray(logged) || !logged.every((message) => typeof message === 'string')) {
@@ -112,6 +145,7 @@ export function check(
           return [...logged] as string[]
         },
         setApproval: (service) => {
+          gate.use('approval', 'setApproval()')
           if (h.setApproval === undefined) throw new Error('the adapter declares approval but its harness has no setApproval()')
           h.setApproval(service)
         },
@@ -133,20 +167,25 @@ export function check(
   })
 }
 
+/** Waits for adapter work on the per-test budget, which counts waiting, never computing (see {@link waitWithin}). */
 function withinBudget<T>(work: Promise<T>, budget: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new AdapterTimeoutError(`${what} did not settle within ${budget} ms (a registry call never resolved; raise --timeout if the registry is just slow)`)),
-      budget,
-    )
-  })
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+  return waitWithin(work, budget, what)
 }
 
-/** Prefixes the failure with the primary rule's level and source, keeping vitest's diff fields. */
+/**
+ * Prefixes the failure with its rule's level and source, keeping vitest's diff
+ * fields. The rule is the first one a {@link forRules} mark names, else the
+ * test's primary rule. A mark is kept for grading, narrowed to the rules the
+ * test names; one naming none of them is dropped, so the failure fails them all.
+ */
 function attribute(error: unknown, ruleIds: readonly string[]): unknown {
-  const primary = getRule(ruleIds[0] as RuleId)
+  const mark = failureRules(error)
+  const marked = mark?.filter((id) => ruleIds.includes(id)) ?? []
+  if (mark !== undefined && marked.length < mark.length && error instanceof Error) {
+    if (marked.length === 0) delete (error as unknown as Record<string, unknown>)[FAILURE_RULES]
+    else tagFailure(error, marked, describeThrown)
+  }
+  const primary = getRule((marked[0] ?? ruleIds[0]) as RuleId)
   const prefix = `${primary.id} (${primary.level}; ${describeSource(primary.sources[0])}): `
   if (error instanceof Error) {
     if (!error.message.startsWith(prefix)) error.message = prefix + error.message

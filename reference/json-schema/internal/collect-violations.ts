@@ -97,9 +97,13 @@ function checkNode(walk: Walk, node: unknown, path: string, next: Task[]): void 
   }
 }
 
-/** Constraint keywords (and `type`/`oneOf`) holding `undefined` count as absent. */
+/**
+ * A keyword is present when it is an own key of the node, whatever it holds:
+ * `properties: undefined` is a malformed `properties`, not a missing one
+ * (JSS-06, JSS-07), as for the annotations (JSS-08).
+ */
 function present(fields: Map<string, unknown>, key: string): boolean {
-  return fields.get(key) !== undefined
+  return fields.has(key)
 }
 
 function checkFields(walk: Walk, fields: Map<string, unknown>, path: string, next: Task[]): void {
@@ -176,18 +180,21 @@ function checkFields(walk: Walk, fields: Map<string, unknown>, path: string, nex
 
 function checkObjectKeywords(walk: Walk, fields: Map<string, unknown>, path: string, next: Task[]): void {
   const { violations } = walk
-  let declared: Map<string, unknown> | undefined = new Map()
+  // The names `required` may use: the own keys of a readable `properties`, none otherwise.
+  let declared: Map<string, unknown> = new Map()
   if (present(fields, 'properties')) {
     const properties = fields.get('properties') as object
-    declared = readSchemaRecord(properties)
-    if (declared === undefined) {
+    const record = readSchemaRecord(properties)
+    if (record === undefined) {
       violations.push(`${path}.properties must be an object of schemas`)
-    } else if (walk.onPath.has(properties)) {
-      violations.push(`${path}.properties is circular`)
-      declared = undefined
     } else {
-      for (const [key, child] of declared) next.push({ node: child, path: `${path}.properties.${key}` })
-      enterPath(walk, properties, next)
+      declared = record
+      if (walk.onPath.has(properties)) {
+        violations.push(`${path}.properties is circular`)
+      } else {
+        for (const [key, child] of declared) next.push({ node: child, path: `${path}.properties.${key}` })
+        enterPath(walk, properties, next)
+      }
     }
   }
 
@@ -197,7 +204,7 @@ function checkObjectKeywords(walk: Walk, fields: Map<string, unknown>, path: str
       const names = readPlainArray(fields.get('required'))
       if (names === undefined || !names.every((name) => typeof name === 'string')) {
         violations.push(`${path}.required must be an array of strings`)
-      } else if (declared !== undefined) {
+      } else {
         // Own keys only: a name like "toString" is not declared by inheritance.
         for (const name of names as string[]) {
           if (!declared.has(name)) violations.push(`${path}.required names "${name}" which is not in properties`)

@@ -184,6 +184,8 @@ function* checkArray(schema: JsonSchemaNode, value: unknown, path: string, out: 
       return
     }
     for (let i = 0; i < length; i++) {
+      // JSV-11: a hole is no item; the dense check below reports the array instead.
+      if (!(i in array)) continue
       const childViolations = yield { schema: items, value: array[i], path: itemPath(path, i) }
       for (const violation of childViolations) out.push(violation)
     }
