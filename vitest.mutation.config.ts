@@ -1,30 +1,6 @@
-import { BaseSequencer } from 'vitest/node'
-import type { TestSpecification } from 'vitest/node'
 import { defineConfig } from 'vitest/config'
 import { persistentWorkerPool } from './scripts/vitest-persistent-worker.ts'
-
-/**
- * Orders each mutant run: example tests before property laws, and the
- * example files rotated by one position per run.
- *
- * Stryker stops a mutant at its first failing test. vitest's default order
- * (slowest files first) would run the laws, which take most of the time,
- * before the fast example tests that kill most mutants. And with a fixed
- * order the first file alphabetically would take the credit for every
- * mutant several files kill, leaving later files' rules without evidence in
- * conformance/adequacy/evidence.json; rotating spreads the credit.
- */
-class ExamplesFirstRotating extends BaseSequencer {
-  private runs = 0
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const isLaw = (spec: TestSpecification): boolean => spec.moduleId.includes('/properties/')
-    const byId = (a: TestSpecification, b: TestSpecification): number => a.moduleId.localeCompare(b.moduleId)
-    const examples = files.filter((f) => !isLaw(f)).sort(byId)
-    const laws = files.filter(isLaw).sort(byId)
-    const start = examples.length === 0 ? 0 : this.runs++ % examples.length
-    return [...examples.slice(start), ...examples.slice(0, start), ...laws]
-  }
-}
+import { ExamplesFirstRotating } from './scripts/vitest-mutation-sequencer.ts'
 
 // `npm run mutation` (Stryker) only: the suites that drive the reference
 // adapter in-process (the conformance suite and the property laws). The

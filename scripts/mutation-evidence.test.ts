@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { candidateRanges } from './mutation-evidence.ts'
+import { ROUNDS, candidateRanges } from './mutation-evidence.ts'
 import type { MutationReport, ReportMutant } from './mutation-areas.ts'
 
 /** A mutant on line `line`, columns 5 to 9 (1-based, as Stryker's report counts them). */
@@ -26,6 +26,8 @@ const report: MutationReport = {
         mutant('5', 14, 'Killed', { static: true, killedBy: ['other'] }),
         mutant('6', 15, 'CompileError', { coveredBy: ['weak-test'] }),
         mutant('7', 16, 'Killed', { coveredBy: ['weak-test'], killedBy: ['weak-test'] }),
+        // Its range holds the timed-out mutant 4.
+        mutant('8', 13, 'Killed', { coveredBy: ['weak-test'], killedBy: ['other'], location: { start: { line: 12, column: 1 }, end: { line: 13, column: 20 } } }),
       ],
     },
   },
@@ -39,6 +41,17 @@ describe('scripts/mutation-evidence candidateRanges', () => {
   it('takes at most the given number per rule, the most specific first', () => {
     expect(candidateRanges(report, ['SCH-03'], 1)).toEqual(['reference/projection.ts:16:4-16:8'])
     expect(candidateRanges(report, ['SCH-03'], 2)).toEqual(['reference/projection.ts:10:4-10:8', 'reference/projection.ts:16:4-16:8'])
+  })
+
+  it('tries every one in the last round', () => {
+    expect(candidateRanges(report, ['SCH-03'], ROUNDS.at(-1))).toEqual(candidateRanges(report, ['SCH-03'], 1_000))
+    expect(ROUNDS.at(-1)).toBe(Number.POSITIVE_INFINITY)
+  })
+
+  it('leaves out a candidate whose range holds a mutant the main run timed out', () => {
+    expect(candidateRanges(report, ['SCH-03'], 1_000)).not.toContain('reference/projection.ts:12:0-13:19')
+    const without = { ...report, files: { 'reference/projection.ts': { mutants: report.files['reference/projection.ts']!.mutants.filter((m) => m.id !== '4') } } }
+    expect(candidateRanges(without, ['SCH-03'], 1_000)).toContain('reference/projection.ts:12:0-13:19')
   })
 
   it('has nothing to try for a rule with no test in the report', () => {

@@ -7,28 +7,37 @@
  * re-runs only the weak rules' tests (every other test is skipped through
  * DSH_TCK_ONLY_RULES, conformance/suite/_kit/only-rules.ts), and only on the
  * mutants the main run killed and those tests cover (a few per rule, plus
- * whatever is nested inside them, then more for the rules still weak: see
- * {@link ROUNDS}), so it costs a fraction of a full run. Any kill in it is
- * the weak rules' own; the kills are merged into
+ * whatever is nested inside them, then more for the rules still weak, and
+ * finally all of them: see {@link ROUNDS}), so it costs a fraction of a full
+ * run. It does not stop at a mutant's first failing test, so every weak rule
+ * whose tests fail on a candidate is credited, whatever order the tests ran
+ * in. Any kill in it is the weak rules' own; the kills are merged into
  * conformance/adequacy/evidence.json next to the main run's.
+ *
+ * Whether a rule is still weak afterwards therefore depends only on its tests
+ * and the main run's statuses and coverage, not on which test happened to be
+ * credited with a kill in the main run: the last round tries the rule's tests
+ * on every mutant the main run killed and they reach.
  *
  * `npm run mutation` runs it after the main run (skipped when no rule is
  * weak); it leaves the main run's report and incremental file alone.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadEvidence, weakRules } from '../conformance/adequacy/evidence.ts'
 import { rulesOfTestName } from './adequacy-evidence.ts'
-import type { MutationReport } from './mutation-areas.ts'
+import type { MutationReport, ReportMutant } from './mutation-areas.ts'
 
 /**
  * How many killed mutants each weak rule's tests are tried on, per round: a
- * cheap first round for every weak rule, then a wider one for the rules
- * still weak after it.
+ * cheap first round for every weak rule, a wider one for the rules still
+ * weak after it, and a last one with every mutant they reach. The earlier
+ * rounds only save time (most rules are credited in the first); the last
+ * makes the verdict exhaustive.
  */
-export const ROUNDS: readonly number[] = [6, 40]
+export const ROUNDS: readonly number[] = [6, 40, Number.POSITIVE_INFINITY]
 
 const MAIN_REPORT = 'reports/mutation/mutation.json'
 const EVIDENCE_REPORT_PREFIX = 'reports/mutation/evidence-'
@@ -40,7 +49,9 @@ const EVIDENCE_REPORT_PREFIX = 'reports/mutation/evidence-'
  * mutants come first (fewest covering tests), then static ones, which every
  * test covers; timed-out mutants are left out, since Stryker credits their
  * kill to no test. Stryker mutates everything inside a range, so a range
- * around a block also brings the mutants nested in it. Sorted, without repeats.
+ * around a block also brings the mutants nested in it; a candidate whose
+ * range holds a mutant the main run timed out is left out, since that
+ * mutant would run too and cost its whole time limit. Sorted, without repeats.
  */
 export function candidateRanges(report: MutationReport, weak: readonly string[], perRule: number = ROUNDS[0]!): string[] {
   const wanted = new Set(weak)
@@ -50,8 +61,14 @@ export function candidateRanges(report: MutationReport, weak: readonly string[],
       for (const rule of rulesOfTestName(test.name)) if (wanted.has(rule)) (testsOf.get(rule) ?? testsOf.set(rule, new Set()).get(rule)!).add(test.id)
     }
   }
+  const timedOut = new Map<string, ReportMutant['location'][]>()
+  for (const [fileName, file] of Object.entries(report.files)) {
+    timedOut.set(fileName, file.mutants.filter((m) => m.status === 'Timeout').map((m) => m.location))
+  }
   const killed = Object.entries(report.files).flatMap(([fileName, file]) =>
-    file.mutants.filter((m) => m.status === 'Killed').map((mutant) => ({ fileName, mutant })),
+    file.mutants
+      .filter((m) => m.status === 'Killed' && !(timedOut.get(fileName) ?? []).some((inner) => encloses(m.location, inner)))
+      .map((mutant) => ({ fileName, mutant })),
   )
   const ranges = new Set<string>()
   for (const rule of weak) {
@@ -69,6 +86,12 @@ export function candidateRanges(report: MutationReport, weak: readonly string[],
   return [...ranges].sort()
 }
 
+/** Whether `inner` lies within `outer` (ends included), as Stryker decides what a `mutate` range covers. */
+function encloses(outer: ReportMutant['location'], inner: ReportMutant['location']): boolean {
+  const before = (a: { line: number; column: number }, b: { line: number; column: number }): boolean => a.line < b.line || (a.line === b.line && a.column <= b.column)
+  return before(outer.start, inner.start) && before(inner.end, outer.end)
+}
+
 function main(): number {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
   if (!existsSync(path.join(root, MAIN_REPORT))) {
@@ -84,10 +107,14 @@ function main(): number {
       return 0
     }
     const ranges = candidateRanges(report, weak, perRule)
-    process.stdout.write(`mutation:evidence: round ${round + 1}: ${weak.length} weak rules (${weak.join(' ')}); ${ranges.length} candidate mutants, up to ${perRule} per rule\n`)
+    const budget = Number.isFinite(perRule) ? `up to ${perRule} per rule` : 'every one a weak rule reaches'
+    process.stdout.write(`mutation:evidence: round ${round + 1}: ${weak.length} weak rules (${weak.join(' ')}); ${ranges.length} candidate mutants, ${budget}\n`)
     if (ranges.length === 0) return 0
     const output = `${EVIDENCE_REPORT_PREFIX}${round + 1}.json`
-    const env = { ...process.env, DSH_TCK_ONLY_RULES: weak.join(','), DSH_TCK_EVIDENCE_MUTATE: JSON.stringify(ranges), DSH_TCK_EVIDENCE_REPORT: output }
+    // In a file: the last round's list can outgrow what one environment variable may hold.
+    const mutate = `${EVIDENCE_REPORT_PREFIX}${round + 1}-mutate.json`
+    writeFileSync(path.join(root, mutate), `${JSON.stringify(ranges)}\n`)
+    const env = { ...process.env, DSH_TCK_ONLY_RULES: weak.join(','), DSH_TCK_EVIDENCE_MUTATE_FILE: mutate, DSH_TCK_EVIDENCE_REPORT: output }
     const stryker = spawnSync('npx', ['stryker', 'run', 'stryker.evidence.config.mjs'], { cwd: root, env, stdio: 'inherit' })
     if (stryker.status !== 0) return stryker.status ?? 1
     passes.push(output)
