@@ -1,9 +1,16 @@
 #!/usr/bin/env node
 // dsh-tools-tck: the grading command line. Plain JavaScript so that it starts
-// on a bare Node 20: it registers tsx, then loads the TypeScript CLI, and with
-// it any adapter written in TypeScript. See `dsh-tools-tck --help`.
+// on a bare Node 20. In a clone it runs the kit's TypeScript sources
+// (conformance/grade/cli.ts); in the installed package, which ships no kit
+// sources, the compiled dist/ (`npm run build`, run by `prepack`). Either way
+// it registers tsx, for adapters written in TypeScript. See `dsh-tools-tck --help`.
+import { existsSync } from 'node:fs'
 import { register } from 'tsx/esm/api'
 import { register as registerCjs } from 'tsx/cjs/api'
+
+// The sources win whenever they are there, so a stale dist/ in a clone is never run.
+const SOURCE_CLI = new URL('../conformance/grade/cli.ts', import.meta.url)
+const cli = existsSync(SOURCE_CLI) ? SOURCE_CLI.href : new URL('../dist/conformance/grade/cli.js', import.meta.url).href
 
 // Loaded before tsx hooks into module loading: through the hooks, importing
 // vitest's Node API costs several times the CPU (the kit's modules get the
@@ -13,7 +20,7 @@ register()
 registerCjs()
 let runCli
 try {
-  ;({ runCli } = await import('../conformance/grade/cli.ts'))
+  ;({ runCli } = await import(cli))
 } catch (error) {
   // A broken kit installation: say so in one line (the stack with --verbose).
   const message = error instanceof Error ? error.message : String(error)

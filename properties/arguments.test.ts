@@ -21,9 +21,9 @@ law('E-04', ['ARG-04', 'ARG-05'], 'lossless arguments reach the body as an equal
 
     await r.tools.execute(call('tool', args))
 
-    expect(probe.bodyCalls).toBe(1)
+    expect(probe.bodyCalls, 'the body runs once').toBe(1)
     const seen = probe.bodyArgs[0]
-    expect(seen).toEqual(args)
+    expect(seen, 'the body sees arguments equal to those passed').toEqual(args)
     if (isContainer) {
       expect(seen !== args, 'the body got a copy, not the caller object').toBe(true)
       expect(Object.isFrozen(args), 'the caller object is not frozen').toBe(false)

@@ -84,14 +84,14 @@ law('E-12', ['GRD-02', 'GRD-03', 'GRD-07'], 'guards deny in global-to-own order 
       expect(first, 'the first denying guard decides').toMatchObject({ isError: true, error: { message: expected } })
       expect(first.error?.info, 'a denial has no info').toBeUndefined()
     }
-    expect(probe.bodyCalls).toBe(expected === undefined ? 1 : 0)
+    expect(probe.bodyCalls, 'the body runs only when no guard denies').toBe(expected === undefined ? 1 : 0)
 
     contextOf(extra.layer).guard(() => extra.deny)
     const second = await r.tools.execute(call('tool', {}, from))
     const expectedAfter = firstDenial([...guards, extra])
     if (expected !== undefined) expect(second.isError, 'an extra guard never lifts a denial').toBe(true)
-    if (expectedAfter === undefined) expect(second.isError).toBe(false)
-    else expect(second).toMatchObject({ isError: true, error: { message: expectedAfter } })
+    if (expectedAfter === undefined) expect(second.isError, 'no guard denies after adding one: the call succeeds').toBe(false)
+    else expect(second, 'after adding a guard, the first denying guard decides').toMatchObject({ isError: true, error: { message: expectedAfter } })
   },
 })
 
@@ -116,10 +116,10 @@ law('E-14', ['PRE-08', 'PRE-05', 'PRE-06', 'PRE-07'], 'an ask reaches the body o
     const runs = service && agent && outcome === 'allowed-once' && !guardDenies
     expect(probe.bodyCalls, 'body runs').toBe(runs ? 1 : 0)
     expect(stub.requests.length, 'approval requests').toBe(service && agent ? 1 : 0)
-    expect(result.isError).toBe(!runs)
+    expect(result.isError, 'the call fails unless the ask was granted and no guard denies').toBe(!runs)
     if (result.isError) {
       expect('info' in result.error, 'a non-granted ask is a plain denial').toBe(false)
-      expect(result.content).toEqual([text(`Error: ${result.error.message}`)])
+      expect(result.content, 'the content is "Error: " + the message').toEqual([text(`Error: ${result.error.message}`)])
     }
   },
 })
@@ -189,7 +189,7 @@ law('E-17', ['POST-14', 'POST-07'], 'no post-execute decision turns a failed res
     const result = await r.tools.execute(call('tool'))
 
     expect(result.isError, 'the failure stays a failure').toBe(true)
-    expect('value' in result).toBe(false)
+    expect('value' in result, 'the failure has no value').toBe(false)
   },
 })
 
@@ -228,7 +228,7 @@ law('E-22', ['CTX-03', 'CTX-01', 'CTX-02', 'CTX-04', 'CTX-05'], 'contexts are de
     const result = await r.tools.execute(call('tool'))
 
     const expected = mode === 'accept' ? [...deferred, ...wrapper, ...post] : mode === 'block' ? post : [...deferred, ...wrapper]
-    expect(contentsOf(result.additionalContexts)).toEqual(expected)
+    expect(contentsOf(result.additionalContexts), 'the additional contexts kept for this decision').toEqual(expected)
     expect('additionalContexts' in result, 'the key is present only when there are contexts').toBe(expected.length > 0)
   },
 })

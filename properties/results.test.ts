@@ -38,9 +38,9 @@ law('E-02', ['RES-08', 'RES-03', 'CTX-05'], 'successes and failures keep their d
     if (result.isError === false) {
       expect('value' in result, 'a success has value').toBe(true)
       expect('error' in result, 'a success has no error').toBe(false)
-      expect([undefined, true]).toContain(result.concludesTurn)
+      expect([undefined, true], 'concludesTurn is absent or true').toContain(result.concludesTurn)
     } else {
-      expect(result.isError).toBe(true)
+      expect(result.isError, 'isError is a boolean: true on a failure').toBe(true)
       expect('value' in result, 'a failure has no value').toBe(false)
       expect('concludesTurn' in result, 'a failure has no concludesTurn').toBe(false)
       expect(typeof result.error.message, 'error.message').toBe('string')
@@ -64,7 +64,7 @@ law('E-03', ['RES-02', 'RES-03'], 'the final result is deep-frozen and survives 
     if (result === undefined) return
     if (!result.isError) r.interesting()
     expect(isDeepFrozen(result), 'the result is deep-frozen').toBe(true)
-    expect(result).toEqual(JSON.parse(JSON.stringify(result)))
+    expect(result, 'the result survives a JSON round trip').toEqual(JSON.parse(JSON.stringify(result)))
     const exec = observed[0]?.exec
     expect(exec, 'tools/result saw an execution').toBeDefined()
     if (exec === undefined) return
@@ -88,8 +88,8 @@ law('E-13', ['ERR-06', 'PRE-04', 'PRE-05', 'GRD-07'], 'every denial is exactly {
 
     const result = await r.tools.execute(call('tool'))
 
-    expect(result).toEqual({ isError: true, content: [{ type: 'text', text: `Error: ${reason}` }], error: { message: reason } })
-    expect(probe.bodyCalls).toBe(0)
+    expect(result, 'a denial is a plain failure carrying the reason').toEqual({ isError: true, content: [{ type: 'text', text: `Error: ${reason}` }], error: { message: reason } })
+    expect(probe.bodyCalls, 'a denied call never reaches the body').toBe(0)
   },
 })
 
@@ -106,12 +106,12 @@ law('E-23', ['ERR-01', 'ERR-02', 'ERR-03'], 'any thrown value becomes "Error: " 
 
     const result = await r.tools.execute(call('tool'))
 
-    expect(result.isError).toBe(true)
+    expect(result.isError, 'a thrown body is a failure').toBe(true)
     if (!result.isError) return
     const message = expectedMessage(spec)
     if (message !== undefined) expect(result.error.message, 'error.message').toBe(message)
-    else expect(typeof result.error.message).toBe('string')
-    expect(result.content).toEqual([{ type: 'text', text: `Error: ${result.error.message}` }])
+    else expect(typeof result.error.message, 'error.message is a string').toBe('string')
+    expect(result.content, 'the content is "Error: " + error.message').toEqual([{ type: 'text', text: `Error: ${result.error.message}` }])
     if (spec.kind === 'harness' && coded) {
       expect(result.error.info, 'a coded error keeps its routing').toEqual({ name: (thrown as Error).name, code: spec.code })
     } else {

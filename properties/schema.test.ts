@@ -27,8 +27,8 @@ law('E-10', ['SCH-01', 'SCH-02'], 'schemas() entries hold exactly name, descript
     if (Object.keys(extra).length > 0 || timeoutMs !== undefined) r.interesting()
 
     const [first] = r.tools.schemas()
-    expect(Object.keys(first ?? {}).sort()).toEqual(['description', 'name', 'parameters'])
-    expect(first?.parameters).toEqual(parameters)
+    expect(Object.keys(first ?? {}).sort(), 'the projection has exactly name, description and parameters').toEqual(['description', 'name', 'parameters'])
+    expect(first?.parameters, 'the projected parameters equal the definition\'s').toEqual(parameters)
     // Vandalise the projection; the next one must not notice.
     if (first !== undefined) {
       ;(first as { name: string }).name = 'changed'
@@ -36,7 +36,7 @@ law('E-10', ['SCH-01', 'SCH-02'], 'schemas() entries hold exactly name, descript
       for (const key of Object.keys(params)) delete params[key]
       params.injected = true
     }
-    expect(r.tools.schemas()[0]).toEqual({ name: 'tool', description: definition.description, parameters })
+    expect(r.tools.schemas()[0], 'a later projection is unaffected by changes to an earlier one').toEqual({ name: 'tool', description: definition.description, parameters })
   },
 })
 
@@ -152,7 +152,7 @@ law('E-30', ['JSV-04', 'JSV-01', 'JSV-10'], 'the subset validator is total, acce
     expect(() => {
       violations = schema.validateJsonSchemaValue(root, value)
     }, 'validation throws').not.toThrow()
-    expect(Array.isArray(violations)).toBe(true)
+    expect(Array.isArray(violations), 'validation returns an array of violations').toBe(true)
     if (violations.length === 0) expect(isLossless(value), 'an accepted value is lossless JSON').toBe(true)
     const matching = branches.filter((b) => schema.validateJsonSchemaValue(b, value).length === 0).length
     if (matching >= 2) r.interesting()

@@ -178,7 +178,7 @@ law('E-11', ['MODE-01', 'MODE-02'], 'executionMode() is parallel exactly for a v
       mode = r.tools.executionMode(call('tool', { path: 'x' }))
     }, 'executionMode() throws').not.toThrow()
     const parallel = visible && classifier.kind === 'returns' && classifier.value === true
-    expect(mode).toEqual({ kind: parallel ? 'parallel' : 'exclusive' })
+    expect(mode, 'parallel only for a visible tool whose classifier returns true').toEqual({ kind: parallel ? 'parallel' : 'exclusive' })
   },
 })
 
@@ -318,7 +318,7 @@ law('E-27', ['REG-10', 'GRD-05', 'VIS-09', 'GRD-01'], 'after any disposers run (
     effects.forEach((e, i) => {
       if (disposers[i] !== undefined && !disposed.has(i)) apply(replay, e, replayDefinitions)
     })
-    expect(await observe(live)).toEqual(await observe(replay))
+    expect(await observe(live), 'the registry after disposals equals one built from the live effects only').toEqual(await observe(replay))
   },
 })
 

@@ -21,17 +21,15 @@
  * when the build or a grade could not run.
  */
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { grade } from '../conformance/grade/grade.ts'
 import type { GradeReport } from '../conformance/grade/report.ts'
 import { compareWithExpected, renderFidelityVerdict } from '../conformance/fidelity/compare.ts'
+import { UPSTREAM_RELEASE_COMMIT, upstreamBuildFolder } from '../conformance/spec/upstream-release.ts'
 import { TABLE_END, TABLE_START, UPSTREAM_EXPECTED_FAILURES, renderExpectedFailuresTable } from '../conformance/fidelity/expected-failures.ts'
 
-/** The release the expected-failure list describes: "release dsh-0.1.1-rc.2". */
-export const UPSTREAM_RELEASE_COMMIT = 'b150a551b8'
 
 const KIT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const ADAPTER_SOURCE = join(KIT, 'conformance/fidelity/upstream-adapter.ts')
@@ -75,15 +73,25 @@ function build(mirror: string, scripts: string, upstream: string, commit: string
   return true
 }
 
-/** Puts the adapter (and types entry) where upstream's packages resolve, with the kit linked in as `dsh-tools-tck`. */
+/**
+ * Puts the adapter (and types entry) where upstream's packages resolve, with
+ * the kit's sources installed as `dsh-tools-tck`: a small package that
+ * re-exports them, since the kit's own `exports` name the built dist/, which
+ * a clone does not have.
+ */
 function install(upstream: string): { adapter: string; types?: string } {
   const folder = join(upstream, 'install')
   const adapter = join(folder, 'tck-adapter.ts')
   copyFileSync(ADAPTER_SOURCE, adapter)
   const link = join(folder, 'node_modules/dsh-tools-tck')
   rmSync(link, { force: true, recursive: true })
-  mkdirSync(dirname(link), { recursive: true })
-  symlinkSync(KIT, link, 'dir')
+  mkdirSync(link, { recursive: true })
+  const entries = { '.': 'conformance/index.ts', './reference': 'reference/index.ts' }
+  writeFileSync(
+    join(link, 'package.json'),
+    JSON.stringify({ name: 'dsh-tools-tck', private: true, type: 'module', exports: Object.fromEntries(Object.keys(entries).map((key, n) => [key, `./entry-${n}.ts`])) }),
+  )
+  Object.values(entries).forEach((source, n) => writeFileSync(join(link, `entry-${n}.ts`), `export * from ${JSON.stringify(join(KIT, source))}\n`))
   if (!existsSync(TYPES_SOURCE)) return { adapter }
   const types = join(folder, 'upstream-types.d.ts')
   copyFileSync(TYPES_SOURCE, types)
@@ -108,7 +116,7 @@ async function main(argv: readonly string[]): Promise<number> {
 
   const mirror = process.env.DSH_UPSTREAM_MIRROR || join(KIT, '../.mirror/deepseek-ai+deepseek-harness/repo')
   const scripts = process.env.DSH_UPSTREAM_SCRIPTS || join(KIT, '../shared/upstream')
-  const upstream = resolve(process.env.DSH_UPSTREAM || join(tmpdir(), 'dsh-upstream'))
+  const upstream = upstreamBuildFolder()
   if (!existsSync(mirror) || git(mirror, 'rev-parse', '--git-dir') === undefined) {
     say(`fidelity: skipped — no upstream checkout at ${mirror}. Set DSH_UPSTREAM_MIRROR to a git directory of the deepseek-harness repository (release commit ${UPSTREAM_RELEASE_COMMIT}).`)
     return 0

@@ -1,6 +1,10 @@
 import type { Area, Level, Rule, RuleId, RuleSource, SeedKey } from './types.ts'
 
-/** Source citing a seed section (seed 000/002 headings, or seed 001 line numbers). */
+/**
+ * Source citing a seed section (seed 000/002: `§<section key> (<detail>)`, the key one of
+ * `SOURCE_DOCUMENTS[key].sections`; a Chinese detail needs its English in `DETAIL_ENGLISH`),
+ * or seed 001 line numbers (`L19`, `L27-28`). `source-documents.test.ts` enforces both.
+ */
 export function seed(key: SeedKey, heading: string): RuleSource {
   return { kind: 'seed', seed: key, heading }
 }

@@ -41,7 +41,7 @@ export type RuleId = `${Area}-${string}`
  */
 export type Level = 'must' | 'should'
 
-/** The three seed documents, by file name. */
+/** The three seed documents, by file name (the files in `../shared/seeds/`; the public document each copies is in `SOURCE_DOCUMENTS`). */
 export const SEEDS = {
   '000': '000_d0264c851c1aa8de.txt',
   '001': '001_39056235981fe0ea.txt',
@@ -52,7 +52,11 @@ export type SeedKey = keyof typeof SEEDS
 
 /** Where a rule comes from. */
 export type RuleSource =
-  /** A seed states it; `heading` names the section (seed 000/002) or line (seed 001). */
+  /**
+   * A seed states it; `heading` names the section as the seed prints it (seed 000/002: `§执行 (ToolGuard)`,
+   * a key of `SOURCE_DOCUMENTS[seed].sections` plus an optional detail) or the line (seed 001: `L19`).
+   * `describeSource` renders it in English against the public document.
+   */
   | { readonly kind: 'seed'; readonly seed: SeedKey; readonly heading: string }
   /** The seeds are silent; the rule pins upstream 0.1.1-rc.2 behaviour. */
   | { readonly kind: 'upstream'; readonly note?: string }

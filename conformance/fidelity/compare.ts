@@ -33,6 +33,10 @@ export interface FidelityVerdict {
   readonly unexpected: readonly UnexpectedFailure[]
   readonly stale: readonly StaleEntry[]
   readonly unstable: readonly UnstableVerdict[]
+  /** Must rules whose laws passed but rarely reached their interesting case: no verdict either way. */
+  readonly vacuous: readonly RuleId[]
+  /** Errors no test owns (a stray rejection, a suite file that failed to load), in the first grade. */
+  readonly unattributed: readonly string[]
   /** Should-level rules upstream deviates from (reported, never failing the lane). */
   readonly shouldDeviations: readonly RuleId[]
 }
@@ -62,13 +66,17 @@ export function compareWithExpected(reports: readonly GradeReport[], list: reado
     .map((rule) => ({ id: rule.id, statuses: [rule.status, ...rest.map((report) => report.rules.find((r) => r.id === rule.id)?.status ?? 'untestable')] }))
     .filter((entry) => entry.statuses.some((status) => status !== entry.statuses[0]))
   const shouldDeviations = first.rules.filter((rule) => rule.level === 'should' && rule.status === 'fail').map((rule) => rule.id)
+  const vacuous = first.rules.filter((rule) => rule.level === 'must' && rule.status === 'vacuous').map((rule) => rule.id)
+  const unattributed = (first.unattributedErrors ?? []).map((error) => `${error.kind}: ${error.message.split('\n')[0]}`)
 
   return {
-    ok: unexpected.length === 0 && stale.length === 0 && unstable.length === 0,
+    ok: unexpected.length === 0 && stale.length === 0 && unstable.length === 0 && vacuous.length === 0 && unattributed.length === 0,
     expected,
     unexpected,
     stale,
     unstable,
+    vacuous,
+    unattributed,
     shouldDeviations,
   }
 }
@@ -80,6 +88,8 @@ export function renderFidelityVerdict(verdict: FidelityVerdict, grades: number):
   for (const entry of verdict.unexpected) out.push(`  UNEXPECTED must failure ${entry.id}: ${entry.firstFailure}`)
   for (const entry of verdict.stale) out.push(`  STALE: ${entry.id} is listed as an expected failure but is ${entry.status}; remove it from conformance/fidelity/expected-failures.ts`)
   for (const entry of verdict.unstable) out.push(`  UNSTABLE: ${entry.id} got ${entry.statuses.join(' / ')} over ${grades} grades`)
+  for (const id of verdict.vacuous) out.push(`  VACUOUS: ${id}: a law of it rarely reached its interesting case on upstream, so it has no verdict`)
+  for (const error of verdict.unattributed) out.push(`  UNATTRIBUTED error: ${error}`)
   if (verdict.shouldDeviations.length > 0) out.push(`  should-level deviations (reported, not failing): ${verdict.shouldDeviations.join(', ')}`)
   out.push(
     verdict.ok

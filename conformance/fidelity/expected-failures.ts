@@ -39,12 +39,6 @@ export const UPSTREAM_EXPECTED_FAILURES: readonly ExpectedFailure[] = [
     seedPassage: { seed: '000', quote: '调用身份保留在不可变的 `ToolExecution` 上，后者伴随结果经过每个钩子，并出现在持久化的 `tool/call` / `tool/result` 会话事件上，因此包装层无法创建第二个相互矛盾的身份。' },
   },
   {
-    rules: ['ARG-14'],
-    kitRequires: 'a signal that is not an AbortSignal is malformed input: a failure before any stage',
-    upstreamDoes: 'reads only `signal.aborted`, so a number or look-alike object runs the call',
-    seedPassage: { seed: '000', quote: '`ctx.tools.execute()` 接受由调用方拥有且包含必需 readonly `signal` 的 `ToolExecutionInput`' },
-  },
-  {
     rules: ['PRE-15'],
     kitRequires: 'a malformed pre-execute decision never bypasses a denying guard',
     upstreamDoes: '`{kind:\'deny\'}` without a reason, a bare string or an unknown kind dispatches without evaluating guards',
@@ -61,12 +55,6 @@ export const UPSTREAM_EXPECTED_FAILURES: readonly ExpectedFailure[] = [
     kitRequires: 'validation accepts only lossless JSON: an array whose own keys lack an index and list a non-index key is rejected',
     upstreamDoes: 'checks an array by its length and indexed reads only, so such an array (a proxy presenting those keys) is accepted',
     seedPassage: { seed: '000', quote: '`assertSupportedJsonSchema()` 接受任意 JSON 根，`validateJsonSchemaValue()` 强制执行该 schema，`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径。仅含注解的空节点表示不受约束的无损 JSON。' },
-  },
-  {
-    rules: ['ERR-10'],
-    kitRequires: '`execute()` never rejects, even for malformed input',
-    upstreamDoes: 'rejects on a throwing identity getter or a missing or null signal, and `tools/result` never fires',
-    seedPassage: { seed: '000', quote: 'Tool and listener failures resolve as materialized error results' },
   },
 ]
 

@@ -91,6 +91,16 @@ describe('compareWithExpected', () => {
     expect(compareWithExpected([report({ 'GRD-01': ['must', 'pass'] })], list).stale).toEqual([{ id: 'PRE-15', status: 'not graded' }])
   })
 
+  test('fails on a vacuous must rule and on an error no test owns', () => {
+    const vacuous = compareWithExpected([report({ 'PRE-15': ['must', 'fail'], 'GRD-02': ['must', 'vacuous'] })], list)
+    expect(vacuous.ok).toBe(false)
+    expect(vacuous.vacuous).toEqual(['GRD-02'])
+    const stray = { ...report({ 'PRE-15': ['must', 'fail'] }), unattributedErrors: [{ kind: 'stray-rejection', message: 'boom\nstack' }] } as unknown as GradeReport
+    const unattributed = compareWithExpected([stray], list)
+    expect(unattributed.ok).toBe(false)
+    expect(unattributed.unattributed).toEqual(['stray-rejection: boom'])
+  })
+
   test('fails when repeated grades disagree on any rule', () => {
     const first = report({ 'PRE-15': ['must', 'fail'], 'JSV-01': ['must', 'pass'] })
     const second = report({ 'PRE-15': ['must', 'fail'], 'JSV-01': ['must', 'fail'] })

@@ -8,21 +8,22 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { isRuleId } from '../catalogue/index.ts'
 import { kitTestNames } from './kit-tests.ts'
+import { UPSTREAM_RELEASE_COMMIT, upstreamBuildFolder } from '../spec/upstream-release.ts'
 import { extractCases, extractUpstreamCases, MAPPED_SPECS } from './upstream-cases.ts'
 import type { UpstreamCase } from './upstream-cases.ts'
 import { caseKey, caseLabel, loadUpstreamMap, MapFormatError, parseMapFile, ruleIdsOfTestName } from './upstream-map.ts'
 import type { MapFile, MappedCase } from './upstream-map.ts'
 
 /** The upstream release the map describes (shared/upstream/README.md). */
-const UPSTREAM_COMMIT = 'b150a551b8'
+const UPSTREAM_COMMIT = UPSTREAM_RELEASE_COMMIT
 
-/** Upstream's build folder: `DSH_UPSTREAM`, else /tmp/dsh-upstream; its spec files are under repo/packages/core/tools/tests. */
+/** Upstream's build folder ({@link upstreamBuildFolder}); its spec files are under repo/packages/core/tools/tests. */
 function upstreamTests(): { readonly dir: string } | { readonly skip: string } {
   const explicit = process.env.DSH_UPSTREAM
-  const root = explicit !== undefined && explicit !== '' ? explicit : '/tmp/dsh-upstream'
+  const root = upstreamBuildFolder()
   const dir = join(root, 'repo', 'packages', 'core', 'tools', 'tests')
   if (existsSync(dir)) return { dir }
-  const how = explicit === undefined || explicit === '' ? 'the default /tmp/dsh-upstream' : `DSH_UPSTREAM=${explicit}`
+  const how = explicit === undefined || explicit === '' ? `the default ${root}` : `DSH_UPSTREAM=${explicit}`
   return { skip: `the map is not compared with upstream's spec files: ${how} has no repo/packages/core/tools/tests (build it with shared/upstream/build-upstream.sh, or point DSH_UPSTREAM at the build folder)` }
 }
 

@@ -295,3 +295,26 @@ describe('summary', () => {
     expect(perArea).toBe(4)
   })
 })
+
+describe('failure.at: the assertion in the kit test file', () => {
+  const frames = (...lines: string[]): string => ['AssertionError: expected 1 to be 2', ...lines].join('\n')
+  const at = (stack: string, extra: Partial<RawTest> = {}): string | undefined =>
+    buildReport(input([plainMust], { tests: [rawTest([plainMust.id], 'failed', { errors: [{ message: 'no', stack }], ...extra })] })).rules[0]?.tests[0]?.failure?.at
+
+  test('the first frame in a suite or property test file, relative to the kit root, skipping _kit helpers and dependencies', () => {
+    const stack = frames(
+      '    at /kit/node_modules/@vitest/expect/dist/index.js:10:5',
+      '    at check (/kit/conformance/suite/_kit/check.ts:40:7)',
+      `    at /kit/${fileOf(plainMust)}:120:9`,
+      '    at /kit/conformance/suite/other.test.ts:5:1',
+    )
+    expect(at(stack)).toBe(`${fileOf(plainMust)}:120`)
+    expect(at(frames('    at Object.run (file:///kit/properties/_kit/law.ts:9:1)', '    at file:///kit/properties/policy.test.ts:87:5'))).toBe('properties/policy.test.ts:87')
+  })
+
+  test('absent when no frame is in a kit test file, or the file is outside the kit root', () => {
+    expect(at(frames('    at /kit/reference/registry.ts:10:1', '    at /kit/properties/_kit/law.ts:3:3'))).toBeUndefined()
+    expect(at(frames(`    at /elsewhere/${fileOf(plainMust)}:1:1`))).toBeUndefined()
+    expect(at('Error: a stack with no frame')).toBeUndefined()
+  })
+})

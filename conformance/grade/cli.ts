@@ -1,6 +1,7 @@
 /**
- * `runCli()`: the `dsh-tools-tck` command line. `bin/dsh-tools-tck.js`
- * registers tsx and calls it with `process.argv.slice(2)`.
+ * `runCli()`: the `dsh-tools-tck` command line (`grade`, `list-rules`,
+ * `explain`). `bin/dsh-tools-tck.js` registers tsx and calls it with
+ * `process.argv.slice(2)`.
  */
 import { constants as fsConstants } from 'node:fs'
 import { access, writeFile } from 'node:fs/promises'
@@ -12,6 +13,14 @@ import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, grade } fro
 import { kitInfo } from './internal/kit-info.ts'
 import { oneLine, stackOf } from './internal/text.ts'
 import { renderConsole } from './render-console.ts'
+import { RULES, getRule, isRuleId } from '../catalogue/index.ts'
+import { AREAS } from '../catalogue/types.ts'
+import type { Rule } from '../catalogue/types.ts'
+import { loadEvidence, ruleAdequacy } from '../adequacy/evidence.ts'
+import { progressLine } from './internal/progress-line.ts'
+import { renderRuleList } from './internal/rule-list.ts'
+import { renderRuleExplanation } from './internal/rule-explanation.ts'
+import { testsOfRule } from './internal/tests-of-rule.ts'
 
 /** Exit statuses. */
 export const EXIT = {
@@ -26,17 +35,27 @@ export const EXIT = {
 /** Where the CLI writes; the process streams by default. */
 export interface CliIo {
   readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean }
-  readonly stderr: { write(text: string): unknown }
+  /** Progress of `grade` is shown here when it is a terminal (see `progressLine`). */
+  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean }
   readonly env: Readonly<Record<string, string | undefined>>
   readonly cwd: string
 }
 
 const HELP = `Usage: dsh-tools-tck grade [options]
+       dsh-tools-tck list-rules [--area <AREA>] [--level must|should] [--json]
+       dsh-tools-tck explain <RULE>
 
-Grade a ToolRegistry implementation against the DeepSeek Harness tool
-pipeline conformance suite.
+Commands:
+  grade                grade a ToolRegistry implementation against the
+                       DeepSeek Harness tool pipeline conformance suite
+  list-rules           print every rule of the catalogue: ID, level,
+                       statement and source(s)
+  explain <RULE>       print one rule (e.g. GRD-03): statement, level,
+                       sources, divergence, required features, untestable
+                       reason, the kit tests that check it (with their files)
+                       and the gallery registries that violate it
 
-Options:
+Options of grade:
   --adapter <module>   adapter module (default: the kit's reference/adapter.ts);
                        TypeScript adapters are loaded as is
   --json <file>        also write the full report as JSON (see docs/REPORT.md)
@@ -45,24 +64,36 @@ Options:
   --timeout <ms>       how long a test may wait for a registry call that does
                        not settle (default: ${DEFAULT_TIMEOUT_MS}); time spent computing
                        does not count
-  --stall-limit <ms>   how long a test may keep computing before the run is
-                       declared stuck and stopped (default: ${DEFAULT_STALL_LIMIT_MS})
+  --stall-limit <ms>   how long a test may keep computing before it fails (or,
+                       in a synchronous endless loop, the run is declared
+                       stuck and stopped) (default: ${DEFAULT_STALL_LIMIT_MS})
   --runs <n>           generated cases per property law (default: each law's own)
   --seed <n>           fast-check seed of the property laws (default: fixed)
   --types <entry>      the implementation's type entry (.ts or .d.ts) for the
                        type-level rules (default: the reference's types when
                        grading the reference; otherwise those rules are n/a)
+  --quiet              print only the failing rules and the verdict
   --verbose            show stack traces and complete diffs
+
+Options of list-rules:
+  --area <AREA>        only the rules of one area (${Object.keys(AREAS).join(', ')})
+  --level <level>      only must or only should rules
+  --json               print a JSON array of {id, area, level, statement, sources}
+
+Everywhere:
   -h, --help           show this help
   -v, --version        show the kit version
 
 Exit status:
-  0  no must rule fails (the registry conforms)
+  0  no must rule fails (the registry conforms); list-rules and explain: done
   1  at least one must rule fails
   2  the registry could not be graded (usage error, adapter error),
-     or the JSON report could not be written
+     or the JSON report could not be written; list-rules and explain: a
+     usage error (unknown rule, area, level or option)
 
-Colours are used on a terminal unless NO_COLOR is set.
+On a terminal, grade shows its progress on one updating line of stderr (not
+when CI is set, nor when stderr is not a terminal). Colours are used on a
+terminal unless NO_COLOR is set.
 `
 
 const OPTIONS = {
@@ -74,10 +105,26 @@ const OPTIONS = {
   runs: { type: 'string' },
   seed: { type: 'string' },
   types: { type: 'string' },
+  quiet: { type: 'boolean' },
   verbose: { type: 'boolean' },
+  area: { type: 'string' },
+  level: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsConfig['options']
+
+type OptionName = keyof typeof OPTIONS
+
+/** The options each command takes, beyond --help and --version. */
+const COMMAND_OPTIONS = {
+  grade: ['adapter', 'json', 'rules', 'timeout', 'stall-limit', 'runs', 'seed', 'types', 'quiet', 'verbose'],
+  'list-rules': ['area', 'level', 'json'],
+  explain: [],
+} as const satisfies Record<string, readonly OptionName[]>
+
+type Command = keyof typeof COMMAND_OPTIONS
+
+const COMMANDS = Object.keys(COMMAND_OPTIONS) as Command[]
 
 /**
  * Runs the CLI on `argv` (without the node and script paths) and resolves
@@ -87,7 +134,7 @@ const OPTIONS = {
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   let verbose = argv.includes('--verbose')
   try {
-    const { values, positionals } = parseOrExplain(argv)
+    const { values, positionals } = parseOrExplain(bareJsonFlag(argv))
     verbose = values.verbose === true
     if (values.help === true) {
       io.stdout.write(HELP)
@@ -98,9 +145,24 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       return EXIT.conforms
     }
     const [command, ...extra] = positionals
-    if (command === undefined) throw new UsageError('no command given; the only command is "grade"')
-    if (command !== 'grade') throw new UsageError(`unknown command "${command}"; the only command is "grade"`)
-    if (extra.length > 0) throw new UsageError(`unexpected argument${extra.length === 1 ? '' : 's'} ${extra.map((e) => `"${e}"`).join(' ')}`)
+    const known = `the commands are ${COMMANDS.map((c) => `"${c}"`).join(', ')}`
+    if (command === undefined) throw new UsageError(`no command given; ${known}`)
+    if (!isCommand(command)) throw new UsageError(`unknown command "${command}"; ${known}`)
+    refuseForeignOptions(command, values)
+    if (command === 'list-rules') {
+      refuseExtra(extra)
+      if (values.json !== undefined && values.json !== '') throw new UsageError(`list-rules: --json takes no value (got "${values.json}")`)
+      io.stdout.write(renderRuleList(listedRules(values.area, values.level), values.json !== undefined))
+      return EXIT.conforms
+    }
+    if (command === 'explain') {
+      const [id, ...more] = extra
+      if (id === undefined) throw new UsageError('explain needs a rule ID, e.g. "dsh-tools-tck explain GRD-03"')
+      refuseExtra(more)
+      io.stdout.write(await explain(id))
+      return EXIT.conforms
+    }
+    refuseExtra(extra)
 
     const timeout = values.timeout === undefined ? undefined : parseTimeout('--timeout', values.timeout)
     const stallLimit = values['stall-limit'] === undefined ? undefined : parseTimeout('--stall-limit', values['stall-limit'])
@@ -119,6 +181,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       }
     }
 
+    const progress = progressLine(io.stderr, io.env)
     const report = await grade({
       ...(values.adapter === undefined ? {} : { adapter: values.adapter }),
       ...(rules === undefined ? {} : { rules }),
@@ -129,10 +192,11 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       ...(values.types === undefined ? {} : { types: values.types }),
       verbose,
       cwd: io.cwd,
-    })
+      ...(progress === undefined ? {} : { onProgress: progress.update }),
+    }).finally(() => progress?.end())
 
     const color = io.stdout.isTTY === true && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === '')
-    io.stdout.write(renderConsole(report, { color, verbose }))
+    io.stdout.write(renderConsole(report, { color, verbose, quiet: values.quiet === true }))
     if (values.json !== undefined) {
       const target = resolve(io.cwd, values.json)
       try {
@@ -157,6 +221,69 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     if (verbose) io.stderr.write(`${stackOf(error) ?? ''}\n`)
     return EXIT.error
   }
+}
+
+/**
+ * `--json` names a file for grade but is a switch for list-rules: there, a
+ * bare `--json` becomes `--json=` so the parser does not take the next word.
+ */
+function bareJsonFlag(argv: readonly string[]): readonly string[] {
+  let command: string | undefined
+  for (let i = 0; i < argv.length && command === undefined; i += 1) {
+    const arg = argv[i] as string
+    if (!arg.startsWith('-')) command = arg
+    else if (!arg.includes('=') && Object.hasOwn(OPTIONS, arg.slice(2)) && OPTIONS[arg.slice(2) as OptionName].type === 'string') i += 1
+  }
+  return command === 'list-rules' ? argv.map((arg) => (arg === '--json' ? '--json=' : arg)) : argv
+}
+
+function isCommand(name: string): name is Command {
+  return Object.hasOwn(COMMAND_OPTIONS, name)
+}
+
+function refuseExtra(extra: readonly string[]): void {
+  if (extra.length > 0) throw new UsageError(`unexpected argument${extra.length === 1 ? '' : 's'} ${extra.map((e) => `"${e}"`).join(' ')}`)
+}
+
+/** A usage error naming the first option given that `command` does not take. */
+function refuseForeignOptions(command: Command, values: Partial<Record<OptionName, unknown>>): void {
+  const allowed: readonly OptionName[] = [...COMMAND_OPTIONS[command], 'help', 'version']
+  const foreign = (Object.keys(values) as OptionName[]).filter((name) => values[name] !== undefined && !allowed.includes(name))
+  if (foreign.length > 0) {
+    const takes = COMMAND_OPTIONS[command].length === 0 ? 'takes no option' : `takes ${COMMAND_OPTIONS[command].map((o) => `--${o}`).join(', ')}`
+    throw new UsageError(`${command} does not take --${foreign[0]}; it ${takes}`)
+  }
+}
+
+/** The rules `list-rules` prints: the catalogue, filtered by area and level. */
+function listedRules(area: string | undefined, level: string | undefined): readonly Rule[] {
+  let rules = RULES
+  if (area !== undefined) {
+    const wanted = area.trim().toUpperCase().replace(/-\*$/, '')
+    if (!Object.hasOwn(AREAS, wanted)) throw new UsageError(`--area: unknown area "${area}" (areas: ${Object.keys(AREAS).join(', ')})`)
+    rules = rules.filter((rule) => rule.area === wanted)
+  }
+  if (level !== undefined) {
+    const wanted = level.trim().toLowerCase()
+    if (wanted !== 'must' && wanted !== 'should') throw new UsageError(`--level expects must or should, got "${level}"`)
+    rules = rules.filter((rule) => rule.level === wanted)
+  }
+  return rules
+}
+
+/** `explain <id>`: the rule, its kit tests (collected by vitest) and the gallery registries the committed evidence lists. */
+async function explain(id: string): Promise<string> {
+  const wanted = id.trim().toUpperCase()
+  if (!isRuleId(wanted)) throw new UsageError(`explain: unknown rule "${id}" (run "dsh-tools-tck list-rules" for the catalogue)`)
+  const rule = getRule(wanted)
+  const tests = await testsOfRule(rule).catch((error: unknown) => ({ error: oneLine(error) }))
+  let gallery: readonly string[] | { error: string }
+  try {
+    gallery = ruleAdequacy(rule, loadEvidence()).galleryBugs
+  } catch (error) {
+    gallery = { error: oneLine(error) }
+  }
+  return renderRuleExplanation({ rule, tests, gallery })
 }
 
 function processIo(): CliIo {

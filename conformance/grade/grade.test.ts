@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest'
 import { RULES } from '../catalogue/index.ts'
 import { AdapterError, UsageError } from './errors.ts'
 import { grade } from './grade.ts'
+import type { GradeProgress } from './grade.ts'
 import { KNOWN_FEATURES } from './internal/features.ts'
 import { REPORT_VERSION } from './report.ts'
 
@@ -19,8 +20,26 @@ const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/
 
 describe('grade()', () => {
   test('grades the reference on a rule selection and returns a schema-valid report', { timeout: 180_000 }, async () => {
-    const report = await grade({ rules: ['GRD-07'] })
+    const progress: GradeProgress[] = []
+    const report = await grade({
+      rules: ['GRD-07'],
+      onProgress: (p) => {
+        progress.push(p)
+        throw new Error('a throwing progress callback changes nothing')
+      },
+    })
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true)
+    // Progress: counts only grow, every suite file ends, and the tests done are the report's tests.
+    expect(progress.length).toBeGreaterThan(0)
+    expect(progress.every((p) => p.phase === 'suite')).toBe(true)
+    for (const [i, p] of progress.entries()) {
+      const before = progress[i - 1]
+      if (before !== undefined) for (const key of ['testsDone', 'filesDone', 'elapsedMs'] as const) expect(p[key], key).toBeGreaterThanOrEqual(before[key])
+      expect(p.testsDone).toBeLessThanOrEqual(p.testsTotal)
+    }
+    const last = progress.at(-1)!
+    expect(last.filesDone).toBe(last.filesTotal)
+    expect(last.testsDone).toBe(report.summary.tests.total)
     expect(report.reportVersion).toBe(REPORT_VERSION)
     expect(report.adapter.module).toBe(fileURLToPath(new URL('../../reference/adapter.ts', import.meta.url)))
     expect(report.rules.map((r) => r.id)).toEqual(['GRD-07'])

@@ -3,18 +3,19 @@
  * graded report. The CLI and the gallery meta-test are both thin callers.
  */
 import { fileURLToPath } from 'node:url'
+import { DEFAULT_STALL_LIMIT_MS, testCeiling } from '../suite/_kit/budget.ts'
 import { KNOWN_FEATURES } from './internal/features.ts'
 import { buildReport } from './internal/build-report.ts'
 import { KIT_ROOT, kitInfo } from './internal/kit-info.ts'
 import { trapStrayErrors } from './internal/stray-errors.ts'
-import type { PoolSettings } from './internal/run-suite.ts'
+import type { PoolSettings, SuiteProgress } from './internal/run-suite.ts'
 import { namePatternFor, selectRules } from './internal/select-rules.ts'
 import { checkAdapter } from './check-adapter.ts'
 import { UsageError } from './errors.ts'
 import { REFERENCE_ADAPTER_MODULE, loadAdapter } from './load-adapter.ts'
 import { gradeTypes } from '../types/grade-types.ts'
 import { fixtureInventory } from '../fixtures/json-schema-fixtures.ts'
-import { DEFAULT_TYPES_ENTRY, resolveTypesEntry } from '../types/run-types.ts'
+import { DEFAULT_TYPES_ENTRY, resolveTypesEntry, typeRuleIds } from '../types/run-types.ts'
 import type { AdapterInfo, GradeReport } from './report.ts'
 import { loadEvidence } from '../adequacy/evidence.ts'
 
@@ -68,13 +69,34 @@ export interface GradeOptions {
    * for any other adapter the type rules are then `not-applicable`.
    */
   readonly types?: string
+  /**
+   * Called as the run advances: after each suite file is collected or
+   * finished and each test finishes (`phase: 'suite'`), and once before the
+   * tsd suites when a type rule is selected (`phase: 'types'`). Advisory only: a
+   * callback that throws is ignored, and nothing in the report depends on it.
+   */
+  readonly onProgress?: (progress: GradeProgress) => void
+}
+
+/** How far a {@link grade} run has got. Test and file totals grow as suite files are collected. */
+export interface GradeProgress {
+  /** `suite`: the example tests and property laws; `types`: the tsd suites (they report no per-test progress). */
+  readonly phase: 'suite' | 'types'
+  /** Tests that finished (passed or failed), of those selected to run. */
+  readonly testsDone: number
+  /** Tests selected to run in the suite files collected so far. */
+  readonly testsTotal: number
+  readonly filesDone: number
+  /** Suite files in the run (0 until it has started). */
+  readonly filesTotal: number
+  /** Milliseconds since `grade()` was called. */
+  readonly elapsedMs: number
 }
 
 /** Default per-test budget, in milliseconds. */
 export const DEFAULT_TIMEOUT_MS = 5000
 
-/** Default `stallLimit`: two minutes, several times what the slowest correct registry known (upstream, on 5,000-level schemas) computes per test. */
-export const DEFAULT_STALL_LIMIT_MS = 120_000
+export { DEFAULT_STALL_LIMIT_MS }
 
 /** Largest per-test budget: one hour (timers derived from it must stay within Node's 2^31 ms). */
 export const MAX_TIMEOUT_MS = 3_600_000
@@ -92,16 +114,17 @@ function poolFor(filtered: boolean): PoolSettings {
   return { pool: 'threads', isolate: false, maxWorkers: filtered ? 1 : 1 }
 }
 
+/** `.ts` when the kit runs from its sources (a clone), `.js` when built (the package's dist/, same layout). */
+const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
+
 /** Suite files, relative to the kit root. */
-const SUITE_FILES = ['conformance/suite/**/*.test.ts', 'properties/**/*.test.ts']
+const SUITE_FILES = [`conformance/suite/**/*.test${EXT}`, `properties/**/*.test${EXT}`]
 
 /** Loads the adapter in every worker ahead of the tests. */
-const SETUP_FILES = [fileURLToPath(new URL('./internal/warm-adapter.ts', import.meta.url))]
+const SETUP_FILES = [fileURLToPath(new URL(`./internal/warm-adapter${EXT}`, import.meta.url))]
 
-/** The waiting a test may do before the watchdog starts counting its computing: create, body and dispose each get a budget. */
-function waitingAllowance(timeoutMs: number): number {
-  return timeoutMs * 3 + 1000
-}
+/** Slack between a test's wall-clock ceiling and the run's watchdog, so that the ceiling fails one test first. */
+const WATCHDOG_GRACE_MS = 2_000
 
 /**
  * Loads and checks the adapter, runs the suite against it and grades every
@@ -146,6 +169,8 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
     }
   }
 
+  const onProgress = options.onProgress
+  let lastSuite: SuiteProgress = { testsDone: 0, testsTotal: 0, filesDone: 0, filesTotal: 0 }
   const strays = trapStrayErrors()
   try {
     const loaded = await loadAdapter(options.adapter, options.cwd === undefined ? {} : { cwd: options.cwd })
@@ -165,10 +190,18 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
       setupFiles: SETUP_FILES,
       adapterModule: loaded.module,
       timeoutMs,
-      env: propertyEnv(options),
+      env: { ...propertyEnv(options), DSH_TCK_STALL_LIMIT: String(stallLimitMs) },
       ...(options.rules === undefined ? {} : { testNamePattern: namePatternFor(rules) }),
       pool: poolFor(options.rules !== undefined),
-      stallLimitMs: waitingAllowance(timeoutMs) + stallLimitMs,
+      stallLimitMs: testCeiling(timeoutMs, stallLimitMs) + WATCHDOG_GRACE_MS,
+      ...(onProgress === undefined
+        ? {}
+        : {
+            onProgress: (p: SuiteProgress) => {
+              lastSuite = p
+              onProgress({ phase: 'suite', ...p, elapsedMs: Math.round(performance.now() - clock) })
+            },
+          }),
     })
 
     if (run.tests.length === 0 && run.aborted !== undefined) {
@@ -176,6 +209,13 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
       throw new Error(`the conformance suite could not be run: ${run.aborted}`)
     }
 
+    if (onProgress !== undefined && rules.some((rule) => typeRuleIds().includes(rule.id))) {
+      try {
+        onProgress({ phase: 'types', ...lastSuite, elapsedMs: Math.round(performance.now() - clock) })
+      } catch {
+        // progress is advisory
+      }
+    }
     // The type rules: tsd, in this process, after the suite (it blocks the event loop the suite's watchdog needs).
     const types = await gradeTypes({
       rules,

@@ -10,7 +10,8 @@ import { oneLine } from './internal/text.ts'
 import { settleWithin } from './internal/settle.ts'
 
 /** The kit's own adapter for the reference registry (the default). */
-export const REFERENCE_ADAPTER_MODULE = fileURLToPath(new URL('../../reference/adapter.ts', import.meta.url))
+// `.ts` in the clone, `.js` in the built package (dist/ has the same layout).
+export const REFERENCE_ADAPTER_MODULE = fileURLToPath(new URL(`../../reference/adapter${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
 
 /** Imports slower than this are reported as hanging (a top-level await that never settles). */
 const IMPORT_LIMIT_MS = 30_000
@@ -35,8 +36,10 @@ export interface LoadAdapterOptions {
  *
  * Throws an {@link AdapterError} with a one-line message naming the file when
  * the file does not exist or is a directory, when importing it throws, or
- * when it has no default export. TypeScript adapters need a TypeScript-aware
- * loader in the calling process (the CLI registers tsx; vitest has its own).
+ * when it has no default export. A TypeScript adapter is imported through
+ * the calling process's loader when it has one (the CLI registers tsx; vitest
+ * has its own); on a plain Node, which refuses the file's extension, through
+ * tsx's scoped `tsImport()`.
  */
 export async function loadAdapter(specifier: string | undefined, options: LoadAdapterOptions = {}): Promise<LoadedAdapter> {
   const cwd = options.cwd ?? process.cwd()
@@ -52,7 +55,7 @@ export async function loadAdapter(specifier: string | undefined, options: LoadAd
   }
   if (!isFile) throw new AdapterError(module, `adapter ${displayName} is not a file (--adapter expects the path of a module)`)
 
-  const imported = await settleWithin(() => import(pathToFileURL(module).href) as Promise<unknown>, IMPORT_LIMIT_MS)
+  const imported = await settleWithin(() => importModule(module), IMPORT_LIMIT_MS)
   switch (imported.kind) {
     case 'threw':
     case 'rejected':
@@ -68,4 +71,16 @@ export async function loadAdapter(specifier: string | undefined, options: LoadAd
     throw new AdapterError(module, `adapter ${displayName} has no default export (expected \`export default defineAdapter({ name, features, create })\`)`)
   }
   return { module, displayName, exported }
+}
+
+/** `import()`, falling back to tsx for a TypeScript module that the plain Node loader refuses. */
+async function importModule(module: string): Promise<unknown> {
+  const url = pathToFileURL(module).href
+  try {
+    return (await import(url)) as unknown
+  } catch (error) {
+    if ((error as { code?: unknown } | null)?.code !== 'ERR_UNKNOWN_FILE_EXTENSION' || !/\.[cm]?tsx?$/.test(module)) throw error
+    const { tsImport } = await import('tsx/esm/api')
+    return (await tsImport(url, import.meta.url)) as unknown
+  }
 }

@@ -68,3 +68,58 @@ test('slow tests are listed with their times, and a test failing only some of it
   expect(text).toContain(`✗ [${must!.id}] does the thing  (fails ${must!.id} only; its other rules passed)`)
   expect(renderConsole(base)).not.toContain('Slow tests')
 })
+
+/** A property law naming two must rules, failing with its assertion's stack in properties/policy.test.ts. */
+function lawReport(): GradeReport {
+  const [a, b] = RULES.filter((r) => r.level === 'must' && r.untestable === undefined && (r.requires ?? []).length === 0)
+  const name = `[${a!.id}, ${b!.id}] E-99 a law over both`
+  const law: RawTest = {
+    moduleId: '/kit/properties/policy.test.ts',
+    file: 'properties/policy.test.ts',
+    name,
+    fullName: name,
+    state: 'failed',
+    metaRules: [a!.id, b!.id],
+    durationMs: 3,
+    errors: [
+      {
+        message: 'property E-99 failed after 1 run(s)\n  violation: the body runs once: expected +0 to be 1',
+        stack: 'Error: property E-99 failed\n    at Object.run (/kit/properties/_kit/law.ts:140:9)\n    at run (/kit/properties/policy.test.ts:87:5)\n    at check (/kit/conformance/suite/_kit/check.ts:12:3)',
+      },
+    ],
+  }
+  return buildReport({
+    rules: [a!, b!],
+    adapter: { name: 'acme registry', module: '/x/adapter.ts', features: Object.fromEntries(KNOWN_FEATURES.map((f) => [f, true])) as AdapterInfo['features'] },
+    run: { tests: [law], moduleProblems: [], unhandled: [] },
+    kit: { name: 'dsh-tools-tck', version: '9.9.9' },
+    options: { rules: null, timeoutMs: 5000, stallLimitMs: 120_000, verbose: false },
+    runtime: { node: 'v20', vitest: '4', platform: 'linux-x64' },
+    timing: { startedAt: '2020-01-01T00:00:00.000Z', durationMs: 1234 },
+    fixtures: { files: 0, validationTests: 0, unsupportedCases: 0 },
+  })
+}
+
+test('a law failing several rules is printed once, with its rules and the file:line of its assertion; the others point back to it', () => {
+  const report = lawReport()
+  const [a, b] = report.rules
+  // The JSON report keeps the test under each rule, with the assertion's frame (not law.ts, not the _kit helper).
+  for (const rule of report.rules) expect(rule.tests.map((t) => t.failure?.at)).toEqual(['properties/policy.test.ts:87'])
+  const text = renderConsole(report)
+  expect(text.split('violation: the body runs once: expected +0 to be 1')).toHaveLength(2)
+  expect(text).toContain(`E-99 a law over both  properties/policy.test.ts:87\n      fails 2 rules: ${a!.id}, ${b!.id}\n`)
+  const blockOfB = text.slice(text.indexOf(`  ${b!.id}  must`))
+  expect(blockOfB).toMatch(new RegExp(`✗ \\[${a!.id}, ${b!.id}\\] E-99 a law over both {2}\\(failure shown above, under ${a!.id}\\)\\n`))
+})
+
+test('--quiet prints only the failing rules, one line each, and the verdict', () => {
+  const full = report()
+  const text = renderConsole(full, { quiet: true })
+  expect(text.trimEnd().split('\n')).toEqual([
+    'Failing must rules (1)',
+    `  ${must!.id}  must  its test failed`,
+    'Should-level deviations (1; these do not fail the registry)',
+    `  ${should!.id}  should  its test failed`,
+    'FAIL: acme registry fails 1 of 1 applicable must rule (1 should-level deviation).',
+  ])
+})

@@ -12,6 +12,8 @@ export interface RenderOptions {
   readonly verbose?: boolean
   /** Wrap prose at this column. Default: 100. */
   readonly width?: number
+  /** Only the failing rules, one line each, and the verdict. Default: false. */
+  readonly quiet?: boolean
 }
 
 /**
@@ -20,19 +22,26 @@ export interface RenderOptions {
  * 2. a per-area table of rule counts (pass / fail / not applicable /
  *    untestable) for `must` and for `should`;
  * 3. each failing `must` rule: ID, statement, source, divergence note,
- *    and each failing test with the assertion that failed and its diff
- *    (the first lines, or all of it with `verbose`);
+ *    and each failing test with the file:line of the assertion that failed
+ *    (when known), its message and its diff (the first lines, or all of it
+ *    with `verbose`). A test that fails several rules (a property law,
+ *    typically) is printed in full once, under the first, with every rule it
+ *    fails listed; under the others it is one line pointing back to it;
  * 4. should-level deviations, marked as not failing the registry;
  * 5. errors no test owns;
  * 6. vacuous rules, partial passes, and the tests that ran longer than the
  *    budget (slow tests, with their times; slowness changes no verdict);
  * 7. a one-line verdict.
- * Colour codes appear only when `color` is true.
+ * Colour codes appear only when `color` is true. With `quiet`, only the
+ * failing must rules and should-level deviations (ID and reason, one line
+ * each) and the verdict.
  */
 export function renderConsole(report: GradeReport, options: RenderOptions = {}): string {
   const paint = painter(options.color ?? false)
+  if (options.quiet === true) return quietReport(report, paint)
   const width = options.width ?? 100
   const out: string[] = []
+  const shown = new Shown(report)
 
   const { adapter, kit } = report
   const declared = KNOWN_FEATURES.filter((f) => adapter.features[f])
@@ -56,14 +65,14 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
   if (failingMust.length > 0) {
     out.push(paint.red(paint.bold(`Failing must rules (${failingMust.length})`)))
     out.push('')
-    for (const rule of failingMust) out.push(...ruleBlock(rule, paint, width, options.verbose ?? false), '')
+    for (const rule of failingMust) out.push(...ruleBlock(rule, paint, width, options.verbose ?? false, shown), '')
   }
 
   const deviations = report.rules.filter((r) => r.level === 'should' && r.status === 'fail')
   if (deviations.length > 0) {
     out.push(paint.yellow(paint.bold(`Should-level deviations (${deviations.length}; these do not fail the registry)`)))
     out.push('')
-    for (const rule of deviations) out.push(...ruleBlock(rule, paint, width, options.verbose ?? false), '')
+    for (const rule of deviations) out.push(...ruleBlock(rule, paint, width, options.verbose ?? false, shown), '')
   }
 
   if (report.unattributedErrors.length > 0) {
@@ -167,7 +176,59 @@ function areaTable(report: GradeReport, paint: Paint): string[] {
   return rows
 }
 
-function ruleBlock(rule: RuleEntry, paint: Paint, width: number, verbose: boolean): string[] {
+/** `--quiet`: the failing rules, one line each, and the verdict. */
+function quietReport(report: GradeReport, paint: Paint): string {
+  const out: string[] = []
+  const line = (rule: RuleEntry): string => `  ${paint.bold(rule.id)}  ${rule.level}  ${rule.reason ?? 'failed'}`
+  const failingMust = report.rules.filter((r) => r.level === 'must' && r.status === 'fail')
+  if (failingMust.length > 0) out.push(paint.red(paint.bold(`Failing must rules (${failingMust.length})`)), ...failingMust.map(line))
+  const deviations = report.rules.filter((r) => r.level === 'should' && r.status === 'fail')
+  if (deviations.length > 0) out.push(paint.yellow(paint.bold(`Should-level deviations (${deviations.length}; these do not fail the registry)`)), ...deviations.map(line))
+  out.push(verdict(report, paint))
+  return `${out.join('\n')}\n`
+}
+
+/**
+ * Which failing tests the console has printed in full, and under which rule:
+ * a test is keyed by file and name, and knows every rule it is shown failing.
+ */
+class Shown {
+  private readonly firstUnder = new Map<string, string>()
+  private readonly failing = new Map<string, string[]>()
+
+  constructor(report: GradeReport) {
+    for (const rule of report.rules) {
+      if (rule.status !== 'fail') continue
+      for (const test of rule.tests) {
+        if (test.outcome !== 'fail') continue
+        const key = Shown.key(test)
+        const list = this.failing.get(key) ?? []
+        list.push(rule.id)
+        this.failing.set(key, list)
+      }
+    }
+  }
+
+  static key(test: TestEntry): string {
+    return `${test.file}\u0000${test.name}`
+  }
+
+  /** The rule `test` was already printed under, or `undefined` after recording it under `ruleId`. */
+  claim(test: TestEntry, ruleId: string): string | undefined {
+    const key = Shown.key(test)
+    const first = this.firstUnder.get(key)
+    if (first !== undefined) return first
+    this.firstUnder.set(key, ruleId)
+    return undefined
+  }
+
+  /** Every failing rule of the report that lists `test` as failing. */
+  rulesOf(test: TestEntry): readonly string[] {
+    return this.failing.get(Shown.key(test)) ?? []
+  }
+}
+
+function ruleBlock(rule: RuleEntry, paint: Paint, width: number, verbose: boolean, shown: Shown): string[] {
   const lines: string[] = [`  ${paint.bold(rule.id)}  ${rule.level}`]
   lines.push(...wrap(rule.statement, width, 4))
   lines.push(...wrap(`source: ${rule.sources.join('; ')}`, width, 4))
@@ -177,13 +238,19 @@ function ruleBlock(rule: RuleEntry, paint: Paint, width: number, verbose: boolea
     lines.push(`    ${paint.red(rule.reason ?? 'failed')}`)
     return lines
   }
-  for (const test of failing) lines.push(...testBlock(test, paint, verbose))
+  for (const test of failing) {
+    const first = shown.claim(test, rule.id)
+    if (first === undefined) lines.push(...testBlock(test, paint, verbose, shown.rulesOf(test)))
+    else lines.push(`    ${paint.red('✗')} ${test.name}  ${paint.dim(`(failure shown above, under ${first})`)}`)
+  }
   return lines
 }
 
-function testBlock(test: TestEntry, paint: Paint, verbose: boolean): string[] {
+function testBlock(test: TestEntry, paint: Paint, verbose: boolean, failsRules: readonly string[]): string[] {
   const only = test.failedRules === undefined ? '' : `  ${paint.dim(`(fails ${listWords(test.failedRules)} only; its other rules passed)`)}`
-  const lines = [`    ${paint.red('✗')} ${test.name}${only}  ${paint.dim(test.file)}`]
+  const where = test.failure?.at ?? test.file
+  const lines = [`    ${paint.red('✗')} ${test.name}${only}  ${paint.dim(where)}`]
+  if (failsRules.length > 1) lines.push(`      ${paint.dim(`fails ${failsRules.length} rules: ${failsRules.join(', ')}`)}`)
   if (test.failure !== undefined) {
     lines.push(...indent(test.failure.message, 6))
     if (test.failure.diff !== undefined) lines.push(...indent(clip(test.failure.diff, verbose ? Infinity : DIFF_LINES), 6))

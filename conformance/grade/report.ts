@@ -12,7 +12,7 @@ import type { Area, Level, RuleId } from '../catalogue/types.ts'
  * Version of the report format, `major.minor`. A minor bump only adds
  * optional fields; a major bump renames, removes or re-types something.
  */
-export const REPORT_VERSION = '1.5'
+export const REPORT_VERSION = '1.6'
 
 /**
  * - `pass`: every applicable test of the rule passed.
@@ -40,6 +40,14 @@ export interface TestFailure {
   readonly message: string
   /** Expected/actual diff of a failed equality assertion, when the assertion produced one. */
   readonly diff?: string
+  /**
+   * Where in the kit's tests the failure was raised: `file:line` of the first
+   * stack frame in a suite or property file (`conformance/suite/grd.test.ts:120`,
+   * `properties/policy.test.ts:48`; for a property law, the assertion inside
+   * the law, not the law wrapper), relative to the kit root. Absent when no
+   * frame of the stack is in such a file (a timeout, a crash, a stray error).
+   */
+  readonly at?: string
   /** Stack trace (only with `verbose`). */
   readonly stack?: string
 }

@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest'
 import { FAILURE_RULES, failureRules } from '../catalogue/failure-rules.ts'
 import { AdapterTimeoutError, waitWithin } from '../suite/_kit/budget.ts'
 import { KitDefectError, forRulesIn } from '../suite/_kit/for-rules.ts'
+import { featureGate } from '../suite/_kit/features.ts'
 import type { BlockHost } from '../suite/_kit/for-rules.ts'
 
 /** Holds the event loop for `ms`, as a synchronous registry call does. */
@@ -44,6 +45,18 @@ describe('waitWithin: the budget counts waiting only', () => {
       return 'done'
     })()
     await expect(waitWithin(work, 100, 'the call')).resolves.toBe('done')
+  })
+
+  test('computing in chunks shorter than the clock\'s tick is not counted as waiting', async () => {
+    // Budget 1000 ms ticks every 50 ms: 80 ms chunks make every tick only slightly late.
+    const work = (async () => {
+      for (let i = 0; i < 20; i += 1) {
+        compute(80)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      return 'done'
+    })()
+    await expect(waitWithin(work, 1000, 'the call')).resolves.toBe('done')
   })
 
   test('a promise that never settles is a hang after about one budget, named as such', async () => {
@@ -129,6 +142,13 @@ describe('forRules: a block marks its failure with its rules', () => {
         throw new AdapterTimeoutError('hung')
       }),
     )
+    expect(failureRules(error)).toBeUndefined()
+  })
+
+  test('a kit defect inside a block, such as the feature gate refusing a capability, stays unmarked', () => {
+    const gate = featureGate(new Set(), [], {})
+    const error = thrown(() => forRulesIn(host().host, 'POST-12', () => gate.use('schema', 'schema')))
+    expect(error).toBeInstanceOf(KitDefectError)
     expect(failureRules(error)).toBeUndefined()
   })
 

@@ -15,7 +15,8 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import tsdPackage from 'tsd'
 import type { RuleId } from '../catalogue/types.ts'
@@ -30,8 +31,21 @@ const tsd: typeof tsdPackage.default = typeof tsdPackage === 'function' ? tsdPac
 const KIT_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SUITE_DIR = join(KIT_ROOT, 'types')
 
-/** The reference's type entry: graded when no other entry is given. */
-export const DEFAULT_TYPES_ENTRY = join(KIT_ROOT, 'reference', 'index.ts')
+/**
+ * The reference's type entry: graded when no other entry is given. From the
+ * sources in a clone; in the built package (dist/, no .ts sources) from the
+ * declarations it ships, which are what an implementer's project sees.
+ */
+export const DEFAULT_TYPES_ENTRY = join(KIT_ROOT, 'reference', import.meta.url.endsWith('.ts') ? 'index.ts' : 'index.d.ts')
+
+/**
+ * tsd's assertion declarations (`expectType` and friends), found the way Node
+ * finds tsd from this module, wherever npm installed it.
+ */
+function tsdAssertions(): string {
+  const main = createRequire(import.meta.url).resolve('tsd')
+  return join(dirname(main), 'lib', 'assertions', 'assert.d.ts')
+}
 
 const SUITE_FILE = /^([a-z]+-\d{2,})(?:\.[a-z0-9-]+)?\.test-d\.ts$/
 
@@ -224,7 +238,7 @@ function generatedTsconfig(entries: readonly string[]): unknown {
       paths: {
         ...Object.fromEntries(entries.map((entry, n) => [`${TYPES_MODULE_SPECIFIER}/${n}`, [entry]])),
         // Only the assertion declarations: tsd's index would pull in its bundled TypeScript's.
-        tsd: [join(KIT_ROOT, 'node_modules', 'tsd', 'dist', 'lib', 'assertions', 'assert.d.ts')],
+        tsd: [tsdAssertions()],
       },
     },
   }

@@ -180,7 +180,7 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
         const commandsReplay = /replayPath="([^"]*)"/.exec(counterexample)?.[1]
         const fullPath = `${name}:${details.counterexamplePath ?? ''}${commandsReplay === undefined ? '' : `@${commandsReplay}`}`
         meta.property = { ...meta.property, path: fullPath, counterexample }
-        throw new Error(failureMessage(name, ids, title, details as fc.RunDetails<[unknown]>, seed, fullPath, counterexample))
+        throw withFramesOf(new Error(failureMessage(name, ids, title, details as fc.RunDetails<[unknown]>, seed, fullPath, counterexample)), details.errorInstance)
       }
       if (path !== undefined) return // a replay of one case says nothing about vacuity
       meta.vacuity = { runs, interesting: hits, threshold }
@@ -232,6 +232,18 @@ function caseView(
     another: hooks.another,
     interesting: hooks.interesting,
   }
+}
+
+/**
+ * `error` with the stack frames of `cause` (the law's own failed assertion)
+ * instead of its own, which would point at this wrapper: the report's `at`
+ * and `--verbose` then name the assertion in the law's file.
+ */
+function withFramesOf(error: Error, cause: unknown): Error {
+  const stack = cause instanceof Error ? cause.stack : undefined
+  const frames = stack?.split('\n').filter((line) => /^\s+at /.test(line))
+  if (frames !== undefined && frames.length > 0) error.stack = [`${error.name}: ${error.message}`, ...frames].join('\n')
+  return error
 }
 
 function failureMessage(

@@ -67,12 +67,12 @@ export const ERR_RULES = defineArea('ERR', [
   },
   {
     id: 'ERR-10',
-    level: 'must',
+    level: 'should',
     statement:
       'execute() never rejects, even for malformed input such as a throwing identity getter or a missing signal: it resolves a failure and tools/result fires once.',
     sources: [seed('000', '§Cordis API (execute)'), upstream('C-14')],
     divergence:
-      'Upstream reads identity fields and the signal outside its guarded region, so such input makes execute() reject and tools/result never fires; the kit requires a resolved failure (C-14).',
+      'Upstream reads identity fields and the signal outside its guarded region, so such input makes execute() reject and tools/result never fires; the kit requires a resolved failure (C-14). The seeds promise that tool and listener failures resolve as error results, but say nothing of caller input that breaks ToolExecutionInput\'s type, so this is the kit\'s reading and a should rule.',
   },
   {
     id: 'ERR-11',

@@ -278,7 +278,7 @@ function testEntry(raw: RawTest, extra: readonly string[], aborted: string | und
       break
     case 'failed':
       outcome = 'fail'
-      failure = failureOf(raw.errors, verbose)
+      failure = failureOf(raw.errors, verbose, kitRootOf(raw))
       break
     case 'skipped':
       outcome = raw.missingFeatures !== undefined && raw.missingFeatures.length > 0 ? 'not-applicable' : 'skipped'
@@ -310,14 +310,50 @@ function testEntry(raw: RawTest, extra: readonly string[], aborted: string | und
   }
 }
 
-function failureOf(errors: readonly RawError[], verbose: boolean): TestFailure {
+function failureOf(errors: readonly RawError[], verbose: boolean, root: string | undefined): TestFailure {
   const [first] = errors
   if (first === undefined) return { message: 'the test failed without an error message' }
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length > 2 ? 's' : ''})` : ''
+  const at = root === undefined || first.stack === undefined ? undefined : kitFrameOf(first.stack, root)
   return {
     message: errorText(first) + more,
     ...(first.diff !== undefined ? { diff: stripAnsi(first.diff) } : {}),
+    ...(at === undefined ? {} : { at }),
     ...(verbose && first.stack !== undefined ? { stack: stripAnsi(first.stack) } : {}),
+  }
+}
+
+/** The kit root a raw test's absolute `moduleId` and kit-relative `file` imply (with a trailing slash), if they agree. */
+function kitRootOf(raw: RawTest): string | undefined {
+  const moduleId = raw.moduleId.split('\\').join('/')
+  return moduleId.endsWith(`/${raw.file}`) ? moduleId.slice(0, moduleId.length - raw.file.length) : undefined
+}
+
+/** Kit test files a failure's `at` may point into: suite and property test files (`.ts`, or `.js` in the built package), not their `_kit/` helpers. */
+const KIT_TEST_FILE = /^(?:conformance\/suite|properties)\/(?:[^/_][^/]*\/)*[^/]+\.test\.[cm]?[jt]s$/
+
+/**
+ * `file:line` of the first frame of `stack` in a kit test file under `root`
+ * (see {@link KIT_TEST_FILE}), the file relative to `root`; `undefined` when none is.
+ */
+export function kitFrameOf(stack: string, root: string): string | undefined {
+  const base = root.split('\\').join('/')
+  for (const line of stripAnsi(stack).split('\n')) {
+    const frame = /^\s*at (?:.*?\()?(?:file:\/\/)?([^()]+?):(\d+)(?::\d+)?\)?\s*$/.exec(line)
+    if (frame === null) continue
+    const path = decodedPath((frame[1] as string).split('\\').join('/'))
+    if (!path.startsWith(base)) continue
+    const file = path.slice(base.length)
+    if (KIT_TEST_FILE.test(file)) return `${file}:${frame[2]}`
+  }
+  return undefined
+}
+
+function decodedPath(path: string): string {
+  try {
+    return decodeURI(path)
+  } catch {
+    return path
   }
 }
 

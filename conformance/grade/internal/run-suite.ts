@@ -46,6 +46,23 @@ export interface RunSuiteOptions {
    * a test that keeps its worker busy (the suite's budget counts waiting only).
    */
   readonly stallLimitMs: number
+  /**
+   * Called as the run advances (a file collected or finished, a test
+   * finished). A callback that throws is ignored: progress never changes a run.
+   */
+  readonly onProgress?: (progress: SuiteProgress) => void
+}
+
+/** How far a suite run has got. Totals grow as files are collected. */
+export interface SuiteProgress {
+  /** Tests that finished (passed or failed), of those selected to run. */
+  readonly testsDone: number
+  /** Tests selected to run in the files collected so far. */
+  readonly testsTotal: number
+  /** Suite files finished, of {@link filesTotal}. */
+  readonly filesDone: number
+  /** Suite files in the run (0 until the run has started). */
+  readonly filesTotal: number
 }
 
 export interface RawTest {
@@ -106,13 +123,48 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
     progress()
   }
 
+  // Progress for the caller: totals from collected files, counts from results.
+  let filesTotal = 0
+  const filesDone = new Set<string>()
+  const selected = new Map<string, number>()
+  let testsDone = 0
+  const report = (): void => {
+    if (options.onProgress === undefined) return
+    let testsTotal = 0
+    for (const count of selected.values()) testsTotal += count
+    try {
+      options.onProgress({ testsDone, testsTotal, filesDone: filesDone.size, filesTotal })
+    } catch {
+      // progress is advisory
+    }
+  }
+
   const collector: Reporter = {
+    onTestRunStart: (specifications) => {
+      filesTotal = specifications.length
+      report()
+    },
     onTestModuleQueued: keepModule,
-    onTestModuleCollected: keepModule,
+    onTestModuleCollected: (module) => {
+      keepModule(module)
+      selected.set(module.moduleId, [...module.children.allTests()].filter((t) => t.options.mode === 'run' || t.options.mode === 'only').length)
+      report()
+    },
     onTestModuleStart: keepModule,
-    onTestModuleEnd: keepModule,
+    onTestModuleEnd: (module) => {
+      keepModule(module)
+      filesDone.add(module.moduleId)
+      report()
+    },
     onTestCaseReady: progress,
-    onTestCaseResult: progress,
+    onTestCaseResult: (test) => {
+      progress()
+      const state = test.result().state
+      if (state === 'passed' || state === 'failed') {
+        testsDone += 1
+        report()
+      }
+    },
     onTestRunEnd: (testModules) => {
       for (const module of testModules) keepModule(module)
     },
@@ -157,6 +209,11 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
         hookTimeout: options.timeoutMs * 3 + 2000,
         teardownTimeout: 2000,
         cache: false,
+        // Installed as a package, the kit's (compiled) modules sit under
+        // node_modules, which vitest would hand to Node untransformed: then
+        // the suite's import() of a TypeScript adapter would fail. Through
+        // vite, it is transformed like any test dependency.
+        server: { deps: { inline: [new RegExp(`^${escapeRegExp(options.root)}`)] } },
         onUnhandledError: (error) => {
           const tagged = error as { type?: unknown; VITEST_TEST_NAME?: unknown; VITEST_TEST_PATH?: unknown }
           unhandled.push({
@@ -242,6 +299,10 @@ function toRawTest(test: TestCase, file: string): RawTest {
     durationMs: ran && diagnostic !== undefined ? Math.round(diagnostic.duration * 100) / 100 : null,
     errors: result.state === 'failed' ? result.errors.map(toRawError) : [],
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 /** A stream that swallows everything: vitest's logger writes nowhere. */

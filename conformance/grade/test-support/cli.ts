@@ -3,7 +3,7 @@
  * process from a scratch directory outside the kit, and checks what it
  * printed and wrote. Not a test file itself.
  */
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -53,6 +53,46 @@ export function cli(args: readonly string[], cwd: string): Promise<CliRun> {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
     child.on('error', reject)
     child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+/** The environment of a child CLI: this one's, without vitest's and the kit's worker variables, and without colours. */
+function childEnv(extra: Readonly<Record<string, string | undefined>> = {}): Record<string, string> {
+  const env: Record<string, string | undefined> = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && !key.startsWith('DSH_TCK_'))),
+    NO_COLOR: '1',
+    ...extra,
+  }
+  return Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined))
+}
+
+/** Where util-linux `script` is, or `undefined`. */
+export function scriptCommand(): string | undefined {
+  try {
+    return execFileSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).trim() || undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Runs the CLI with `args` in `cwd` under a pseudo-terminal (util-linux
+ * `script -qfec`), so stdout and stderr are both a TTY; resolves with what
+ * the terminal showed (both streams, in order, `\r\n` line ends) and the
+ * exit status. `env` entries set to `undefined` are removed (e.g. `CI`).
+ */
+export function cliInTerminal(args: readonly string[], cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<{ code: number | null; screen: string }> {
+  const script = scriptCommand()
+  if (script === undefined) throw new Error('the progress tests need util-linux `script` (a pseudo-terminal); it is not on PATH')
+  const quote = (word: string): string => `'${word.replace(/'/g, "'\\''")}'`
+  const command = [process.execPath, BIN, ...args].map(quote).join(' ')
+  return new Promise((resolve, reject) => {
+    const child = spawn(script, ['-qfec', command, '/dev/null'], { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] })
+    let screen = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, screen }))
   })
 }
 

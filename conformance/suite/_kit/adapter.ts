@@ -5,13 +5,25 @@
  */
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { TckAdapter } from '../../adapter/contract.ts'
+import { DEFAULT_STALL_LIMIT_MS } from './budget.ts'
 
-export const REFERENCE_ADAPTER = fileURLToPath(new URL('../../../reference/adapter.ts', import.meta.url))
+// `.ts` in the clone, `.js` in the built package (dist/ has the same layout).
+const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
+
+export const REFERENCE_ADAPTER = fileURLToPath(new URL(`../../../reference/adapter${EXT}`, import.meta.url))
 
 let loaded: Promise<TckAdapter> | undefined
 
 export function suiteAdapterPath(): string {
   return process.env.DSH_TCK_ADAPTER || REFERENCE_ADAPTER
+}
+
+/**
+ * The embedding only (`dsh-tools-tck/vitest`): drive `adapter` instead of
+ * the module named by DSH_TCK_ADAPTER, for the rest of this worker.
+ */
+export function useSuiteAdapter(adapter: Promise<TckAdapter>): void {
+  loaded = adapter
 }
 
 export function suiteAdapter(): Promise<TckAdapter> {
@@ -26,4 +38,10 @@ export function suiteAdapter(): Promise<TckAdapter> {
 export function suiteTimeout(): number {
   const raw = Number(process.env.DSH_TCK_TIMEOUT)
   return Number.isFinite(raw) && raw > 0 ? raw : 5000
+}
+
+/** How long a test may compute once its waiting is spent, in milliseconds (`--stall-limit`). */
+export function suiteStallLimit(): number {
+  const raw = Number(process.env.DSH_TCK_STALL_LIMIT)
+  return Number.isFinite(raw) && raw > 0 ? raw : DEFAULT_STALL_LIMIT_MS
 }

@@ -14,9 +14,9 @@
  * - the budget counts time spent waiting on a registry call that has not
  *   settled, never time the registry spends computing (./budget.ts): a slow
  *   registry passes and the report lists the test as slow; only a real hang
- *   (a promise left pending while the event loop idles) times out. There is
- *   no wall-clock limit per test; a test that computes forever is stopped by
- *   the grading run's watchdog (`--stall-limit`).
+ *   (a promise left pending while the event loop idles) times out. A test's
+ *   wall-clock ceiling (waiting allowance plus `--stall-limit`) ends a call
+ *   that neither settles nor lets the loop idle, failing that test only.
  */
 import { test } from 'vitest'
 import type { FeatureName, Harness, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../adapter/contract.ts'
@@ -24,11 +24,12 @@ import type { ApprovalService } from '../../spec/types.ts'
 import { getRule } from '../../catalogue/index.ts'
 import type { RuleId } from '../../catalogue/index.ts'
 import { describeSource } from '../../catalogue/describe-source.ts'
-import { suiteAdapter, suiteTimeout } from './adapter.ts'
+import { suiteAdapter, suiteStallLimit, suiteTimeout } from './adapter.ts'
 import { describeThrown } from './describe-thrown.ts'
-import { waitWithin } from './budget.ts'
+import { testCeiling, waitWithin } from './budget.ts'
 import { FAILURE_RULES, failureRules, tagFailure } from '../../catalogue/failure-rules.ts'
 import { featureGate, neededFeatures } from './features.ts'
+import { isSelected } from './selection.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -90,10 +91,13 @@ export function check(
   const rules = ruleIds.map((id) => getRule(id))
   const needed = neededFeatures(rules, options.needs)
   const budget = suiteTimeout()
+  const name = `[${ruleIds.join(', ')}] ${title}`
+  // Only an embedding selects (./selection.ts): the test is then not declared at all.
+  if (!isSelected(name)) return
 
-  // No vitest timeout: it measures wall time, so it would fail a registry that computes slowly. The budget
-  // ends a hang; a test stuck computing forever is stopped by the grading run's watchdog (`stallLimit`).
-  test(`[${ruleIds.join(', ')}] ${title}`, { timeout: 0 }, async (ctx) => {
+  // vitest's timeout is only the wall-clock ceiling (waiting allowance + stall limit): far above any correct
+  // registry's computing, it ends a call that neither settles nor idles. The budget ends an ordinary hang.
+  test(name, { timeout: testCeiling(budget, suiteStallLimit()) }, async (ctx) => {
     ctx.task.meta.rules = ruleIds
     const adapter = await suiteAdapter()
     const missing = [...needed].filter((feature) => adapter.features[feature] !== true)

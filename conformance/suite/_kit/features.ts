@@ -14,11 +14,9 @@
  */
 import type { FeatureManifest, FeatureName } from '../../adapter/contract.ts'
 import type { Rule } from '../../catalogue/index.ts'
+import { KitDefectError } from './kit-defect.ts'
 
-/** A test used a capability it may not use: the kit is at fault, never the registry. */
-export class KitDefectError extends Error {
-  override name = 'KitDefectError'
-}
+export { KitDefectError }
 
 /** What one test may use in one run. */
 export interface FeatureGate {

@@ -28,11 +28,9 @@ import type { RuleId } from '../../catalogue/index.ts'
 import { tagFailure } from '../../catalogue/failure-rules.ts'
 import { AdapterTimeoutError } from './budget.ts'
 import { describeThrown } from './describe-thrown.ts'
+import { KitDefectError } from './kit-defect.ts'
 
-/** A misuse of the suite kit: fails every rule of its test, never marked. */
-export class KitDefectError extends Error {
-  override name = 'KitDefectError'
-}
+export { KitDefectError }
 
 /** What forRules() needs of the running test: vitest's in the suite ({@link forRules}), a stand-in in the kit's own tests. */
 export interface BlockHost {

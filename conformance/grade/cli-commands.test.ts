@@ -1,0 +1,136 @@
+/**
+ * `list-rules` and `explain`, in process: the catalogue as text and JSON,
+ * filtered by area and level; one rule with its tests (collected by a child
+ * `vitest list`) and gallery registries; and their usage errors (exit 2, one
+ * line and a pointer to --help).
+ */
+import { describe, expect, test } from 'vitest'
+import { RULES, getRule } from '../catalogue/index.ts'
+import { describeSource } from '../catalogue/describe-source.ts'
+import { loadEvidence } from '../adequacy/evidence.ts'
+import { runCli } from './cli.ts'
+import { renderRuleExplanation } from './internal/rule-explanation.ts'
+import type { CliIo } from './cli.ts'
+
+async function run(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const io: CliIo = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: {},
+    cwd: process.cwd(),
+  }
+  const code = await runCli(argv, io)
+  return { code, stdout, stderr }
+}
+
+/** The rule IDs at the start of the listing's rule lines. */
+function listedIds(stdout: string): string[] {
+  return stdout
+    .split('\n')
+    .map((line) => /^([A-Z]+-\d+) /.exec(line)?.[1])
+    .filter((id): id is string => id !== undefined)
+}
+
+describe('list-rules', () => {
+  test('prints every rule with its level, statement and sources, and the count', async () => {
+    const result = await run(['list-rules'])
+    expect(result.code).toBe(0)
+    expect(result.stderr).toBe('')
+    expect(listedIds(result.stdout)).toEqual(RULES.map((r) => r.id))
+    const rule = getRule('GRD-03')
+    const line = result.stdout.split('\n').find((l) => l.startsWith('GRD-03 '))
+    expect(line).toMatch(new RegExp(`^GRD-03 +must +${rule.statement.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+    for (const source of rule.sources) expect(result.stdout).toContain(`source: ${describeSource(source)}`)
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(`${RULES.length} rules`)
+  })
+
+  test('--area and --level filter, case-insensitively and together', async () => {
+    const area = await run(['list-rules', '--area', 'grd'])
+    expect(listedIds(area.stdout)).toEqual(RULES.filter((r) => r.area === 'GRD').map((r) => r.id))
+    const should = await run(['list-rules', '--level', 'should'])
+    expect(listedIds(should.stdout)).toEqual(RULES.filter((r) => r.level === 'should').map((r) => r.id))
+    expect(listedIds(should.stdout).length).toBeGreaterThan(0)
+    const both = await run(['list-rules', '--area', 'JSV', '--level', 'MUST'])
+    expect(listedIds(both.stdout)).toEqual(RULES.filter((r) => r.area === 'JSV' && r.level === 'must').map((r) => r.id))
+  })
+
+  test('--json prints an array of {id, area, level, statement, sources}', async () => {
+    const result = await run(['list-rules', '--json', '--level', 'must'])
+    expect(result.code).toBe(0)
+    const listed = JSON.parse(result.stdout) as unknown
+    expect(listed).toEqual(
+      RULES.filter((r) => r.level === 'must').map((r) => ({ id: r.id, area: r.area, level: r.level, statement: r.statement, sources: r.sources.map(describeSource) })),
+    )
+  })
+})
+
+test('explain GRD-03: statement, level, source, features, its tests with their files, the gallery registries', { timeout: 120_000 }, async () => {
+  const rule = getRule('GRD-03')
+  const result = await run(['explain', 'grd-03'])
+  expect(result.stderr).toBe('')
+  expect(result.code).toBe(0)
+  const text = result.stdout
+  expect(text.split('\n')[0]).toBe('GRD-03  must  (area GRD)')
+  expect(text).toContain(rule.statement)
+  for (const source of rule.sources) expect(text).toContain(`  ${describeSource(source)}`)
+  expect(text).toContain('requires: (no optional feature)')
+  // Its example tests in the area's file and the property laws naming it, each with its file.
+  const tests = text.slice(text.indexOf('tests ('), text.indexOf('gallery registries'))
+  expect(tests).toMatch(/\n {2}\[GRD-03\] [^\n]+\n {4}conformance\/suite\/grd\.test\.ts\n/)
+  expect(tests).toMatch(/\n {2}\[[^\]]*GRD-03[^\]]*\] E-12 [^\n]+\n {4}properties\/policy\.test\.ts\n/)
+  const names = [...tests.matchAll(/\n {2}(\[[^\n]+)/g)].map((m) => m[1]!)
+  expect(names.length).toBe(Number(/tests \((\d+)\)/.exec(tests)?.[1]))
+  for (const name of names) expect(name).toMatch(/^\[([^\]]*, )?GRD-03(, [^\]]*)?\] /)
+  const gallery = loadEvidence().gallery['GRD-03'] ?? []
+  expect(gallery.length, 'the evidence lists a gallery registry violating GRD-03').toBeGreaterThan(0)
+  expect(text).toContain(`gallery registries that violate it (${gallery.length}):\n${gallery.map((g) => `  fixtures/${g}`).join('\n')}\n`)
+})
+
+describe('bad input exits 2 with a one-line reason', () => {
+  test.each([
+    [['list-rules', '--area', 'FOO'], '--area: unknown area "FOO" (areas: REG, '],
+    [['list-rules', '--level', 'may'], '--level expects must or should, got "may"'],
+    [['list-rules', '--json=x'], 'list-rules: --json takes no value (got "x")'],
+    [['list-rules', '--adapter', 'x.ts'], 'list-rules does not take --adapter'],
+    [['list-rules', 'GRD'], 'unexpected argument "GRD"'],
+    [['list-rules', '--bogus'], "Unknown option '--bogus'"],
+    [['explain'], 'explain needs a rule ID'],
+    [['explain', 'GRD-999'], 'explain: unknown rule "GRD-999"'],
+    [['explain', 'GRD-03', 'GRD-04'], 'unexpected argument "GRD-04"'],
+    [['explain', 'GRD-03', '--level', 'must'], 'explain does not take --level; it takes no option'],
+    [['grade', '--area', 'GRD'], 'grade does not take --area'],
+  ])('%j', async (argv, fragment) => {
+    const result = await run(argv)
+    expect(result.code).toBe(2)
+    expect(result.stdout).toBe('')
+    const [first, second, ...rest] = result.stderr.trimEnd().split('\n')
+    expect(first).toMatch(/^dsh-tools-tck: /)
+    expect(first).toContain(fragment)
+    expect(second).toBe('Run "dsh-tools-tck --help" for usage.')
+    expect(rest).toEqual([])
+  })
+})
+
+test('--help documents the commands, their options and --quiet', async () => {
+  const result = await run(['--help'])
+  expect(result.code).toBe(0)
+  for (const word of ['list-rules', 'explain <RULE>', '--area <AREA>', '--level <level>', '--quiet', 'progress']) expect(result.stdout).toContain(word)
+})
+
+test('an explanation shows divergence, required features and the untestable reason when the catalogue sets them, and says why a list is missing', () => {
+  const withAll = RULES.find((r) => r.divergence !== undefined && (r.requires ?? []).length > 0)
+  const untestable = RULES.find((r) => r.untestable !== undefined)
+  if (withAll === undefined || untestable === undefined) throw new Error('the catalogue lacks the rules this test needs')
+  const text = renderRuleExplanation({ rule: withAll, tests: [], gallery: { error: 'cannot read evidence.json' } })
+  expect(text).toContain(`divergence:\n  ${withAll.divergence}\n`)
+  expect(text).toContain(`requires: ${withAll.requires!.join(', ')}\n`)
+  expect(text).not.toContain('untestable:')
+  expect(text).toContain('tests (0):\n  (none)\n')
+  expect(text).toContain('gallery registries that violate it: could not be read: cannot read evidence.json')
+  const other = renderRuleExplanation({ rule: untestable, tests: { error: 'vitest list failed: boom' }, gallery: [] })
+  expect(other).toContain(`untestable:\n  ${untestable.untestable}\n`)
+  expect(other).toContain('tests: could not be listed: vitest list failed: boom')
+  expect(other).toContain('gallery registries that violate it (0):\n  (none)')
+})

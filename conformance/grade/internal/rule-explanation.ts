@@ -1,0 +1,45 @@
+/**
+ * Internal: `dsh-tools-tck explain <RULE>`, everything the kit knows about one rule.
+ */
+import { describeSource } from '../../catalogue/describe-source.ts'
+import type { Rule } from '../../catalogue/types.ts'
+import type { KitTest } from './tests-of-rule.ts'
+
+export interface RuleExplanationInput {
+  readonly rule: Rule
+  /** The kit tests that check the rule, or why they could not be listed. */
+  readonly tests: readonly KitTest[] | { readonly error: string }
+  /** Gallery registries declaring the rule violated (the committed adequacy evidence), or why it could not be read. */
+  readonly gallery: readonly string[] | { readonly error: string }
+}
+
+/**
+ * Renders one rule, ending with a newline: ID, level and area; statement;
+ * every source; divergence, required features and untestable reason (each
+ * line only when the catalogue sets it); the tests that check it, with their
+ * files; the gallery registries that violate it.
+ */
+export function renderRuleExplanation(input: RuleExplanationInput): string {
+  const { rule } = input
+  const lines = [`${rule.id}  ${rule.level}  (area ${rule.area})`, '', rule.statement, '']
+  lines.push(rule.sources.length === 1 ? 'source:' : 'sources:', ...rule.sources.map((s) => `  ${describeSource(s)}`))
+  if (rule.divergence !== undefined) lines.push('divergence:', `  ${rule.divergence}`)
+  lines.push(`requires: ${rule.requires === undefined || rule.requires.length === 0 ? '(no optional feature)' : rule.requires.join(', ')}`)
+  if (rule.untestable !== undefined) lines.push('untestable:', `  ${rule.untestable}`)
+  lines.push('')
+  if ('error' in input.tests) {
+    lines.push(`tests: could not be listed: ${input.tests.error}`)
+  } else {
+    lines.push(`tests (${input.tests.length}):`)
+    if (input.tests.length === 0) lines.push('  (none)')
+    for (const test of input.tests) lines.push(`  ${test.name}`, `    ${test.file}`)
+  }
+  lines.push('')
+  if ('error' in input.gallery) {
+    lines.push(`gallery registries that violate it: could not be read: ${input.gallery.error}`)
+  } else {
+    lines.push(`gallery registries that violate it (${input.gallery.length}):`)
+    lines.push(...(input.gallery.length === 0 ? ['  (none)'] : input.gallery.map((g) => `  fixtures/${g}`)))
+  }
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,48 @@
+/**
+ * conformance() from the sources (the packed kit is tested in
+ * scripts/tarball.test.ts): it refuses bad options and adapters with clear
+ * errors, then declares in this file exactly the kit's tests of the selected
+ * rule, which run here against the reference like any test of this file.
+ */
+import { expect, test } from 'vitest'
+import reference from '../../reference/adapter.ts'
+import { MAX_TIMEOUT_MS } from '../grade/grade.ts'
+import { conformance } from './conformance.ts'
+
+const refusal = (run: () => Promise<void>): Promise<unknown> => run().then(() => 'declared', (error: unknown) => error)
+
+// Refused before anything is declared (a refusal leaves the one call per file unused).
+const refused = {
+  unknownRule: await refusal(() => conformance(reference, { rules: ['GRD-03', 'NOPE-1'] })),
+  noRule: await refusal(() => conformance(reference, { rules: [] })),
+  timeout: await refusal(() => conformance(reference, { timeout: 0 })),
+  notAnAdapter: await refusal(() => conformance({ name: 'x', features: {} } as never)),
+  missingModule: await refusal(() => conformance('no-such-adapter.ts', { cwd: import.meta.dirname })),
+}
+
+await conformance(reference, { rules: ['grd-03'], timeout: 4000 })
+
+test('bad options and adapters are refused, naming what is wrong', () => {
+  expect(String(refused.unknownRule)).toMatch(/^UsageError: conformance\(\) option rules: "NOPE-1" is not a rule ID/)
+  expect(String(refused.noRule)).toMatch(/^UsageError: conformance\(\) option rules selects no rule/)
+  expect(String(refused.timeout)).toMatch(/^UsageError: conformance\(\): timeout must be a whole number of milliseconds from 1 to 3600000 \(got 0\)/)
+  expect(String(refused.notAnAdapter)).toMatch(/^AdapterError: adapter passed to conformance\(\): .*"create" must be a function/)
+  expect(String(refused.missingModule)).toMatch(/^AdapterError: adapter module no-such-adapter\.ts not found/)
+})
+
+test('declares exactly the kit tests naming the selected rule, under their kit names', ({ task }) => {
+  const declared = task.file.tasks.map((t) => t.name).filter((name) => name.startsWith('['))
+  expect(declared).toContain('[GRD-03] global guards run before scope guards, farthest ancestor first, and the first denial stops evaluation')
+  expect(declared.filter((name) => !/^\[(?:[^\]]*, )?GRD-03(?:, [^\]]*)?\] /.test(name))).toEqual([])
+  // Laws are declared through check() too: GRD-03 has one (the random sequences over a scope forest).
+  expect(declared.some((name) => / E-SEQ /.test(name))).toBe(true)
+})
+
+test('a second call in the same worker is refused', async () => {
+  await expect(conformance(reference)).rejects.toThrow(/already called in this test worker: call it once per test file/)
+})
+
+test("its timeout bound is grade()'s", async () => {
+  await expect(conformance(reference, { timeout: MAX_TIMEOUT_MS })).rejects.toThrow(/already called/)
+  await expect(conformance(reference, { timeout: MAX_TIMEOUT_MS + 1 })).rejects.toThrow(`from 1 to ${MAX_TIMEOUT_MS} (got ${MAX_TIMEOUT_MS + 1})`)
+})
