@@ -206,6 +206,19 @@ describe('tests that never reported, stray errors', () => {
     expect(report.unattributedErrors).toEqual([{ kind: 'unmapped-test', message: 'expected 1 to be 2', file: stray.file, test: 'a helper test' }])
   })
 
+  test('a test stopped by a kit defect judges nothing: set aside, reported as the kit\'s error, never failing the rule', () => {
+    const defect = rawTest([plainMust.id], 'failed', { errors: [{ name: 'KitDefectError', message: 'kit defect: the test used scope()' }] })
+    const alone = buildReport(input([plainMust], { tests: [defect] }))
+    expect(alone.rules[0]?.status, 'a rule with only that test').toBe('untestable')
+    expect(alone.rules[0]?.tests[0]).toMatchObject({ outcome: 'skipped', kitDefect: true })
+    expect(alone.summary.conforms).toBe(true)
+    expect(alone.unattributedErrors).toEqual([{ kind: 'kit-defect', message: 'KitDefectError: kit defect: the test used scope()', file: defect.file, test: defect.name }])
+    const withOthers = buildReport(input([plainMust], { tests: [defect, rawTest([plainMust.id], 'passed', { name: 'another' })] }))
+    expect(withOthers.rules[0]?.status, 'judged on its other tests').toBe('pass')
+    const mixed = rawTest([plainMust.id], 'failed', { errors: [{ name: 'KitDefectError', message: 'kit defect' }, { name: 'AssertionError', message: 'expected 1 to be 2' }] })
+    expect(buildReport(input([plainMust], { tests: [mixed] })).rules[0]?.status, 'any other error still fails').toBe('fail')
+  })
+
   test("vitest's own timeout message is reworded for graders", () => {
     const timedOut = rawTest([plainMust.id], 'failed', {
       errors: [{ name: 'Error', message: 'Test timed out in 1900ms.\nIf this is a long-running test, pass a timeout value as the last argument' }],

@@ -12,7 +12,7 @@ import type { Area, Level, RuleId } from '../catalogue/types.ts'
  * Version of the report format, `major.minor`. A minor bump only adds
  * optional fields; a major bump renames, removes or re-types something.
  */
-export const REPORT_VERSION = '1.6'
+export const REPORT_VERSION = '1.7'
 
 /**
  * - `pass`: every applicable test of the rule passed.
@@ -75,6 +75,13 @@ export interface TestEntry {
    * Absent when a failure concerns every rule the test names (the default).
    */
   readonly failedRules?: readonly RuleId[]
+  /**
+   * Set when the test stopped on a defect of the kit itself (it reached for
+   * a capability its rules do not require, or misused `forRules()`): it judged
+   * nothing, so its `outcome` is `skipped` and a `kit-defect` unattributed
+   * error carries the message. Never a failure of the registry.
+   */
+  readonly kitDefect?: true
 }
 
 /**
@@ -206,6 +213,8 @@ export interface FixtureSummary {
  * - `suite-file`: a suite file failed to load or run as a whole.
  * - `run`: the run itself was cut short (worker crash, watchdog).
  * - `unmapped-test`: a suite test without a `[RULE-IDs]` prefix failed.
+ * - `kit-defect`: a test stopped on a defect of the kit itself (see
+ *   {@link TestEntry.kitDefect}); the registry is not at fault.
  * - `type-entry`: a TypeScript error outside the tsd suites, i.e. in the
  *   graded type entry's own sources.
  */
@@ -217,6 +226,7 @@ export type UnattributedKind =
   | 'suite-file'
   | 'run'
   | 'unmapped-test'
+  | 'kit-defect'
   | 'type-entry'
 
 export interface UnattributedError {

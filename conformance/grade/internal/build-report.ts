@@ -117,6 +117,9 @@ export function buildReport(input: BuildReportInput): GradeReport {
     return { raw, ruleIds, entry, ...(failedRules === undefined ? {} : { failedRules }) }
   })
   for (const test of graded) {
+    if (test.entry.kitDefect === true) {
+      unattributed.push({ kind: 'kit-defect', message: errorText(test.raw.errors[0] as RawError), file: test.raw.file, test: test.raw.name })
+    }
     if (test.ruleIds.length === 0 && test.entry.outcome === 'fail') {
       unattributed.push({ kind: 'unmapped-test', message: test.entry.failure?.message ?? 'failed', file: test.raw.file, test: test.raw.name })
     }
@@ -228,6 +231,11 @@ function ruleEntry(
   }
 }
 
+/** True when every error of a failed test is the kit's own KitDefectError (conformance/suite/_kit/kit-defect.ts). */
+function isKitDefect(raw: RawTest): boolean {
+  return raw.errors.length > 0 && raw.errors.every((error) => error.name === 'KitDefectError')
+}
+
 function statusOf(
   rule: Rule,
   tests: readonly TestEntry[],
@@ -240,6 +248,7 @@ function statusOf(
   const undeclared = (rule.requires ?? []).filter((f) => !features[f])
   if (active.length === 0) {
     if (undeclared.length > 0) return { status: 'not-applicable', reason: notDeclared(undeclared) }
+    if (tests.some((t) => t.kitDefect === true)) return { status: 'untestable', reason: 'its tests stopped on a defect of the kit (see the kit-defect errors), so the kit could not judge this rule' }
     if (notGraded !== undefined) return { status: 'not-applicable', reason: notGraded }
     const why = tests.length > 0 ? 'the suite has no active test for this rule (its tests are skipped)' : 'the suite has no test for this rule'
     return { status: 'fail', reason: fileProblem === undefined ? why : `${why}; its suite file failed: ${oneLineOf(fileProblem)}` }
@@ -277,6 +286,8 @@ function testEntry(raw: RawTest, extra: readonly string[], aborted: string | und
       outcome = 'pass'
       break
     case 'failed':
+      // A kit defect judged nothing: the test is set aside, and the error is reported as the kit's (buildReport).
+      if (extra.length === 0 && isKitDefect(raw)) return { name: raw.name, file: raw.file, outcome: 'skipped', durationMs: raw.durationMs, kitDefect: true }
       outcome = 'fail'
       failure = failureOf(raw.errors, verbose, kitRootOf(raw))
       break
