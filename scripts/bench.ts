@@ -1,59 +1,160 @@
 /**
- * `npm run bench`: figures, never assertions (the machines are shared and noisy).
+ * `npm run bench` (`-- --runs N`, default 3): figures, never assertions (the
+ * machines are shared and noisy). Prints tables and writes
+ * `reports/bench/<timestamp>.json` and `reports/bench/latest.json`.
  *
- * 1. Pipeline overhead of the reference: one tool call through `execute()`
- *    (materialise, policy, dispatch, output validation, finalise, notify)
- *    against calling the same body directly, as a ratio measured in one run.
- * 2. A full grade of the reference: wall time, tests run, peak memory.
+ * 1. Per-call cost, in µs, of `execute()` (bare; and with 3 pre / 3 wrapper /
+ *    3 post listeners and 3 guards), `get()`, `schemas()` and
+ *    `executionMode()`, against the floor of a bare `await fn(args)` on the
+ *    tool's own body; then the same as tools grow (10 → 10,000), as guards
+ *    and listeners grow (1 → 1,000 of each kind) and with scope depth
+ *    (1 → 64), each with its ratio to the smallest case. For the reference,
+ *    and, in the same run, for upstream when the fidelity lane's build is
+ *    present (`DSH_UPSTREAM`, else `$TMPDIR/dsh-upstream`).
+ * 2. A full grade of the reference, each in a child process: wall time, peak
+ *    RSS, split into the suite phase (conformance + properties, with their
+ *    test time) and the tsd type suites; the median of the runs.
  */
-import { performance } from 'node:perf_hooks'
-import { grade } from '../conformance/grade/grade.ts'
-import { createToolRegistry } from '../reference/index.ts'
+import { execFile } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { upstreamBuildFolder } from '../conformance/spec/upstream-release.ts'
+import referenceAdapter from '../reference/adapter.ts'
+import { dispatchFigures, LISTENER_COUNTS, SCOPE_DEPTHS, TOOL_COUNTS, type CaseFigures, type DispatchFigures } from './internal/bench/dispatch.ts'
+import { formatMicros, formatRatio, formatTable, median, parseRuns } from './internal/bench/stats.ts'
+import { upstreamHarnessFactory, upstreamInstallFolder } from './internal/bench/upstream.ts'
 
-const CALLS = 20_000
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const began = Date.now()
 
-async function pipelineOverhead(): Promise<void> {
-  const body = async (args: unknown): Promise<unknown> => ({ echoed: args })
-  const registry = createToolRegistry()
-  registry.tools.register({
-    name: 'echo',
-    description: 'echoes its arguments',
-    parameters: { type: 'object' },
-    output: { schema: { type: 'object' }, render: (_args, value) => [{ type: 'text', text: JSON.stringify(value) }] },
-    execute: body,
-  })
-  registry.on('tools/pre-execute', (_exec, next) => next())
-  registry.on('tools/post-execute', (_exec, _result, next) => next())
-  const signal = new AbortController().signal
-  const args = { path: 'a.txt', lines: [1, 2, 3], options: { follow: true } }
+let runs: number
+try {
+  runs = parseRuns(process.argv.slice(2))
+} catch (error) {
+  console.error(`npm run bench: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(2)
+}
 
-  // Warm both paths before measuring.
-  for (let i = 0; i < 2_000; i++) {
-    await body(args)
-    await registry.tools.execute({ callId: `w${i}`, name: 'echo', arguments: args, signal })
+const step = (who: string) => (label: string) => process.stderr.write(`  ${who}: ${label}\n`)
+
+console.error('measuring the reference…')
+const reference = await dispatchFigures(() => referenceAdapter.create(), step('reference'))
+
+const install = upstreamInstallFolder()
+let upstream: DispatchFigures | undefined
+let upstreamNote: string
+if (install === undefined) {
+  upstreamNote = `upstream: not built (no ${join(upstreamBuildFolder(), 'install/node_modules/@deepseek-ai/dsh-tools')}; set DSH_UPSTREAM or build it as for \`npm run fidelity\`); skipped`
+} else {
+  console.error(`measuring upstream from ${install}…`)
+  upstream = await dispatchFigures(await upstreamHarnessFactory(install), step('upstream'))
+  upstreamNote = `upstream: @deepseek-ai/dsh-tools from ${install}`
+}
+
+type Row = readonly string[]
+const sides = upstream === undefined ? [reference] : [reference, upstream]
+const header = (first: string): Row => [first, ...(upstream === undefined ? ['reference', '×floor'] : ['reference', '×floor', 'upstream', '×floor'])]
+const headline: Row[] = [header('per call')]
+const pick = (f: DispatchFigures, at: 'bare' | 'loaded', op: keyof CaseFigures) => f[at][op]
+headline.push(['await fn(args) (floor)', ...sides.flatMap((f) => [formatMicros(f.floor), '1.00×'])])
+for (const [label, at, op] of [
+  ['execute(), bare', 'bare', 'execute'],
+  ['execute(), 3+3+3 listeners, 3 guards', 'loaded', 'execute'],
+  ['get()', 'bare', 'get'],
+  ['schemas()', 'bare', 'schemas'],
+  ['executionMode()', 'bare', 'executionMode'],
+] as const) {
+  headline.push([label, ...sides.flatMap((f) => [formatMicros(pick(f, at, op)!), formatRatio(pick(f, at, op), f.floor)])])
+}
+
+function growth(title: string, key: 'byTools' | 'byGuardsAndListeners' | 'byScopeDepth', sizes: readonly number[], ops: readonly (keyof CaseFigures)[]): string {
+  const rows: Row[] = [[title, ...ops.flatMap((op) => sides.flatMap((_, i) => [`${op}${upstream === undefined ? '' : i === 0 ? ' ref' : ' up'}`, 'ratio']))]]
+  for (const n of sizes) {
+    rows.push([n.toLocaleString('en-US'), ...ops.flatMap((op) => sides.flatMap((f) => [formatMicros(f[key][n]![op]!), formatRatio(f[key][n]![op], f[key][sizes[0]!]![op])]))])
   }
-  let start = performance.now()
-  for (let i = 0; i < CALLS; i++) await body(args)
-  const direct = performance.now() - start
-  start = performance.now()
-  for (let i = 0; i < CALLS; i++) await registry.tools.execute({ callId: `c${i}`, name: 'echo', arguments: args, signal })
-  const piped = performance.now() - start
-
-  console.log(`pipeline: ${CALLS} calls`)
-  console.log(`  direct body call      ${((direct * 1000) / CALLS).toFixed(2)} µs/call`)
-  console.log(`  through execute()     ${((piped * 1000) / CALLS).toFixed(2)} µs/call`)
-  console.log(`  overhead ratio        ${(piped / direct).toFixed(1)}x`)
+  return formatTable(rows)
 }
 
-async function fullGrade(): Promise<void> {
-  const start = performance.now()
-  const report = await grade()
-  const wall = performance.now() - start
-  const tests = report.rules.reduce((n, rule) => n + rule.tests.length, 0)
-  console.log(`grade of the reference: ${(wall / 1000).toFixed(1)} s wall, ${report.rules.length} rules, ${tests} test entries`)
-  console.log(`  verdict ${report.summary.conforms ? 'conforms' : 'does not conform'}`)
-  console.log(`  peak RSS of this process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (workers not included)`)
+console.log(upstreamNote)
+console.log('')
+console.log(formatTable(headline))
+console.log('')
+console.log(growth('tools', 'byTools', TOOL_COUNTS, ['execute', 'get', 'executionMode']))
+console.log('')
+console.log(growth('tools', 'byTools', TOOL_COUNTS, ['schemas']))
+console.log('')
+console.log(growth('guards + listeners (each kind)', 'byGuardsAndListeners', LISTENER_COUNTS, ['execute']))
+console.log('')
+console.log(growth('scope depth', 'byScopeDepth', SCOPE_DEPTHS, ['execute']))
+console.log('')
+
+interface GradeRun {
+  readonly wallMs: number
+  readonly suiteMs: number
+  readonly conformanceMs: number
+  readonly propertiesMs: number
+  readonly typesMs: number
+  readonly maxRssKiB: number
+  readonly rules: number
+  readonly conforms: boolean
 }
 
-await pipelineOverhead()
-await fullGrade()
+const exec = promisify(execFile)
+const gradeRuns: GradeRun[] = []
+for (let r = 0; r < runs; r++) {
+  console.error(`grading the reference (${r + 1}/${runs})…`)
+  const { stdout } = await exec(process.execPath, ['--import', 'tsx', join(root, 'scripts/internal/bench/grade-child.ts')], {
+    cwd: root,
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  const line = stdout.trim().split('\n').at(-1) ?? ''
+  try {
+    gradeRuns.push(JSON.parse(line) as GradeRun)
+  } catch {
+    console.error(`npm run bench: the grade child printed no figures (last line: ${JSON.stringify(line.slice(0, 200))})`)
+    process.exit(1)
+  }
+}
+const med = (k: keyof Omit<GradeRun, 'conforms' | 'rules'>) => median(gradeRuns.map((g) => g[k]))
+const gradeMedian = {
+  wallMs: med('wallMs'),
+  suiteMs: med('suiteMs'),
+  conformanceMs: med('conformanceMs'),
+  propertiesMs: med('propertiesMs'),
+  typesMs: med('typesMs'),
+  maxRssMiB: Math.round(med('maxRssKiB') / 1024),
+}
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+console.log(`full grade of the reference, median of ${runs} run(s), each in a child process (${gradeRuns[0]!.rules} rules, ${gradeRuns.every((g) => g.conforms) ? 'conforms' : 'DOES NOT CONFORM'}):`)
+console.log(
+  formatTable([
+    ['wall time', s(gradeMedian.wallMs)],
+    ['  suite phase (conformance + properties, one vitest run)', s(gradeMedian.suiteMs)],
+    ['    test time of conformance/suite/', s(gradeMedian.conformanceMs)],
+    ['    test time of properties/', s(gradeMedian.propertiesMs)],
+    ['  types (tsd suites, timing.typesMs)', s(gradeMedian.typesMs)],
+    ['peak RSS (child process, workers are its threads)', `${gradeMedian.maxRssMiB} MiB`],
+  ]),
+)
+
+const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform}-${process.arch}` }
+const out = {
+  startedAt: new Date(began).toISOString(),
+  machine,
+  units: 'µs per call; grade times in ms',
+  reference,
+  upstream: upstream ?? null,
+  upstreamInstall: install ?? null,
+  grade: { runs, median: gradeMedian, each: gradeRuns },
+  benchWallMs: Date.now() - began,
+}
+const dir = join(root, 'reports/bench')
+mkdirSync(dir, { recursive: true })
+const file = join(dir, `${out.startedAt.replace(/[:.]/g, '-')}.json`)
+writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`)
+writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(out, null, 2)}\n`)
+console.log('')
+console.log(`${machine.cpus} cores (${machine.cpu}), Node ${machine.node}; bench took ${s(out.benchWallMs)}; wrote ${relative(root, file)} and reports/bench/latest.json`)

@@ -67,6 +67,9 @@ Options of grade:
   --stall-limit <ms>   how long a test may keep computing before it fails (or,
                        in a synchronous endless loop, the run is declared
                        stuck and stopped) (default: ${DEFAULT_STALL_LIMIT_MS})
+  --no-hang-shortcut   give every test its full --timeout even after a call
+                       has hung in 3 tests (by default later tests waiting on
+                       that call fail after 50 ms, marked short-circuited)
   --runs <n>           generated cases per property law (default: each law's own)
   --seed <n>           fast-check seed of the property laws (default: fixed)
   --types <entry>      the implementation's type entry (.ts or .d.ts) for the
@@ -102,6 +105,7 @@ const OPTIONS = {
   rules: { type: 'string' },
   timeout: { type: 'string' },
   'stall-limit': { type: 'string' },
+  'no-hang-shortcut': { type: 'boolean' },
   runs: { type: 'string' },
   seed: { type: 'string' },
   types: { type: 'string' },
@@ -117,7 +121,7 @@ type OptionName = keyof typeof OPTIONS
 
 /** The options each command takes, beyond --help and --version. */
 const COMMAND_OPTIONS = {
-  grade: ['adapter', 'json', 'rules', 'timeout', 'stall-limit', 'runs', 'seed', 'types', 'quiet', 'verbose'],
+  grade: ['adapter', 'json', 'rules', 'timeout', 'stall-limit', 'no-hang-shortcut', 'runs', 'seed', 'types', 'quiet', 'verbose'],
   'list-rules': ['area', 'level', 'json'],
   explain: [],
 } as const satisfies Record<string, readonly OptionName[]>
@@ -187,6 +191,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       ...(rules === undefined ? {} : { rules }),
       ...(timeout === undefined ? {} : { timeout }),
       ...(stallLimit === undefined ? {} : { stallLimit }),
+      ...(values['no-hang-shortcut'] === true ? { hangShortcut: false } : {}),
       ...(runs === undefined ? {} : { runs }),
       ...(seed === undefined ? {} : { seed }),
       ...(values.types === undefined ? {} : { types: values.types }),

@@ -16,7 +16,11 @@
  *   registry passes and the report lists the test as slow; only a real hang
  *   (a promise left pending while the event loop idles) times out. A test's
  *   wall-clock ceiling (waiting allowance plus `--stall-limit`) ends a call
- *   that neither settles nor lets the loop idle, failing that test only.
+ *   that neither settles nor lets the loop idle, failing that test only;
+ * - once the same wait (create, createScope, the body, dispose) has used up
+ *   the budget in 3 tests of this worker, later waits on it fail after a
+ *   short wait, marked `short-circuited:` (./hangs.ts; off with
+ *   DSH_TCK_HANG_SHORTCUT=0). Always a failure, never a pass.
  */
 import { test } from 'vitest'
 import type { FeatureName, Harness, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../adapter/contract.ts'
@@ -26,7 +30,8 @@ import type { RuleId } from '../../catalogue/index.ts'
 import { describeSource } from '../../catalogue/describe-source.ts'
 import { suiteAdapter, suiteStallLimit, suiteTimeout } from './adapter.ts'
 import { describeThrown } from './describe-thrown.ts'
-import { testCeiling, waitWithin } from './budget.ts'
+import { AdapterTimeoutError, testCeiling, waitWithin } from './budget.ts'
+import { SHORTCUT_WAIT_MS, knownHang, recordHang, shortcutMessage } from './hangs.ts'
 import { FAILURE_RULES, failureRules, tagFailure } from '../../catalogue/failure-rules.ts'
 import { featureGate, neededFeatures } from './features.ts'
 import { isSelected } from './selection.ts'
@@ -71,7 +76,7 @@ export interface CheckOptions {
   readonly optional?: readonly FeatureName[]
 }
 
-export { AdapterTimeoutError } from './budget.ts'
+export { AdapterTimeoutError }
 
 /**
  * Declares one conformance test.
@@ -113,6 +118,7 @@ export function check(
     }
     process.on('unhandledRejection', onUnhandled)
     let harness: Harness | undefined
+    const withinBudget = <T>(work: Promise<T>, budget: number, what: string): Promise<T> => waitForAdapter(work, budget, what, name)
     try {
       const h: Harness = await withinBudget(Promise.resolve().then(() => adapter.create()), budget, 'adapter create()')
       harness = h
@@ -171,9 +177,24 @@ export function check(
   })
 }
 
-/** Waits for adapter work on the per-test budget, which counts waiting, never computing (see {@link waitWithin}). */
-function withinBudget<T>(work: Promise<T>, budget: number, what: string): Promise<T> {
-  return waitWithin(work, budget, what)
+/**
+ * Waits for adapter work on the per-test budget, which counts waiting, never
+ * computing (see {@link waitWithin}). A wait that uses up the budget is
+ * remembered; once `what` has hung in a few tests, it gets only a short wait
+ * and fails with a short-circuit message naming the test it first hung in
+ * (./hangs.ts).
+ */
+function waitForAdapter<T>(work: Promise<T>, budget: number, what: string, test: string): Promise<T> {
+  const firstTest = knownHang(what)
+  if (firstTest !== undefined) {
+    return waitWithin(work, Math.min(budget, SHORTCUT_WAIT_MS), what).catch((error: unknown) => {
+      throw error instanceof AdapterTimeoutError ? new AdapterTimeoutError(shortcutMessage(what, firstTest, budget)) : error
+    })
+  }
+  return waitWithin(work, budget, what).catch((error: unknown) => {
+    if (error instanceof AdapterTimeoutError) recordHang(what, test)
+    throw error
+  })
 }
 
 /**
