@@ -8,22 +8,9 @@ import { describe, expect, test } from 'vitest'
 import { RULES, getRule } from '../catalogue/index.ts'
 import { describeSource } from '../catalogue/describe-source.ts'
 import { loadEvidence } from '../adequacy/evidence.ts'
-import { runCli } from './cli.ts'
+import { expectUsageError, runInProcess as run } from './test-support/cli.ts'
 import { renderRuleExplanation } from './internal/rule-explanation.ts'
-import type { CliIo } from './cli.ts'
 
-async function run(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIo = {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    env: {},
-    cwd: process.cwd(),
-  }
-  const code = await runCli(argv, io)
-  return { code, stdout, stderr }
-}
 
 /** The rule IDs at the start of the listing's rule lines. */
 function listedIds(stdout: string): string[] {
@@ -102,14 +89,7 @@ describe('bad input exits 2 with a one-line reason', () => {
     [['explain', 'GRD-03', '--level', 'must'], 'explain does not take --level; it takes no option'],
     [['grade', '--area', 'GRD'], 'grade does not take --area'],
   ])('%j', async (argv, fragment) => {
-    const result = await run(argv)
-    expect(result.code).toBe(2)
-    expect(result.stdout).toBe('')
-    const [first, second, ...rest] = result.stderr.trimEnd().split('\n')
-    expect(first).toMatch(/^dsh-tools-tck: /)
-    expect(first).toContain(fragment)
-    expect(second).toBe('Run "dsh-tools-tck --help" for usage.')
-    expect(rest).toEqual([])
+    expectUsageError(await run(argv), fragment)
   })
 })
 

@@ -4,21 +4,8 @@
  * line and a pointer to --help, before anything is loaded or run.
  */
 import { describe, expect, test } from 'vitest'
-import { runCli } from './cli.ts'
-import type { CliIo } from './cli.ts'
+import { expectUsageError, runInProcess as run } from './test-support/cli.ts'
 
-async function run(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  const io: CliIo = {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    env: {},
-    cwd: process.cwd(),
-  }
-  const code = await runCli(argv, io)
-  return { code, stdout, stderr }
-}
 
 describe('usage errors exit 2 with a one-line reason', () => {
   test.each([
@@ -42,14 +29,7 @@ describe('usage errors exit 2 with a one-line reason', () => {
     [[], 'no command given'],
     [['grade', '--verbose=yes'], "Option '--verbose' does not take an argument"],
   ])('%j', async (argv, fragment) => {
-    const result = await run(argv)
-    expect(result.code).toBe(2)
-    expect(result.stdout).toBe('')
-    const [first, second, ...rest] = result.stderr.trimEnd().split('\n')
-    expect(first).toMatch(/^dsh-tools-tck: /)
-    expect(first).toContain(fragment)
-    expect(second).toBe('Run "dsh-tools-tck --help" for usage.')
-    expect(rest).toEqual([])
+    expectUsageError(await run(argv), fragment)
   })
 })
 

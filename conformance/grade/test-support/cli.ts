@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { expect } from 'vitest'
 import type { GradeReport } from '../report.ts'
+import { runCli } from '../cli.ts'
+import type { CliIo } from '../cli.ts'
 
 const BIN = fileURLToPath(new URL('../../../bin/dsh-tools-tck.js', import.meta.url))
 
@@ -126,4 +128,33 @@ export function expectComplete(report: GradeReport, ids: readonly string[]): voi
     expect(rule.tests.length, `${rule.id} lists its tests`).toBeGreaterThan(0)
     for (const t of rule.tests) if (t.outcome === 'fail') expect(t.failure?.message).toBeTruthy()
   }
+}
+
+/**
+ * Asserts the CLI's usage-error shape: exit 2, nothing on stdout, and on
+ * stderr one `dsh-tools-tck: ...` line containing `fragment`, then the
+ * pointer to --help, and nothing else.
+ */
+export function expectUsageError(result: { readonly code: number; readonly stdout: string; readonly stderr: string }, fragment: string): void {
+  expect(result.code).toBe(2)
+  expect(result.stdout).toBe('')
+  const [first, second, ...rest] = result.stderr.trimEnd().split('\n')
+  expect(first).toMatch(/^dsh-tools-tck: /)
+  expect(first).toContain(fragment)
+  expect(second).toBe('Run "dsh-tools-tck --help" for usage.')
+  expect(rest).toEqual([])
+}
+
+/** Runs the CLI in this process with a captured stdout and stderr, an empty environment and this process's directory. */
+export async function runInProcess(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  const io: CliIo = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: {},
+    cwd: process.cwd(),
+  }
+  const code = await runCli(argv, io)
+  return { code, stdout, stderr }
 }
