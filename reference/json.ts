@@ -55,11 +55,12 @@ function store(frame: Frame, key: string, value: unknown): void {
 }
 
 /**
- * The single walk behind both public checks. Returns the copy (or the input
- * itself when not copying) or `REJECT`. Each own property is read exactly
+ * The single walk behind the public checks. Returns the copy (or the input
+ * itself when not copying) or `REJECT`; with `freeze`, each container of the
+ * copy is frozen once it is complete. Each own property is read exactly
  * once, through its descriptor, so a getter runs once and its throw escapes.
  */
-function walk(value: unknown, copy: boolean): unknown {
+function walk(value: unknown, copy: boolean, freeze = false): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? value : REJECT
   if (typeof value !== 'object') return REJECT
@@ -76,6 +77,8 @@ function walk(value: unknown, copy: boolean): unknown {
     if (frame.next >= frame.keys.length) {
       stack.pop()
       onPath.delete(frame.source)
+      // Complete, so freezing it now freezes a finished copy: every child was frozen when its own frame closed.
+      if (freeze) Object.freeze(frame.target)
       continue
     }
     const key = frame.keys[frame.next++]!
@@ -124,6 +127,15 @@ function walk(value: unknown, copy: boolean): unknown {
  */
 export function snapshotJsonValue<T = JsonValue>(value: unknown): T | undefined {
   const result = walk(value, true)
+  return result === REJECT ? undefined : (result as T)
+}
+
+/**
+ * {@link snapshotJsonValue}, with every object and array of the copy frozen:
+ * the same as `deepFreeze(snapshotJsonValue(value))`, in one walk.
+ */
+export function frozenSnapshotJsonValue<T = JsonValue>(value: unknown): T | undefined {
+  const result = walk(value, true, true)
   return result === REJECT ? undefined : (result as T)
 }
 

@@ -17,6 +17,56 @@ export interface RestrictionEntry {
   readonly deny: ReadonlySet<string> | undefined
 }
 
+/**
+ * The restrictions of one layer, indexed by name (VIS-09, VIS-10): whether a
+ * name passes them all costs the same however many there are. A name passes
+ * iff every allow list holds it and no deny list does.
+ */
+export class RestrictionIndex {
+  private readonly entries = new Set<RestrictionEntry>()
+  private allowLists = 0
+  /** How many allow lists / deny lists of this layer hold each name. */
+  private readonly allowedBy = new Map<string, number>()
+  private readonly deniedBy = new Map<string, number>()
+
+  get size(): number {
+    return this.entries.size
+  }
+
+  add(entry: RestrictionEntry): void {
+    this.entries.add(entry)
+    this.count(entry, 1)
+  }
+
+  /** False when `entry` was not (or no longer) here. */
+  delete(entry: RestrictionEntry): boolean {
+    if (!this.entries.delete(entry)) return false
+    this.count(entry, -1)
+    return true
+  }
+
+  admits(name: string): boolean {
+    return !this.deniedBy.has(name) && (this.allowedBy.get(name) ?? 0) === this.allowLists
+  }
+
+  private count(entry: RestrictionEntry, delta: 1 | -1): void {
+    if (entry.allow !== undefined) {
+      this.allowLists += delta
+      tally(this.allowedBy, entry.allow, delta)
+    }
+    if (entry.deny !== undefined) tally(this.deniedBy, entry.deny, delta)
+  }
+}
+
+/** Adds `delta` to the count of each name; a count that reaches zero is removed. */
+function tally(counts: Map<string, number>, names: ReadonlySet<string>, delta: 1 | -1): void {
+  for (const name of names) {
+    const next = (counts.get(name) ?? 0) + delta
+    if (next === 0) counts.delete(name)
+    else counts.set(name, next)
+  }
+}
+
 /** One guard registration; the same function registered twice gives two entries (GRD-05). */
 export interface GuardEntry {
   readonly guard: ToolGuard
@@ -25,7 +75,8 @@ export interface GuardEntry {
 export interface Layer {
   /** Insertion-ordered: view order follows it (SCH-05). */
   readonly tools: Map<string, ToolEntry>
-  readonly restrictions: Set<RestrictionEntry>
+  /** Always empty in the global layer: restricting needs a scope (VIS-04). */
+  readonly restrictions: RestrictionIndex
   /**
    * GRD-06: a "generation" of guards. Evaluation iterates this Set live, so a
    * guard added mid-run is seen. When the Set drains it is swapped for a new
@@ -35,7 +86,7 @@ export interface Layer {
 }
 
 function emptyLayer(): Layer {
-  return { tools: new Map(), restrictions: new Set(), guards: new Set() }
+  return { tools: new Map(), restrictions: new RestrictionIndex(), guards: new Set() }
 }
 
 function isEmpty(layer: Layer): boolean {
@@ -80,7 +131,6 @@ export class LayerStore {
   clear(): void {
     this.scoped = new Map()
     this.global.tools.clear()
-    this.global.restrictions.clear()
     this.global.guards = new Set()
   }
 }

@@ -1,20 +1,24 @@
 /**
- * View resolution: which definitions a scope sees (VIS-01). Everything that
- * looks a tool up goes through `resolveView`, so the announced surface and the
- * executable surface always agree (VIS-15). Nothing is cached: every lookup
- * reads the live layers (VIS-16).
+ * View resolution: which definitions a scope sees (VIS-01). `schemas` lists
+ * `resolveView`; everything that looks one name up goes through `resolveTool`,
+ * which answers exactly what the view holds under that name, so the announced
+ * surface and the executable surface agree (VIS-15). Nothing is cached: every
+ * lookup reads the live layers (VIS-16). `resolveTool` visits only the scope
+ * chain, never every tool or restriction: each layer is indexed by name.
  */
 import type { ToolDefinition } from '../conformance/spec/types.ts'
-import type { LayerStore, RestrictionEntry } from './layers.ts'
+import type { LayerStore } from './layers.ts'
 import { chainFarthestFirst, type ScopeNode } from './scopes.ts'
 
 /** The reserved Code Mode transport name (REG-04, VIS-06, VIS-13). */
 export const RUN_CODE_NAME = 'run_code'
 
-/** VIS-09: a name passes a restriction iff it is in `allow` (when given) and not in `deny`. */
-function admits(restriction: RestrictionEntry, name: string): boolean {
-  if (restriction.allow !== undefined && !restriction.allow.has(name)) return false
-  if (restriction.deny !== undefined && restriction.deny.has(name)) return false
+/** VIS-09, VIS-10: `name` passes every restriction on the chain of `node`, its own layer's included. */
+function admittedOnChain(store: LayerStore, node: ScopeNode, name: string): boolean {
+  for (let scope: ScopeNode | undefined = node; scope !== undefined; scope = scope.parent) {
+    const layer = store.layerOf(scope)
+    if (layer !== undefined && !layer.restrictions.admits(name)) return false
+  }
   return true
 }
 
@@ -45,13 +49,8 @@ export function resolveView(store: LayerStore, node: ScopeNode | undefined): Map
   if (node === undefined) return view // VIS-02: the global view has no restrictions
 
   // VIS-01 step 2, VIS-10: every restriction on the chain, own included, filters inherited names.
-  const restrictions: RestrictionEntry[] = []
-  for (const scope of chainFarthestFirst(node)) {
-    const layer = store.layerOf(scope)
-    if (layer !== undefined) restrictions.push(...layer.restrictions)
-  }
   for (const name of [...view.keys()]) {
-    if (!restrictions.every((restriction) => admits(restriction, name))) view.delete(name)
+    if (!admittedOnChain(store, node, name)) view.delete(name)
   }
 
   // VIS-01 step 3, VIS-11: own registrations are never filtered and shadow inherited ones.
@@ -60,8 +59,26 @@ export function resolveView(store: LayerStore, node: ScopeNode | undefined): Map
   return view
 }
 
-/** VIS-15: the one lookup used by `get`, dispatch, wrapper normalisation and value replacement. */
+/**
+ * VIS-15: the one lookup used by `get`, dispatch, wrapper normalisation and
+ * value replacement. It answers what `resolveView(store, node).get(name)`
+ * answers, visiting only the layers on the chain.
+ */
 export function resolveTool(store: LayerStore, node: ScopeNode | undefined, name: unknown): ToolDefinition | undefined {
   if (typeof name !== 'string') return undefined
-  return resolveView(store, node).get(name)
+  // VIS-11: an own registration is never filtered (for the global view, the global layer is its own).
+  const own = store.layerOf(node)?.tools.get(name)
+  if (own !== undefined) return own.definition
+  if (node === undefined) return undefined
+  const inherited = nearestInherited(store, node, name)
+  return inherited !== undefined && admittedOnChain(store, node, name) ? inherited : undefined
+}
+
+/** VIS-01 step 1 for one name: the nearest ancestor's entry, else the global one. */
+function nearestInherited(store: LayerStore, node: ScopeNode, name: string): ToolDefinition | undefined {
+  for (let scope = node.parent; scope !== undefined; scope = scope.parent) {
+    const entry = store.layerOf(scope)?.tools.get(name)
+    if (entry !== undefined) return entry.definition
+  }
+  return store.global.tools.get(name)?.definition
 }

@@ -3,7 +3,7 @@
  * (RES-03). A materialised value is a detached snapshot, deep-frozen.
  */
 import type { ToolExecutionResult } from '../../conformance/spec/types.ts'
-import { deepFreeze, snapshotJsonValue } from '../json.ts'
+import { frozenSnapshotJsonValue } from '../json.ts'
 
 export const ARGUMENTS_NOT_LOSSLESS = 'tool execution arguments must be losslessly JSON-serializable'
 export const RESULT_NOT_LOSSLESS = 'tool result must be losslessly JSON-serializable'
@@ -17,15 +17,15 @@ class NotLossless extends Error {}
  * when they are not lossless; a getter's own throw propagates as is.
  */
 export function materializeArguments(value: unknown): unknown {
-  const snapshot = snapshotJsonValue(value)
+  const snapshot = frozenSnapshotJsonValue(value)
   if (snapshot === undefined) throw new TypeError(ARGUMENTS_NOT_LOSSLESS)
-  return deepFreeze(snapshot)
+  return snapshot
 }
 
 function snapshotField(value: unknown): unknown {
-  const snapshot = snapshotJsonValue(value)
+  const snapshot = frozenSnapshotJsonValue(value)
   if (snapshot === undefined) throw new NotLossless()
-  return deepFreeze(snapshot)
+  return snapshot
 }
 
 /**
@@ -52,7 +52,8 @@ export function materializeResult(result: ToolExecutionResult): ToolExecutionRes
     // CTX-05: an empty list reaching this point is a wrapper's own and is kept.
     if (result.additionalContexts !== undefined) out.additionalContexts = snapshotField(result.additionalContexts)
     if (!result.isError && result.concludesTurn === true) out.concludesTurn = true
-    return deepFreeze(out) as unknown as ToolExecutionResult
+    // Every field is a frozen snapshot or the deep-frozen canonical value (OUT-04), so the shell is all that is left.
+    return Object.freeze(out) as unknown as ToolExecutionResult
   } catch (error) {
     throw new TypeError(RESULT_NOT_LOSSLESS, { cause: error })
   }

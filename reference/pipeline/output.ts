@@ -6,7 +6,7 @@
 import type { JsonValue, ToolDefinition, ToolExecutionSuccess } from '../../conformance/spec/types.ts'
 import { ToolOutputError } from '../errors.ts'
 import { validateJsonSchemaValue } from '../json-schema/index.ts'
-import { deepFreeze, snapshotJsonValue } from '../json.ts'
+import { frozenSnapshotJsonValue } from '../json.ts'
 import { errorMessage } from './results.ts'
 import type { Run } from './run.ts'
 
@@ -23,7 +23,7 @@ function project(name: string, label: string, projector: () => unknown): unknown
   }
   let snapshot: unknown
   try {
-    snapshot = snapshotJsonValue(projected)
+    snapshot = frozenSnapshotJsonValue(projected)
   } catch (error) {
     throw new ToolOutputError(name, [`${label} failed: ${errorMessage(error)}`])
   }
@@ -41,10 +41,10 @@ export function buildSuccess(run: Run, definition: ToolDefinition, value: unknow
   const { exec } = run
   const name = String(exec.name)
 
-  // OUT-02: lossless snapshot of the returned value.
+  // OUT-02: lossless snapshot of the returned value (frozen as it is built).
   let snapshot: JsonValue | undefined
   try {
-    snapshot = snapshotJsonValue<JsonValue>(value)
+    snapshot = frozenSnapshotJsonValue<JsonValue>(value)
   } catch (error) {
     throw new ToolOutputError(name, [`value snapshot failed: ${errorMessage(error)}`])
   }
@@ -55,8 +55,8 @@ export function buildSuccess(run: Run, definition: ToolDefinition, value: unknow
   const violations = validateJsonSchemaValue(output.schema, snapshot, 'value')
   if (violations.length > 0) throw new ToolOutputError(name, violations)
 
-  // OUT-04: the value is frozen before the pure renderer sees it.
-  const frozenValue = deepFreeze(snapshot)
+  // OUT-04: the value was frozen by its snapshot, before the pure renderer sees it.
+  const frozenValue = snapshot
   const content = project(name, 'output.render', () => output.render(exec.arguments, frozenValue))
 
   const success: Record<string, unknown> = { isError: false, value: frozenValue, content }
@@ -68,7 +68,8 @@ export function buildSuccess(run: Run, definition: ToolDefinition, value: unknow
   // CTX-08: the marker is read when the success is built.
   if (run.concluded) success.concludesTurn = true
 
-  deepFreeze(success)
+  // Its fields are frozen snapshots already.
+  Object.freeze(success)
   run.registry.canonical.set(success, exec.token)
   return success as unknown as ToolExecutionSuccess
 }
