@@ -557,7 +557,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 135,
+    line: 147,
     reason: 'isJsonValue only compares the walk result with REJECT; building a throw-away copy walks the same keys, reads each getter once and rejects exactly the same values.',
   },
   {
@@ -578,7 +578,6 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: `{
     this.scoped = new Map()
     this.global.tools.clear()
-    this.global.restrictions.clear()
     this.global.guards = new Set()
   }`,
     replacement: '{}',
@@ -1064,10 +1063,17 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     kind: 'equivalent',
     file: 'reference/visibility.ts',
     mutator: 'ConditionalExpression',
-    original: 'node === undefined',
-    replacement: 'false',
-    line: 45,
-    reason: "Without the early return the global view continues with an empty ancestor chain (no restrictions) and re-sets the global layer's own entries (layerOf(undefined) is the global layer), which keeps every key, value and position, so the returned view is identical.",
+    original: 'inherited !== undefined',
+    replacement: 'true',
+    reason: 'When nothing is inherited under the name, both branches of the conditional answer undefined (the found definition is undefined), so dropping the test changes no lookup.',
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/layers.ts',
+    mutator: 'BooleanLiteral',
+    original: 'false',
+    replacement: 'true',
+    reason: "RestrictionIndex.delete would report an absent entry as removed (without touching any count), so a restriction's disposer called a second time would announce tools/change again with nothing changed. The seeds let a disposer be called again harmlessly, and no rule pins how many tools/change a no-op lift emits (VIS-14 asks for at least one per real install and lift).",
   },
   {
     kind: 'unspecified',
