@@ -30,6 +30,7 @@ for (const name of readdirSync(join(root, 'types'))) if (name.endsWith('.ts')) c
 copy('fixtures/json-schema')
 copy('conformance/adequacy/evidence.json')
 copy('conformance/grade/report.schema.json')
+copy('conformance/grade/baseline/baseline.schema.json')
 writeFileSync(
   join(dist, 'conformance/grade/report.schema.json.d.ts'),
   [

@@ -7,6 +7,7 @@
  *   npm run fidelity -- --repeat 3       grade three times; the verdicts must be identical
  *   npm run fidelity -- --rebuild        rebuild upstream even if the build folder is current
  *   npm run fidelity -- --write-docs     rewrite the expected-failure table in docs/ADAPTER.md
+ *                                        and conformance/fidelity/upstream.baseline.json
  *
  * Environment:
  *   DSH_UPSTREAM_MIRROR   a git directory of the deepseek-harness repository that has the
@@ -29,6 +30,9 @@ import type { GradeReport } from '../conformance/grade/report.ts'
 import { compareWithExpected, renderFidelityVerdict } from '../conformance/fidelity/compare.ts'
 import { UPSTREAM_RELEASE_COMMIT, upstreamBuildFolder } from '../conformance/spec/upstream-release.ts'
 import { TABLE_END, TABLE_START, UPSTREAM_EXPECTED_FAILURES, renderExpectedFailuresTable } from '../conformance/fidelity/expected-failures.ts'
+import { UPSTREAM_BASELINE_FILE, upstreamBaseline } from '../conformance/fidelity/upstream-baseline.ts'
+import { loadBaseline } from '../conformance/grade/baseline/load-baseline.ts'
+import { formatBaseline } from '../conformance/grade/baseline/update-baseline.ts'
 
 
 const KIT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -47,6 +51,7 @@ function writeDocs(): boolean {
   const end = text.indexOf(TABLE_END)
   if (start < 0 || end < start) return false
   writeFileSync(ADAPTER_DOC, `${text.slice(0, start + TABLE_START.length)}\n${renderExpectedFailuresTable()}\n${text.slice(end)}`)
+  writeFileSync(UPSTREAM_BASELINE_FILE, formatBaseline(upstreamBaseline()))
   return true
 }
 
@@ -104,7 +109,7 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`fidelity: docs/ADAPTER.md has no generated-table markers (${TABLE_START})\n`)
       return 2
     }
-    say('fidelity: docs/ADAPTER.md table rewritten from conformance/fidelity/expected-failures.ts')
+    say('fidelity: docs/ADAPTER.md table and conformance/fidelity/upstream.baseline.json rewritten from conformance/fidelity/expected-failures.ts')
     return 0
   }
   const repeatAt = argv.indexOf('--repeat')
@@ -150,7 +155,7 @@ async function main(argv: readonly string[]): Promise<number> {
   writeFileSync(join(out, 'upstream.json'), `${JSON.stringify(reports[0], null, 2)}\n`)
   say(`fidelity: report written to ${join(out, 'upstream.json')}`)
 
-  const verdict = compareWithExpected(reports, UPSTREAM_EXPECTED_FAILURES)
+  const verdict = compareWithExpected(reports, UPSTREAM_EXPECTED_FAILURES, await loadBaseline(UPSTREAM_BASELINE_FILE))
   say(renderFidelityVerdict(verdict, reports.length))
   return verdict.ok ? 0 : 1
 }

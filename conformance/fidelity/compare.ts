@@ -1,11 +1,17 @@
 /**
  * Compares graded reports of upstream with the committed list of its
- * expected failures ({@link UPSTREAM_EXPECTED_FAILURES}). Pure: the fidelity
+ * expected failures ({@link UPSTREAM_EXPECTED_FAILURES}), held as a baseline
+ * (`upstream.baseline.json`, see upstream-baseline.ts) and judged by the
+ * same {@link compareToBaseline} as `grade --baseline`. Pure: the fidelity
  * script feeds it reports and prints what it returns.
  */
 import type { GradeReport, RuleStatus } from '../grade/report.ts'
 import type { RuleId } from '../catalogue/index.ts'
+import { compareToBaseline } from '../grade/baseline/compare-baseline.ts'
+import type { Baseline } from '../grade/baseline/types.ts'
 import { expectedFailingRules, type ExpectedFailure } from './expected-failures.ts'
+import { upstreamBaseline } from './upstream-baseline.ts'
+import { kitInfo } from '../grade/internal/kit-info.ts'
 
 /** A must rule that failed without being listed, with its first failing assertion. */
 export interface UnexpectedFailure {
@@ -32,6 +38,8 @@ export interface FidelityVerdict {
   readonly expected: readonly RuleId[]
   readonly unexpected: readonly UnexpectedFailure[]
   readonly stale: readonly StaleEntry[]
+  /** Listed rules that failed, but of another kind than the baseline records (e.g. a timeout instead of an assertion), as `ID: what happened`. */
+  readonly kindMismatch: readonly string[]
   readonly unstable: readonly UnstableVerdict[]
   /** Must rules whose laws passed but rarely reached their interesting case: no verdict either way. */
   readonly vacuous: readonly RuleId[]
@@ -43,25 +51,33 @@ export interface FidelityVerdict {
 
 /**
  * Judges one or more grades of upstream (repeated grades of the same build)
- * against `list`. The first report decides unexpected and stale rules; every
+ * against `baseline` (default: the one generated from `list`; the script
+ * passes the committed file). The first report decides, through
+ * {@link compareToBaseline}: a new must failure is unexpected (listed once
+ * per rule, with its first failure), a failure of another kind than
+ * recorded is a kind mismatch, and an entry is stale when its rule passes,
+ * and also (stricter than `grade --baseline`, since the lane grades every
+ * rule) when it is not graded, not applicable, untestable or vacuous. Every
  * further report must give every rule the same status.
  */
-export function compareWithExpected(reports: readonly GradeReport[], list: readonly ExpectedFailure[]): FidelityVerdict {
+export function compareWithExpected(reports: readonly GradeReport[], list: readonly ExpectedFailure[], baseline: Baseline = upstreamBaseline(list)): FidelityVerdict {
   const [first, ...rest] = reports
   if (first === undefined) throw new Error('compareWithExpected needs at least one report')
   const expected = expectedFailingRules(list)
-  const listed = new Set<string>(expected)
   const byId = new Map(first.rules.map((rule) => [rule.id as string, rule]))
+  // The lane runs this kit: expiry by kit version is judged against it.
+  const judged = compareToBaseline(first, baseline, { kitVersion: kitInfo().version })
 
-  const unexpected: UnexpectedFailure[] = first.rules
-    .filter((rule) => rule.level === 'must' && rule.status === 'fail' && !listed.has(rule.id))
-    .map((rule) => ({
-      id: rule.id,
-      firstFailure: rule.tests.find((test) => test.outcome === 'fail')?.failure?.message.split('\n')[0] ?? rule.reason ?? 'failed',
-    }))
-  const stale: StaleEntry[] = expected
-    .filter((id) => byId.get(id)?.status !== 'fail')
+  const unexpected: UnexpectedFailure[] = []
+  for (const failure of judged.newFailures) {
+    if (!unexpected.some((u) => u.id === failure.rule)) unexpected.push({ id: failure.rule, firstFailure: failure.message })
+  }
+  const notFailing = new Set([...judged.stale, ...judged.unmatched].map((e) => e.entry.rule ?? e.entry.test))
+  const stale: StaleEntry[] = baseline.entries
+    .map((entry) => entry.rule ?? entry.test)
+    .filter((id): id is RuleId => id !== undefined && notFailing.has(id))
     .map((id) => ({ id, status: byId.get(id)?.status ?? 'not graded' }))
+  const kindMismatch = judged.kindMismatch.flatMap((m) => m.failures.map((f) => `${f.rule}: recorded as ${m.entry.kind}, failed as ${f.kind} in "${f.test ?? f.rule}"`))
   const unstable: UnstableVerdict[] = first.rules
     .map((rule) => ({ id: rule.id, statuses: [rule.status, ...rest.map((report) => report.rules.find((r) => r.id === rule.id)?.status ?? 'untestable')] }))
     .filter((entry) => entry.statuses.some((status) => status !== entry.statuses[0]))
@@ -70,10 +86,11 @@ export function compareWithExpected(reports: readonly GradeReport[], list: reado
   const unattributed = (first.unattributedErrors ?? []).map((error) => `${error.kind}: ${error.message.split('\n')[0]}`)
 
   return {
-    ok: unexpected.length === 0 && stale.length === 0 && unstable.length === 0 && vacuous.length === 0 && unattributed.length === 0,
+    ok: unexpected.length === 0 && stale.length === 0 && kindMismatch.length === 0 && judged.expired.length === 0 && unstable.length === 0 && vacuous.length === 0 && unattributed.length === 0,
     expected,
     unexpected,
     stale,
+    kindMismatch,
     unstable,
     vacuous,
     unattributed,
@@ -86,7 +103,8 @@ export function renderFidelityVerdict(verdict: FidelityVerdict, grades: number):
   const out: string[] = []
   out.push(`upstream fails ${verdict.expected.length - verdict.stale.length} of the ${verdict.expected.length} listed must rules (${verdict.expected.join(', ')})`)
   for (const entry of verdict.unexpected) out.push(`  UNEXPECTED must failure ${entry.id}: ${entry.firstFailure}`)
-  for (const entry of verdict.stale) out.push(`  STALE: ${entry.id} is listed as an expected failure but is ${entry.status}; remove it from conformance/fidelity/expected-failures.ts`)
+  for (const entry of verdict.stale) out.push(`  STALE: ${entry.id} is listed as an expected failure but is ${entry.status}; remove it from conformance/fidelity/expected-failures.ts and regenerate upstream.baseline.json (npm run fidelity -- --write-docs)`)
+  for (const line of verdict.kindMismatch) out.push(`  KIND: ${line}`)
   for (const entry of verdict.unstable) out.push(`  UNSTABLE: ${entry.id} got ${entry.statuses.join(' / ')} over ${grades} grades`)
   for (const id of verdict.vacuous) out.push(`  VACUOUS: ${id}: a law of it rarely reached its interesting case on upstream, so it has no verdict`)
   for (const error of verdict.unattributed) out.push(`  UNATTRIBUTED error: ${error}`)

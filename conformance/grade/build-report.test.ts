@@ -81,7 +81,7 @@ describe('rule status', () => {
     const quiet = buildReport(input([plainMust], run))
     expect(quiet.rules[0]?.status).toBe('fail')
     expect(quiet.rules[0]?.reason).toBe('1 of its 2 tests failed')
-    expect(quiet.rules[0]?.tests[1]?.failure).toEqual({ message: 'expected 1 to be 2' })
+    expect(quiet.rules[0]?.tests[1]?.failure).toEqual({ message: 'expected 1 to be 2', kind: 'assertion' })
     expect(quiet.summary.conforms).toBe(false)
     const loud = buildReport(input([plainMust], run, allFeatures(true), true))
     expect(loud.rules[0]?.tests[1]?.failure?.stack).toContain('at somewhere')
@@ -329,5 +329,24 @@ describe('failure.at: the assertion in the kit test file', () => {
     expect(at(frames('    at /kit/reference/registry.ts:10:1', '    at /kit/properties/_kit/law.ts:3:3'))).toBeUndefined()
     expect(at(frames(`    at /elsewhere/${fileOf(plainMust)}:1:1`))).toBeUndefined()
     expect(at('Error: a stack with no frame')).toBeUndefined()
+  })
+})
+
+describe('failure.kind', () => {
+  const kindOf = (raw: RawTest, extra: Partial<SuiteRun> = {}): string | undefined =>
+    buildReport(input([plainMust], { tests: [raw], ...extra })).rules[0]?.tests[0]?.failure?.kind
+
+  test('an assertion or a thrown error is an assertion; a budget error or vitest timeout is a timeout', () => {
+    expect(kindOf(rawTest([plainMust.id], 'failed'))).toBe('assertion')
+    expect(kindOf(rawTest([plainMust.id], 'failed', { errors: [{ name: 'TypeError', message: 'x is not a function' }] }))).toBe('assertion')
+    expect(kindOf(rawTest([plainMust.id], 'failed', { errors: [{ name: 'AdapterTimeoutError', message: 'the test did not settle within 300 ms of waiting' }] }))).toBe('timeout')
+    expect(kindOf(rawTest([plainMust.id], 'failed', { errors: [{ name: 'Error', message: 'Test timed out in 1900ms.' }] }))).toBe('timeout')
+  })
+
+  test('a test that never reported, or passed but was hit by a stray error, is a crash', () => {
+    expect(kindOf(rawTest([plainMust.id], 'pending'), { aborted: 'the run was stopped' })).toBe('crash')
+    const passed = rawTest([plainMust.id], 'passed')
+    const stray: RawUnhandled = { origin: 'worker', type: 'Uncaught Exception', error: { message: 'boom' }, moduleId: passed.moduleId, testName: passed.name }
+    expect(kindOf(passed, { unhandled: [stray] })).toBe('crash')
   })
 })

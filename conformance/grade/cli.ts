@@ -1,5 +1,5 @@
 /**
- * `runCli()`: the `dsh-tools-tck` command line (`grade`, `list-rules`,
+ * `runCli()`: the `dsh-tools-tck` command line (`grade`, `list-rules`, `matrix`,
  * `explain`). `bin/dsh-tools-tck.js` registers tsx and calls it with
  * `process.argv.slice(2)`.
  */
@@ -9,6 +9,8 @@ import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 import { AdapterError, UsageError } from './errors.ts'
+import { BaselineError } from './baseline/baseline-error.ts'
+import { finishBaseline, prepareBaseline } from './baseline/cli-baseline.ts'
 import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, grade } from './grade.ts'
 import { kitInfo } from './internal/kit-info.ts'
 import { oneLine, stackOf } from './internal/text.ts'
@@ -21,6 +23,10 @@ import { progressLine } from './internal/progress-line.ts'
 import { renderRuleList } from './internal/rule-list.ts'
 import { renderRuleExplanation } from './internal/rule-explanation.ts'
 import { testsOfRule } from './internal/tests-of-rule.ts'
+import { renderHtml } from './formats/html.ts'
+import { planReportOutputs, writeReportOutputs } from './internal/report-outputs.ts'
+import { writableTarget } from './internal/writable-folder.ts'
+import { runMatrix } from './matrix-command.ts'
 
 /** Exit statuses. */
 export const EXIT = {
@@ -44,6 +50,7 @@ export interface CliIo {
 const HELP = `Usage: dsh-tools-tck grade [options]
        dsh-tools-tck list-rules [--area <AREA>] [--level must|should] [--json]
        dsh-tools-tck explain <RULE>
+       dsh-tools-tck matrix <report.json>... [--html <file>] [--markdown <file>]
 
 Commands:
   grade                grade a ToolRegistry implementation against the
@@ -54,11 +61,24 @@ Commands:
                        sources, divergence, required features, untestable
                        reason, the kit tests that check it (with their files)
                        and the gallery registries that violate it
+  matrix <report.json>...
+                       several saved --json reports side by side, rule by
+                       rule: rules whose statuses differ first, per-area
+                       totals per implementation
 
 Options of grade:
   --adapter <module>   adapter module (default: the kit's reference/adapter.ts);
                        TypeScript adapters are loaded as is
   --json <file>        also write the full report as JSON (see docs/REPORT.md)
+  --html <file>        also write the report as one self-contained HTML page
+  --junit <file>       also write the report as JUnit XML (one testcase per kit
+                       test, for CI test reporters)
+  --markdown <file>    also write a Markdown summary (for a pull-request
+                       comment); when GITHUB_STEP_SUMMARY is set it is also
+                       appended to that file
+  --badge <file>       also write an SVG badge: passed/applicable must rules,
+                       green (conforms), orange (conforms, some vacuous),
+                       red (fails), grey (no must rule applicable)
   --rules <list>       only these rules: IDs and whole areas, comma-separated,
                        e.g. GRD-03,CAN-*
   --timeout <ms>       how long a test may wait for a registry call that does
@@ -77,22 +97,42 @@ Options of grade:
                        grading the reference; otherwise those rules are n/a)
   --quiet              print only the failing rules and the verdict
   --verbose            show stack traces and complete diffs
+  --baseline <file>    compare the must failures with a baseline of expected
+                       failures (see docs/BASELINE.md): exit 0 when every one
+                       is recorded (of the recorded kind) and no entry is
+                       stale or expired, 1 otherwise. Checked before grading
+  --allow-stale        with --baseline: an entry whose rule or test passes
+                       now is reported but does not fail the run
+  --update-baseline <file>
+                       write the must failures of this grade as a baseline
+                       (keeping reason, link, expires and note of an existing
+                       file's entries); exit 0 once written
 
 Options of list-rules:
   --area <AREA>        only the rules of one area (${Object.keys(AREAS).join(', ')})
   --level <level>      only must or only should rules
   --json               print a JSON array of {id, area, level, statement, sources}
 
+Options of matrix (Markdown on stdout when neither is given):
+  --html <file>        write the matrix as one self-contained HTML page
+  --markdown <file>    write the matrix as Markdown
+
 Everywhere:
   -h, --help           show this help
   -v, --version        show the kit version
 
 Exit status:
-  0  no must rule fails (the registry conforms); list-rules and explain: done
-  1  at least one must rule fails
-  2  the registry could not be graded (usage error, adapter error),
-     or the JSON report could not be written; list-rules and explain: a
-     usage error (unknown rule, area, level or option)
+  0  no must rule fails (the registry conforms); with --baseline: every
+     must failure is in the baseline, as recorded; with --update-baseline:
+     the baseline was written; list-rules, explain, matrix: done
+  1  at least one must rule fails; with --baseline: a must failure not in
+     the baseline, one of another kind, or an expired or stale entry
+  2  the registry could not be graded (usage error, adapter error, a
+     missing or invalid baseline), or the JSON report (or the baseline, or a
+     --html, --junit, --markdown or --badge output) could not be written;
+     list-rules and explain: a usage error (unknown rule, area, level or
+     option); matrix: a report file that cannot be read or is not a valid
+     report, or an output that cannot be written
 
 On a terminal, grade shows its progress on one updating line of stderr (not
 when CI is set, nor when stderr is not a terminal). Colours are used on a
@@ -102,6 +142,10 @@ terminal unless NO_COLOR is set.
 const OPTIONS = {
   adapter: { type: 'string' },
   json: { type: 'string' },
+  html: { type: 'string' },
+  markdown: { type: 'string' },
+  junit: { type: 'string' },
+  badge: { type: 'string' },
   rules: { type: 'string' },
   timeout: { type: 'string' },
   'stall-limit': { type: 'string' },
@@ -111,6 +155,9 @@ const OPTIONS = {
   types: { type: 'string' },
   quiet: { type: 'boolean' },
   verbose: { type: 'boolean' },
+  baseline: { type: 'string' },
+  'update-baseline': { type: 'string' },
+  'allow-stale': { type: 'boolean' },
   area: { type: 'string' },
   level: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -121,9 +168,10 @@ type OptionName = keyof typeof OPTIONS
 
 /** The options each command takes, beyond --help and --version. */
 const COMMAND_OPTIONS = {
-  grade: ['adapter', 'json', 'rules', 'timeout', 'stall-limit', 'no-hang-shortcut', 'runs', 'seed', 'types', 'quiet', 'verbose'],
+  grade: ['adapter', 'json', 'html', 'junit', 'markdown', 'badge', 'rules', 'timeout', 'stall-limit', 'no-hang-shortcut', 'runs', 'seed', 'types', 'quiet', 'verbose', 'baseline', 'update-baseline', 'allow-stale'],
   'list-rules': ['area', 'level', 'json'],
   explain: [],
+  matrix: ['html', 'markdown'],
 } as const satisfies Record<string, readonly OptionName[]>
 
 type Command = keyof typeof COMMAND_OPTIONS
@@ -166,6 +214,10 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       io.stdout.write(await explain(id))
       return EXIT.conforms
     }
+    if (command === 'matrix') {
+      const outputs = { ...(values.html === undefined ? {} : { html: values.html }), ...(values.markdown === undefined ? {} : { markdown: values.markdown }) }
+      return await runMatrix({ files: extra, ...outputs, cwd: io.cwd, stdout: io.stdout, stderr: io.stderr })
+    }
     refuseExtra(extra)
 
     const timeout = values.timeout === undefined ? undefined : parseTimeout('--timeout', values.timeout)
@@ -184,6 +236,18 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
         throw new UsageError(`--json: cannot write into the folder ${folder} (missing or not writable)`)
       }
     }
+
+    const htmlTarget = values.html === undefined ? undefined : await writableTarget('--html', values.html, io.cwd)
+    const reportOutputs = await planReportOutputs(values, io.env, io.cwd)
+
+    const baselinePlan = await prepareBaseline(
+      {
+        ...(values.baseline === undefined ? {} : { baseline: values.baseline }),
+        ...(values['update-baseline'] === undefined ? {} : { updateBaseline: values['update-baseline'] }),
+        allowStale: values['allow-stale'] === true,
+      },
+      io.cwd,
+    )
 
     const progress = progressLine(io.stderr, io.env)
     const report = await grade({
@@ -211,10 +275,26 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
         return EXIT.error
       }
     }
+    if (htmlTarget !== undefined) {
+      try {
+        await writeFile(htmlTarget, renderHtml(report))
+      } catch (error) {
+        io.stderr.write(`dsh-tools-tck: cannot write the HTML report to ${htmlTarget}: ${oneLine(error)}\n`)
+        return EXIT.error
+      }
+    }
+    const outputProblems = await writeReportOutputs(reportOutputs, report)
+    for (const problem of outputProblems) io.stderr.write(`dsh-tools-tck: ${problem}\n`)
+    if (outputProblems.length > 0) return EXIT.error
+    if (baselinePlan !== undefined) return await finishBaseline(baselinePlan, report, io)
     return report.summary.conforms ? EXIT.conforms : EXIT.fails
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`dsh-tools-tck: ${error.message}\nRun "dsh-tools-tck --help" for usage.\n`)
+      return EXIT.error
+    }
+    if (error instanceof BaselineError) {
+      io.stderr.write(`${error.message.split('\n').map((line) => `dsh-tools-tck: ${line}`).join('\n')}\n`)
       return EXIT.error
     }
     if (error instanceof AdapterError) {

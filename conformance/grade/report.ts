@@ -12,7 +12,7 @@ import type { Area, Level, RuleId } from '../catalogue/types.ts'
  * Version of the report format, `major.minor`. A minor bump only adds
  * optional fields; a major bump renames, removes or re-types something.
  */
-export const REPORT_VERSION = '1.7'
+export const REPORT_VERSION = '1.8'
 
 /**
  * - `pass`: every applicable test of the rule passed.
@@ -34,10 +34,32 @@ export type RuleStatus = 'pass' | 'fail' | 'vacuous' | 'not-applicable' | 'untes
  */
 export type TestOutcome = 'pass' | 'fail' | 'not-applicable' | 'skipped'
 
+/**
+ * What kind of failure a test had:
+ * - `assertion`: the test ran to its end and reported a failure: an assertion
+ *   that did not hold, or an error the registry threw into the test's own flow
+ *   (for a tsd suite file: its type diagnostics).
+ * - `timeout`: the test waited a whole budget on a registry call that never
+ *   settled (including a short-circuited wait, see `--no-hang-shortcut`), or
+ *   ran past vitest's wall-clock ceiling for it.
+ * - `crash`: the test never reported a result (its worker crashed, got stuck
+ *   in a synchronous loop and the run was stopped, or the tsd suites could
+ *   not run), or a stray error (uncaught exception, unhandled rejection) was
+ *   raised while it ran.
+ * The first cause decides: a timed-out test also charged with a stray error
+ * is a `timeout`.
+ */
+export type FailureKind = 'assertion' | 'timeout' | 'crash'
+
 /** Why a test failed. */
 export interface TestFailure {
   /** The assertion or error message, prefixed by the suite with the primary rule and its source. */
   readonly message: string
+  /**
+   * The kind of failure ({@link FailureKind}). Always set by this kit (report
+   * format 1.8 and later); absent only in reports written by older kits.
+   */
+  readonly kind?: FailureKind
   /** Expected/actual diff of a failed equality assertion, when the assertion produced one. */
   readonly diff?: string
   /**

@@ -63,10 +63,10 @@ export async function gradeTypes(input: GradeTypesInput): Promise<TypeGrading> {
       missing.length > 0
         ? { ...base, outcome: 'not-applicable', missingFeatures: missing }
         : crash !== undefined || result === undefined
-          ? { ...base, outcome: 'fail', failure: { message: `the tsd suites could not run: ${crash ?? 'no result for this file'}` } }
+          ? { ...base, outcome: 'fail', failure: { message: `the tsd suites could not run: ${crash ?? 'no result for this file'}`, kind: 'crash' } }
           : result.outcome === 'pass'
             ? { ...base, outcome: 'pass' }
-            : { ...base, outcome: 'fail', failure: { message: result.diagnostics.map(formatTypeDiagnostic).join('\n') } }
+            : { ...base, outcome: 'fail', failure: { message: result.diagnostics.map(formatTypeDiagnostic).join('\n'), kind: 'assertion' } }
     tests.set(suite.rule, [...(tests.get(suite.rule) ?? []), entry])
   }
   const unattributed: UnattributedError[] = (run?.unattributed ?? []).map((d) => ({ kind: 'type-entry', message: formatTypeDiagnostic(d), file: d.file }))

@@ -21,6 +21,7 @@ import { REPORT_VERSION } from '../report.ts'
 import type {
   AdapterInfo,
   AreaSummary,
+  FailureKind,
   FixtureSummary,
   GradeReport,
   LevelCounts,
@@ -297,6 +298,7 @@ function testEntry(raw: RawTest, extra: readonly string[], aborted: string | und
     case 'pending':
       outcome = 'fail'
       failure = {
+        kind: 'crash',
         message:
           aborted === undefined
             ? 'the test never reported a result: its test worker crashed or stopped responding'
@@ -306,7 +308,7 @@ function testEntry(raw: RawTest, extra: readonly string[], aborted: string | und
   }
   if (extra.length > 0 && outcome !== 'skipped' && outcome !== 'not-applicable') {
     const message = extra.join('\n')
-    failure = failure === undefined ? { message } : { ...failure, message: `${failure.message}\n${message}` }
+    failure = failure === undefined ? { message, kind: 'crash' } : { ...failure, message: `${failure.message}\n${message}` }
     outcome = 'fail'
   }
   const missing = outcome === 'not-applicable' ? (raw.missingFeatures ?? []).filter(isFeatureName) : []
@@ -323,11 +325,12 @@ function testEntry(raw: RawTest, extra: readonly string[], aborted: string | und
 
 function failureOf(errors: readonly RawError[], verbose: boolean, root: string | undefined): TestFailure {
   const [first] = errors
-  if (first === undefined) return { message: 'the test failed without an error message' }
+  if (first === undefined) return { message: 'the test failed without an error message', kind: 'assertion' }
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more error${errors.length > 2 ? 's' : ''})` : ''
   const at = root === undefined || first.stack === undefined ? undefined : kitFrameOf(first.stack, root)
   return {
     message: errorText(first) + more,
+    kind: kindOf(first),
     ...(first.diff !== undefined ? { diff: stripAnsi(first.diff) } : {}),
     ...(at === undefined ? {} : { at }),
     ...(verbose && first.stack !== undefined ? { stack: stripAnsi(first.stack) } : {}),
@@ -370,6 +373,11 @@ function decodedPath(path: string): string {
 
 /** vitest's own per-test timeout, whose advice ("pass a timeout value ...") does not apply to graders. */
 const VITEST_TIMEOUT = /^Test timed out in (\d+)ms\./
+
+/** A test's failure kind from its first error: the kit's budget error or vitest's own timeout is a `timeout`, anything else an `assertion`. */
+function kindOf(error: RawError): FailureKind {
+  return error.name === 'AdapterTimeoutError' || VITEST_TIMEOUT.test(error.message) ? 'timeout' : 'assertion'
+}
 
 /** The message of an error, with its class name unless it is an assertion or a plain Error. */
 function errorText(error: RawError): string {

@@ -1,0 +1,121 @@
+/**
+ * `grade --baseline / --update-baseline / --allow-stale` end to end, on the
+ * gallery registry finalize-only-after-post (it violates FIN-02) graded on
+ * FIN-02 plus the passing REG-01. Three real grades: one writing the
+ * baseline and the JSON report, one comparing with it (exit 0), one with its
+ * entry removed (exit 1). Stale, --allow-stale and expiry are judged on the
+ * saved report through the CLI's own finishing step; malformed baselines and
+ * bad flag combinations are refused before any grade.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { GradeReport } from '../report.ts'
+import { GRADED, KIT, cli, expectUsageError, runInProcess, scratch } from '../test-support/cli.ts'
+import type { CliRun } from '../test-support/cli.ts'
+import { finishBaseline } from './cli-baseline.ts'
+import { parseBaseline } from './load-baseline.ts'
+import type { Baseline, BaselineEntry } from './types.ts'
+
+const ADAPTER = join(KIT, 'fixtures/broken/finalize-only-after-post.ts')
+const GRADE = ['grade', '--adapter', ADAPTER, '--rules', 'FIN-02,REG-01', '--timeout', '3000']
+
+const work = scratch()
+afterAll(() => work.remove())
+
+let written: CliRun
+let report: GradeReport
+let baseline: Baseline
+
+beforeAll(async () => {
+  written = await cli([...GRADE, '--json', 'report.json', '--update-baseline', 'baseline.json'], work.dir)
+  report = JSON.parse(readFileSync(join(work.dir, 'report.json'), 'utf8')) as GradeReport
+  baseline = parseBaseline(readFileSync(join(work.dir, 'baseline.json'), 'utf8'), 'baseline.json')
+}, GRADED.timeout)
+
+/** Writes `entries` as a baseline file in the scratch folder and returns its name. */
+function baselineFile(name: string, entries: readonly BaselineEntry[]): string {
+  writeFileSync(join(work.dir, name), JSON.stringify({ baselineVersion: '1', entries }))
+  return name
+}
+
+/** The CLI's exit status and output for the saved report judged against `entries`. */
+async function judged(entries: readonly BaselineEntry[], allowStale = false): Promise<{ code: number; stdout: string }> {
+  let stdout = ''
+  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true } }
+  const code = await finishBaseline({ mode: 'compare', file: 'b.json', baseline: { baselineVersion: '1', entries }, allowStale }, report, io)
+  return { code, stdout }
+}
+
+describe('--update-baseline writes the failures of the grade', () => {
+  test('exit 0 although FIN-02 fails; one entry for FIN-02, of the kind its failures are, REG-01 absent', () => {
+    expect(written.stderr).toBe('')
+    expect(written.code).toBe(0)
+    expect(report.rules.map((r) => [r.id, r.status])).toEqual([['REG-01', 'pass'], ['FIN-02', 'fail']])
+    const kinds = new Set(report.rules[1]?.tests.filter((t) => t.outcome === 'fail').map((t) => t.failure?.kind))
+    expect(kinds).toEqual(new Set(['assertion']))
+    expect(baseline.entries).toEqual([{ rule: 'FIN-02', reason: 'not-implemented', kind: 'assertion' }])
+    expect(written.stdout).toContain('Baseline baseline.json written: 1 entry')
+  })
+})
+
+describe('--baseline decides the exit status', () => {
+  test('the baseline listing the failures: exit 0, saying so after the report', GRADED, async () => {
+    const run = await cli([...GRADE, '--baseline', 'baseline.json'], work.dir)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('FAIL: broken: finalize-only-after-post fails 1 of 2 applicable must rules.')
+    expect(run.stdout).toMatch(/Baseline baseline\.json: \d+ known failures as recorded\n/)
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('BASELINE OK: every must failure is in the baseline')
+  })
+
+  test('with the entry removed: exit 1, each failing FIN-02 test named as new', GRADED, async () => {
+    const run = await cli([...GRADE, '--baseline', baselineFile('empty.json', [])], work.dir)
+    expect(run.code).toBe(1)
+    const failing = report.rules[1]?.tests.filter((t) => t.outcome === 'fail') ?? []
+    for (const t of failing) expect(run.stdout).toContain(`  NEW       FIN-02 "${t.name}": `)
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(`BASELINE FAIL: ${failing.length} new`)
+  })
+
+  test('on the saved report: an entry for the passing REG-01 is stale (exit 1), allowed with --allow-stale (exit 0)', async () => {
+    const entries = [...baseline.entries, { rule: 'REG-01', reason: 'env', kind: 'assertion' } as const]
+    const strict = await judged(entries)
+    expect(strict.code).toBe(1)
+    expect(strict.stdout).toContain('  STALE     entries[1] (REG-01): REG-01 passes now; remove the entry\n')
+    const lenient = await judged(entries, true)
+    expect(lenient.code).toBe(0)
+    expect(lenient.stdout).toContain('(allowed by --allow-stale)')
+    expect(await judged(baseline.entries)).toMatchObject({ code: 0 })
+  })
+
+  test('on the saved report: an expired entry (by date or by kit version) exits 1', async () => {
+    const byDate = await judged([{ ...(baseline.entries[0] as BaselineEntry), expires: { date: '2020-01-01' } }])
+    expect(byDate.code).toBe(1)
+    expect(byDate.stdout).toContain('  EXPIRED   entries[0] (FIN-02): it expired on 2020-01-01')
+    const byVersion = await judged([{ ...(baseline.entries[0] as BaselineEntry), expires: { kitVersion: report.kit.version } }])
+    expect(byVersion.code).toBe(1)
+    expect(byVersion.stdout).toContain(`it expired with kit version ${report.kit.version}`)
+  })
+})
+
+describe('refused before grading (exit 2, no grade)', () => {
+  test('a malformed baseline names the file, the entry and the field', async () => {
+    const file = baselineFile('bad.json', [{ rule: 'FIN-02', reason: 'not-implemented', kind: 'flaky' } as unknown as BaselineEntry])
+    const run = await cli([...GRADE, '--baseline', file, '--json', 'never.json'], work.dir)
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toBe('dsh-tools-tck: bad.json: entries[0] (FIN-02): "kind" must be one of assertion, timeout, crash\n')
+    expect(existsSync(join(work.dir, 'never.json')), 'no grade ran').toBe(false)
+  })
+
+  test('a missing baseline names the file', async () => {
+    const run = await runInProcess(['grade', '--baseline', join(work.dir, 'missing.json')])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toBe(`dsh-tools-tck: ${join(work.dir, 'missing.json')}: cannot read the baseline: no such file\n`)
+  })
+
+  test('--allow-stale without --baseline, and --baseline with --update-baseline, are usage errors', async () => {
+    expectUsageError(await runInProcess(['grade', '--allow-stale']), '--allow-stale only applies with --baseline <file>')
+    expectUsageError(await runInProcess(['grade', '--baseline', 'a.json', '--update-baseline', 'b.json']), '--baseline and --update-baseline cannot be combined')
+  })
+})

@@ -1,0 +1,79 @@
+/**
+ * The baseline side of `grade` (`--baseline`, `--update-baseline`,
+ * `--allow-stale`), kept out of cli.ts: {@link prepareBaseline} runs before
+ * the grade (so a bad flag or file costs no grade), {@link finishBaseline}
+ * after it and decides the exit status.
+ */
+import { constants as fsConstants, existsSync } from 'node:fs'
+import { access, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { UsageError } from '../errors.ts'
+import type { GradeReport } from '../report.ts'
+import { compareToBaseline } from './compare-baseline.ts'
+import { loadBaseline } from './load-baseline.ts'
+import { renderBaselineComparison } from './render-baseline.ts'
+import type { Baseline } from './types.ts'
+import { formatBaseline, updateBaseline } from './update-baseline.ts'
+
+export interface BaselineFlags {
+  readonly baseline?: string
+  readonly updateBaseline?: string
+  readonly allowStale?: boolean
+}
+
+/** What to do with the report once graded. */
+export type BaselinePlan =
+  | { readonly mode: 'compare'; readonly file: string; readonly baseline: Baseline; readonly allowStale: boolean }
+  | { readonly mode: 'update'; readonly file: string; readonly target: string; readonly previous?: Baseline }
+
+/**
+ * Checks the flags and loads the files, before any grading. Resolves with
+ * `undefined` when no baseline flag is given. Rejects with a `UsageError`
+ * for a bad combination (`--baseline` with `--update-baseline`,
+ * `--allow-stale` without `--baseline`, an empty file name, an unwritable
+ * `--update-baseline` folder), and with a `BaselineError` when the
+ * `--baseline` file is missing or invalid, or an existing
+ * `--update-baseline` file is invalid (its entries' reasons and notes are
+ * kept, so it must load).
+ */
+export async function prepareBaseline(flags: BaselineFlags, cwd: string): Promise<BaselinePlan | undefined> {
+  if (flags.baseline !== undefined && flags.updateBaseline !== undefined) throw new UsageError('--baseline and --update-baseline cannot be combined: compare with one, or rewrite it')
+  if (flags.allowStale === true && flags.baseline === undefined) throw new UsageError('--allow-stale only applies with --baseline <file>')
+  if (flags.baseline !== undefined) {
+    if (flags.baseline.trim() === '') throw new UsageError('--baseline needs a file name')
+    return { mode: 'compare', file: flags.baseline, baseline: await loadBaseline(flags.baseline, cwd), allowStale: flags.allowStale === true }
+  }
+  if (flags.updateBaseline === undefined) return undefined
+  if (flags.updateBaseline.trim() === '') throw new UsageError('--update-baseline needs a file name')
+  const target = resolve(cwd, flags.updateBaseline)
+  try {
+    await access(dirname(target), fsConstants.W_OK)
+  } catch {
+    throw new UsageError(`--update-baseline: cannot write into the folder ${dirname(target)} (missing or not writable)`)
+  }
+  const previous = existsSync(target) ? await loadBaseline(flags.updateBaseline, cwd) : undefined
+  return { mode: 'update', file: flags.updateBaseline, target, ...(previous === undefined ? {} : { previous }) }
+}
+
+/**
+ * After the grade: compares and prints the baseline section (exit 0 when
+ * the comparison is ok, 1 otherwise), or writes the updated baseline
+ * (exit 0 once written, 2 when it cannot be written). `write` is stdout,
+ * `fail` stderr.
+ */
+export async function finishBaseline(plan: BaselinePlan, report: GradeReport, io: { readonly stdout: { write(text: string): unknown }; readonly stderr: { write(text: string): unknown } }): Promise<0 | 1 | 2> {
+  if (plan.mode === 'compare') {
+    const comparison = compareToBaseline(report, plan.baseline, { allowStale: plan.allowStale })
+    io.stdout.write(renderBaselineComparison(comparison, plan.file))
+    return comparison.ok ? 0 : 1
+  }
+  const baseline = updateBaseline(report, plan.previous)
+  try {
+    await writeFile(plan.target, formatBaseline(baseline))
+  } catch (error) {
+    io.stderr.write(`dsh-tools-tck: cannot write the baseline to ${plan.target}: ${(error as Error).message ?? String(error)}\n`)
+    return 2
+  }
+  io.stdout.write(`\nBaseline ${plan.file} written: ${baseline.entries.length} entr${baseline.entries.length === 1 ? 'y' : 'ies'} (the must failures of this grade)\n`)
+  return 0
+}

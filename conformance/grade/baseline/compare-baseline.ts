@@ -1,0 +1,177 @@
+/**
+ * `compareToBaseline()`: judges a grade report against a baseline of
+ * expected failures (`grade --baseline <file>`). Pure: no I/O, no clock
+ * unless `today` is left out.
+ */
+import type { Level, RuleId } from '../../catalogue/types.ts'
+import type { FailureKind, GradeReport, TestEntry } from '../report.ts'
+import { expiryReason } from './expiry.ts'
+import { failureKindOf } from './failure-kind.ts'
+import type { Baseline, BaselineEntry } from './types.ts'
+
+export interface CompareOptions {
+  /** Stale entries are listed but do not make the outcome fail (`--allow-stale`). Default false. */
+  readonly allowStale?: boolean
+  /** The day `expires.date` is compared with, `YYYY-MM-DD` or a Date (its UTC day). Default: today (UTC). */
+  readonly today?: string | Date
+  /** The kit version `expires.kitVersion` is compared with. Default: the report's `kit.version`. */
+  readonly kitVersion?: string
+}
+
+/** One failing test of a failing rule, or a rule failing with no failing test (`test` absent). */
+export interface BaselineFailure {
+  readonly rule: RuleId
+  readonly level: Level
+  /** The test's name; absent when the rule failed without a failing test (no test, or its suite file failed). */
+  readonly test?: string
+  /** The failure's kind; a rule failing without a failing test is a `crash`. */
+  readonly kind: FailureKind
+  /** First line of the failure message (or the rule's reason). */
+  readonly message: string
+}
+
+/** A baseline entry, with its place in the file. */
+export interface EntryRef {
+  readonly index: number
+  readonly entry: BaselineEntry
+}
+
+/** A failure matched by an entry of the same kind. */
+export interface CoveredFailure extends BaselineFailure {
+  readonly by: EntryRef
+}
+
+/** An entry whose failures (some of them) are of another kind than it records. */
+export interface KindMismatch extends EntryRef {
+  /** The failures it matched whose kind is not `entry.kind`. */
+  readonly failures: readonly BaselineFailure[]
+}
+
+/** An entry with a sentence saying why it is listed. */
+export interface JudgedEntry extends EntryRef {
+  readonly why: string
+}
+
+export interface BaselineComparison {
+  /**
+   * True when no must failure is new, no entry has expired, no failure is
+   * of another kind than its entry records, and no entry is stale (unless
+   * `allowStale`). Unmatched entries never decide.
+   */
+  readonly ok: boolean
+  readonly allowStale: boolean
+  /** Failing tests of must rules (and must rules failing without a failing test) that no entry matches. Should rules never appear here. */
+  readonly newFailures: readonly BaselineFailure[]
+  /** Failures matched by an entry of their kind (should rules included, when an entry names them). */
+  readonly covered: readonly CoveredFailure[]
+  /** Entries whose rule passes, or whose test passes under every rule it is listed under. */
+  readonly stale: readonly JudgedEntry[]
+  /** Entries past their `expires` (they still match failures, so those are not new). */
+  readonly expired: readonly JudgedEntry[]
+  readonly kindMismatch: readonly KindMismatch[]
+  /**
+   * Entries with nothing to judge by: the rule or test is not in the report
+   * (outside the `--rules` selection, or no such test), or the rule is
+   * not-applicable, untestable or vacuous, or the test did not run. Neither
+   * stale nor failing.
+   */
+  readonly unmatched: readonly JudgedEntry[]
+}
+
+/**
+ * Compares `report` with `baseline`. A failing test is matched by the test
+ * entry naming it, else by the rule entry of the rule it fails under; a
+ * rule failing with no failing test only by its rule entry. A matched
+ * failure of the entry's `kind` is covered, one of another kind is a kind
+ * mismatch (an entry matching failures of several kinds mismatches on every
+ * kind it does not record). An entry is stale only when what it names
+ * actually passes: a rule with status `pass`, or a test whose every listing
+ * is `pass`.
+ */
+export function compareToBaseline(report: GradeReport, baseline: Baseline, options: CompareOptions = {}): BaselineComparison {
+  const allowStale = options.allowStale === true
+  const today = dayOf(options.today ?? new Date())
+  const kitVersion = options.kitVersion ?? report.kit.version
+  const entries: EntryRef[] = baseline.entries.map((entry, index) => ({ index, entry }))
+  const byRule = new Map(entries.filter((e) => e.entry.rule !== undefined).map((e) => [e.entry.rule as string, e]))
+  const byTest = new Map(entries.filter((e) => e.entry.test !== undefined).map((e) => [e.entry.test as string, e]))
+
+  const newFailures: BaselineFailure[] = []
+  const covered: CoveredFailure[] = []
+  const mismatched = new Map<EntryRef, BaselineFailure[]>()
+  for (const failure of failuresOf(report)) {
+    const by = (failure.test === undefined ? undefined : byTest.get(failure.test)) ?? byRule.get(failure.rule)
+    if (by === undefined) {
+      if (failure.level === 'must') newFailures.push(failure)
+    } else if (by.entry.kind === failure.kind) {
+      covered.push({ ...failure, by })
+    } else {
+      mismatched.set(by, [...(mismatched.get(by) ?? []), failure])
+    }
+  }
+
+  const stale: JudgedEntry[] = []
+  const expired: JudgedEntry[] = []
+  const unmatched: JudgedEntry[] = []
+  for (const ref of entries) {
+    const ran = expiryReason(ref.entry.expires, today, kitVersion)
+    if (ran !== undefined) expired.push({ ...ref, why: ran })
+    const judged = ref.entry.rule !== undefined ? judgeRule(report, ref.entry.rule) : judgeTest(report, ref.entry.test as string)
+    if (judged?.stale === true) stale.push({ ...ref, why: judged.why })
+    else if (judged !== undefined) unmatched.push({ ...ref, why: judged.why })
+  }
+  const kindMismatch: KindMismatch[] = entries.filter((ref) => mismatched.has(ref)).map((ref) => ({ ...ref, failures: mismatched.get(ref) ?? [] }))
+
+  return {
+    ok: newFailures.length === 0 && expired.length === 0 && kindMismatch.length === 0 && (allowStale || stale.length === 0),
+    allowStale,
+    newFailures,
+    covered,
+    stale,
+    expired,
+    kindMismatch,
+    unmatched,
+  }
+}
+
+/** Every failure of every failing rule, in report order. */
+function failuresOf(report: GradeReport): BaselineFailure[] {
+  const out: BaselineFailure[] = []
+  for (const rule of report.rules) {
+    if (rule.status !== 'fail') continue
+    const failing = rule.tests.filter((t): t is TestEntry & { failure: NonNullable<TestEntry['failure']> } => t.outcome === 'fail' && t.failure !== undefined)
+    if (failing.length === 0) {
+      out.push({ rule: rule.id, level: rule.level, kind: 'crash', message: rule.reason ?? 'failed' })
+      continue
+    }
+    for (const test of failing) {
+      out.push({ rule: rule.id, level: rule.level, test: test.name, kind: failureKindOf(test.failure), message: firstLine(test.failure.message) })
+    }
+  }
+  return out
+}
+
+/** `stale` with why, `unmatched` with why (as `stale: false`), or undefined while the rule fails. */
+function judgeRule(report: GradeReport, id: string): { stale: boolean; why: string } | undefined {
+  const rule = report.rules.find((r) => r.id === id)
+  if (rule === undefined) return { stale: false, why: `${id} was not graded (outside the --rules selection)` }
+  if (rule.status === 'fail') return undefined
+  if (rule.status === 'pass') return { stale: true, why: `${id} passes now` }
+  return { stale: false, why: `${id} is ${rule.status}${rule.reason === undefined ? '' : `: ${rule.reason}`}` }
+}
+
+function judgeTest(report: GradeReport, name: string): { stale: boolean; why: string } | undefined {
+  const listings = report.rules.flatMap((rule) => rule.tests.filter((t) => t.name === name))
+  if (listings.length === 0) return { stale: false, why: 'no test of that name is in this report (not selected, or renamed)' }
+  if (listings.some((t) => t.outcome === 'fail')) return undefined
+  if (listings.every((t) => t.outcome === 'pass')) return { stale: true, why: 'the test passes now' }
+  return { stale: false, why: `the test did not run (${[...new Set(listings.map((t) => t.outcome))].join(', ')})` }
+}
+
+function dayOf(day: string | Date): string {
+  return typeof day === 'string' ? day : day.toISOString().slice(0, 10)
+}
+
+function firstLine(text: string): string {
+  return text.split('\n')[0] ?? text
+}

@@ -1,0 +1,40 @@
+/**
+ * When a baseline entry has expired.
+ */
+import type { BaselineExpiry } from './types.ts'
+
+/**
+ * Why `expires` has run out, or `undefined` while it has not (or is absent).
+ * A `date` has expired on and after that UTC day (`today` is `YYYY-MM-DD`);
+ * a `kitVersion` once the grading kit's version is that version or later
+ * (compared as x.y.z numbers; a pre-release such as `1.2.0-rc.1` counts as
+ * earlier than `1.2.0`). A kit version that is not x.y.z never expires an
+ * entry.
+ */
+export function expiryReason(expires: BaselineExpiry | undefined, today: string, kitVersion: string): string | undefined {
+  if (expires === undefined) return undefined
+  if (expires.date !== undefined) return today >= expires.date ? `it expired on ${expires.date} (today is ${today})` : undefined
+  const order = compareVersions(kitVersion, expires.kitVersion)
+  return order !== undefined && order >= 0 ? `it expired with kit version ${expires.kitVersion} (this kit is ${kitVersion})` : undefined
+}
+
+/** Sign of `a - b` for versions `x.y.z[-pre]`, or `undefined` when either is not one. */
+export function compareVersions(a: string, b: string): number | undefined {
+  const pa = parseVersion(a)
+  const pb = parseVersion(b)
+  if (pa === undefined || pb === undefined) return undefined
+  for (let i = 0; i < 3; i += 1) {
+    const d = (pa.core[i] as number) - (pb.core[i] as number)
+    if (d !== 0) return Math.sign(d)
+  }
+  if (pa.pre === pb.pre) return 0
+  if (pa.pre === undefined) return 1
+  if (pb.pre === undefined) return -1
+  return pa.pre < pb.pre ? -1 : 1
+}
+
+function parseVersion(version: string): { core: number[]; pre?: string } | undefined {
+  const match = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(version.trim())
+  if (match === null) return undefined
+  return { core: [Number(match[1]), Number(match[2]), Number(match[3])], ...(match[4] === undefined ? {} : { pre: match[4] }) }
+}

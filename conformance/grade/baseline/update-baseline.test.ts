@@ -1,0 +1,90 @@
+/**
+ * updateBaseline / formatBaseline: the baseline a report implies, keeping
+ * what a person wrote in the previous file; and the console section.
+ */
+import { describe, expect, test } from 'vitest'
+import { compareToBaseline } from './compare-baseline.ts'
+import { parseBaseline } from './load-baseline.ts'
+import { renderBaselineComparison } from './render-baseline.ts'
+import { fakeReport, testOf } from './test-support/test-report.ts'
+import type { Baseline } from './types.ts'
+import { formatBaseline, updateBaseline } from './update-baseline.ts'
+
+const report = fakeReport([
+  { id: 'REG-01', status: 'pass', tests: [{ name: testOf('REG-01'), outcome: 'pass' }] },
+  { id: 'FIN-02', status: 'fail', tests: [{ name: testOf('FIN-02', 1), outcome: 'fail', kind: 'timeout' }, { name: testOf('FIN-02', 2), outcome: 'fail', kind: 'timeout' }] },
+  { id: 'PRE-22', level: 'should', status: 'fail', tests: [{ name: testOf('PRE-22'), outcome: 'fail' }] },
+  { id: 'GRD-07', status: 'fail', tests: [{ name: testOf('GRD-07', 1), outcome: 'fail' }, { name: testOf('GRD-07', 2), outcome: 'fail', kind: 'crash' }, { name: testOf('GRD-07', 3), outcome: 'pass' }] },
+  { id: 'ARG-04', status: 'fail', reason: 'the suite has no test for this rule' },
+])
+
+describe('updateBaseline', () => {
+  test('one entry per failing must rule in catalogue order, its kind from its failures; a rule of mixed kinds gets test entries', () => {
+    expect(updateBaseline(report)).toEqual({
+      baselineVersion: '1',
+      entries: [
+        { rule: 'ARG-04', reason: 'not-implemented', kind: 'crash' },
+        { test: '[GRD-07] t1', reason: 'not-implemented', kind: 'assertion' },
+        { test: '[GRD-07] t2', reason: 'not-implemented', kind: 'crash' },
+        { rule: 'FIN-02', reason: 'not-implemented', kind: 'timeout' },
+      ],
+    })
+  })
+
+  test('keeps reason, link, expires and note of the previous entry for the same rule or test, and drops entries that no longer fail', () => {
+    const previous: Baseline = {
+      baselineVersion: '1',
+      entries: [
+        { rule: 'FIN-02', reason: 'spec-dispute', kind: 'assertion', link: 'https://example.org/1', expires: { date: '2027-01-01' }, note: 'finalize order' },
+        { rule: 'GRD-07', reason: 'env', kind: 'assertion', note: 'from the rule' },
+        { test: '[GRD-07] t2', reason: 'spec-dispute', kind: 'crash' },
+        { rule: 'REG-01', reason: 'env', kind: 'assertion' },
+      ],
+    }
+    expect(updateBaseline(report, previous).entries).toEqual([
+      { rule: 'ARG-04', reason: 'not-implemented', kind: 'crash' },
+      { test: '[GRD-07] t1', reason: 'env', kind: 'assertion', note: 'from the rule' },
+      { test: '[GRD-07] t2', reason: 'spec-dispute', kind: 'crash' },
+      { rule: 'FIN-02', reason: 'spec-dispute', kind: 'timeout', link: 'https://example.org/1', expires: { date: '2027-01-01' }, note: 'finalize order' },
+    ])
+  })
+
+  test('comparing the report with the baseline it implies is ok', () => {
+    expect(compareToBaseline(report, updateBaseline(report), { today: '2026-12-02' }).ok).toBe(true)
+  })
+})
+
+describe('formatBaseline', () => {
+  test('pretty JSON with a trailing newline, fields in schema order, that loads back unchanged', () => {
+    const baseline: Baseline = { baselineVersion: '1', entries: [{ note: 'n', kind: 'crash', reason: 'env', rule: 'FIN-02' } as Baseline['entries'][number]] }
+    const text = formatBaseline(baseline)
+    expect(text).toBe('{\n  "baselineVersion": "1",\n  "entries": [\n    {\n      "rule": "FIN-02",\n      "reason": "env",\n      "kind": "crash",\n      "note": "n"\n    }\n  ]\n}\n')
+    expect(parseBaseline(text, 'b.json')).toEqual(baseline)
+    expect(formatBaseline(updateBaseline(report))).toBe(formatBaseline(parseBaseline(formatBaseline(updateBaseline(report)), 'b.json')))
+  })
+})
+
+describe('renderBaselineComparison', () => {
+  test('names each new, mismatched, expired, stale and unmatched entry with why, and ends with the verdict', () => {
+    const baseline: Baseline = {
+      baselineVersion: '1',
+      entries: [
+        { rule: 'FIN-02', reason: 'env', kind: 'assertion' },
+        { rule: 'REG-01', reason: 'env', kind: 'assertion', expires: { date: '2020-01-01' } },
+        { rule: 'SCH-01', reason: 'env', kind: 'assertion' },
+      ],
+    }
+    const text = renderBaselineComparison(compareToBaseline(report, baseline, { today: '2026-12-02' }), 'ci/baseline.json')
+    const lines = text.trimEnd().split('\n')
+    expect(lines[1]).toBe('Baseline ci/baseline.json: 0 known failures as recorded')
+    expect(text).toContain('  NEW       GRD-07 "[GRD-07] t1": [GRD-07] t1 broke (assertion)')
+    expect(text).toContain('  NEW       ARG-04 (no failing test): the suite has no test for this rule (crash)')
+    expect(text).toContain('  KIND      entries[0] (FIN-02): recorded as assertion, but FIN-02 "[FIN-02] t1" failed as timeout: [FIN-02] t1 broke')
+    expect(text).toContain('  EXPIRED   entries[1] (REG-01): it expired on 2020-01-01 (today is 2026-12-02); fix the failure or extend "expires"')
+    expect(text).toContain('  STALE     entries[1] (REG-01): REG-01 passes now; remove the entry')
+    expect(text).toContain('  UNMATCHED entries[2] (SCH-01): SCH-01 was not graded (outside the --rules selection) (not judged)')
+    expect(lines.at(-1)).toBe('BASELINE FAIL: 3 new, 1 of another kind, 1 expired, 1 stale')
+    const ok = renderBaselineComparison(compareToBaseline(report, updateBaseline(report), { today: '2026-12-02' }), 'b.json')
+    expect(ok.trimEnd().split('\n').at(-1)).toBe('BASELINE OK: every must failure is in the baseline')
+  })
+})

@@ -1,0 +1,200 @@
+/**
+ * `renderHtml()`: the grading report as one self-contained HTML page
+ * (`dsh-tools-tck grade --html <file>`).
+ */
+import type { AreaSummary, GradeReport, LevelCounts, RuleEntry, TestEntry, UnattributedError } from '../report.ts'
+import { COUNT_LABELS } from './counts-text.ts'
+import { escapeHtml } from './escape-html.ts'
+import { FILTER_SCRIPT } from './filter-script.ts'
+import { filterSelect } from './filter-select.ts'
+import { htmlPage } from './html-page.ts'
+import { statusLabel } from './status-label.ts'
+
+const STATUSES = ['fail', 'vacuous', 'pass', 'not-applicable', 'untestable'] as const
+
+const COUNT_COLUMNS = [['rules', 'rules'], ...COUNT_LABELS] as const satisfies readonly (readonly [keyof LevelCounts, string])[]
+
+const STYLE = `
+.summary-table { width: auto; margin: .5rem 0; }
+.rules td:first-child { white-space: nowrap; }
+.failure { margin: .5rem 0 .75rem; padding-left: .75rem; border-left: 3px solid var(--fail); }
+.failure .name { font-weight: 600; }
+`
+
+/**
+ * Renders `report` as a complete HTML document (see `htmlPage`: inline style
+ * and script, nothing fetched). It shows the kit, the adapter and the run
+ * date; the summary (verdict, must and should counts, test counts); a
+ * per-area table; every rule of the report in report order with its status,
+ * level, statement, reason, sources and, for every failing test, its name,
+ * file, `at`, message, diff (and stack when the report has one); errors no
+ * test owns and slow tests. Filters by area, status and level work with
+ * JavaScript; without it every rule is shown. Every string from the report
+ * is escaped.
+ *
+ * Stable hooks for tools and tests: `data-testid` on `summary`, `verdict`
+ * (with `data-conforms`), `areas`, `rules`, `filters`, `shown`; each count
+ * of the summary is an element `data-count="<level>-<field>"` (`must-pass`,
+ * `should-notApplicable`, ...) or `tests-<field>`; each rule row is
+ * `<tr data-rule data-status data-level data-area>`.
+ * Pure: the same report gives the same page.
+ */
+export function renderHtml(report: GradeReport): string {
+  const adapter = `${report.adapter.name}${report.adapter.version === undefined ? '' : ` ${report.adapter.version}`}`
+  const body = [
+    `<header><h1>Conformance report: ${escapeHtml(adapter)}</h1>${meta(report)}</header>`,
+    summary(report),
+    areas(report.summary.areas),
+    rules(report),
+    unattributed(report.unattributedErrors),
+    slowTests(report),
+    `<footer><p class="muted">Written by ${escapeHtml(report.kit.name)} ${escapeHtml(report.kit.version)} from a report of format ${escapeHtml(report.reportVersion)} (docs/REPORT.md).</p></footer>`,
+  ].join('\n')
+  return htmlPage({ title: `${report.kit.name}: ${adapter}`, body, style: STYLE, script: FILTER_SCRIPT })
+}
+
+function meta(report: GradeReport): string {
+  const o = report.options
+  const items: (readonly [string, string])[] = [
+    ['kit', `${report.kit.name} ${report.kit.version}`],
+    ['adapter', `${report.adapter.name}${report.adapter.version === undefined ? '' : ` (version ${report.adapter.version})`}`],
+    ['module', report.adapter.module],
+    ['features', featureList(report)],
+    ['graded', `${report.timing.startedAt} (${formatMs(report.timing.durationMs)})`],
+    ['selection', o.rules === null ? 'every rule' : o.rules.join(', ')],
+    ['budget', `timeout ${o.timeoutMs} ms, stall limit ${o.stallLimitMs} ms`],
+    ['runtime', `node ${report.runtime.node}, vitest ${report.runtime.vitest}, ${report.runtime.platform}`],
+  ]
+  if (o.types !== undefined) items.push(['types', o.types])
+  return `<dl class="meta" data-testid="meta">${items.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`
+}
+
+function featureList(report: GradeReport): string {
+  const entries = Object.entries(report.adapter.features)
+  const on = entries.filter(([, v]) => v).map(([k]) => k)
+  const off = entries.filter(([, v]) => !v).map(([k]) => k)
+  return `${on.length === 0 ? 'none declared' : on.join(', ')}${off.length === 0 ? '' : `; not declared: ${off.join(', ')}`}`
+}
+
+function summary(report: GradeReport): string {
+  const s = report.summary
+  const conforms = s.conforms
+  const applicable = s.must.rules - s.must.notApplicable - s.must.untestable
+  const sentence = conforms
+    ? `meets all ${applicable} applicable must rules`
+    : `fails ${s.must.fail} of ${applicable} applicable must rules`
+  const head = `<tr><th>level</th>${COUNT_COLUMNS.map(([, label]) => `<th class="num">${escapeHtml(label)}</th>`).join('')}</tr>`
+  const row = (level: 'must' | 'should', counts: LevelCounts): string =>
+    `<tr><th>${level}</th>${COUNT_COLUMNS.map(([key]) => `<td class="num" data-count="${level}-${key}">${counts[key]}</td>`).join('')}</tr>`
+  const t = s.tests
+  const tests = (['total', 'pass', 'fail', 'notApplicable', 'skipped'] as const)
+    .map((key) => `${key === 'notApplicable' ? 'n/a' : key} <span data-count="tests-${key}">${t[key]}</span>`)
+    .join(', ')
+  const extras = [
+    `${s.unattributedErrors} error${s.unattributedErrors === 1 ? '' : 's'} no test owns`,
+    `${s.slowTests} slow test${s.slowTests === 1 ? '' : 's'}`,
+    `${s.partialPasses} partial pass${s.partialPasses === 1 ? '' : 'es'}`,
+    ...(s.weakRules === undefined ? [] : [`${s.weakRules} weak rule${s.weakRules === 1 ? '' : 's'}`]),
+  ]
+  return [
+    '<section data-testid="summary"><h2>Summary</h2>',
+    `<p><span class="verdict ${conforms ? 'conforms' : 'fails'}" data-testid="verdict" data-conforms="${conforms}">${conforms ? 'CONFORMS' : 'FAILS'}</span> `,
+    `${escapeHtml(report.adapter.name)} ${escapeHtml(sentence)}.</p>`,
+    `<table class="summary-table">${head}${row('must', s.must)}${row('should', s.should)}</table>`,
+    `<p>Tests: ${tests}. ${escapeHtml(extras.join(', '))}.</p>`,
+    '</section>',
+  ].join('')
+}
+
+function areas(list: readonly AreaSummary[]): string {
+  const cells = (c: LevelCounts): string => [c.pass, c.fail, c.vacuous, c.notApplicable, c.untestable].map((n) => `<td class="num">${n}</td>`).join('')
+  const sub = ['pass', 'fail', 'vac.', 'n/a', 'unt.'].map((h) => `<th class="num">${h}</th>`).join('')
+  const rows = list
+    .map((a) => `<tr data-area-row="${escapeHtml(a.area)}"><td><code>${escapeHtml(a.area)}</code></td><td>${escapeHtml(a.title)}</td>${cells(a.must)}${cells(a.should)}</tr>`)
+    .join('\n')
+  return [
+    '<section><h2>Areas</h2>',
+    '<table data-testid="areas">',
+    '<thead><tr><th rowspan="2">area</th><th rowspan="2">title</th><th colspan="5">must</th><th colspan="5">should</th></tr>',
+    `<tr>${sub}${sub}</tr></thead>`,
+    `<tbody>${rows}</tbody></table></section>`,
+  ].join('\n')
+}
+
+function rules(report: GradeReport): string {
+  const present = STATUSES.filter((s) => report.rules.some((r) => r.status === s))
+  const count = (pick: (r: RuleEntry) => boolean): number => report.rules.filter(pick).length
+  const filters = [
+    '<form class="filters" data-testid="filters" hidden>',
+    filterSelect(
+      'area',
+      'area',
+      report.summary.areas.map((a) => [a.area, `${a.area}: ${a.title} (${count((r) => r.area === a.area)})`]),
+    ),
+    filterSelect('status', 'status', present.map((s) => [s, `${statusLabel(s)} (${count((r) => r.status === s)})`])),
+    filterSelect('level', 'level', (['must', 'should'] as const).map((l) => [l, `${l} (${count((r) => r.level === l)})`])),
+    '</form>',
+  ].join('')
+  const rows = report.rules.map(ruleRow).join('\n')
+  return [
+    '<section><h2>Rules</h2>',
+    filters,
+    `<p class="muted" data-testid="shown">${report.rules.length} rules</p>`,
+    '<table class="rules" data-testid="rules"><thead><tr><th>rule</th><th>level</th><th>status</th><th>statement</th></tr></thead>',
+    `<tbody>${rows}</tbody></table></section>`,
+  ].join('\n')
+}
+
+function ruleRow(rule: RuleEntry): string {
+  const failing = rule.tests.filter((t) => t.outcome === 'fail')
+  const notes: string[] = []
+  if (rule.reason !== undefined) notes.push(`<p class="muted">${escapeHtml(rule.reason)}</p>`)
+  if (rule.partial !== undefined) notes.push(`<p class="muted">partial: ${escapeHtml(rule.partial)}</p>`)
+  if (rule.divergence !== undefined) notes.push(`<p class="muted">divergence: ${escapeHtml(rule.divergence)}</p>`)
+  notes.push(`<p class="muted">source${rule.sources.length === 1 ? '' : 's'}: ${rule.sources.map(escapeHtml).join('; ')}</p>`)
+  if (failing.length > 0) {
+    const open = rule.status === 'fail' ? ' open' : ''
+    notes.push(`<details${open}><summary>${failing.length} failing test${failing.length === 1 ? '' : 's'}</summary>${failing.map(failure).join('')}</details>`)
+  }
+  const weak = rule.adequacy?.weak === true ? '<span class="tag" title="no mutant killed and no gallery registry violates it">weak</span>' : ''
+  const attrs = `data-rule="${escapeHtml(rule.id)}" data-status="${escapeHtml(rule.status)}" data-level="${escapeHtml(rule.level)}" data-area="${escapeHtml(rule.area)}"`
+  return (
+    `<tr ${attrs}><td><code>${escapeHtml(rule.id)}</code>${weak}</td><td>${escapeHtml(rule.level)}</td>` +
+    `<td class="status s-${escapeHtml(rule.status)}">${escapeHtml(statusLabel(rule.status))}</td>` +
+    `<td><div class="statement">${escapeHtml(rule.statement)}</div>${notes.join('')}</td></tr>`
+  )
+}
+
+function failure(test: TestEntry): string {
+  const f = test.failure
+  const where = f?.at === undefined ? escapeHtml(test.file) : `<code data-at>${escapeHtml(f.at)}</code>`
+  const kind = f?.kind === undefined ? '' : ` <span class="tag" data-kind>${escapeHtml(f.kind)}</span>`
+  const parts = [`<div class="name">${escapeHtml(test.name)}${kind}</div>`, `<div class="muted">${where}</div>`]
+  if (test.failedRules !== undefined) parts.push(`<div class="muted">fails only ${escapeHtml(test.failedRules.join(', '))}</div>`)
+  parts.push(`<pre class="message">${escapeHtml(f?.message ?? 'no failure message')}</pre>`)
+  if (f?.diff !== undefined) parts.push(`<pre class="diff">${escapeHtml(f.diff)}</pre>`)
+  if (f?.stack !== undefined) parts.push(`<details><summary>stack</summary><pre>${escapeHtml(f.stack)}</pre></details>`)
+  return `<div class="failure" data-failure>${parts.join('')}</div>`
+}
+
+function unattributed(errors: readonly UnattributedError[]): string {
+  if (errors.length === 0) return ''
+  const items = errors.map((e) => {
+    const where = [e.file, e.test].filter((x) => x !== undefined).map(escapeHtml).join(' — ')
+    const stack = e.stack === undefined ? '' : `<details><summary>stack</summary><pre>${escapeHtml(e.stack)}</pre></details>`
+    return `<li><code>${escapeHtml(e.kind)}</code> ${where}<pre>${escapeHtml(e.message)}</pre>${stack}</li>`
+  })
+  return `<section data-testid="unattributed"><h2>Errors no test owns</h2><ul>${items.join('')}</ul></section>`
+}
+
+function slowTests(report: GradeReport): string {
+  if (report.slowTests.length === 0) return ''
+  const rows = report.slowTests
+    .map((t) => `<tr><td>${escapeHtml(t.name)}</td><td>${escapeHtml(t.file)}</td><td>${escapeHtml(t.outcome)}</td><td class="num">${escapeHtml(formatMs(t.durationMs))}</td></tr>`)
+    .join('')
+  return `<section><h2>Slow tests</h2><p class="muted">Slowness changes no verdict.</p><table><thead><tr><th>test</th><th>file</th><th>outcome</th><th class="num">time</th></tr></thead><tbody>${rows}</tbody></table></section>`
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`
+}

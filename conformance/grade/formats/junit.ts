@@ -1,0 +1,145 @@
+/**
+ * `renderJunit()`: the grading report as JUnit XML (`grade --junit <file>`),
+ * for CI test reporters (Jenkins, GitLab, GitHub actions).
+ */
+import type { GradeReport, RuleEntry, UnattributedError } from '../report.ts'
+import { escapeXmlAttribute as attr, escapeXmlText as text } from './escape-xml.ts'
+import { kitTests } from './kit-tests.ts'
+import type { KitTest } from './kit-tests.ts'
+
+/** Name of the extra test suite holding the errors no test owns. */
+export const UNATTRIBUTED_SUITE = 'unattributed errors'
+/** Name of the extra test suite holding the failing rules that have no test. */
+export const UNTESTED_SUITE = 'failing rules without a test'
+
+interface Case {
+  readonly xml: string
+  readonly failure: boolean
+  readonly error: boolean
+  readonly skipped: boolean
+  readonly seconds: number
+}
+
+/**
+ * Renders `report` as a JUnit XML document (UTF-8, XML 1.0) in the common
+ * Jenkins/GitLab/GitHub-action shape:
+ *
+ * - `<testsuites name="dsh-tools-tck: <adapter name>">` with `tests`, `failures`, `errors`,
+ *   `skipped` and `time` (the run's wall time, seconds) totals;
+ * - one `<testsuite>` per suite file, in order of first appearance, named by
+ *   the file, with its own totals, `time` (sum of its tests) and `timestamp`;
+ * - one `<testcase>` per kit test, once even when listed under several rules
+ *   (see `kitTests`): `classname` is the file path with dots
+ *   (`conformance.suite.grd`), `name` the test name, `time` its duration in
+ *   seconds (0 when it did not run), and `<properties>` with one `rule`
+ *   property per rule it checks and its `level` (`must` when any is);
+ * - a failed test has `<failure message type>` (`type` is the failure kind),
+ *   its text the message, `at`, diff and stack when present; a not-applicable
+ *   test has `<skipped message="not applicable: needs <features>"/>`, a test
+ *   skipped by the suite (or stopped on a kit defect) `<skipped>` too;
+ * - the report's unattributed errors, when any, are an extra suite
+ *   {@link UNATTRIBUTED_SUITE} with one `<error>` test case each, so CI shows
+ *   them even when the verdict is unaffected; the failing rules that have no
+ *   test at all (so nothing else would show them) are an extra suite
+ *   {@link UNTESTED_SUITE} with one `<failure>` test case each.
+ *
+ * So the kit-test cases, by outcome, match `report.summary.tests`. Every
+ * report string is escaped, characters XML 1.0 forbids are removed. Ends
+ * with a newline. Pure.
+ */
+export function renderJunit(report: GradeReport): string {
+  const timestamp = report.timing.startedAt.slice(0, 19)
+  const suites: string[] = []
+  const totals = { tests: 0, failures: 0, errors: 0, skipped: 0 }
+  const addSuite = (name: string, cases: readonly Case[]): void => {
+    const count = { tests: cases.length, failures: cases.filter((c) => c.failure).length, errors: cases.filter((c) => c.error).length, skipped: cases.filter((c) => c.skipped).length }
+    totals.tests += count.tests
+    totals.failures += count.failures
+    totals.errors += count.errors
+    totals.skipped += count.skipped
+    const time = seconds(cases.reduce((sum, c) => sum + c.seconds, 0))
+    suites.push(
+      `  <testsuite name="${attr(name)}" tests="${count.tests}" failures="${count.failures}" errors="${count.errors}" skipped="${count.skipped}" time="${time}" timestamp="${attr(timestamp)}">\n${cases.map((c) => c.xml).join('')}  </testsuite>\n`,
+    )
+  }
+
+  const byFile = new Map<string, KitTest[]>()
+  for (const test of kitTests(report)) {
+    const list = byFile.get(test.file) ?? []
+    list.push(test)
+    byFile.set(test.file, list)
+  }
+  for (const [file, tests] of byFile) addSuite(file, tests.map(testCase))
+  const untested = report.rules.filter((r) => r.status === 'fail' && r.tests.length === 0)
+  if (untested.length > 0) addSuite(UNTESTED_SUITE, untested.map(untestedCase))
+  if (report.unattributedErrors.length > 0) addSuite(UNATTRIBUTED_SUITE, report.unattributedErrors.map(errorCase))
+
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<testsuites name="${attr(`dsh-tools-tck: ${report.adapter.name}`)}" tests="${totals.tests}" failures="${totals.failures}" errors="${totals.errors}" skipped="${totals.skipped}" time="${seconds(report.timing.durationMs / 1000)}" timestamp="${attr(timestamp)}">\n` +
+    suites.join('') +
+    '</testsuites>\n'
+  )
+}
+
+function testCase(test: KitTest): Case {
+  const properties = [...test.rules.map((id) => property('rule', id)), property('level', test.level)].join('')
+  let body = ''
+  if (test.outcome === 'fail') {
+    const failure = test.failure
+    const details = [failure?.message ?? 'failed', failure?.at === undefined ? undefined : `at ${failure.at}`, failure?.diff, failure?.stack].filter((s) => s !== undefined)
+    body = `      <failure message="${attr(failure?.message ?? 'failed')}" type="${attr(failure?.kind ?? 'assertion')}">${text(details.join('\n\n'))}</failure>\n`
+  } else if (test.outcome === 'not-applicable') {
+    body = `      <skipped message="${attr(`not applicable: needs ${(test.missingFeatures ?? []).join(', ')}`)}"/>\n`
+  } else if (test.outcome === 'skipped') {
+    body = `      <skipped message="${attr(test.kitDefect === true ? 'stopped on a defect of the kit (see the unattributed errors)' : 'skipped by the suite')}"/>\n`
+  }
+  const secs = (test.durationMs ?? 0) / 1000
+  return {
+    xml: `    <testcase classname="${attr(className(test.file))}" name="${attr(test.name)}" time="${seconds(secs)}">\n      <properties>\n${properties}      </properties>\n${body}    </testcase>\n`,
+    failure: test.outcome === 'fail',
+    error: false,
+    skipped: test.outcome === 'not-applicable' || test.outcome === 'skipped',
+    seconds: secs,
+  }
+}
+
+function untestedCase(rule: RuleEntry): Case {
+  const message = `${rule.id} (${rule.level}) fails: ${rule.reason ?? 'the suite has no test for this rule'}`
+  return {
+    xml:
+      `    <testcase classname="rules.${attr(rule.area)}" name="${attr(`[${rule.id}] ${rule.statement}`)}" time="0">\n      <properties>\n${property('rule', rule.id)}${property('level', rule.level)}      </properties>\n` +
+      `      <failure message="${attr(message)}" type="no-test">${text(message)}</failure>\n    </testcase>\n`,
+    failure: true,
+    error: false,
+    skipped: false,
+    seconds: 0,
+  }
+}
+
+function errorCase(error: UnattributedError, index: number): Case {
+  const where = [error.file, error.test].filter((s) => s !== undefined).join(' > ')
+  const name = `${error.kind} #${index + 1}${where === '' ? '' : `: ${where}`}`
+  const details = [error.message, error.stack].filter((s) => s !== undefined).join('\n\n')
+  return {
+    xml: `    <testcase classname="unattributed" name="${attr(name)}" time="0">\n      <error message="${attr(error.message)}" type="${attr(error.kind)}">${text(details)}</error>\n    </testcase>\n`,
+    failure: false,
+    error: true,
+    skipped: false,
+    seconds: 0,
+  }
+}
+
+function property(name: string, value: string): string {
+  return `        <property name="${attr(name)}" value="${attr(value)}"/>\n`
+}
+
+/** `conformance/suite/grd.test.ts` → `conformance.suite.grd`. */
+function className(file: string): string {
+  return file.replace(/\.test(-d)?\.[cm]?ts$|\.[cm]?ts$/, '').replace(/[/\\]+/g, '.')
+}
+
+/** Seconds with millisecond precision, no exponent. */
+function seconds(value: number): string {
+  return Number.isFinite(value) && value > 0 ? value.toFixed(3) : '0'
+}

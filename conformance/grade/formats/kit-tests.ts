@@ -1,0 +1,65 @@
+/**
+ * The kit tests of a report, each once: a report lists a test under every
+ * rule it checks.
+ */
+import type { Level, RuleId } from '../../catalogue/types.ts'
+import type { FeatureName } from '../../adapter/contract.ts'
+import type { GradeReport, TestEntry, TestFailure, TestOutcome } from '../report.ts'
+
+/** One kit test with every rule it is listed under. */
+export interface KitTest {
+  readonly name: string
+  readonly file: string
+  /** `fail` when it failed under any of its rules (a test failing only some rules passes under the others). */
+  readonly outcome: TestOutcome
+  readonly durationMs: number | null
+  /** The first failure listed for it, when `outcome` is `fail`. */
+  readonly failure?: TestFailure
+  /** The features missing, when `outcome` is `not-applicable`. */
+  readonly missingFeatures?: readonly FeatureName[]
+  /** Set when the test stopped on a defect of the kit (see `TestEntry.kitDefect`). */
+  readonly kitDefect?: true
+  /** The reported rules listing it, in report order. */
+  readonly rules: readonly RuleId[]
+  /** `must` when any of its rules is a must rule, else `should`. */
+  readonly level: Level
+}
+
+/**
+ * Every test of `report.rules` once, told apart by file and name, in the
+ * order of first appearance (catalogue order of rules, then suite order).
+ * So the count by outcome equals `report.summary.tests` for a report the
+ * kit built. Pure; does not look at `unattributedErrors`.
+ */
+export function kitTests(report: GradeReport): KitTest[] {
+  const byKey = new Map<string, { entries: TestEntry[]; rules: RuleId[]; levels: Set<Level> }>()
+  for (const rule of report.rules) {
+    for (const test of rule.tests) {
+      const key = `${test.file}\u0000${test.name}`
+      let seen = byKey.get(key)
+      if (seen === undefined) {
+        seen = { entries: [], rules: [], levels: new Set() }
+        byKey.set(key, seen)
+      }
+      seen.entries.push(test)
+      if (!seen.rules.includes(rule.id)) seen.rules.push(rule.id)
+      seen.levels.add(rule.level)
+    }
+  }
+  return [...byKey.values()].map(({ entries, rules, levels }) => {
+    const first = entries[0] as TestEntry
+    const failed = entries.find((e) => e.outcome === 'fail')
+    const chosen = failed ?? first
+    return {
+      name: first.name,
+      file: first.file,
+      outcome: chosen.outcome,
+      durationMs: first.durationMs,
+      ...(chosen.failure === undefined ? {} : { failure: chosen.failure }),
+      ...(chosen.missingFeatures === undefined ? {} : { missingFeatures: chosen.missingFeatures }),
+      ...(chosen.kitDefect === undefined ? {} : { kitDefect: chosen.kitDefect }),
+      rules,
+      level: levels.has('must') ? 'must' : 'should',
+    }
+  })
+}

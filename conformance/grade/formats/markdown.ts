@@ -1,0 +1,120 @@
+/**
+ * `renderMarkdown()`: the grading report as a GitHub-flavoured Markdown
+ * summary (`grade --markdown <file>`), for a pull-request comment or a
+ * GitHub Actions job summary.
+ */
+import type { GradeReport, LevelCounts, RuleEntry } from '../report.ts'
+import { markdownCell as cell } from './markdown-cell.ts'
+
+/** GitHub's limit on the length of a comment body, in characters. */
+export const MARKDOWN_LIMIT = 65_536
+
+/** Lists longer than this are folded in a `<details>` element. */
+const FOLD_AFTER = 10
+/** Longest statement, failure message and adapter name shown, in characters. */
+const STATEMENT_MAX = 300
+const MESSAGE_MAX = 300
+const NAME_MAX = 200
+
+/**
+ * Renders `report` as Markdown: a heading with the adapter and the verdict,
+ * a verdict line, the must / should rule counts and the test counts, a table
+ * of the areas (area, title, must pass / fail / n/a, should pass / fail),
+ * then the failing must rules and the failing should rules (ID, level,
+ * statement, first failure message (preferring one raised for that rule),
+ * its `at`), and the unattributed errors.
+ * Each of those lists is folded in a `<details>` element when it has more
+ * than 10 entries. Every report string in a table cell is escaped (see
+ * `markdownCell`); long statements, messages and names are cut with `…`.
+ *
+ * Guaranteed to be at most {@link MARKDOWN_LIMIT} characters: when the
+ * lists do not fit, trailing rows are left out and a note says how many and
+ * where to find them. Ends with a newline. Pure.
+ */
+export function renderMarkdown(report: GradeReport): string {
+  const { summary } = report
+  const name = cut(`${report.adapter.name}${report.adapter.version === undefined ? '' : ` ${report.adapter.version}`}`, NAME_MAX)
+  const head: string[] = [
+    `## dsh-tools-tck: ${cell(name)} ${summary.conforms ? '✅ conforms' : '❌ fails'}`,
+    '',
+    summary.conforms
+      ? `**Verdict: conforms**: no must rule fails.`
+      : `**Verdict: fails**: ${summary.must.fail} must rule${summary.must.fail === 1 ? '' : 's'} fail${summary.must.fail === 1 ? 's' : ''}.`,
+    '',
+    `- **must**: ${levelText(summary.must)}`,
+    `- **should**: ${levelText(summary.should)}`,
+    `- **tests**: ${summary.tests.total} (${summary.tests.pass} pass, ${summary.tests.fail} fail, ${summary.tests.notApplicable} n/a, ${summary.tests.skipped} skipped); ${summary.unattributedErrors} unattributed error${summary.unattributedErrors === 1 ? '' : 's'}`,
+    `- graded with ${cell(report.kit.name)} ${cell(report.kit.version)} on ${cell(report.timing.startedAt)} in ${(report.timing.durationMs / 1000).toFixed(1)} s${report.options.rules === null ? '' : `, rules ${cell(report.options.rules.join(','))}`}`,
+    '',
+    '| area | title | must pass | must fail | must n/a | should pass | should fail |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...summary.areas.map(
+      (a) => `| ${cell(a.area)} | ${cell(a.title)} | ${a.must.pass} | ${a.must.fail === 0 ? '0' : `**${a.must.fail}**`} | ${a.must.notApplicable} | ${a.should.pass} | ${a.should.fail} |`,
+    ),
+    '',
+  ]
+
+  const failing = (level: string): RuleEntry[] => report.rules.filter((r) => r.level === level && r.status === 'fail')
+  const sections: Section[] = [
+    { title: 'Failing must rules', header: RULE_HEADER, rows: failing('must').map(ruleRow) },
+    { title: 'Failing should rules', header: RULE_HEADER, rows: failing('should').map(ruleRow) },
+    {
+      title: 'Unattributed errors',
+      header: ['| kind | message | file | test |', '|---|---|---|---|'],
+      rows: report.unattributedErrors.map((e) => `| ${cell(e.kind)} | ${cell(cut(e.message, MESSAGE_MAX))} | ${cell(e.file ?? '')} | ${cell(cut(e.test ?? '', STATEMENT_MAX))} |`),
+    },
+  ]
+
+  let out = `${head.join('\n')}\n`
+  let omitted = 0
+  const reserve = 600
+  for (const section of sections) {
+    if (section.rows.length === 0) continue
+    const fold = section.rows.length > FOLD_AFTER
+    const title = `### ${section.title} (${section.rows.length})`
+    const open = fold ? `${title}\n\n<details><summary>show all ${section.rows.length}</summary>\n\n` : `${title}\n\n`
+    const close = fold ? '\n</details>\n\n' : '\n'
+    const budget = MARKDOWN_LIMIT - reserve - out.length - open.length - close.length
+    let table = `${section.header.join('\n')}\n`
+    let shown = 0
+    for (const row of section.rows) {
+      if (table.length + row.length + 1 > budget) break
+      table += `${row}\n`
+      shown += 1
+    }
+    omitted += section.rows.length - shown
+    if (shown > 0) out += `${open}${table}${close}`
+    else out += `${title}\n\n`
+  }
+  if (omitted > 0) {
+    out += `_${omitted} row${omitted === 1 ? '' : 's'} left out to stay within GitHub's ${MARKDOWN_LIMIT}-character limit: see the full report (\`--json\` or \`--html\`)._\n`
+  }
+  return out.length <= MARKDOWN_LIMIT ? out : `${out.slice(0, MARKDOWN_LIMIT - 2)}…\n`
+}
+
+interface Section {
+  readonly title: string
+  readonly header: readonly string[]
+  readonly rows: readonly string[]
+}
+
+const RULE_HEADER = ['| rule | level | statement | first failure | at |', '|---|---|---|---|---|']
+
+function ruleRow(rule: RuleEntry): string {
+  // The first failure raised for this rule itself (messages start with the rule's ID), else the first at all.
+  const failures = rule.tests.flatMap((t) => (t.outcome === 'fail' && t.failure !== undefined ? [t.failure] : []))
+  const failure = failures.find((f) => f.message.startsWith(`${rule.id} `)) ?? failures[0]
+  const message = failure?.message ?? rule.reason ?? ''
+  const at = failure?.at === undefined ? '' : `\`${failure.at.replace(/[`|\r\n<>&]/g, '')}\``
+  return `| ${cell(rule.id)} | ${rule.level} | ${cell(cut(rule.statement, STATEMENT_MAX))} | ${cell(cut(message, MESSAGE_MAX))} | ${at} |`
+}
+
+function levelText(counts: LevelCounts): string {
+  return `${counts.pass} of ${counts.rules} rules pass, ${counts.fail} fail, ${counts.vacuous} vacuous, ${counts.notApplicable} n/a, ${counts.untestable} untestable`
+}
+
+/** `text` cut to `max` characters, the last one `…`, when longer. */
+function cut(text: string, max: number): string {
+  const chars = [...text]
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`
+}

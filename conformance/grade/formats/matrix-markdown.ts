@@ -1,0 +1,72 @@
+/**
+ * `renderMatrixMarkdown()`: the implementation matrix as GitHub-flavoured
+ * Markdown (`dsh-tools-tck matrix`, on stdout or `--markdown <file>`).
+ */
+import { countsText } from './counts-text.ts'
+import type { Matrix, MatrixRow } from './matrix.ts'
+import { statusLabel } from './status-label.ts'
+
+/**
+ * Renders `matrix` (see `buildMatrix`) as Markdown: a title and one-line
+ * overview, a table of the implementations (verdict, failing must rules,
+ * kit, date, report file), per-area totals per implementation, then the
+ * rules whose statuses differ and the rules with the same status
+ * everywhere, one column per implementation (`—` where a report does not
+ * list the rule). Every cell is escaped so that `|`, `<`, `&`, `*`, `_`,
+ * backticks and newlines in statements and names cannot break the table
+ * or turn into markup. Ends with a newline. Pure.
+ */
+export function renderMatrixMarkdown(matrix: Matrix): string {
+  const { columns, rows, differing } = matrix
+  const labels = columns.map((c) => cell(c.label))
+  const out: string[] = [
+    '# Implementation matrix',
+    '',
+    `${columns.length} implementation${columns.length === 1 ? '' : 's'}, ${rows.length} rules; ${differing} rule${differing === 1 ? '' : 's'} differ between them.`,
+    '',
+    '| implementation | verdict | must rules failing | kit | graded | report |',
+    '|---|---|---:|---|---|---|',
+    ...columns.map(
+      (c) =>
+        `| ${cell(c.label)} | ${c.conforms ? 'conforms' : '**fails**'} | ${c.mustFail} of ${c.mustApplicable} | ${cell(c.kit)} | ${cell(c.startedAt)} | ${cell(c.file)} |`,
+    ),
+    '',
+    '## Per-area totals',
+    '',
+    `| area | ${labels.join(' | ')} |`,
+    `|---|${columns.map(() => '---').join('|')}|`,
+    ...matrix.areas.map(
+      (a) =>
+        `| ${cell(`${a.area} ${a.title}`)} | ${a.counts.map((c) => (c === null ? 'not graded' : `must: ${countsText(c.must)}<br>should: ${countsText(c.should)}`)).join(' | ')} |`,
+    ),
+    '',
+    `## Rules that differ (${differing})`,
+    '',
+    ...ruleTable(rows.slice(0, differing), labels),
+    '',
+    `## Same status everywhere (${rows.length - differing})`,
+    '',
+    ...ruleTable(rows.slice(differing), labels),
+    '',
+  ]
+  return out.join('\n')
+}
+
+function ruleTable(rows: readonly MatrixRow[], labels: readonly string[]): string[] {
+  if (rows.length === 0) return ['None.']
+  return [
+    `| rule | level | ${labels.join(' | ')} | statement |`,
+    `|---|---|${labels.map(() => '---').join('|')}|---|`,
+    ...rows.map((r) => `| ${cell(r.id)} | ${cell(r.level)} | ${r.statuses.map((s) => (s === null ? '—' : s === 'fail' ? '**fail**' : cell(statusLabel(s)))).join(' | ')} | ${cell(r.statement)} |`),
+  ]
+}
+
+/** One table cell's text: on one line, markup characters neutralised. */
+function cell(text: string): string {
+  return text
+    .replace(/\s*\r?\n\s*/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\`*_[\]|]/g, (c) => `\\${c}`)
+}

@@ -1,0 +1,73 @@
+/**
+ * Internal: the `--junit`, `--markdown` and `--badge` outputs of `grade`
+ * (and the GitHub Actions job summary): checked before the grade, written
+ * after it.
+ */
+import { renderBadge } from '../formats/badge.ts'
+import { renderJunit } from '../formats/junit.ts'
+import { renderMarkdown } from '../formats/markdown.ts'
+import type { GradeReport } from '../report.ts'
+import { writeOutputFile } from './output-file.ts'
+import { oneLine } from './text.ts'
+import { writableTarget } from './writable-folder.ts'
+
+/** One output to write after the grade. */
+interface Output {
+  readonly what: string
+  readonly target: string
+  readonly render: (report: GradeReport) => string
+  readonly append: boolean
+}
+
+/** The checked outputs of one `grade` run (see {@link planReportOutputs}). */
+export interface ReportOutputs {
+  readonly outputs: readonly Output[]
+}
+
+/**
+ * Checks, before any grading, that every requested output can be written:
+ * `junit`, `markdown` and `badge` are file names relative to `cwd`; when
+ * `markdown` is given and `env.GITHUB_STEP_SUMMARY` is set (non-empty), the
+ * summary is also appended to that file. Rejects with a `UsageError` naming
+ * the flag (or `GITHUB_STEP_SUMMARY`) and the folder when a folder is
+ * missing or not writable, or a file name is blank.
+ */
+export async function planReportOutputs(
+  requested: { readonly junit?: string | undefined; readonly markdown?: string | undefined; readonly badge?: string | undefined },
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): Promise<ReportOutputs> {
+  const outputs: Output[] = []
+  if (requested.junit !== undefined) outputs.push({ what: 'JUnit report', target: await writableTarget('--junit', requested.junit, cwd), render: renderJunit, append: false })
+  if (requested.markdown !== undefined) {
+    outputs.push({ what: 'Markdown summary', target: await writableTarget('--markdown', requested.markdown, cwd), render: renderMarkdown, append: false })
+    const summary = env.GITHUB_STEP_SUMMARY
+    if (summary !== undefined && summary !== '') {
+      outputs.push({ what: 'Markdown summary (GITHUB_STEP_SUMMARY)', target: await writableTarget('GITHUB_STEP_SUMMARY', summary, cwd), render: (r) => `${renderMarkdown(r)}\n`, append: true })
+    }
+  }
+  if (requested.badge !== undefined) outputs.push({ what: 'SVG badge', target: await writableTarget('--badge', requested.badge, cwd), render: renderBadge, append: false })
+  return { outputs }
+}
+
+/**
+ * Renders and writes every output of `plan` for `report`, in the order
+ * junit, markdown, step summary, badge, going on after a failure. Resolves
+ * with one message per failed write (`cannot write the JUnit report to
+ * <file>: <reason>`), empty when all were written. Never rejects.
+ */
+export async function writeReportOutputs(plan: ReportOutputs, report: GradeReport): Promise<string[]> {
+  const problems: string[] = []
+  for (const output of plan.outputs) {
+    let content: string
+    try {
+      content = output.render(report)
+    } catch (error) {
+      problems.push(`cannot render the ${output.what}: ${oneLine(error)}`)
+      continue
+    }
+    const problem = await writeOutputFile(output.what, output.target, content, output.append)
+    if (problem !== undefined) problems.push(problem)
+  }
+  return problems
+}
