@@ -3,9 +3,6 @@
  * `explain`). `bin/dsh-tools-tck.js` registers tsx and calls it with
  * `process.argv.slice(2)`.
  */
-import { constants as fsConstants } from 'node:fs'
-import { access, writeFile } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
 import { AdapterError, UsageError } from './errors.ts'
@@ -23,9 +20,7 @@ import { progressLine } from './internal/progress-line.ts'
 import { renderRuleList } from './internal/rule-list.ts'
 import { renderRuleExplanation } from './internal/rule-explanation.ts'
 import { testsOfRule } from './internal/tests-of-rule.ts'
-import { renderHtml } from './formats/html.ts'
 import { planReportOutputs, writeReportOutputs } from './internal/report-outputs.ts'
-import { writableTarget } from './internal/writable-folder.ts'
 import { runMatrix } from './matrix-command.ts'
 
 /** Exit statuses. */
@@ -225,19 +220,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     const runs = values.runs === undefined ? undefined : parseWhole('--runs', values.runs, 1)
     const seed = values.seed === undefined ? undefined : parseWhole('--seed', values.seed, Number.MIN_SAFE_INTEGER)
     const rules = values.rules === undefined ? undefined : parseRules(values.rules)
-    if (values.json !== undefined && values.json.trim() === '') throw new UsageError('--json needs a file name')
     if (values.types !== undefined && values.types.trim() === '') throw new UsageError('--types needs a file name')
-    // Refuse an unwritable --json target before spending a whole grade on it.
-    if (values.json !== undefined) {
-      const folder = dirname(resolve(io.cwd, values.json))
-      try {
-        await access(folder, fsConstants.W_OK)
-      } catch {
-        throw new UsageError(`--json: cannot write into the folder ${folder} (missing or not writable)`)
-      }
-    }
-
-    const htmlTarget = values.html === undefined ? undefined : await writableTarget('--html', values.html, io.cwd)
+    // Refuse unwritable output targets before spending a whole grade on them.
     const reportOutputs = await planReportOutputs(values, io.env, io.cwd)
 
     const baselinePlan = await prepareBaseline(
@@ -266,23 +250,6 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
 
     const color = io.stdout.isTTY === true && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === '')
     io.stdout.write(renderConsole(report, { color, verbose, quiet: values.quiet === true }))
-    if (values.json !== undefined) {
-      const target = resolve(io.cwd, values.json)
-      try {
-        await writeFile(target, `${JSON.stringify(report, null, 2)}\n`)
-      } catch (error) {
-        io.stderr.write(`dsh-tools-tck: cannot write the JSON report to ${target}: ${oneLine(error)}\n`)
-        return EXIT.error
-      }
-    }
-    if (htmlTarget !== undefined) {
-      try {
-        await writeFile(htmlTarget, renderHtml(report))
-      } catch (error) {
-        io.stderr.write(`dsh-tools-tck: cannot write the HTML report to ${htmlTarget}: ${oneLine(error)}\n`)
-        return EXIT.error
-      }
-    }
     const outputProblems = await writeReportOutputs(reportOutputs, report)
     for (const problem of outputProblems) io.stderr.write(`dsh-tools-tck: ${problem}\n`)
     if (outputProblems.length > 0) return EXIT.error

@@ -1,9 +1,10 @@
 /**
- * Internal: the `--junit`, `--markdown` and `--badge` outputs of `grade`
- * (and the GitHub Actions job summary): checked before the grade, written
- * after it.
+ * Internal: the file outputs of `grade` (`--json`, `--html`, `--junit`,
+ * `--markdown` and the GitHub Actions job summary, `--badge`): checked
+ * before the grade, written after it.
  */
 import { renderBadge } from '../formats/badge.ts'
+import { renderHtml } from '../formats/html.ts'
 import { renderJunit } from '../formats/junit.ts'
 import { renderMarkdown } from '../formats/markdown.ts'
 import type { GradeReport } from '../report.ts'
@@ -26,18 +27,26 @@ export interface ReportOutputs {
 
 /**
  * Checks, before any grading, that every requested output can be written:
- * `junit`, `markdown` and `badge` are file names relative to `cwd`; when
+ * `json`, `html`, `junit`, `markdown` and `badge` are file names relative to `cwd`; when
  * `markdown` is given and `env.GITHUB_STEP_SUMMARY` is set (non-empty), the
  * summary is also appended to that file. Rejects with a `UsageError` naming
  * the flag (or `GITHUB_STEP_SUMMARY`) and the folder when a folder is
  * missing or not writable, or a file name is blank.
  */
 export async function planReportOutputs(
-  requested: { readonly junit?: string | undefined; readonly markdown?: string | undefined; readonly badge?: string | undefined },
+  requested: {
+    readonly json?: string | undefined
+    readonly html?: string | undefined
+    readonly junit?: string | undefined
+    readonly markdown?: string | undefined
+    readonly badge?: string | undefined
+  },
   env: Readonly<Record<string, string | undefined>>,
   cwd: string,
 ): Promise<ReportOutputs> {
   const outputs: Output[] = []
+  if (requested.json !== undefined) outputs.push({ what: 'JSON report', target: await writableTarget('--json', requested.json, cwd), render: (r) => `${JSON.stringify(r, null, 2)}\n`, append: false })
+  if (requested.html !== undefined) outputs.push({ what: 'HTML report', target: await writableTarget('--html', requested.html, cwd), render: renderHtml, append: false })
   if (requested.junit !== undefined) outputs.push({ what: 'JUnit report', target: await writableTarget('--junit', requested.junit, cwd), render: renderJunit, append: false })
   if (requested.markdown !== undefined) {
     outputs.push({ what: 'Markdown summary', target: await writableTarget('--markdown', requested.markdown, cwd), render: renderMarkdown, append: false })
@@ -52,7 +61,7 @@ export async function planReportOutputs(
 
 /**
  * Renders and writes every output of `plan` for `report`, in the order
- * junit, markdown, step summary, badge, going on after a failure. Resolves
+ * json, html, junit, markdown, step summary, badge, going on after a failure. Resolves
  * with one message per failed write (`cannot write the JUnit report to
  * <file>: <reason>`), empty when all were written. Never rejects.
  */
