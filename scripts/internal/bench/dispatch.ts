@@ -7,6 +7,8 @@
  * batch takes at least BATCH_MS, so fast and slow operations both get stable
  * figures in bounded time. A discarded pass over one loaded, scoped case runs
  * first, so the first figures do not include the registry's cold start.
+ * The growth series set up all their sizes first and measure them in turn,
+ * round after round, taking each figure's median over the rounds.
  */
 import { performance } from 'node:perf_hooks'
 import type { Harness, ScopeHandle } from '../../../conformance/adapter/contract.ts'
@@ -130,8 +132,9 @@ async function setUp(factory: HarnessFactory, c: DispatchCase): Promise<{ harnes
   return { harness, input, target }
 }
 
-async function measureCase(factory: HarnessFactory, c: DispatchCase, queries: boolean): Promise<CaseFigures> {
-  const { harness, input, target } = await setUp(factory, c)
+type Prepared = Awaited<ReturnType<typeof setUp>>
+
+async function measurePrepared({ harness, input, target }: Prepared, queries: boolean): Promise<CaseFigures> {
   const execute = await measureAsync(() => harness.tools.execute(input()))
   if (!queries) return { execute }
   const fixed = input()
@@ -141,6 +144,37 @@ async function measureCase(factory: HarnessFactory, c: DispatchCase, queries: bo
     schemas: measureSync(() => harness.tools.schemas()),
     executionMode: measureSync(() => harness.tools.executionMode(fixed)),
   }
+}
+
+async function measureCase(factory: HarnessFactory, c: DispatchCase, queries: boolean): Promise<CaseFigures> {
+  return measurePrepared(await setUp(factory, c), queries)
+}
+
+/** Rounds of a growth series: its cases are set up once, then measured in turn, round after round. */
+export const SERIES_ROUNDS = 3
+
+/**
+ * One growth series. Measuring each size once, one after the other, lets
+ * the JIT state and the machine's load at that moment pass for growth; so
+ * every case is set up first and then measured in turn for
+ * {@link SERIES_ROUNDS} rounds, and each figure is the median of its rounds.
+ */
+async function measureSeries(factory: HarnessFactory, cases: readonly DispatchCase[], queries: boolean, onRound: (round: number) => void): Promise<CaseFigures[]> {
+  const prepared: Prepared[] = []
+  for (const c of cases) prepared.push(await setUp(factory, c))
+  const rounds: CaseFigures[][] = cases.map(() => [])
+  for (let round = 1; round <= SERIES_ROUNDS; round++) {
+    onRound(round)
+    for (let i = 0; i < prepared.length; i++) rounds[i]!.push(await measurePrepared(prepared[i]!, queries))
+  }
+  return rounds.map((figures) => {
+    const of = (op: keyof CaseFigures): number | undefined => (figures[0]![op] === undefined ? undefined : median(figures.map((f) => f[op]!)))
+    const execute = of('execute')!
+    const get = of('get')
+    const schemas = of('schemas')
+    const executionMode = of('executionMode')
+    return { execute, ...(get === undefined ? {} : { get }), ...(schemas === undefined ? {} : { schemas }), ...(executionMode === undefined ? {} : { executionMode }) }
+  })
 }
 
 /** Every dispatch figure of one registry, in µs per call. */
@@ -154,20 +188,12 @@ export async function dispatchFigures(factory: HarnessFactory, onStep: (label: s
   const bare = await measureCase(factory, { tools: 1, guards: 0, listeners: 0, depth: 0 }, true)
   onStep('loaded')
   const loaded = await measureCase(factory, { tools: 1, guards: 3, listeners: 3, depth: 0 }, true)
-  const byTools: Record<string, CaseFigures> = {}
-  for (const n of TOOL_COUNTS) {
-    onStep(`${n} tools`)
-    byTools[n] = await measureCase(factory, { tools: n, guards: 0, listeners: 0, depth: 0 }, true)
+  const series = async (label: string, sizes: readonly number[], caseOf: (n: number) => DispatchCase, queries: boolean): Promise<Record<string, CaseFigures>> => {
+    const figures = await measureSeries(factory, sizes.map(caseOf), queries, (round) => onStep(`${label}, round ${round} of ${SERIES_ROUNDS}`))
+    return Object.fromEntries(sizes.map((n, i) => [n, figures[i]!]))
   }
-  const byGuardsAndListeners: Record<string, CaseFigures> = {}
-  for (const n of LISTENER_COUNTS) {
-    onStep(`${n} guards/listeners`)
-    byGuardsAndListeners[n] = await measureCase(factory, { tools: 1, guards: n, listeners: n, depth: 0 }, false)
-  }
-  const byScopeDepth: Record<string, CaseFigures> = {}
-  for (const d of SCOPE_DEPTHS) {
-    onStep(`scope depth ${d}`)
-    byScopeDepth[d] = await measureCase(factory, { tools: 1, guards: 0, listeners: 0, depth: d }, false)
-  }
+  const byTools = await series('tools 10 → 10,000', TOOL_COUNTS, (n) => ({ tools: n, guards: 0, listeners: 0, depth: 0 }), true)
+  const byGuardsAndListeners = await series('guards and listeners 1 → 1,000', LISTENER_COUNTS, (n) => ({ tools: 1, guards: n, listeners: n, depth: 0 }), false)
+  const byScopeDepth = await series('scope depth 1 → 64', SCOPE_DEPTHS, (d) => ({ tools: 1, guards: 0, listeners: 0, depth: d }), false)
   return { floor, bare, loaded, byTools, byGuardsAndListeners, byScopeDepth }
 }
