@@ -34,11 +34,9 @@ function openFrame(value: object, copy: boolean): Frame | typeof REJECT {
     return { source: value, keys, array: true, target: copy ? [] : undefined, next: 0 }
   }
   if (proto !== null && !isIntrinsicObjectPrototype(proto)) return REJECT
-  const ownKeys = Reflect.ownKeys(value)
-  for (const key of ownKeys) {
-    if (typeof key !== 'string') return REJECT
-  }
-  return { source: value, keys: ownKeys as string[], array: false, target: copy ? {} : undefined, next: 0 }
+  // Every own key, enumerable or not, as Reflect.ownKeys would list them; a symbol key is not plain data.
+  if (Object.getOwnPropertySymbols(value).length > 0) return REJECT
+  return { source: value, keys: Object.getOwnPropertyNames(value), array: false, target: copy ? {} : undefined, next: 0 }
 }
 
 /** Adds one copied entry to a copy, keeping a `__proto__` key an ordinary own property. */

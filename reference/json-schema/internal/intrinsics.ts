@@ -52,7 +52,8 @@ export function isIntrinsicArrayPrototype(proto: object): boolean {
  * arrays (extra string or symbol keys). May throw on a hostile proxy.
  */
 export function denseIndexKeys(array: readonly unknown[]): string[] | undefined {
-  const keys = Reflect.ownKeys(array)
+  if (Object.getOwnPropertySymbols(array).length > 0) return undefined
+  const keys = Object.getOwnPropertyNames(array)
   const length = array.length
   if (keys.length !== length + 1 || keys[length] !== 'length') return undefined
   for (let i = 0; i < length; i++) {
