@@ -252,6 +252,7 @@ const rejected: [label: string, args: () => unknown][] = [
     return { sparse }
   }],
   ['a decorated array', () => ({ a: Object.assign([1], { extra: true }) })],
+  ['an array with a symbol key', () => ({ a: Object.assign([1], { [Symbol('k')]: true }) })],
   ['a symbol key', () => ({ [Symbol('k')]: 1 })],
   ['a non-enumerable key', () => Object.defineProperty({ a: 1 }, 'hidden', { value: 2, enumerable: false })],
   ['a cycle', () => {
