@@ -77,7 +77,7 @@ export function compareWithExpected(reports: readonly GradeReport[], list: reado
     .map((entry) => entry.rule ?? entry.test)
     .filter((id): id is RuleId => id !== undefined && notFailing.has(id))
     .map((id) => ({ id, status: byId.get(id)?.status ?? 'not graded' }))
-  const kindMismatch = judged.kindMismatch.flatMap((m) => m.failures.map((f) => `${f.rule}: recorded as ${m.entry.kind}, failed as ${f.kind} in "${f.test ?? f.rule}"`))
+  const kindMismatch = judged.kindMismatch.filter((m) => m.decides).flatMap((m) => m.failures.map((f) => `${f.rule}: recorded as ${m.entry.kind}, failed as ${f.kind} in "${f.test ?? f.rule}"`))
   const unstable: UnstableVerdict[] = first.rules
     .map((rule) => ({ id: rule.id, statuses: [rule.status, ...rest.map((report) => report.rules.find((r) => r.id === rule.id)?.status ?? 'untestable')] }))
     .filter((entry) => entry.statuses.some((status) => status !== entry.statuses[0]))

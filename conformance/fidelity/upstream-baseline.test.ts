@@ -39,4 +39,11 @@ describe('compareWithExpected judges by the baseline', () => {
     const verdict = compareWithExpected([report('timeout')], list, { baselineVersion: '1', entries: [{ rule: 'PRE-15', reason: 'env', kind: 'timeout' }] })
     expect(verdict.ok).toBe(true)
   })
+
+  test('a kind mismatch on a should rule is no kind mismatch of the lane (only must rules decide)', () => {
+    const should = { ...report('assertion'), rules: [...report('assertion').rules, { id: 'PRE-22', level: 'should', status: 'fail', tests: [{ name: '[PRE-22] t', outcome: 'fail', failure: { message: 'slow', kind: 'timeout' } }] }] } as unknown as GradeReport
+    const verdict = compareWithExpected([should], list, { baselineVersion: '1', entries: [{ rule: 'PRE-15', reason: 'env', kind: 'assertion' }, { rule: 'PRE-22', reason: 'env', kind: 'assertion' }] })
+    expect(verdict.kindMismatch).toEqual([])
+    expect(verdict.shouldDeviations).toEqual(['PRE-22'])
+  })
 })

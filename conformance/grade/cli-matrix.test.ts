@@ -23,10 +23,10 @@ const write = (name: string, value: unknown): string => {
 const alpha = write('alpha.json', sampleReport('alpha', [{ id: 'REG-01', status: 'pass' }, { id: 'REG-02', status: 'fail' }]))
 const beta = write('beta.json', sampleReport('beta', [{ id: 'REG-01', status: 'pass' }, { id: 'REG-02', status: 'pass' }]))
 
-async function run(argv: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function run(argv: readonly string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = ''
   let stderr = ''
-  const io: CliIo = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, env: {}, cwd: work.dir }
+  const io: CliIo = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, env, cwd: work.dir }
   const code = await runCli(argv, io)
   return { code, stdout, stderr }
 }
@@ -83,11 +83,62 @@ describe('matrix', () => {
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
   })
+
+  /** A sample report stripped of the required fields added after `minor` (per docs/REPORT.md's version notes). */
+  const olderReport = (name: string, minor: number): Record<string, unknown> => {
+    const report = sampleReport(name, [{ id: 'REG-01', status: 'pass' }]) as unknown as Record<string, Record<string, unknown>> & { summary: Record<string, unknown> & { must: Record<string, unknown>; should: Record<string, unknown> } }
+    if (minor < 5) {
+      delete report.slowTests
+      delete report.summary.slowTests
+      delete (report.options as Record<string, unknown>).stallLimitMs
+    }
+    if (minor < 3) for (const counts of [report.summary.must, report.summary.should]) delete counts.vacuous
+    if (minor < 2) {
+      delete report.summary.partialPasses
+      delete report.summary.fixtures
+    }
+    return { ...report, reportVersion: `1.${minor}` }
+  }
+
+  test('a 1.4 or 1.0 report lacking the fields added since is read, with neutral defaults', async () => {
+    for (const minor of [4, 0]) {
+      const result = await run(['matrix', write(`v1${minor}.json`, olderReport(`v1${minor}`, minor)), alpha])
+      expect(result.stderr, `1.${minor}`).toBe('')
+      expect(result.code).toBe(0)
+      expect(result.stdout).toContain('v1' + String(minor))
+    }
+  })
+
+  test('a field the report version already required is still required', async () => {
+    const v14 = olderReport('late', 4)
+    delete (v14.summary as { must: Record<string, unknown> }).must.vacuous
+    expectBadFile(await run(['matrix', write('late.json', v14)]), "late.json is not a valid report: /summary/must must have required property 'vacuous'")
+    const v18 = olderReport('current', 8)
+    delete v18.slowTests
+    expectBadFile(await run(['matrix', write('current.json', v18)]), "current.json is not a valid report: (the top level) must have required property 'slowTests'")
+  })
+
+  test('a directory given as a report: exit 2 with one line saying so', async () => {
+    expectBadFile(await run(['matrix', '.']), 'cannot read the report .: it is a directory')
+  })
 })
 
 describe('grade --html', () => {
   test('an unwritable --html target is refused before grading', async () => {
     expectUsageError(await run(['grade', '--html', join(work.dir, 'missing', 'r.html')]), `--html: cannot write into the folder ${join(work.dir, 'missing')}`)
     expectUsageError(await run(['grade', '--html', '']), '--html needs a file name')
+  })
+
+  test('a directory as an output is refused before grading, naming the flag', async () => {
+    expectUsageError(await run(['grade', '--html', '.']), `--html: ${work.dir} is a directory`)
+    expectUsageError(await run(['grade', '--junit', work.dir]), `--junit: ${work.dir} is a directory`)
+    expectUsageError(await run(['matrix', alpha, '--markdown', '.']), `--markdown: ${work.dir} is a directory`)
+  })
+
+  test('one file named by two outputs is refused before grading, naming both', async () => {
+    const same = join(work.dir, 'same.out')
+    expectUsageError(await run(['grade', '--json', 'same.out', '--html', same]), `--json and --html name the same file ${same}`)
+    expectUsageError(await run(['grade', '--markdown', 'same.out'], { GITHUB_STEP_SUMMARY: same }), `--markdown and GITHUB_STEP_SUMMARY name the same file ${same}`)
+    expectUsageError(await run(['matrix', alpha, '--html', 'same.out', '--markdown', 'same.out']), `--html and --markdown name the same file ${same}`)
   })
 })

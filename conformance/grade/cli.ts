@@ -94,14 +94,17 @@ Options of grade:
   --verbose            show stack traces and complete diffs
   --baseline <file>    compare the must failures with a baseline of expected
                        failures (see docs/BASELINE.md): exit 0 when every one
-                       is recorded (of the recorded kind) and no entry is
-                       stale or expired, 1 otherwise. Checked before grading
+                       is recorded (of the recorded kind) and no entry of a
+                       must rule is stale or expired, 1 otherwise (should
+                       rules only inform). Checked before grading
   --allow-stale        with --baseline: an entry whose rule or test passes
                        now is reported but does not fail the run
   --update-baseline <file>
                        write the must failures of this grade as a baseline
                        (keeping reason, link, expires and note of an existing
-                       file's entries); exit 0 once written
+                       file's entries, and unchanged its entries of rules not
+                       graded (--rules) or of should rules); exit 0 once
+                       written
 
 Options of list-rules:
   --area <AREA>        only the rules of one area (${Object.keys(AREAS).join(', ')})
@@ -121,7 +124,8 @@ Exit status:
      must failure is in the baseline, as recorded; with --update-baseline:
      the baseline was written; list-rules, explain, matrix: done
   1  at least one must rule fails; with --baseline: a must failure not in
-     the baseline, one of another kind, or an expired or stale entry
+     the baseline, one of another kind, or an expired or stale entry of a
+     must rule
   2  the registry could not be graded (usage error, adapter error, a
      missing or invalid baseline), or the JSON report (or the baseline, or a
      --html, --junit, --markdown or --badge output) could not be written;

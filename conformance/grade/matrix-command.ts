@@ -30,14 +30,16 @@ export interface MatrixCommand {
  * be written. With neither `html` nor `markdown` the Markdown goes to
  * stdout; otherwise each named file is written and stdout gets one line
  * saying how many implementations, rules and differing rules there are and
- * what was written. Rejects with a {@link UsageError} when no file is given
- * or an output folder is missing or not writable (checked before any report
- * is read).
+ * what was written. Rejects with a {@link UsageError} when no file is given,
+ * an output folder is missing or not writable, an output names a directory,
+ * or `html` and `markdown` name the same file (checked before any report is
+ * read).
  */
 export async function runMatrix(command: MatrixCommand): Promise<number> {
   if (command.files.length === 0) throw new UsageError('matrix needs at least one report file, e.g. "dsh-tools-tck matrix a.json b.json --html matrix.html"')
   const html = command.html === undefined ? undefined : await writableTarget('--html', command.html, command.cwd)
   const markdown = command.markdown === undefined ? undefined : await writableTarget('--markdown', command.markdown, command.cwd)
+  if (html !== undefined && html === markdown) throw new UsageError(`--html and --markdown name the same file ${html}; give each output its own file`)
   const inputs: MatrixInput[] = []
   for (const file of command.files) {
     try {

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { GradeReport } from '../report.ts'
 import { GRADED, KIT, cli, expectUsageError, runInProcess, scratch } from '../test-support/cli.ts'
 import type { CliRun } from '../test-support/cli.ts'
-import { finishBaseline } from './cli-baseline.ts'
+import { UsageError } from '../errors.ts'
+import { finishBaseline, prepareBaseline } from './cli-baseline.ts'
 import { parseBaseline } from './load-baseline.ts'
 import type { Baseline, BaselineEntry } from './types.ts'
 
@@ -55,7 +56,39 @@ describe('--update-baseline writes the failures of the grade', () => {
     const kinds = new Set(report.rules[1]?.tests.filter((t) => t.outcome === 'fail').map((t) => t.failure?.kind))
     expect(kinds).toEqual(new Set(['assertion']))
     expect(baseline.entries).toEqual([{ rule: 'FIN-02', reason: 'not-implemented', kind: 'assertion' }])
-    expect(written.stdout).toContain('Baseline baseline.json written: 1 entry')
+    expect(written.stdout).toContain('Baseline baseline.json written: 1 entry (the must failures of this grade; 0 kept unchanged as not graded, 0 dropped as no longer failing)\n')
+  })
+
+  test('on the saved report: entries of rules outside --rules are kept, a passing one dropped, and the line counts them', async () => {
+    const previous: Baseline = {
+      baselineVersion: '1',
+      entries: [
+        { rule: 'SCH-01', reason: 'spec-dispute', kind: 'timeout', note: 'not graded here' },
+        { rule: 'PRE-22', reason: 'env', kind: 'assertion' },
+        { rule: 'REG-01', reason: 'env', kind: 'assertion' },
+        { rule: 'FIN-02', reason: 'spec-dispute', kind: 'timeout', link: 'https://example.org/9' },
+      ],
+    }
+    let stdout = ''
+    const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true } }
+    const code = await finishBaseline({ mode: 'update', file: 'kept.json', target: join(work.dir, 'kept.json'), previous }, report, io)
+    expect(code).toBe(0)
+    expect(stdout).toBe('\nBaseline kept.json written: 3 entries (the must failures of this grade; 2 kept unchanged as not graded, 1 dropped as no longer failing)\n')
+    expect(parseBaseline(readFileSync(join(work.dir, 'kept.json'), 'utf8'), 'kept.json').entries).toEqual([
+      { rule: 'SCH-01', reason: 'spec-dispute', kind: 'timeout', note: 'not graded here' },
+      { rule: 'PRE-22', reason: 'env', kind: 'assertion' },
+      { rule: 'FIN-02', reason: 'spec-dispute', kind: 'assertion', link: 'https://example.org/9' },
+    ])
+  })
+
+  test('a baseline that cannot be written exits 2 with one line naming the target; an unwritable folder is a usage error before grading', async () => {
+    let stderr = ''
+    const io = { stdout: { write: () => true }, stderr: { write: (text: string) => (stderr += text) } }
+    expect(await finishBaseline({ mode: 'update', file: '.', target: work.dir }, report, io)).toBe(2)
+    expect(stderr).toMatch(new RegExp(`^dsh-tools-tck: cannot write the baseline to ${work.dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: EISDIR[^\n]*\n$`))
+    const refused = prepareBaseline({ updateBaseline: 'no-such-folder/b.json' }, work.dir)
+    await expect(refused).rejects.toBeInstanceOf(UsageError)
+    await expect(refused).rejects.toThrow(`--update-baseline: cannot write into the folder ${join(work.dir, 'no-such-folder')} (missing or not writable)`)
   })
 })
 

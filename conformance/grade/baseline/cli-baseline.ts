@@ -4,16 +4,17 @@
  * the grade (so a bad flag or file costs no grade), {@link finishBaseline}
  * after it and decides the exit status.
  */
-import { constants as fsConstants, existsSync } from 'node:fs'
-import { access, writeFile } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { UsageError } from '../errors.ts'
+import { oneLine } from '../internal/text.ts'
+import { writableTarget } from '../internal/writable-folder.ts'
 import type { GradeReport } from '../report.ts'
 import { compareToBaseline } from './compare-baseline.ts'
 import { loadBaseline } from './load-baseline.ts'
 import { renderBaselineComparison } from './render-baseline.ts'
 import type { Baseline } from './types.ts'
-import { formatBaseline, updateBaseline } from './update-baseline.ts'
+import { formatBaseline, planBaselineUpdate } from './update-baseline.ts'
 
 export interface BaselineFlags {
   readonly baseline?: string
@@ -44,13 +45,7 @@ export async function prepareBaseline(flags: BaselineFlags, cwd: string): Promis
     return { mode: 'compare', file: flags.baseline, baseline: await loadBaseline(flags.baseline, cwd), allowStale: flags.allowStale === true }
   }
   if (flags.updateBaseline === undefined) return undefined
-  if (flags.updateBaseline.trim() === '') throw new UsageError('--update-baseline needs a file name')
-  const target = resolve(cwd, flags.updateBaseline)
-  try {
-    await access(dirname(target), fsConstants.W_OK)
-  } catch {
-    throw new UsageError(`--update-baseline: cannot write into the folder ${dirname(target)} (missing or not writable)`)
-  }
+  const target = await writableTarget('--update-baseline', flags.updateBaseline, cwd)
   const previous = existsSync(target) ? await loadBaseline(flags.updateBaseline, cwd) : undefined
   return { mode: 'update', file: flags.updateBaseline, target, ...(previous === undefined ? {} : { previous }) }
 }
@@ -58,8 +53,10 @@ export async function prepareBaseline(flags: BaselineFlags, cwd: string): Promis
 /**
  * After the grade: compares and prints the baseline section (exit 0 when
  * the comparison is ok, 1 otherwise), or writes the updated baseline
- * (exit 0 once written, 2 when it cannot be written). `write` is stdout,
- * `fail` stderr.
+ * (exit 0 once written, 2 when it cannot be written), saying how many
+ * entries it has, how many of the previous file were kept unchanged (not
+ * graded in this run, or of should rules) and how many were dropped (no
+ * longer failing). `stdout` gets the section, `stderr` a write error.
  */
 export async function finishBaseline(plan: BaselinePlan, report: GradeReport, io: { readonly stdout: { write(text: string): unknown }; readonly stderr: { write(text: string): unknown } }): Promise<0 | 1 | 2> {
   if (plan.mode === 'compare') {
@@ -67,13 +64,17 @@ export async function finishBaseline(plan: BaselinePlan, report: GradeReport, io
     io.stdout.write(renderBaselineComparison(comparison, plan.file))
     return comparison.ok ? 0 : 1
   }
-  const baseline = updateBaseline(report, plan.previous)
+  const update = planBaselineUpdate(report, plan.previous)
+  const { baseline } = update
   try {
     await writeFile(plan.target, formatBaseline(baseline))
   } catch (error) {
-    io.stderr.write(`dsh-tools-tck: cannot write the baseline to ${plan.target}: ${(error as Error).message ?? String(error)}\n`)
+    io.stderr.write(`dsh-tools-tck: cannot write the baseline to ${plan.target}: ${oneLine(error)}\n`)
     return 2
   }
-  io.stdout.write(`\nBaseline ${plan.file} written: ${baseline.entries.length} entr${baseline.entries.length === 1 ? 'y' : 'ies'} (the must failures of this grade)\n`)
+  const should = update.keptShould === 0 ? '' : `, ${update.keptShould} of should rules kept unchanged`
+  io.stdout.write(
+    `\nBaseline ${plan.file} written: ${baseline.entries.length} entr${baseline.entries.length === 1 ? 'y' : 'ies'} (the must failures of this grade; ${update.keptNotGraded} kept unchanged as not graded${should}, ${update.dropped} dropped as no longer failing)\n`,
+  )
   return 0
 }

@@ -9,7 +9,7 @@ import type { CompareOptions } from './compare-baseline.ts'
 import { compareVersions } from './expiry.ts'
 import { failureKindOf } from './failure-kind.ts'
 import { fakeReport, testOf } from './test-support/test-report.ts'
-import type { FakeRule } from './test-support/test-report.ts'
+import type { FakeRule, FakeTest } from './test-support/test-report.ts'
 import type { Baseline, BaselineEntry } from './types.ts'
 
 const baseline = (...entries: BaselineEntry[]): Baseline => ({ baselineVersion: '1', entries })
@@ -81,7 +81,7 @@ describe('stale entries', () => {
     const report = fakeReport([failing('FIN-02'), passing('REG-01')])
     const strict = compareToBaseline(report, baseline(rule('FIN-02'), rule('REG-01')), TODAY)
     expect(strict.ok).toBe(false)
-    expect(strict.stale).toEqual([{ index: 1, entry: rule('REG-01'), why: 'REG-01 passes now' }])
+    expect(strict.stale).toEqual([{ index: 1, entry: rule('REG-01'), why: 'REG-01 passes now', decides: true }])
     const lenient = compareToBaseline(report, baseline(rule('FIN-02'), rule('REG-01')), { ...TODAY, allowStale: true })
     expect(lenient.ok).toBe(true)
     expect(lenient.allowStale).toBe(true)
@@ -149,6 +149,65 @@ describe('expiry', () => {
     expect(compareVersions('1.2.0-rc.1', '1.2.0')).toBe(-1)
     expect(compareVersions('1.2.0', '1.2.0-rc.1')).toBe(1)
     expect(compareVersions('dev', '1.0.0')).toBeUndefined()
+  })
+
+  test('pre-releases follow semver precedence: numeric identifiers as numbers, numbers before words, fewer identifiers first', () => {
+    expect(compareVersions('0.1.0-rc.1', '0.1.0')).toBe(-1)
+    expect(compareVersions('0.1.0-rc.2', '0.1.0-rc.10')).toBe(-1)
+    expect(compareVersions('0.1.0-rc.10', '0.1.0-rc.2')).toBe(1)
+    expect(compareVersions('0.1.0-1', '0.1.0-alpha')).toBe(-1)
+    expect(compareVersions('0.1.0-alpha', '0.1.0-alpha.1')).toBe(-1)
+    expect(compareVersions('0.1.0-beta', '0.1.0-alpha.9')).toBe(1)
+    expect(compareVersions('0.1.0-rc.1+build.5', '0.1.0-rc.1')).toBe(0)
+  })
+
+  test('a pre-release kit version is earlier than its release: 0.1.0-rc.1 has not reached an entry expiring with 0.1.0', () => {
+    const rc = fakeReport([failing('FIN-02')], '0.1.0-rc.1')
+    expect(compareToBaseline(rc, baseline(rule('FIN-02', 'assertion', { expires: { kitVersion: '0.1.0' } })), TODAY).ok).toBe(true)
+    const expired = compareToBaseline(rc, baseline(rule('FIN-02', 'assertion', { expires: { kitVersion: '0.1.0-rc.1' } })), TODAY)
+    expect(expired.expired.map((e) => e.why)).toEqual(['it expired with kit version 0.1.0-rc.1 (this kit is 0.1.0-rc.1)'])
+    expect(judge({ kitVersion: '0.3.0-rc.1' }).ok, 'the release 0.3.0 is past its own pre-release').toBe(false)
+  })
+})
+
+describe('only must rules decide', () => {
+  const shouldFailing = (id: string, kind: FakeTest['kind'] = 'assertion'): FakeRule => ({ id, level: 'should', status: 'fail', tests: [{ name: testOf(id), outcome: 'fail', kind }] })
+
+  test('a kind mismatch on a should rule is listed with decides false and does not fail the comparison; on a must rule it does', () => {
+    const c = compareToBaseline(fakeReport([shouldFailing('PRE-22', 'timeout')]), baseline(rule('PRE-22', 'assertion')), TODAY)
+    expect(c.ok).toBe(true)
+    expect(c.kindMismatch.map((m) => [m.entry.rule, m.decides])).toEqual([['PRE-22', false]])
+    const must = compareToBaseline(fakeReport([failing('FIN-02', { name: testOf('FIN-02'), outcome: 'fail', kind: 'timeout' })]), baseline(rule('FIN-02', 'assertion')), TODAY)
+    expect(must.kindMismatch.map((m) => m.decides)).toEqual([true])
+    expect(must.ok).toBe(false)
+  })
+
+  test('a stale entry of a should rule (rule or test entry) is listed with decides false and does not fail the comparison', () => {
+    const report = fakeReport([{ id: 'PRE-22', level: 'should', status: 'pass', tests: [{ name: testOf('PRE-22'), outcome: 'pass' }] }])
+    const c = compareToBaseline(report, baseline(rule('PRE-22'), testEntry(testOf('PRE-22'))), TODAY)
+    expect(c.stale.map((e) => [e.index, e.decides])).toEqual([[0, false], [1, false]])
+    expect(c.ok).toBe(true)
+  })
+
+  test('a test entry naming a must rule among should ones decides', () => {
+    const name = '[PRE-22, FIN-02] both'
+    const report = fakeReport([
+      { id: 'PRE-22', level: 'should', status: 'pass', tests: [{ name, outcome: 'pass' }] },
+      { id: 'FIN-02', status: 'pass', tests: [{ name, outcome: 'pass' }] },
+    ])
+    const c = compareToBaseline(report, baseline(testEntry(name)), TODAY)
+    expect(c.stale.map((e) => e.decides)).toEqual([true])
+    expect(c.ok).toBe(false)
+  })
+
+  test('an expired entry of a should rule does not fail the comparison; the level comes from the catalogue when the rule was not graded', () => {
+    const expires = { date: '2020-01-01' }
+    const c = compareToBaseline(fakeReport([shouldFailing('PRE-22')]), baseline(rule('PRE-22', 'assertion', { expires })), TODAY)
+    expect(c.expired.map((e) => e.decides)).toEqual([false])
+    expect(c.ok).toBe(true)
+    const ungraded = compareToBaseline(fakeReport([]), baseline(rule('PRE-22', 'assertion', { expires }), rule('FIN-02', 'assertion', { expires })), TODAY)
+    expect(ungraded.expired.map((e) => [e.entry.rule, e.decides])).toEqual([['PRE-22', false], ['FIN-02', true]])
+    expect(ungraded.ok).toBe(false)
   })
 })
 

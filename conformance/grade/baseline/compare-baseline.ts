@@ -5,6 +5,7 @@
  */
 import type { Level, RuleId } from '../../catalogue/types.ts'
 import type { FailureKind, GradeReport, TestEntry } from '../report.ts'
+import { namesMustRule } from './entry-rules.ts'
 import { expiryReason } from './expiry.ts'
 import { failureKindOf } from './failure-kind.ts'
 import type { Baseline, BaselineEntry } from './types.ts'
@@ -45,6 +46,8 @@ export interface CoveredFailure extends BaselineFailure {
 export interface KindMismatch extends EntryRef {
   /** The failures it matched whose kind is not `entry.kind`. */
   readonly failures: readonly BaselineFailure[]
+  /** True when one of those failures is of a must rule: only then does the mismatch fail the comparison. */
+  readonly decides: boolean
 }
 
 /** An entry with a sentence saying why it is listed. */
@@ -52,11 +55,19 @@ export interface JudgedEntry extends EntryRef {
   readonly why: string
 }
 
+/** A stale or expired entry; it fails the comparison only when it `decides`. */
+export interface DecidingEntry extends JudgedEntry {
+  /** True when the entry names a must rule; an entry of should rules only is listed for information. */
+  readonly decides: boolean
+}
+
 export interface BaselineComparison {
   /**
-   * True when no must failure is new, no entry has expired, no failure is
-   * of another kind than its entry records, and no entry is stale (unless
-   * `allowStale`). Unmatched entries never decide.
+   * True when no must failure is new, no entry of a must rule has expired,
+   * no failure of a must rule is of another kind than its entry records, and
+   * no entry of a must rule is stale (unless `allowStale`). Only must rules
+   * decide: the same findings on should rules are listed with `decides:
+   * false`. Unmatched entries never decide.
    */
   readonly ok: boolean
   readonly allowStale: boolean
@@ -65,9 +76,9 @@ export interface BaselineComparison {
   /** Failures matched by an entry of their kind (should rules included, when an entry names them). */
   readonly covered: readonly CoveredFailure[]
   /** Entries whose rule passes, or whose test passes under every rule it is listed under. */
-  readonly stale: readonly JudgedEntry[]
+  readonly stale: readonly DecidingEntry[]
   /** Entries past their `expires` (they still match failures, so those are not new). */
-  readonly expired: readonly JudgedEntry[]
+  readonly expired: readonly DecidingEntry[]
   readonly kindMismatch: readonly KindMismatch[]
   /**
    * Entries with nothing to judge by: the rule or test is not in the report
@@ -86,7 +97,8 @@ export interface BaselineComparison {
  * mismatch (an entry matching failures of several kinds mismatches on every
  * kind it does not record). An entry is stale only when what it names
  * actually passes: a rule with status `pass`, or a test whose every listing
- * is `pass`.
+ * is `pass`. A mismatch, stale or expired entry fails the comparison only
+ * for a must rule (see `decides`).
  */
 export function compareToBaseline(report: GradeReport, baseline: Baseline, options: CompareOptions = {}): BaselineComparison {
   const allowStale = options.allowStale === true
@@ -110,20 +122,27 @@ export function compareToBaseline(report: GradeReport, baseline: Baseline, optio
     }
   }
 
-  const stale: JudgedEntry[] = []
-  const expired: JudgedEntry[] = []
+  const stale: DecidingEntry[] = []
+  const expired: DecidingEntry[] = []
   const unmatched: JudgedEntry[] = []
   for (const ref of entries) {
+    const decides = namesMustRule(ref.entry, report)
     const ran = expiryReason(ref.entry.expires, today, kitVersion)
-    if (ran !== undefined) expired.push({ ...ref, why: ran })
+    if (ran !== undefined) expired.push({ ...ref, why: ran, decides })
     const judged = ref.entry.rule !== undefined ? judgeRule(report, ref.entry.rule) : judgeTest(report, ref.entry.test as string)
-    if (judged?.stale === true) stale.push({ ...ref, why: judged.why })
+    if (judged?.stale === true) stale.push({ ...ref, why: judged.why, decides })
     else if (judged !== undefined) unmatched.push({ ...ref, why: judged.why })
   }
-  const kindMismatch: KindMismatch[] = entries.filter((ref) => mismatched.has(ref)).map((ref) => ({ ...ref, failures: mismatched.get(ref) ?? [] }))
+  const kindMismatch: KindMismatch[] = entries
+    .filter((ref) => mismatched.has(ref))
+    .map((ref) => {
+      const failures = mismatched.get(ref) ?? []
+      return { ...ref, failures, decides: failures.some((f) => f.level === 'must') }
+    })
+  const deciding = (list: readonly { decides: boolean }[]): number => list.filter((e) => e.decides).length
 
   return {
-    ok: newFailures.length === 0 && expired.length === 0 && kindMismatch.length === 0 && (allowStale || stale.length === 0),
+    ok: newFailures.length === 0 && deciding(expired) === 0 && deciding(kindMismatch) === 0 && (allowStale || deciding(stale) === 0),
     allowStale,
     newFailures,
     covered,

@@ -7,9 +7,10 @@ import type { BaselineExpiry } from './types.ts'
  * Why `expires` has run out, or `undefined` while it has not (or is absent).
  * A `date` has expired on and after that UTC day (`today` is `YYYY-MM-DD`);
  * a `kitVersion` once the grading kit's version is that version or later
- * (compared as x.y.z numbers; a pre-release such as `1.2.0-rc.1` counts as
- * earlier than `1.2.0`). A kit version that is not x.y.z never expires an
- * entry.
+ * (compared by semver precedence: x.y.z as numbers, a pre-release such as
+ * `1.2.0-rc.1` earlier than `1.2.0`, pre-release identifiers compared one by
+ * one, numeric ones as numbers). A kit version that is not x.y.z[-pre]
+ * never expires an entry.
  */
 export function expiryReason(expires: BaselineExpiry | undefined, today: string, kitVersion: string): string | undefined {
   if (expires === undefined) return undefined
@@ -18,7 +19,7 @@ export function expiryReason(expires: BaselineExpiry | undefined, today: string,
   return order !== undefined && order >= 0 ? `it expired with kit version ${expires.kitVersion} (this kit is ${kitVersion})` : undefined
 }
 
-/** Sign of `a - b` for versions `x.y.z[-pre]`, or `undefined` when either is not one. */
+/** Sign of `a - b` for versions `x.y.z[-pre][+build]` by semver precedence (build ignored), or `undefined` when either is not one. */
 export function compareVersions(a: string, b: string): number | undefined {
   const pa = parseVersion(a)
   const pb = parseVersion(b)
@@ -30,7 +31,22 @@ export function compareVersions(a: string, b: string): number | undefined {
   if (pa.pre === pb.pre) return 0
   if (pa.pre === undefined) return 1
   if (pb.pre === undefined) return -1
-  return pa.pre < pb.pre ? -1 : 1
+  return comparePreRelease(pa.pre.split('.'), pb.pre.split('.'))
+}
+
+/** Semver pre-release precedence: identifier by identifier; numbers below words; a shorter list first when equal so far. */
+function comparePreRelease(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
+    const x = a[i] as string
+    const y = b[i] as string
+    if (x === y) continue
+    const nx = /^\d+$/.test(x)
+    const ny = /^\d+$/.test(y)
+    if (nx && ny) return Math.sign(Number(x) - Number(y))
+    if (nx !== ny) return nx ? -1 : 1
+    return x < y ? -1 : 1
+  }
+  return Math.sign(a.length - b.length)
 }
 
 function parseVersion(version: string): { core: number[]; pre?: string } | undefined {

@@ -37,6 +37,17 @@ describe('valid baselines', () => {
     expect(parseBaseline('{"$schema": "x", "baselineVersion": "1", "entries": []}', 'b.json').entries).toEqual([])
   })
 
+  test('a pre-release kit version is accepted', () => {
+    const entry = { ...ok, expires: { kitVersion: '0.1.0-rc.1' } }
+    expect(parseBaseline(withEntries(entry), 'b.json').entries).toEqual([entry])
+  })
+
+  test('a UTF-8 byte order mark before the JSON is ignored, in text and in a file', async () => {
+    expect(parseBaseline(`\uFEFF${withEntries(ok)}`, 'b.json').entries).toEqual([ok])
+    writeFileSync(join(dir, 'bom.json'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(withEntries(ok))]))
+    expect((await loadBaseline('bom.json', dir)).entries).toEqual([ok])
+  })
+
   test('loadBaseline reads a file relative to cwd', async () => {
     writeFileSync(join(dir, 'good.json'), withEntries(ok))
     expect((await loadBaseline('good.json', dir)).entries).toEqual([ok])
@@ -59,7 +70,8 @@ describe('malformed baselines name the file, the entry and the field', () => {
     ['two expiries', withEntries({ ...ok, expires: { date: '2027-01-01', kitVersion: '1.0.0' } }), 'baseline.json: entries[0] (GRD-07): "expires" must have exactly one of "kitVersion" and "date"'],
     ['a date of the wrong form', withEntries({ ...ok, expires: { date: 'next week' } }), 'baseline.json: entries[0] (GRD-07): "expires.date" must be a date YYYY-MM-DD (got "next week")'],
     ['a date that does not exist', withEntries({ ...ok, expires: { date: '2027-02-30' } }), 'baseline.json: entries[0] (GRD-07): "expires.date" 2027-02-30 is not a calendar date'],
-    ['a kit version of the wrong form', withEntries({ ...ok, expires: { kitVersion: 'v1' } }), 'baseline.json: entries[0] (GRD-07): "expires.kitVersion" must be a version x.y.z (got "v1")'],
+    ['a kit version of the wrong form', withEntries({ ...ok, expires: { kitVersion: 'v1' } }), 'baseline.json: entries[0] (GRD-07): "expires.kitVersion" must be a version x.y.z or x.y.z-pre (got "v1")'],
+    ['a kit version with build metadata', withEntries({ ...ok, expires: { kitVersion: '1.0.0+build' } }), '"expires.kitVersion" must be a version x.y.z or x.y.z-pre (got "1.0.0+build")'],
     ['an unknown expiry', withEntries({ ...ok, expires: { when: 'later' } }), 'baseline.json: entries[0] (GRD-07): unknown field "expires.when"'],
     ['a link with spaces', withEntries({ ...ok, link: 'see the wiki' }), 'baseline.json: entries[0] (GRD-07): "link" must be a URI without spaces'],
     ['a note that is not text', withEntries({ ...ok, note: 3 }), 'baseline.json: entries[0] (GRD-07): "note" must be a string'],
@@ -79,6 +91,21 @@ describe('malformed baselines name the file, the entry and the field', () => {
     expect(lines).toEqual([
       'baseline.json: entries[0] (GRD-07): "kind" must be one of assertion, timeout, crash',
       'baseline.json: entries[1] (GRD-08): "reason" must be one of not-implemented, spec-dispute, env',
+    ])
+  })
+
+  test('the checks beyond the schema run too when the schema check fails, every problem in entry order', () => {
+    const lines = refusal(
+      withEntries({ ...ok, rule: 'GRD-99' }, { ...ok, kind: 'flaky' }, { ...ok, expires: { date: '2027-02-30' } }, { test: '[XYZ-01] t', reason: 'later', kind: 'crash' }, { ...ok, rule: 'grd-7' }),
+    ).split('\n')
+    expect(lines).toEqual([
+      'baseline.json: entries[0] (GRD-99): "rule" GRD-99 is not a rule of the catalogue (see dsh-tools-tck list-rules)',
+      'baseline.json: entries[1] (GRD-07): "kind" must be one of assertion, timeout, crash',
+      'baseline.json: entries[2] (GRD-07): "expires.date" 2027-02-30 is not a calendar date',
+      'baseline.json: entries[2] (GRD-07): duplicates entries[1] (same "rule")',
+      'baseline.json: entries[3] ("[XYZ-01] t"): "reason" must be one of not-implemented, spec-dispute, env',
+      'baseline.json: entries[3] ("[XYZ-01] t"): "test" names XYZ-01, not a rule of the catalogue',
+      'baseline.json: entries[4] (grd-7): "rule" must be a rule ID like GRD-07 (got "grd-7")',
     ])
   })
 

@@ -7,7 +7,10 @@
  * `[...]` prefix) are catalogue rules, whose dates are real calendar dates,
  * and in which no rule and no test has two entries. Otherwise rejects with a
  * {@link BaselineError} naming the file and every problem, each as
- * `<file>: entries[<i>] (<rule or test>): "<field>" ...`. It does not check
+ * `<file>: entries[<i>] (<rule or test>): "<field>" ...`, in entry order:
+ * the checks beyond the schema also run when the schema check fails, on
+ * the fields they can read. A UTF-8 byte order mark before the JSON is
+ * ignored. It does not check
  * that a test name is one the suite has (that needs a suite run): a test
  * entry naming no reported test is reported by the comparison as unmatched.
  */
@@ -21,8 +24,15 @@ import { ruleIdsInTestName } from '../../catalogue/test-name.ts'
 import { BaselineError } from './baseline-error.ts'
 import type { Baseline, BaselineEntry } from './types.ts'
 
-const schema = JSON.parse(readFileSync(new URL('./baseline.schema.json', import.meta.url), 'utf8')) as object
-const validate = new Ajv2020({ allErrors: true, validateFormats: false }).compile(schema)
+interface PatternProperty {
+  readonly pattern: string
+}
+/** The parts of the schema this file reads besides compiling it. */
+interface SchemaShape {
+  readonly $defs: { readonly entry: { readonly properties: { readonly rule: PatternProperty; readonly test: PatternProperty; readonly expires: { readonly properties: { readonly date: PatternProperty } } } } }
+}
+const schema = JSON.parse(readFileSync(new URL('./baseline.schema.json', import.meta.url), 'utf8')) as SchemaShape
+const validate = new Ajv2020({ allErrors: true, validateFormats: false }).compile(schema as object)
 
 /**
  * Reads the baseline at `file` (relative to `cwd`, default the process's
@@ -45,13 +55,25 @@ export async function loadBaseline(file: string, cwd: string = process.cwd()): P
 export function parseBaseline(text: string, file: string): Baseline {
   let data: unknown
   try {
-    data = JSON.parse(text)
+    data = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text)
   } catch (error) {
     throw new BaselineError(file, `${file}: not valid JSON: ${(error as Error).message}`, { cause: error })
   }
-  const problems = validate(data) ? semanticProblems(data as Baseline) : schemaProblems(validate.errors ?? [], data)
+  const schemaOk = validate(data)
+  const found = [...(schemaOk ? [] : schemaProblems(validate.errors ?? [], data)), ...semanticProblems(data)]
+  const problems = found
+    .map((problem, order) => ({ ...problem, order }))
+    .sort((a, b) => a.index - b.index || a.order - b.order)
+    .map((p) => p.text)
+    .filter((line, i, all) => all.indexOf(line) === i)
   if (problems.length > 0) throw new BaselineError(file, problems.map((p) => `${file}: ${p}`).join('\n'))
   return data as Baseline
+}
+
+/** One problem, with the index of the entry it is in (-1: the top level), for ordering. */
+interface Problem {
+  readonly index: number
+  readonly text: string
 }
 
 /** Where an ajv error points: `entries[3] (GRD-07)` and the field inside it, or the top level. */
@@ -71,8 +93,8 @@ function entryWhere(index: number, entry: unknown): string {
 }
 
 /** One line per schema problem, in document order; errors inside `anyOf` branches are folded into the `anyOf` one. */
-function schemaProblems(errors: readonly ErrorObject[], data: unknown): string[] {
-  const lines: string[] = []
+function schemaProblems(errors: readonly ErrorObject[], data: unknown): Problem[] {
+  const lines: Problem[] = []
   for (const error of errors) {
     if (/\/(anyOf|not)\/|\/dependentSchemas\/[^/]+\/not\//.test(error.schemaPath)) continue
     const { where, field } = placeOf(error.instancePath, data)
@@ -104,7 +126,9 @@ function schemaProblems(errors: readonly ErrorObject[], data: unknown): string[]
           return `${where}: ${subject}${error.message ?? 'is invalid'}`
       }
     })()
-    if (line !== undefined && !lines.includes(line)) lines.push(line)
+    const parts = error.instancePath.split('/')
+    const index = parts[1] === 'entries' && parts[2] !== undefined ? Number(parts[2]) : -1
+    if (line !== undefined) lines.push({ index, text: line })
   }
   return lines
 }
@@ -116,7 +140,7 @@ function article(type: string): string {
 function patternHint(field: string | undefined): string {
   if (field === 'rule') return 'must be a rule ID like GRD-07'
   if (field === 'test') return 'must be a kit test name, "[RULE-IDs] title"'
-  if (field === 'expires.kitVersion') return 'must be a version x.y.z'
+  if (field === 'expires.kitVersion') return 'must be a version x.y.z or x.y.z-pre'
   if (field === 'expires.date') return 'must be a date YYYY-MM-DD'
   if (field === 'link') return 'must be a URI without spaces'
   return 'has the wrong form'
@@ -128,25 +152,47 @@ function valueAt(data: unknown, path: string): unknown {
   return value
 }
 
-/** Problems the schema cannot express: unknown rules, impossible dates, duplicates. */
-function semanticProblems(baseline: Baseline): string[] {
-  const lines: string[] = []
+/**
+ * Problems the schema cannot express: unknown rules, impossible dates,
+ * duplicates. Runs on any data, valid or not: each check reads only fields
+ * of the form the schema asks for (a rule ID, a `[IDs] ...` test name, a
+ * `YYYY-MM-DD` date), so a field the schema refuses is reported once.
+ */
+function semanticProblems(data: unknown): Problem[] {
+  const list = typeof data === 'object' && data !== null ? (data as { entries?: unknown }).entries : undefined
+  if (!Array.isArray(list)) return []
+  const lines: Problem[] = []
   const seen = new Map<string, number>()
-  baseline.entries.forEach((entry: BaselineEntry, index) => {
+  list.forEach((item: unknown, index) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return
+    const entry = item as Partial<Record<keyof BaselineEntry, unknown>>
     const where = entryWhere(index, entry)
-    if (entry.rule !== undefined && !isRuleId(entry.rule)) lines.push(`${where}: "rule" ${entry.rule} is not a rule of the catalogue (see dsh-tools-tck list-rules)`)
-    if (entry.test !== undefined) {
-      const unknown = ruleIdsInTestName(entry.test).filter((id) => !isRuleId(id))
-      if (unknown.length > 0) lines.push(`${where}: "test" names ${unknown.join(', ')}, not ${unknown.length === 1 ? 'a rule' : 'rules'} of the catalogue`)
+    const rule = typeof entry.rule === 'string' && RULE_FORM.test(entry.rule) ? entry.rule : undefined
+    const test = typeof entry.test === 'string' && TEST_FORM.test(entry.test) ? entry.test : undefined
+    if (rule !== undefined && !isRuleId(rule)) lines.push({ index, text: `${where}: "rule" ${rule} is not a rule of the catalogue (see dsh-tools-tck list-rules)` })
+    if (test !== undefined) {
+      const unknown = ruleIdsInTestName(test).filter((id) => !isRuleId(id))
+      if (unknown.length > 0) lines.push({ index, text: `${where}: "test" names ${unknown.join(', ')}, not ${unknown.length === 1 ? 'a rule' : 'rules'} of the catalogue` })
     }
-    const date = entry.expires?.date
-    if (date !== undefined && !isCalendarDate(date)) lines.push(`${where}: "expires.date" ${date} is not a calendar date`)
-    const key = entry.rule !== undefined ? `rule ${entry.rule}` : `test ${entry.test}`
+    const expires = entry.expires
+    const date = typeof expires === 'object' && expires !== null ? (expires as { date?: unknown }).date : undefined
+    if (typeof date === 'string' && DATE_FORM.test(date) && !isCalendarDate(date)) lines.push({ index, text: `${where}: "expires.date" ${date} is not a calendar date` })
+    const key = typeof entry.rule === 'string' ? `rule ${entry.rule}` : typeof entry.test === 'string' ? `test ${entry.test}` : undefined
+    if (key === undefined) return
     const first = seen.get(key)
-    if (first !== undefined) lines.push(`${where}: duplicates entries[${first}] (same ${entry.rule !== undefined ? '"rule"' : '"test"'})`)
+    if (first !== undefined) lines.push({ index, text: `${where}: duplicates entries[${first}] (same ${key.startsWith('rule') ? '"rule"' : '"test"'})` })
     else seen.set(key, index)
   })
   return lines
+}
+
+/** The forms the schema asks for (its own patterns); the semantic checks read only fields of these forms. */
+const RULE_FORM = schemaPattern(schema.$defs.entry.properties.rule)
+const TEST_FORM = schemaPattern(schema.$defs.entry.properties.test)
+const DATE_FORM = schemaPattern(schema.$defs.entry.properties.expires.properties.date)
+
+function schemaPattern(property: PatternProperty): RegExp {
+  return new RegExp(property.pattern, 'u')
 }
 
 /** True when `date` (YYYY-MM-DD) names a day that exists. */

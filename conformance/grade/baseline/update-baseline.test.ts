@@ -8,7 +8,7 @@ import { parseBaseline } from './load-baseline.ts'
 import { renderBaselineComparison } from './render-baseline.ts'
 import { fakeReport, testOf } from './test-support/test-report.ts'
 import type { Baseline } from './types.ts'
-import { formatBaseline, updateBaseline } from './update-baseline.ts'
+import { formatBaseline, planBaselineUpdate, updateBaseline } from './update-baseline.ts'
 
 const report = fakeReport([
   { id: 'REG-01', status: 'pass', tests: [{ name: testOf('REG-01'), outcome: 'pass' }] },
@@ -43,10 +43,52 @@ describe('updateBaseline', () => {
     }
     expect(updateBaseline(report, previous).entries).toEqual([
       { rule: 'ARG-04', reason: 'not-implemented', kind: 'crash' },
-      { test: '[GRD-07] t1', reason: 'env', kind: 'assertion', note: 'from the rule' },
+      { rule: 'GRD-07', reason: 'env', kind: 'assertion', note: 'from the rule' },
       { test: '[GRD-07] t2', reason: 'spec-dispute', kind: 'crash' },
       { rule: 'FIN-02', reason: 'spec-dispute', kind: 'timeout', link: 'https://example.org/1', expires: { date: '2027-01-01' }, note: 'finalize order' },
     ])
+  })
+
+  test('an existing test entry of a failing test stays a test entry, with its fields and the kind it fails with now', () => {
+    const previous: Baseline = {
+      baselineVersion: '1',
+      entries: [
+        { test: '[FIN-02] t1', reason: 'env', kind: 'assertion', link: 'https://example.org/2', expires: { kitVersion: '0.2.0' }, note: 'slow CI' },
+        { rule: 'FIN-02', reason: 'spec-dispute', kind: 'timeout' },
+      ],
+    }
+    expect(updateBaseline(report, previous).entries.filter((e) => e.rule === 'FIN-02' || e.test?.startsWith('[FIN-02]'))).toEqual([
+      { rule: 'FIN-02', reason: 'spec-dispute', kind: 'timeout' },
+      { test: '[FIN-02] t1', reason: 'env', kind: 'timeout', link: 'https://example.org/2', expires: { kitVersion: '0.2.0' }, note: 'slow CI' },
+    ])
+    const onlyTests: Baseline = { baselineVersion: '1', entries: [{ test: '[FIN-02] t1', reason: 'env', kind: 'timeout' }, { test: '[FIN-02] t2', reason: 'env', kind: 'timeout' }] }
+    expect(updateBaseline(report, onlyTests).entries.filter((e) => e.rule === 'FIN-02' || e.test?.startsWith('[FIN-02]')), 'no rule entry when every failing test has its own').toEqual(onlyTests.entries)
+  })
+
+  test('with --rules: entries of rules not graded, and of should rules, are kept unchanged; the counts say what was kept and dropped', () => {
+    const previous: Baseline = {
+      baselineVersion: '1',
+      entries: [
+        { rule: 'SCH-01', reason: 'spec-dispute', kind: 'timeout', note: 'not graded this time' },
+        { test: '[CTX-01, CTX-02] t', reason: 'env', kind: 'crash' },
+        { rule: 'PRE-22', reason: 'env', kind: 'timeout', note: 'a should rule' },
+        { rule: 'REG-01', reason: 'env', kind: 'assertion' },
+        { test: '[GRD-07] t3', reason: 'env', kind: 'assertion' },
+        { rule: 'FIN-02', reason: 'env', kind: 'timeout' },
+      ],
+    }
+    const update = planBaselineUpdate(report, previous)
+    expect(update.baseline.entries).toEqual([
+      { rule: 'SCH-01', reason: 'spec-dispute', kind: 'timeout', note: 'not graded this time' },
+      { rule: 'ARG-04', reason: 'not-implemented', kind: 'crash' },
+      { rule: 'PRE-22', reason: 'env', kind: 'timeout', note: 'a should rule' },
+      { test: '[GRD-07] t1', reason: 'not-implemented', kind: 'assertion' },
+      { test: '[GRD-07] t2', reason: 'not-implemented', kind: 'crash' },
+      { rule: 'FIN-02', reason: 'env', kind: 'timeout' },
+      { test: '[CTX-01, CTX-02] t', reason: 'env', kind: 'crash' },
+    ])
+    expect([update.keptNotGraded, update.keptShould, update.dropped]).toEqual([2, 1, 2])
+    expect(compareToBaseline(report, update.baseline, { today: '2026-12-02' }).ok, 'kept entries never fail the comparison').toBe(true)
   })
 
   test('comparing the report with the baseline it implies is ok', () => {
@@ -86,5 +128,29 @@ describe('renderBaselineComparison', () => {
     expect(lines.at(-1)).toBe('BASELINE FAIL: 3 new, 1 of another kind, 1 expired, 1 stale')
     const ok = renderBaselineComparison(compareToBaseline(report, updateBaseline(report), { today: '2026-12-02' }), 'b.json')
     expect(ok.trimEnd().split('\n').at(-1)).toBe('BASELINE OK: every must failure is in the baseline')
+  })
+
+  test("NEW and KIND lines quote the message's first line only, cut to 160 characters, without the rule prefix, naming another rule's check as such", () => {
+    const shared = '[FIN-02, RES-01] both'
+    const long = `FIN-02 (must; README § Finalize (order)): ${'x'.repeat(300)}\nsecond line`
+    const prefixed = fakeReport([
+      { id: 'FIN-02', status: 'fail', tests: [{ name: shared, outcome: 'fail', message: 'FIN-02 (must; README § Finalize): expected 1 to be 2\n- Expected\n+ Received' }] },
+      { id: 'RES-01', status: 'fail', tests: [{ name: shared, outcome: 'fail', kind: 'timeout', message: 'FIN-02 (must; README § Finalize): expected 1 to be 2\nmore' }, { name: testOf('RES-01', 2), outcome: 'fail', message: long }] },
+    ])
+    const text = renderBaselineComparison(compareToBaseline(prefixed, { baselineVersion: '1', entries: [{ rule: 'RES-01', reason: 'env', kind: 'assertion' }] }, { today: '2026-12-02' }), 'b.json')
+    expect(text).toContain('  NEW       FIN-02 "[FIN-02, RES-01] both": expected 1 to be 2 (assertion)\n')
+    expect(text).toContain(`  KIND      entries[0] (RES-01): recorded as assertion, but RES-01 "[FIN-02, RES-01] both" failed as timeout: in FIN-02's check: expected 1 to be 2\n`)
+    expect(text).not.toContain('second line')
+    const cut = renderBaselineComparison(compareToBaseline(prefixed, { baselineVersion: '1', entries: [] }, { today: '2026-12-02' }), 'b.json')
+    const line = cut.split('\n').find((l) => l.includes('"[RES-01] t2"')) ?? ''
+    expect(line).toBe(`  NEW       RES-01 "[RES-01] t2": in FIN-02's check: ${'x'.repeat(160 - 1 - "in FIN-02's check: ".length)}… (assertion)`)
+  })
+
+  test('a finding on a should rule is marked as information and not counted in the verdict', () => {
+    const should = fakeReport([{ id: 'PRE-22', level: 'should', status: 'pass', tests: [{ name: testOf('PRE-22'), outcome: 'pass' }] }])
+    const text = renderBaselineComparison(compareToBaseline(should, { baselineVersion: '1', entries: [{ rule: 'PRE-22', reason: 'env', kind: 'assertion', expires: { date: '2020-01-01' } }] }, { today: '2026-12-02' }), 'b.json')
+    expect(text).toContain('  STALE     entries[0] (PRE-22): PRE-22 passes now; remove the entry (should rule: information only)\n')
+    expect(text).toContain('"expires" (should rule: information only)\n')
+    expect(text.trimEnd().split('\n').at(-1)).toBe('BASELINE OK: every must failure is in the baseline')
   })
 })

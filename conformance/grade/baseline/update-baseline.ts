@@ -2,45 +2,84 @@
  * `updateBaseline()`: the baseline a report implies (`grade --update-baseline <file>`).
  */
 import { RULES } from '../../catalogue/index.ts'
-import type { FailureKind, GradeReport } from '../report.ts'
+import type { FailureKind, GradeReport, TestEntry } from '../report.ts'
+import { entryRuleIds, namesMustRule } from './entry-rules.ts'
 import { failureKindOf } from './failure-kind.ts'
 import { BASELINE_VERSION } from './types.ts'
 import type { Baseline, BaselineEntry } from './types.ts'
 
+/** The updated baseline, and what became of the previous file's entries. */
+export interface BaselineUpdate {
+  readonly baseline: Baseline
+  /** Entries of the previous baseline kept unchanged because none of their rules was graded (outside `--rules`). */
+  readonly keptNotGraded: number
+  /** Entries of the previous baseline kept unchanged because all their rules are should rules (they never decide). */
+  readonly keptShould: number
+  /** Entries of the previous baseline, of graded must rules, that the new one no longer has: their rule or test no longer fails. */
+  readonly dropped: number
+}
+
 /**
- * One entry per failing `must` rule of `report`, in catalogue order, whose
- * `kind` is the kind of all its failures (a `crash` for a rule failing
- * without a failing test). When a rule's failures are of several kinds, it
- * gets one test entry per failing test instead (in report order), so that
- * comparing the same report with the result is always ok.
+ * The baseline `report` implies, given the `previous` one (the file being
+ * rewritten), with counts of what became of its entries.
  *
- * `reason`, `link`, `expires` and `note` are kept from the entry of
- * `previous` for the same rule (for a test entry: for the same test, else
- * the same rule); a new entry gets reason `not-implemented`. Entries of
- * `previous` for rules that no longer fail, or that were not graded, are
- * dropped: the result describes this report only.
+ * Entries of `previous` that the report cannot judge are kept unchanged:
+ * those none of whose rules (the `rule`, or the IDs of the `test` name) was
+ * graded, and those of should rules only. For every failing `must` rule, in
+ * catalogue order: a failing test that has a test entry in `previous` keeps
+ * it as a test entry (its `reason`, `link`, `expires` and `note`, with the
+ * kind it failed with now); the rule's other failing tests get one rule
+ * entry whose `kind` is the kind of all of them (a `crash` for a rule
+ * failing without a failing test), or, when they are of several kinds, one
+ * test entry each (in report order). A rule entry and such test entries keep
+ * the fields of `previous`'s entry for the rule; a new entry gets reason
+ * `not-implemented`. Entries of graded must rules that no longer fail are
+ * dropped. Comparing `report` with the result is ok, unless an `expires`
+ * carried over has run out.
  */
-export function updateBaseline(report: GradeReport, previous?: Baseline): Baseline {
+export function planBaselineUpdate(report: GradeReport, previous?: Baseline): BaselineUpdate {
   const order = new Map(RULES.map((rule, index) => [rule.id as string, index]))
-  const failing = report.rules.filter((rule) => rule.level === 'must' && rule.status === 'fail').sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+  const rank = (entry: BaselineEntry): number => order.get(entryRuleIds(entry)[0] ?? '') ?? RULES.length
+  const graded = new Set<string>(report.rules.map((rule) => rule.id))
   const old = previous?.entries ?? []
+  const notGraded = old.filter((e) => entryRuleIds(e).every((id) => !graded.has(id)))
+  const should = old.filter((e) => !notGraded.includes(e) && !namesMustRule(e, report))
+  const judged = old.filter((e) => !notGraded.includes(e) && !should.includes(e))
+
+  const failing = report.rules.filter((rule) => rule.level === 'must' && rule.status === 'fail').sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
   const entries: BaselineEntry[] = []
+  const emitted = new Set<string>()
   for (const rule of failing) {
-    const tests = rule.tests.filter((t) => t.outcome === 'fail' && t.failure !== undefined)
-    const kinds = new Set<FailureKind>(tests.map((t) => failureKindOf(t.failure as NonNullable<typeof t.failure>)))
-    const ofRule = old.find((e) => e.rule === rule.id)
-    if (kinds.size <= 1) {
-      const kind = [...kinds][0] ?? 'crash'
-      entries.push({ rule: rule.id, ...kept(ofRule), kind })
-      continue
-    }
+    const tests = rule.tests.filter((t): t is TestEntry & { failure: NonNullable<TestEntry['failure']> } => t.outcome === 'fail' && t.failure !== undefined)
+    const ofRule = judged.find((e) => e.rule === rule.id)
+    const ownEntry = (name: string): BaselineEntry | undefined => judged.find((e) => e.test === name)
+    const byRule = tests.filter((t) => ownEntry(t.name) === undefined && !emitted.has(t.name))
+    const kinds = new Set<FailureKind>(byRule.map((t) => failureKindOf(t.failure)))
+    if (tests.length === 0 || kinds.size === 1) entries.push({ rule: rule.id, ...kept(ofRule), kind: [...kinds][0] ?? 'crash' })
     for (const test of tests) {
-      if (entries.some((e) => e.test === test.name)) continue
-      const kind = failureKindOf(test.failure as NonNullable<typeof test.failure>)
-      entries.push({ test: test.name, ...kept(old.find((e) => e.test === test.name) ?? ofRule), kind })
+      if (emitted.has(test.name)) continue
+      const own = ownEntry(test.name)
+      if (own === undefined && kinds.size <= 1) continue
+      emitted.add(test.name)
+      entries.push({ test: test.name, ...kept(own ?? ofRule), kind: failureKindOf(test.failure) })
     }
   }
-  return { baselineVersion: BASELINE_VERSION, entries }
+
+  const keyOf = (e: BaselineEntry): string => (e.rule !== undefined ? `rule ${e.rule}` : `test ${e.test}`)
+  const written = new Set(entries.map(keyOf))
+  const unchanged = [...notGraded, ...should].filter((e) => !written.has(keyOf(e)))
+  const all = [...entries, ...unchanged].map((entry, index) => ({ entry, index })).sort((a, b) => rank(a.entry) - rank(b.entry) || a.index - b.index)
+  return {
+    baseline: { baselineVersion: BASELINE_VERSION, entries: all.map((e) => e.entry) },
+    keptNotGraded: notGraded.length,
+    keptShould: should.length,
+    dropped: judged.filter((e) => !written.has(keyOf(e))).length,
+  }
+}
+
+/** The baseline of {@link planBaselineUpdate}, without the counts. */
+export function updateBaseline(report: GradeReport, previous?: Baseline): Baseline {
+  return planBaselineUpdate(report, previous).baseline
 }
 
 /** The fields carried over from a previous entry, in the order they are written. */

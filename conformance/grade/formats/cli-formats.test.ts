@@ -5,7 +5,7 @@
  * targets are refused before grading (exit 2), and a write that fails after
  * the grade exits 2 naming the file.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { runCli } from '../cli.ts'
@@ -66,11 +66,12 @@ describe('grade --junit --markdown --badge', () => {
   })
 
   test('a write that fails after the grade exits 2 with one line naming the file', GRADED, async () => {
-    const folder = join(work.dir, 'a-folder.svg')
-    mkdirSync(folder)
-    const result = await run(['grade', '--rules', RULE, '--badge', 'a-folder.svg'])
+    // A dangling link into a missing folder: its own folder is writable and it is no directory, so only the write fails (also as root).
+    const link = join(work.dir, 'dangling.svg')
+    symlinkSync(join(work.dir, 'no-such-folder', 'badge.svg'), link)
+    const result = await run(['grade', '--rules', RULE, '--badge', 'dangling.svg'])
     expect(result.code).toBe(2)
     expect(result.stdout).toMatch(/PASS: /)
-    expect(result.stderr).toMatch(new RegExp(`^dsh-tools-tck: cannot write the SVG badge to ${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: [^\\n]+\\n$`))
+    expect(result.stderr).toMatch(new RegExp(`^dsh-tools-tck: cannot write the SVG badge to ${link.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: [^\\n]+\\n$`))
   })
 })

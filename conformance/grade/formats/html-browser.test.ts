@@ -6,9 +6,11 @@
  * change the visible rows, the page works without JavaScript, makes no
  * network request, raises no error, and screenshots to a non-empty PNG.
  *
- * Needs /usr/bin/chromium. Missing, the tests are skipped with a message
- * saying how to install it, unless CI is set: then they fail (.ci/run
- * installs it).
+ * Needs a chromium binary: `CHROMIUM_PATH` when set (non-empty), else
+ * /usr/bin/chromium. Missing, the tests are skipped with a message saying
+ * how to install it, unless CI is set: then they fail (.ci/run installs
+ * Debian's chromium when CHROMIUM_PATH is unset and /usr/bin/chromium is
+ * missing).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -20,7 +22,8 @@ import type { GradeReport } from '../report.ts'
 import { runCli } from '../cli.ts'
 import { GRADED, cli, scratch } from '../test-support/cli.ts'
 
-const CHROMIUM = '/usr/bin/chromium'
+/** The browser binary: the same rule as .ci/run's. */
+const CHROMIUM = process.env.CHROMIUM_PATH !== undefined && process.env.CHROMIUM_PATH !== '' ? process.env.CHROMIUM_PATH : '/usr/bin/chromium'
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const GALLERY = fileURLToPath(new URL('../../../fixtures/broken/abort-codes-swapped.ts', import.meta.url))
 /** Two rules the gallery registry fails (CAN-01, CAN-02), two it passes. */

@@ -9,8 +9,8 @@ import type { KitTest } from './kit-tests.ts'
 
 /** Name of the extra test suite holding the errors no test owns. */
 export const UNATTRIBUTED_SUITE = 'unattributed errors'
-/** Name of the extra test suite holding the failing rules that have no test. */
-export const UNTESTED_SUITE = 'failing rules without a test'
+/** Name of the extra test suite holding the failing rules none of whose tests failed (no test at all, or all skipped or not applicable). */
+export const UNTESTED_SUITE = 'failing rules without a failed test'
 
 interface Case {
   readonly xml: string
@@ -39,9 +39,13 @@ interface Case {
  *   skipped by the suite (or stopped on a kit defect) `<skipped>` too;
  * - the report's unattributed errors, when any, are an extra suite
  *   {@link UNATTRIBUTED_SUITE} with one `<error>` test case each, so CI shows
- *   them even when the verdict is unaffected; the failing rules that have no
- *   test at all (so nothing else would show them) are an extra suite
- *   {@link UNTESTED_SUITE} with one `<failure>` test case each.
+ *   them even when the verdict is unaffected; the failing rules none of
+ *   whose own test entries failed (no test at all, or every one skipped or
+ *   not applicable, so no failed test case would show them) are an extra
+ *   suite {@link UNTESTED_SUITE} with one `<failure>` test case each
+ *   (`type` `no-test`, or `no-failed-test` when the rule has tests).
+ *
+ * So every failing rule shows as at least one `<failure>`.
  *
  * So the kit-test cases, by outcome, match `report.summary.tests`. Every
  * report string is escaped, characters XML 1.0 forbids are removed. Ends
@@ -70,7 +74,7 @@ export function renderJunit(report: GradeReport): string {
     byFile.set(test.file, list)
   }
   for (const [file, tests] of byFile) addSuite(file, tests.map(testCase))
-  const untested = report.rules.filter((r) => r.status === 'fail' && r.tests.length === 0)
+  const untested = report.rules.filter((r) => r.status === 'fail' && !r.tests.some((t) => t.outcome === 'fail'))
   if (untested.length > 0) addSuite(UNTESTED_SUITE, untested.map(untestedCase))
   if (report.unattributedErrors.length > 0) addSuite(UNATTRIBUTED_SUITE, report.unattributedErrors.map(errorCase))
 
@@ -105,11 +109,12 @@ function testCase(test: KitTest): Case {
 }
 
 function untestedCase(rule: RuleEntry): Case {
-  const message = `${rule.id} (${rule.level}) fails: ${rule.reason ?? 'the suite has no test for this rule'}`
+  const none = rule.tests.length === 0
+  const message = `${rule.id} (${rule.level}) fails: ${rule.reason ?? (none ? 'the suite has no test for this rule' : 'none of its tests failed')}`
   return {
     xml:
       `    <testcase classname="rules.${attr(rule.area)}" name="${attr(`[${rule.id}] ${rule.statement}`)}" time="0">\n      <properties>\n${property('rule', rule.id)}${property('level', rule.level)}      </properties>\n` +
-      `      <failure message="${attr(message)}" type="no-test">${text(message)}</failure>\n    </testcase>\n`,
+      `      <failure message="${attr(message)}" type="${none ? 'no-test' : 'no-failed-test'}">${text(message)}</failure>\n    </testcase>\n`,
     failure: true,
     error: false,
     skipped: false,

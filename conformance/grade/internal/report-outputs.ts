@@ -9,12 +9,15 @@ import { renderJunit } from '../formats/junit.ts'
 import { renderMarkdown } from '../formats/markdown.ts'
 import type { GradeReport } from '../report.ts'
 import { writeOutputFile } from './output-file.ts'
+import { UsageError } from '../errors.ts'
 import { oneLine } from './text.ts'
 import { writableTarget } from './writable-folder.ts'
 
 /** One output to write after the grade. */
 interface Output {
   readonly what: string
+  /** The flag (or variable) that asked for it, for messages. */
+  readonly flag: string
   readonly target: string
   readonly render: (report: GradeReport) => string
   readonly append: boolean
@@ -31,7 +34,9 @@ export interface ReportOutputs {
  * `markdown` is given and `env.GITHUB_STEP_SUMMARY` is set (non-empty), the
  * summary is also appended to that file. Rejects with a `UsageError` naming
  * the flag (or `GITHUB_STEP_SUMMARY`) and the folder when a folder is
- * missing or not writable, or a file name is blank.
+ * missing or not writable, a file name is blank or names a directory, and
+ * one naming both flags when two outputs resolve to the same file (e.g.
+ * `--json r --html r`, or `--markdown` the `GITHUB_STEP_SUMMARY` file).
  */
 export async function planReportOutputs(
   requested: {
@@ -45,18 +50,27 @@ export async function planReportOutputs(
   cwd: string,
 ): Promise<ReportOutputs> {
   const outputs: Output[] = []
-  if (requested.json !== undefined) outputs.push({ what: 'JSON report', target: await writableTarget('--json', requested.json, cwd), render: (r) => `${JSON.stringify(r, null, 2)}\n`, append: false })
-  if (requested.html !== undefined) outputs.push({ what: 'HTML report', target: await writableTarget('--html', requested.html, cwd), render: renderHtml, append: false })
-  if (requested.junit !== undefined) outputs.push({ what: 'JUnit report', target: await writableTarget('--junit', requested.junit, cwd), render: renderJunit, append: false })
+  if (requested.json !== undefined) outputs.push({ what: 'JSON report', flag: '--json', target: await writableTarget('--json', requested.json, cwd), render: (r) => `${JSON.stringify(r, null, 2)}\n`, append: false })
+  if (requested.html !== undefined) outputs.push({ what: 'HTML report', flag: '--html', target: await writableTarget('--html', requested.html, cwd), render: renderHtml, append: false })
+  if (requested.junit !== undefined) outputs.push({ what: 'JUnit report', flag: '--junit', target: await writableTarget('--junit', requested.junit, cwd), render: renderJunit, append: false })
   if (requested.markdown !== undefined) {
-    outputs.push({ what: 'Markdown summary', target: await writableTarget('--markdown', requested.markdown, cwd), render: renderMarkdown, append: false })
+    outputs.push({ what: 'Markdown summary', flag: '--markdown', target: await writableTarget('--markdown', requested.markdown, cwd), render: renderMarkdown, append: false })
     const summary = env.GITHUB_STEP_SUMMARY
     if (summary !== undefined && summary !== '') {
-      outputs.push({ what: 'Markdown summary (GITHUB_STEP_SUMMARY)', target: await writableTarget('GITHUB_STEP_SUMMARY', summary, cwd), render: (r) => `${renderMarkdown(r)}\n`, append: true })
+      outputs.push({ what: 'Markdown summary (GITHUB_STEP_SUMMARY)', flag: 'GITHUB_STEP_SUMMARY', target: await writableTarget('GITHUB_STEP_SUMMARY', summary, cwd), render: (r) => `${renderMarkdown(r)}\n`, append: true })
     }
   }
-  if (requested.badge !== undefined) outputs.push({ what: 'SVG badge', target: await writableTarget('--badge', requested.badge, cwd), render: renderBadge, append: false })
+  if (requested.badge !== undefined) outputs.push({ what: 'SVG badge', flag: '--badge', target: await writableTarget('--badge', requested.badge, cwd), render: renderBadge, append: false })
+  refuseSharedTargets(outputs)
   return { outputs }
+}
+
+/** Throws a `UsageError` naming both flags when two outputs have the same target (one would overwrite the other). */
+function refuseSharedTargets(outputs: readonly Output[]): void {
+  for (const [i, output] of outputs.entries()) {
+    const earlier = outputs.slice(0, i).find((o) => o.target === output.target)
+    if (earlier !== undefined) throw new UsageError(`${earlier.flag} and ${output.flag} name the same file ${output.target}; give each output its own file`)
+  }
 }
 
 /**
