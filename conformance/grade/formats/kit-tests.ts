@@ -3,22 +3,16 @@
  * rule it checks.
  */
 import type { Level, RuleId } from '../../catalogue/types.ts'
-import type { FeatureName } from '../../adapter/contract.ts'
-import type { GradeReport, TestEntry, TestFailure, TestOutcome } from '../report.ts'
+import type { GradeReport, TestEntry, TestOutcome } from '../report.ts'
 
-/** One kit test with every rule it is listed under. */
-export interface KitTest {
-  readonly name: string
-  readonly file: string
+/**
+ * One kit test with every rule it is listed under: its report entry's name,
+ * file, duration, missing features and kit-defect mark, with `failure` the
+ * first failure listed for it.
+ */
+export interface KitTest extends Pick<TestEntry, 'name' | 'file' | 'durationMs' | 'failure' | 'missingFeatures' | 'kitDefect'> {
   /** `fail` when it failed under any of its rules (a test failing only some rules passes under the others). */
   readonly outcome: TestOutcome
-  readonly durationMs: number | null
-  /** The first failure listed for it, when `outcome` is `fail`. */
-  readonly failure?: TestFailure
-  /** The features missing, when `outcome` is `not-applicable`. */
-  readonly missingFeatures?: readonly FeatureName[]
-  /** Set when the test stopped on a defect of the kit (see `TestEntry.kitDefect`). */
-  readonly kitDefect?: true
   /** The reported rules listing it, in report order. */
   readonly rules: readonly RuleId[]
   /** `must` when any of its rules is a must rule, else `should`. */
