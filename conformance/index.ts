@@ -10,10 +10,12 @@
  */
 export { defineAdapter } from './adapter/contract.ts'
 export type {
+  CodeModeHarness,
   CreateScopeOptions,
   FeatureManifest,
   FeatureName,
   Harness,
+  HarnessOptions,
   ListenerOptions,
   SchemaApi,
   ScopeHandle,
@@ -43,5 +45,7 @@ export { formatBaseline, updateBaseline } from './grade/baseline/update-baseline
 export { BaselineError } from './grade/baseline/baseline-error.ts'
 export { BASELINE_VERSION } from './grade/baseline/types.ts'
 export type { Baseline, BaselineEntry, BaselineExpiry, BaselineReason, RuleBaselineEntry, TestBaselineEntry } from './grade/baseline/types.ts'
+export { createScriptedRuntime } from './code-runtime/scripted-runtime.ts'
+export type { ScriptedOutcome, ScriptedProgram, ScriptedRun, ScriptedRuntime, ScriptedRuntimeOptions } from './code-runtime/scripted-runtime.ts'
 export type * from './spec/types.ts'
 export { ERROR_CODES } from './spec/types.ts'

@@ -3,7 +3,7 @@
  * mapping an implementation onto the kit's Harness.
  */
 import { defineAdapter } from '../conformance/adapter/contract.ts'
-import { HarnessError, createToolRegistry } from './index.ts'
+import { HarnessError, createToolRegistry, type CodeDispatchRecord } from './index.ts'
 import { assertObjectJsonSchema, assertSupportedJsonSchema, validateJsonSchemaValue } from './json-schema/index.ts'
 import { defineTool, parameterSchemaSpecToJsonSchema, validateArgs, valueSchemaSpecToJsonSchema } from './schema-dsl/index.ts'
 import type { DefineToolOptions, ParameterSchemaSpec, ValueSchemaSpec } from './schema-dsl/index.ts'
@@ -18,15 +18,25 @@ export default defineAdapter({
     changeEvents: true,
     schema: true,
     codedErrors: true,
-    codeMode: false, // run_code is reserved, but the Code Mode transport is not implemented
+    codeMode: true,
     warnings: true,
   },
-  create() {
+  create(options = {}) {
     // The registry already has the Harness shape: tools, on, createScope,
-    // setApproval, dispose. Its logger only needs to record for warnings().
+    // setApproval, dispose. Its logger only needs to record for warnings(),
+    // and its Code Mode record sink for codeMode.records().
     const logged: string[] = []
-    const registry = createToolRegistry({ logger: { warn: (message) => void logged.push(message) } })
-    return { ...registry, warnings: () => [...logged] }
+    const records: CodeDispatchRecord[] = []
+    const registry = createToolRegistry({
+      ...options,
+      logger: { warn: (message) => void logged.push(message) },
+      onCodeDispatch: (record) => void records.push(record),
+    })
+    return {
+      ...registry,
+      warnings: () => [...logged],
+      codeMode: { setRuntime: (runtime) => registry.setCodeRuntime(runtime), records: () => [...records] },
+    }
   },
   harnessError: (message, code) => new HarnessError(message, code),
   schema: {

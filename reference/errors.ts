@@ -15,8 +15,9 @@ export class HarnessError extends Error {
 
 /** The named tool is not visible to the caller (code `UNKNOWN_TOOL`). */
 export class ToolNotFoundError extends HarnessError {
-  constructor(toolName: string) {
-    super(`unknown tool "${toolName}"`, 'UNKNOWN_TOOL')
+  /** `detail`, when given, follows the name after a colon (CM-03). */
+  constructor(toolName: string, detail?: string) {
+    super(detail === undefined ? `unknown tool "${toolName}"` : `unknown tool "${toolName}": ${detail}`, 'UNKNOWN_TOOL')
   }
 }
 

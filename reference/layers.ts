@@ -3,7 +3,7 @@
  * one layer per scope. Each holds named tool registrations, restrictions and
  * guards.
  */
-import type { ToolDefinition, ToolGuard } from '../conformance/spec/types.ts'
+import type { ToolDefinition, ToolGuard, ToolPresentationMode } from '../conformance/spec/types.ts'
 import type { ScopeNode } from './scopes.ts'
 
 /** One registration. A fresh object per `register` call, so disposers remove exactly their own entry (REG-10). */
@@ -83,20 +83,32 @@ export interface Layer {
    * one, so a replacement registered after draining waits for the next run.
    */
   guards: Set<GuardEntry>
+  /** PRES-08: this scope's `presentAs` declaration; always `undefined` in the global layer. */
+  mode: ToolPresentationMode | undefined
 }
 
 function emptyLayer(): Layer {
-  return { tools: new Map(), restrictions: new RestrictionIndex(), guards: new Set() }
+  return { tools: new Map(), restrictions: new RestrictionIndex(), guards: new Set(), mode: undefined }
 }
 
 function isEmpty(layer: Layer): boolean {
-  return layer.tools.size === 0 && layer.restrictions.size === 0 && layer.guards.size === 0
+  return layer.tools.size === 0 && layer.restrictions.size === 0 && layer.guards.size === 0 && layer.mode === undefined
+}
+
+/** Code Mode's presentation infrastructure, owned by the registry and outside every layer (CM-01). */
+export interface Presentation {
+  /** PRES-08: the deployment's mode, for scopes on whose chain none is declared. */
+  readonly defaultMode: ToolPresentationMode
+  /** CM-01: the one shared `run_code` definition, built on first need. */
+  transport(): ToolDefinition
 }
 
 /** The global layer plus per-scope layers. `node === undefined` addresses the global layer. */
 export class LayerStore {
   readonly global: Layer = emptyLayer()
   private scoped = new Map<ScopeNode, Layer>()
+
+  constructor(readonly presentation: Presentation) {}
 
   /** Read-only lookup: never creates a layer (REG-12). */
   layerOf(node: ScopeNode | undefined): Layer | undefined {

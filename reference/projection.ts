@@ -6,6 +6,7 @@ import type { ToolDefinition, ToolExecutionInput, ToolExecutionMode, ToolSchema 
 import { snapshotJsonValue } from './json.ts'
 import type { LayerStore } from './layers.ts'
 import type { ScopeNode } from './scopes.ts'
+import { collapses } from './code-mode/presentation.ts'
 import { resolveTool, resolveView } from './visibility.ts'
 
 /** VIS-02: the definition `node` sees under `name` (the registered object itself, REG-09). */
@@ -44,8 +45,11 @@ export function classifyExecution(
   input: ToolExecutionInput,
 ): ToolExecutionMode {
   try {
-    const definition = resolveTool(store, nodeOf(input.agent), input.name)
+    const node = nodeOf(input.agent)
+    const definition = resolveTool(store, node, input.name)
     if (definition === undefined || typeof definition.isConcurrencySafe !== 'function') return EXCLUSIVE()
+    // MODE-05: a call the collapse ends at entry can only be exclusive.
+    if (collapses(store, node, input.name, input.parent)) return EXCLUSIVE()
     return definition.isConcurrencySafe(input.arguments) === true ? PARALLEL() : EXCLUSIVE()
   } catch {
     return EXCLUSIVE()

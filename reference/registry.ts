@@ -11,7 +11,22 @@ import type {
   ToolRuntimeApi,
   ToolsContextApi,
 } from '../conformance/adapter/contract.ts'
-import type { Agent, ApprovalService, ToolDefinition, ToolExecutionInput, ToolGuard, ToolRestriction } from '../conformance/spec/types.ts'
+import type {
+  Agent,
+  ApprovalService,
+  CodeDispatchLog,
+  CodeDispatchRecord,
+  CodeRuntime,
+  ContentBlock,
+  ToolDefinition,
+  ToolExecutionInput,
+  ToolGuard,
+  ToolPresentationMode,
+  ToolRestriction,
+} from '../conformance/spec/types.ts'
+import { checkMode, declarePresentation } from './code-mode/presentation.ts'
+import { createRunCodeTool } from './code-mode/run-code-tool.ts'
+import { errorMessage } from './pipeline/results.ts'
 import { EventBus, type AnyListener } from './events.ts'
 import { LayerStore } from './layers.ts'
 import { executeTool } from './pipeline/execute.ts'
@@ -28,6 +43,16 @@ export interface RegistryLogger {
 export interface ToolRegistryOptions {
   /** Receives `tools/result observer failed: …` warnings. Without it they are dropped silently. */
   readonly logger?: RegistryLogger
+  /** PRES-08: the deployment's presentation mode, for scopes that declare none. Default `native`. */
+  readonly mode?: ToolPresentationMode
+  /** CM-17, CM-29: how many parallel-classified sub-calls of one run may overlap; a positive integer, default 10. */
+  readonly maxParallelSubCalls?: number
+  /**
+   * CM-23, CM-24: receives each durable Code Mode record, as an agent
+   * session's `append` would. Records exist only for runs whose outer call
+   * has an `agent`. A throw here is contained and reported to the logger.
+   */
+  readonly onCodeDispatch?: (record: CodeDispatchRecord) => void
 }
 
 export interface CreateToolScopeOptions {
@@ -56,12 +81,25 @@ export interface ToolRegistry {
   createScope(options?: CreateToolScopeOptions): ToolScope
   /** Install the approval service consulted for `ask` decisions, or remove it with `undefined`. */
   setApproval(service: ApprovalService | undefined): void
+  /** Mount the code runtime `run_code` runs programs on, or unmount it with `undefined` (CM-07). */
+  setCodeRuntime(runtime: CodeRuntime | undefined): void
   /** Drop every scope, registration, guard and listener, and the approval service. */
   dispose(): void
 }
 
+/** CM-29: the overlap cap, validated. */
+function maxParallelOf(value: unknown): number {
+  if (value === undefined) return 10
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new Error('maxParallelSubCalls must be a positive integer')
+  return value
+}
+
 export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
-  const store = new LayerStore()
+  const defaultMode = options.mode === undefined ? 'native' : checkMode(options.mode, 'createToolRegistry()')
+  const maxParallel = maxParallelOf(options.maxParallelSubCalls)
+  let codeRuntime: CodeRuntime | undefined
+  let transport: ToolDefinition | undefined
+  const store = new LayerStore({ defaultMode, transport: () => (transport ??= buildTransport()) })
   const scopes = new ScopeTree()
   const events = new EventBus()
   const liveScopes = new Set<ScopeNode>()
@@ -82,6 +120,42 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
         // A failing logger must not break containment (RES-04).
       }
     },
+  }
+
+  /** CM-24: the contained `tools/code-dispatch-log` waterfall, routed by the calling agent. */
+  const shapeLog = async (dispatch: CodeDispatchLog): Promise<ContentBlock[]> => {
+    try {
+      return await events.waterfall<ContentBlock[]>(
+        'tools/code-dispatch-log',
+        scopes.nodeOf(dispatch.agent),
+        (listener, next) => listener(dispatch, next),
+        async () => dispatch.content,
+      )
+    } catch (error) {
+      internals.warn(`tools: code-dispatch-log listener failed for ${dispatch.name}: ${errorMessage(error)}; logging the original settled content`, error)
+      return dispatch.content
+    }
+  }
+
+  function buildTransport(): ToolDefinition {
+    return createRunCodeTool({
+      defaultMode,
+      runtime: () => codeRuntime,
+      host: {
+        internals,
+        maxParallel,
+        schemas: (agent) => projectSchemas(store, scopes.nodeOf(agent)),
+        executionMode: (input) => tools.executionMode(input as ToolExecutionInput),
+        shapeLog,
+        append: (record) => {
+          try {
+            options.onCodeDispatch?.(record)
+          } catch (error) {
+            internals.warn(`tools: recording ${record.type} failed: ${errorMessage(error)}`, error)
+          }
+        },
+      },
+    })
   }
 
   const assertLive = (node: ScopeNode | undefined): void => {
@@ -116,6 +190,10 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     guard(guard: ToolGuard) {
       assertLive(node)
       return owned(node, addGuard(store, node, guard))
+    },
+    presentAs(mode: ToolPresentationMode) {
+      assertLive(node)
+      return owned(node, declarePresentation(store, node, mode, changed))
     },
   })
 
@@ -174,6 +252,9 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     setApproval(service: ApprovalService | undefined) {
       approval = service
     },
+    setCodeRuntime(runtime: CodeRuntime | undefined) {
+      codeRuntime = runtime
+    },
     dispose() {
       if (disposed) return
       disposed = true
@@ -186,6 +267,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       liveScopes.clear()
       store.clear()
       approval = undefined
+      codeRuntime = undefined
     },
   }
 }

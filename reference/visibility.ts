@@ -7,11 +7,17 @@
  * chain, never every tool or restriction: each layer is indexed by name.
  */
 import type { ToolDefinition } from '../conformance/spec/types.ts'
+import { RUN_CODE_NAME } from './code-mode/name.ts'
+import { effectiveMode } from './code-mode/presentation.ts'
 import type { LayerStore } from './layers.ts'
 import { chainFarthestFirst, type ScopeNode } from './scopes.ts'
 
-/** The reserved Code Mode transport name (REG-04, VIS-06, VIS-13). */
-export const RUN_CODE_NAME = 'run_code'
+export { RUN_CODE_NAME }
+
+/** CM-02, PRES-11: `run_code` belongs to the view of `node` iff its mode in force is not native. */
+function presentsTransport(store: LayerStore, node: ScopeNode | undefined): boolean {
+  return effectiveMode(store, node) !== 'native'
+}
 
 /** VIS-09, VIS-10: `name` passes every restriction on the chain of `node`, its own layer's included. */
 function admittedOnChain(store: LayerStore, node: ScopeNode, name: string): boolean {
@@ -41,10 +47,17 @@ export function inheritedTools(store: LayerStore, node: ScopeNode | undefined): 
 
 /**
  * The view of `node` (or the global view when `undefined`, VIS-02), in
- * iteration order (SCH-05). Code Mode is not implemented, so `run_code` is
- * never appended (VIS-01 step 4 is a no-op here).
+ * iteration order (SCH-05). VIS-01 step 4, CM-01, CM-02: the shared `run_code`
+ * transport comes last, outside every filter, when the mode in force presents it.
  */
 export function resolveView(store: LayerStore, node: ScopeNode | undefined): Map<string, ToolDefinition> {
+  const view = capabilityView(store, node)
+  if (presentsTransport(store, node)) view.set(RUN_CODE_NAME, store.presentation.transport())
+  return view
+}
+
+/** VIS-01 steps 1–3: the registered tools `node` sees. */
+function capabilityView(store: LayerStore, node: ScopeNode | undefined): Map<string, ToolDefinition> {
   const view = inheritedTools(store, node)
   if (node === undefined) return view // VIS-02: the global view has no restrictions
 
@@ -66,6 +79,8 @@ export function resolveView(store: LayerStore, node: ScopeNode | undefined): Map
  */
 export function resolveTool(store: LayerStore, node: ScopeNode | undefined, name: unknown): ToolDefinition | undefined {
   if (typeof name !== 'string') return undefined
+  // CM-01: never stored in a layer (registration refuses the name), so only the mode decides.
+  if (name === RUN_CODE_NAME) return presentsTransport(store, node) ? store.presentation.transport() : undefined
   // VIS-11: an own registration is never filtered (for the global view, the global layer is its own).
   const own = store.layerOf(node)?.tools.get(name)
   if (own !== undefined) return own.definition

@@ -12,6 +12,9 @@
 import type {
   Agent,
   ApprovalService,
+  CodeDispatchLog,
+  CodeDispatchRecord,
+  CodeRuntime,
   JsonSchemaNode,
   ContentBlock,
   PostToolDecision,
@@ -24,6 +27,7 @@ import type {
   ToolExecutionResult,
   ToolGuard,
   ToolRestriction,
+  ToolPresentationMode,
   ToolSchema,
 } from '../spec/types.ts'
 
@@ -43,8 +47,12 @@ import type {
  * - `codedErrors`: the adapter can build the registry's own routable error
  *   ({@link TckAdapter.harnessError}), so the kit can check that a code thrown
  *   by a tool or listener survives as `error.info`.
- * - `codeMode`: the Code Mode presentation transport (`run_code`). No rule of
- *   the foundation suite needs it; it is declared for forward compatibility.
+ * - `codeMode`: Code Mode: the registry-owned `run_code` transport and its
+ *   sub-dispatch bridge, per-scope presentation modes
+ *   ({@link ToolsContextApi.presentAs}), the deployment's `mode` and
+ *   `maxParallelSubCalls` ({@link HarnessOptions}), a mountable code runtime
+ *   and the durable dispatch records ({@link CodeModeHarness}), and the
+ *   `tools/code-dispatch-log` event.
  * - `warnings`: the harness shows what its registry logged at warn level
  *   ({@link Harness.warnings}), so the kit can check that contained
  *   `tools/result` observer failures are reported.
@@ -82,6 +90,12 @@ export interface ToolEventListeners {
   'tools/result': (exec: Readonly<ToolExecution>, result: Readonly<ToolExecutionResult>) => void
   /** Unfiltered notification that the set of available tools changed. */
   'tools/change': () => void
+  /**
+   * Waterfall over one settled `run_code` sub-dispatch (requires `codeMode`);
+   * the base `next()` resolves the content unchanged. What it resolves is the
+   * content of the durable `tool/code-dispatch` record only.
+   */
+  'tools/code-dispatch-log': (dispatch: CodeDispatchLog, next: () => Promise<ContentBlock[]>) => ContentBlock[] | Promise<ContentBlock[]>
 }
 
 export type ToolEventName = keyof ToolEventListeners
@@ -111,6 +125,12 @@ export interface ToolsContextApi {
   restrict(filter: ToolRestriction): () => void
   /** Add a monotonic guard to this context's layer; returns the exact disposer. */
   guard(guard: ToolGuard): () => void
+  /**
+   * Declare this scope's presentation mode (requires `codeMode`); returns the
+   * exact disposer, which restores what the chain inherits. Throws from the
+   * global context and on a second declaration in the same scope.
+   */
+  presentAs?(mode: ToolPresentationMode): () => void
 }
 
 /** The global `ctx.tools`: the context API plus lookup, projection, classification and execution. */
@@ -138,6 +158,30 @@ export interface CreateScopeOptions {
   readonly parent?: ScopeHandle
 }
 
+/**
+ * The deployment configuration of a harness (requires `codeMode`; the suite
+ * passes options only to adapters that declare it). Upstream: the `mode` and
+ * `maxParallelSubCalls` fields of the tools config.
+ */
+export interface HarnessOptions {
+  /** The deployment's presentation mode, used by scopes that declare none; `native` when absent. */
+  readonly mode?: ToolPresentationMode
+  /** The overlap cap of parallel-classified sub-calls in one run; 10 when absent. An invalid value makes `create` throw. */
+  readonly maxParallelSubCalls?: number
+}
+
+/** The Code Mode members of a harness (requires `codeMode`). */
+export interface CodeModeHarness {
+  /** Mount the code runtime `run_code` runs programs on, or unmount it with `undefined`. */
+  setRuntime(runtime: CodeRuntime | undefined): void | Promise<void>
+  /**
+   * Every durable record the registry appended since the harness was created,
+   * oldest first, each with the agent it was appended for (upstream appends
+   * them to `agent.session`). An outer call without an agent appends none.
+   */
+  records(): readonly CodeDispatchRecord[]
+}
+
 /** One fresh, isolated registry with everything the suite needs to drive it. */
 export interface Harness {
   /** The global `ctx.tools`. */
@@ -155,6 +199,8 @@ export interface Harness {
    * message is read, never any further logger arguments.
    */
   warnings?(): readonly string[]
+  /** Code Mode (requires the `codeMode` feature). */
+  readonly codeMode?: CodeModeHarness
   /** Release everything this harness holds. Called once after each test. */
   dispose?(): void | Promise<void>
 }
@@ -167,8 +213,12 @@ export interface TckAdapter {
   readonly version?: string
   /** Optional capabilities this implementation supports. */
   readonly features: FeatureManifest
-  /** Build a fresh harness. Called once per test; must not share state between harnesses. */
-  create(): Harness | Promise<Harness>
+  /**
+   * Build a fresh harness. Called once per test; must not share state between
+   * harnesses. `options` is passed only to adapters that declare `codeMode`,
+   * and only by tests that configure the deployment.
+   */
+  create(options?: HarnessOptions): Harness | Promise<Harness>
   /** The schema DSL and subset functions (requires the `schema` feature). */
   readonly schema?: SchemaApi
   /**

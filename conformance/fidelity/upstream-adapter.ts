@@ -19,7 +19,13 @@
  * - approval is the `approval` service the registry reads with
  *   `ctx.get('approval')`; the kit's service has the same `request()` shape;
  * - warnings are what the registry logs at warn level through `ctx.logger`,
- *   captured by an exporter that lets warn-level lines through.
+ *   captured by an exporter that lets warn-level lines through;
+ * - Code Mode: the deployment options are the `ToolRuntime` config (`mode`,
+ *   `maxParallelSubCalls`); the code runtime is the `codeRuntime` service the
+ *   registry reads with `ctx.get('codeRuntime')`; each agent carries a
+ *   `session` whose `append(type, data)` records the durable dispatch
+ *   events, as an agent loop's session would; `presentAs` is the scoped
+ *   context's own `tools.presentAs`.
  */
 import { Context } from '@deepseek-ai/cordis'
 import { createScope } from '@deepseek-ai/dsh-scope'
@@ -35,7 +41,7 @@ import ToolRuntime, {
   valueSchemaSpecToJsonSchema,
 } from '@deepseek-ai/dsh-tools'
 import { defineAdapter } from 'dsh-tools-tck'
-import type { Harness, ScopeHandle, Subscribe, ToolRuntimeApi, ToolsContextApi } from 'dsh-tools-tck'
+import type { CodeDispatchRecord, Harness, HarnessOptions, ScopeHandle, Subscribe, ToolRuntimeApi, ToolsContextApi } from 'dsh-tools-tck'
 
 /** Cordis' numeric level for warn lines (its default export level drops them). */
 const WARN = 2
@@ -62,9 +68,11 @@ export default defineAdapter({
     schema: true,
     codedErrors: true,
     warnings: true,
+    codeMode: true,
   },
-  async create(): Promise<Harness> {
+  async create(options: HarnessOptions = {}): Promise<Harness> {
     const ctx = new Context()
+    const records: CodeDispatchRecord[] = []
     const logged: string[] = []
     ctx.logger.exporter({
       levels: { default: WARN },
@@ -73,13 +81,22 @@ export default defineAdapter({
       },
     })
     await ctx.plugin(SystemPrompt, {})
-    await ctx.plugin(ToolRuntime)
+    await ctx.plugin(ToolRuntime, {
+      ...(options.mode === undefined ? {} : { mode: options.mode }),
+      ...(options.maxParallelSubCalls === undefined ? {} : { maxParallelSubCalls: options.maxParallelSubCalls }),
+    })
     const tools = (ctx as unknown as { tools: ToolRuntimeApi }).tools
     let approval: (() => void) | undefined
+    let runtime: (() => void) | undefined
+    const provide = ctx.provide as (name: string, value: unknown) => () => void
 
     async function mint(parent: ScopeHandle | undefined): Promise<ScopeHandle> {
       agents += 1
-      const agent = { id: `tck-agent-${agents}` }
+      const agent: { id: string; session: unknown } = { id: `tck-agent-${agents}`, session: undefined }
+      agent.session = {
+        header: { cwd: '/workspace' },
+        append: (type: string, data: unknown) => void records.push({ agent, type, data } as CodeDispatchRecord),
+      }
       let scope!: ReturnType<typeof createScope>
       await ctx.plugin(
         Object.assign(
@@ -103,7 +120,14 @@ export default defineAdapter({
       createScope: (options) => mint(options?.parent),
       setApproval(service) {
         approval?.()
-        approval = service === undefined ? undefined : (ctx.provide as (name: string, value: unknown) => () => void)('approval', service)
+        approval = service === undefined ? undefined : provide('approval', service)
+      },
+      codeMode: {
+        setRuntime(codeRuntime) {
+          runtime?.()
+          runtime = codeRuntime === undefined ? undefined : provide('codeRuntime', codeRuntime)
+        },
+        records: () => [...records],
       },
       warnings: () => [...logged],
     }

@@ -218,3 +218,5 @@ export const ERROR_CODES = {
   ABORTED: 'ABORTED',
   ABORTED_BEFORE_DISPATCH: 'ABORTED_BEFORE_DISPATCH',
 } as const
+
+export type * from './code-mode.ts'

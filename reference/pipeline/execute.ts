@@ -1,14 +1,19 @@
 /**
- * `execute()`: the whole pipeline, following the stage map of B.0.
+ * `execute()`: the whole pipeline, following the stage map of B.0, and the
+ * same pipeline cut into the four stages a scheduler drives (A.11, used by
+ * the Code Mode bridge, CM-15):
  *
- *   entry (ARG) → pre-aborted check (CAN-02) → pre-execute, ask, guards (admit)
- *   → tools/execute + body (dispatch) → tools/post-execute
- *   → finalizeContent + materialisation (finalize) → tools/result (notify)
+ *   prepare:  entry (ARG) → pre-aborted check (CAN-02) → Code Mode collapse
+ *             (CM-03) → pre-execute, ask, guards (admit)
+ *   dispatch: tools/execute + body
+ *   finalize: tools/post-execute → finalizeContent + materialisation → tools/result
+ *   finish:   finalizeContent + materialisation → tools/result (post-execute skipped)
  *
  * Each stage decides whether the call goes on, jumps to post-execute
- * (post-result) or skips it (final-result).
+ * (post-result) or skips it (final-result). No stage rejects.
  */
 import type { ToolExecutionResult } from '../../conformance/spec/types.ts'
+import { collapsedResult } from '../code-mode/collapse.ts'
 import { dispatch } from './dispatch.ts'
 import { finalizeResult } from './finalize.ts'
 import { notifyResult } from './notify.ts'
@@ -18,21 +23,69 @@ import { admit } from './pre-execute.ts'
 import { abortResult, normalizedFailure } from './results.ts'
 import { startRun, type RegistryInternals, type Run } from './run.ts'
 
-async function runStages(run: Run): Promise<ToolExecutionResult> {
+/** Where `prepare` left a call: ready to dispatch, or already holding a result. */
+export type Prepared =
+  | { readonly kind: 'dispatch'; readonly run: Run }
+  | { readonly kind: 'post-result' | 'final-result'; readonly run: Run; readonly result: ToolExecutionResult }
+
+/** Where `dispatch` left a call. */
+export type Dispatched = { readonly kind: 'post-result' | 'final-result'; readonly result: ToolExecutionResult }
+
+async function admitRun(run: Run): Promise<Outcome> {
+  // ARG-06, C-14: unreadable or non-lossless input; nothing else runs.
+  if (run.entryFailure !== undefined) return finalResult(normalizedFailure(run.entryFailure.error))
+  // CAN-02: aborted before entry (arguments were materialised first, CAN-03); CAN-14 for collapsed calls too.
+  if (run.callerSignal.aborted) return finalResult(abortResult(false))
+  // CM-03, PRE-21: a collapsed model-direct call ends here, before any policy.
+  if (run.collapsed) return finalResult(collapsedResult(String(run.exec.name)))
+  return admit(run) // PRE-02: only calls that passed entry reach policy
+}
+
+/** Entry and policy: everything up to (not including) `tools/execute`. */
+export async function prepareExecution(registry: RegistryInternals, input: unknown): Promise<Prepared> {
+  const run = startRun(registry, input)
   let outcome: Outcome
-  if (run.entryFailure !== undefined) {
-    // ARG-06, C-14: unreadable or non-lossless input; nothing else runs.
-    outcome = finalResult(normalizedFailure(run.entryFailure.error))
-  } else if (run.callerSignal.aborted) {
-    // CAN-02: aborted before entry (arguments were materialised first, CAN-03).
-    outcome = finalResult(abortResult(false))
-  } else {
-    outcome = await admit(run) // PRE-02: only calls that passed entry reach policy
-    if (outcome.kind === 'dispatch') outcome = await dispatch(run)
+  try {
+    outcome = await admitRun(run)
+  } catch (error) {
+    // Safety net: every stage already contains its own failures.
+    outcome = finalResult(normalizedFailure(error))
   }
-  if (outcome.kind === 'post-result') return postExecute(run, outcome.result)
-  if (outcome.kind === 'final-result') return outcome.result
-  throw new Error('unreachable: dispatch did not produce a result')
+  return outcome.kind === 'dispatch' ? { kind: 'dispatch', run } : { kind: outcome.kind, run, result: outcome.result }
+}
+
+/** `tools/execute` and the body, for a call `prepare` left at `dispatch`. */
+export async function dispatchExecution(run: Run): Promise<Dispatched> {
+  let outcome: Outcome
+  try {
+    outcome = await dispatch(run)
+  } catch (error) {
+    outcome = finalResult(normalizedFailure(error))
+  }
+  if (outcome.kind === 'dispatch') return { kind: 'final-result', result: normalizedFailure(new Error('unreachable: dispatch did not produce a result')) }
+  return outcome
+}
+
+/**
+ * `finish`: CAN-12: from here on everything is synchronous; a late abort
+ * changes nothing. `tools/result` fires exactly once (RES-01) with the object
+ * returned.
+ */
+export function finishExecution(run: Run, result: ToolExecutionResult): ToolExecutionResult {
+  const final = finalizeResult(run, result)
+  notifyResult(run, final)
+  return final
+}
+
+/** `finalize`: `tools/post-execute` over a post-result, then {@link finishExecution}. */
+export async function finalizeExecution(run: Run, result: ToolExecutionResult): Promise<ToolExecutionResult> {
+  let after: ToolExecutionResult
+  try {
+    after = await postExecute(run, result)
+  } catch (error) {
+    after = normalizedFailure(error)
+  }
+  return finishExecution(run, after)
 }
 
 /**
@@ -40,16 +93,10 @@ async function runStages(run: Run): Promise<ToolExecutionResult> {
  * fires exactly once (RES-01) with the object this promise resolves to.
  */
 export async function executeTool(registry: RegistryInternals, input: unknown): Promise<ToolExecutionResult> {
-  const run = startRun(registry, input)
-  let result: ToolExecutionResult
-  try {
-    result = await runStages(run)
-  } catch (error) {
-    // Safety net: every stage already contains its own failures.
-    result = normalizedFailure(error)
-  }
-  // CAN-12: from here on everything is synchronous; a late abort changes nothing.
-  const final = finalizeResult(run, result)
-  notifyResult(run, final)
-  return final
+  const prepared = await prepareExecution(registry, input)
+  if (prepared.kind === 'final-result') return finishExecution(prepared.run, prepared.result)
+  if (prepared.kind === 'post-result') return finalizeExecution(prepared.run, prepared.result)
+  const dispatched = await dispatchExecution(prepared.run)
+  if (dispatched.kind === 'final-result') return finishExecution(prepared.run, dispatched.result)
+  return finalizeExecution(prepared.run, dispatched.result)
 }

@@ -20,6 +20,7 @@ import type {
 import type { EventBus } from '../events.ts'
 import type { LayerStore } from '../layers.ts'
 import type { ScopeNode, ScopeTree } from '../scopes.ts'
+import { collapses } from '../code-mode/presentation.ts'
 import { resolveTool } from '../visibility.ts'
 import { materializeArguments } from './materialize.ts'
 
@@ -46,8 +47,10 @@ export interface Run {
   readonly target: ScopeNode | undefined
   /** The caller's signal, captured once: the only signal that drives cancellation replacement (CAN-11). */
   readonly callerSignal: AbortSignal
-  /** FIN-01: the finaliser visible at entry, bound to its definition. */
+  /** FIN-01: the finaliser visible at entry, bound to its definition (FIN-07: dropped for a collapsed call). */
   readonly finalizer: Finalizer | undefined
+  /** CM-03: a visible tool called model-direct under `code`; it ends at entry as UNKNOWN_TOOL. */
+  readonly collapsed: boolean
   /** Set when the input could not be read or materialised; the outcome is then a final failure. */
   readonly entryFailure: { readonly error: unknown } | undefined
   /** CTX-01: contexts deferred through `exec.deferContext`, in call order. */
@@ -87,9 +90,12 @@ export function startRun(registry: RegistryInternals, input: unknown): Run {
   const target = registry.scopes.nodeOf(agent)
 
   // FIN-01: capture the finaliser of the definition visible to this caller now.
+  // CM-03: the same lookup decides the collapse (only a visible name collapses).
   let finalizer: Finalizer | undefined
+  let collapsed = false
   try {
     const definition = resolveTool(registry.store, target, name)
+    collapsed = definition !== undefined && collapses(registry.store, target, name, captured.parent)
     const finalize = definition?.finalizeContent
     if (typeof finalize === 'function') finalizer = finalize.bind(definition)
   } catch (error) {
@@ -111,12 +117,17 @@ export function startRun(registry: RegistryInternals, input: unknown): Run {
     }
   }
 
+  // FIN-07, CAN-14: a collapsed call could never run, so its finaliser is dropped,
+  // unless the caller had aborted by now (read after materialisation): an abort keeps it.
+  if (collapsed && !(signal instanceof AbortSignal && signal.aborted)) finalizer = undefined
+
   const run: Run = {
     registry,
     exec: undefined as unknown as ToolRunContext,
     target,
     callerSignal: signal as AbortSignal,
     finalizer,
+    collapsed,
     entryFailure,
     deferred: [],
     dispatchContexts: [],

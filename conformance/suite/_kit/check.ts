@@ -23,8 +23,8 @@
  *   DSH_TCK_HANG_SHORTCUT=0). Always a failure, never a pass.
  */
 import { test } from 'vitest'
-import type { FeatureName, Harness, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../adapter/contract.ts'
-import type { ApprovalService } from '../../spec/types.ts'
+import type { CodeModeHarness, FeatureName, Harness, HarnessOptions, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../adapter/contract.ts'
+import type { ApprovalService, ToolPresentationMode } from '../../spec/types.ts'
 import { getRule } from '../../catalogue/index.ts'
 import type { RuleId } from '../../catalogue/index.ts'
 import { describeSource } from '../../catalogue/describe-source.ts'
@@ -61,6 +61,10 @@ export interface CheckContext {
   harnessError(message: string, code: string): Error
   /** What the registry has logged at warn level so far (the test declared or inherited the `warnings` feature). */
   warnings(): readonly string[]
+  /** The harness's Code Mode members (the test declared or inherited the `codeMode` feature). */
+  readonly codeMode: CodeModeHarness
+  /** Declares `mode` through `scope`'s context, or the global one when `scope` is `undefined` (`codeMode`). */
+  presentAs(scope: ScopeHandle | undefined, mode: ToolPresentationMode): () => void
   /**
    * True when this test may use `feature` in this run: its rules require it or
    * it `needs` it, or it is `optional` for the test and the adapter declares it.
@@ -74,6 +78,8 @@ export interface CheckOptions {
   readonly needs?: readonly FeatureName[]
   /** Features the test uses when the adapter declares them and does without otherwise (see {@link CheckContext.has}). */
   readonly optional?: readonly FeatureName[]
+  /** The deployment configuration passed to `adapter.create()`; only for tests that need `codeMode`. */
+  readonly deployment?: HarnessOptions
 }
 
 export { AdapterTimeoutError }
@@ -95,6 +101,10 @@ export function check(
   if (ruleIds.length === 0) throw new Error(`check("${title}") names no rule`)
   const rules = ruleIds.map((id) => getRule(id))
   const needed = neededFeatures(rules, options.needs)
+  if (options.deployment !== undefined && !needed.has('codeMode')) {
+    throw new Error(`check("${title}") configures the deployment but does not need codeMode`)
+  }
+  const deployment = options.deployment
   const budget = suiteTimeout()
   const name = `[${ruleIds.join(', ')}] ${title}`
   // Only an embedding selects (./selection.ts): the test is then not declared at all.
@@ -120,7 +130,8 @@ export function check(
     let harness: Harness | undefined
     const withinBudget = <T>(work: Promise<T>, budget: number, what: string): Promise<T> => waitForAdapter(work, budget, what, name)
     try {
-      const h: Harness = await withinBudget(Promise.resolve().then(() => adapter.create()), budget, 'adapter create()')
+      const create = (): Harness | Promise<Harness> => (deployment === undefined ? adapter.create() : adapter.create(deployment))
+      const h: Harness = await withinBudget(Promise.resolve().then(create), budget, 'adapter create()')
       harness = h
       // Reaching for a feature the test may not use is the kit's defect, reported before any adapter member is touched.
       const gate = featureGate(needed, options.optional ?? [], adapter.features)
@@ -153,6 +164,17 @@ export function check(
             throw new Error(`harness warnings() must return an array of strings, got ${describeThrown(logged)}`)
           }
           return [...logged] as string[]
+        },
+        get codeMode(): CodeModeHarness {
+          gate.use('codeMode', 'codeMode')
+          if (h.codeMode === undefined) throw new Error('the adapter declares codeMode but its harness has no codeMode member')
+          return h.codeMode
+        },
+        presentAs: (scope, mode) => {
+          gate.use('codeMode', 'presentAs()')
+          const api = scope === undefined ? h.tools : scope.tools
+          if (api.presentAs === undefined) throw new Error('the adapter declares codeMode but its tools have no presentAs()')
+          return api.presentAs(mode)
         },
         setApproval: (service) => {
           gate.use('approval', 'setApproval()')

@@ -1,0 +1,167 @@
+/**
+ * One `run_code` run: the bindings a program calls, each call a full
+ * sub-execution through the staged pipeline on the run's lane, and the
+ * durable records of those calls (CM-12..CM-25).
+ */
+import type {
+  Agent,
+  CodeBindingFunction,
+  CodeDispatchLog,
+  CodeDispatchRecord,
+  CodeRunResult,
+  CodeRuntime,
+  ContentBlock,
+  JsonValue,
+  ToolExecutionMode,
+  ToolExecutionResult,
+  ToolRunContext,
+  ToolSchema,
+  UserMessage,
+} from '../../conformance/spec/types.ts'
+import { deepFreeze } from '../json.ts'
+import { dispatchExecution, finalizeExecution, finishExecution, prepareExecution, type Prepared } from '../pipeline/execute.ts'
+import type { RegistryInternals, Run } from '../pipeline/run.ts'
+import { bindingArguments, type BindingArguments } from './binding-args.ts'
+import { RUN_CODE_NAME } from './name.ts'
+import { SubDispatchLane } from './sub-dispatch-lane.ts'
+
+/** What a run needs from the registry that owns it. */
+export interface BridgeHost {
+  readonly internals: RegistryInternals
+  /** CM-29: the validated overlap cap. */
+  readonly maxParallel: number
+  /** CM-12: the calling agent's view. */
+  schemas(agent: Agent | undefined): ToolSchema[]
+  /** CM-17: re-read before each start. */
+  executionMode(input: object): ToolExecutionMode
+  /** CM-24: the contained `tools/code-dispatch-log` waterfall. */
+  shapeLog(dispatch: CodeDispatchLog): Promise<ContentBlock[]>
+  /** CM-23, CM-24: where durable records go. */
+  append(record: CodeDispatchRecord): void
+}
+
+/** The reason a run's controller is aborted with when the run settles (CM-19). */
+export const RUN_SETTLED = 'run_code settled'
+
+/** CM-22: the context that carries a sub-call's images to the outer call. */
+function imageContext(content: ContentBlock[]): UserMessage {
+  return deepFreeze({ role: 'user', content, source: { kind: 'plugin', plugin: 'tools-code-mode' }, id: crypto.randomUUID() })
+}
+
+type Parked = { readonly kind: 'post-result' | 'final-result'; readonly run: Run; readonly result: ToolExecutionResult }
+
+/**
+ * Runs `program` on `runtime` for the outer execution `exec` and returns the
+ * runtime's result once the run is quiescent (CM-20): its controller aborted,
+ * every started sub-call committed, every record appended.
+ */
+export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program: string, exec: ToolRunContext): Promise<CodeRunResult> {
+  // CM-19: the run's controller follows the outer signal and is aborted when the run settles.
+  const controller = new AbortController()
+  const outer = exec.signal
+  const followOuter = (): void => controller.abort(outer.reason)
+  outer.addEventListener('abort', followOuter, { once: true })
+  const over = (): boolean => controller.signal.aborted
+  const overMessage = (what: string): string => `run_code run is over (${String(controller.signal.reason)}); ${what}`
+
+  const lane = new SubDispatchLane(host.maxParallel, over)
+  const logging = new Set<Promise<void>>()
+  const agent = exec.agent
+  let submitted = 0
+
+  const record = (type: 'tool/code-dispatch-start' | 'tool/code-dispatch', data: Record<string, unknown>): void => {
+    if (agent !== undefined) host.append({ agent, type, data } as unknown as CodeDispatchRecord) // CM-25
+  }
+
+  /** CM-24: the settle record, shaped by the waterfall; tracked so the run drains it. */
+  const logSettled = (subCallId: string, name: string, args: BindingArguments, result: ToolExecutionResult): void => {
+    if (agent === undefined) return
+    const task = (async () => {
+      const content = await host.shapeLog({ exec, agent, subCallId, name, isError: result.isError, content: result.content })
+      record('tool/code-dispatch', { ...startData(subCallId, name, args), isError: result.isError, content })
+    })().finally(() => logging.delete(task))
+    logging.add(task)
+  }
+
+  const startData = (subCallId: string, name: string, args: BindingArguments): Record<string, unknown> => ({
+    rootCallId: exec.rootCallId,
+    parentCallId: exec.callId,
+    subCallId,
+    name,
+    arguments: args.logged,
+  })
+
+  /** CM-22: forward what the committed sub-result carries to the outer call, in submission order. */
+  const forward = (result: ToolExecutionResult): void => {
+    if (!result.isError && result.content.some((block) => block.type === 'image')) exec.deferContext(imageContext(result.content))
+    for (const context of result.additionalContexts ?? []) exec.deferContext(context)
+    if (result.concludesTurn === true) exec.concludeTurn()
+  }
+
+  const binding = (name: string): CodeBindingFunction => async (raw: unknown): Promise<JsonValue> => {
+    if (over()) throw new Error(overMessage(`${name} not dispatched`))
+    const args = bindingArguments(raw) // CM-13: before a number is taken or anything logged
+    const subCallId = `${String(exec.callId)}:code:${++submitted}` // CM-14
+    const input = {
+      callId: subCallId,
+      rootCallId: exec.rootCallId,
+      name,
+      arguments: args.dispatched,
+      ...(agent === undefined ? {} : { agent }),
+      parent: exec.token,
+      signal: controller.signal,
+    }
+    const result = await new Promise<ToolExecutionResult>((resolve, reject) => {
+      let parked: Parked | undefined
+      lane.submit({
+        classify: () => host.executionMode(input).kind,
+        abandon: () => reject(new Error(overMessage(`${name} tool call abandoned`))),
+        async start() {
+          record('tool/code-dispatch-start', startData(subCallId, name, args)) // CM-23: before prepare
+          const prepared: Prepared = await prepareExecution(host.internals, input)
+          if (prepared.kind !== 'dispatch') {
+            parked = prepared
+            return undefined
+          }
+          const flight = dispatchExecution(prepared.run).then((dispatched) => {
+            parked = { kind: dispatched.kind, run: prepared.run, result: dispatched.result }
+          })
+          return { flight }
+        },
+        async commit() {
+          const { kind, run, result: candidate } = parked!
+          const final = kind === 'post-result' ? await finalizeExecution(run, candidate) : finishExecution(run, candidate)
+          forward(final)
+          resolve(final) // CM-24: the program gets its value before the record is appended
+          logSettled(subCallId, name, args, final)
+          // CM-24: at most maxParallel settle records pending; the lane waits beyond that.
+          while (logging.size > host.maxParallel) await Promise.race(logging)
+        },
+      })
+    })
+    if (over()) throw new Error(overMessage(`${name} result discarded`)) // CM-19
+    if (result.isError) throw new Error(result.error.message) // CM-18: only the message
+    return result.value
+  }
+
+  // CM-11, CM-12: one own enumerable binding per name of the caller's view, run_code excluded; null prototype.
+  const functions = Object.create(null) as Record<string, CodeBindingFunction>
+  for (const schema of host.schemas(agent)) {
+    if (schema.name === RUN_CODE_NAME) continue
+    Object.defineProperty(functions, schema.name, { value: binding(schema.name), enumerable: true })
+  }
+
+  try {
+    return await runtime.run({
+      program,
+      bindings: [{ global: 'tools', functions, errorClass: { name: 'ToolCallError', memberNameProperty: 'toolName' } }],
+      signal: controller.signal,
+    })
+  } finally {
+    // CM-20: quiescence, whether the runtime resolved or rejected.
+    controller.abort(RUN_SETTLED)
+    await lane.drain()
+    while (logging.size > 0) await Promise.allSettled([...logging])
+    outer.removeEventListener('abort', followOuter)
+  }
+}

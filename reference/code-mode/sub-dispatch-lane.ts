@@ -1,0 +1,144 @@
+/**
+ * The scheduler of one `run_code` run's sub-calls (CM-15..CM-17, CM-19,
+ * CM-20): a single ordered lane drives every call through the staged
+ * pipeline.
+ *
+ * - Starts (the start record and `prepare`: pre-execute, ask, guards) happen
+ *   one at a time, in submission order.
+ * - Commits (`finalize`/`finish`: post-execute, finalizeContent,
+ *   `tools/result`, then forwarding and the settle record) happen one at a
+ *   time, in submission order, whatever order the bodies completed in.
+ * - Only `tools/execute` and the body overlap: consecutive calls classified
+ *   `parallel` (re-read just before each start) up to `maxParallel`; an
+ *   `exclusive` call starts only once nothing is in flight and nothing
+ *   started before it is uncommitted, and later calls wait until its commit
+ *   is done.
+ * - Once the run is over, queued calls that never started are abandoned
+ *   (they reject, with no record and no pipeline event).
+ *
+ * `drain()` resolves when nothing is queued, in flight or uncommitted.
+ */
+
+/** One submitted sub-call, as the lane sees it. */
+export interface LaneEntry {
+  /** `executionMode` of the call, read just before it starts. */
+  classify(): 'parallel' | 'exclusive'
+  /**
+   * The ordered start; resolves with the launched dispatch stage (boxed: an
+   * async function would adopt a bare promise), or `undefined` when `prepare`
+   * already settled the call.
+   */
+  start(): Promise<{ readonly flight: Promise<void> } | undefined>
+  /** The ordered commit, after the call settled. */
+  commit(): Promise<void>
+  /** Reject the call: the run ended before it started. */
+  abandon(): void
+}
+
+interface Started {
+  readonly entry: LaneEntry
+  readonly exclusive: boolean
+  settled: boolean
+}
+
+export class SubDispatchLane {
+  private readonly queued: LaneEntry[] = []
+  private readonly started: Started[] = []
+  private inFlight = 0
+  private exclusiveHeld = false
+  private driving: Promise<void> | undefined
+  private wake: (() => void) | undefined
+
+  constructor(
+    private readonly maxParallel: number,
+    /** True once the run is over: queued calls are abandoned. */
+    private readonly over: () => boolean,
+  ) {}
+
+  /** Queue a call and make sure the lane is moving. */
+  submit(entry: LaneEntry): void {
+    this.queued.push(entry)
+    this.poke()
+    void this.drive()
+  }
+
+  /** Resolves once every submitted call was started and committed, or abandoned. */
+  drain(): Promise<void> {
+    return this.drive()
+  }
+
+  private poke(): void {
+    const wake = this.wake
+    this.wake = undefined
+    wake?.()
+  }
+
+  private drive(): Promise<void> {
+    this.driving ??= this.loop().finally(() => {
+      this.driving = undefined
+    })
+    return this.driving
+  }
+
+  private async loop(): Promise<void> {
+    for (;;) {
+      // Armed before looking, so a settle or a submission in between is not missed.
+      const woken = new Promise<void>((resolve) => {
+        this.wake = resolve
+      })
+      const head = this.started[0]
+      if (head?.settled === true) {
+        this.started.shift()
+        await head.entry.commit()
+        if (head.exclusive) this.exclusiveHeld = false
+        continue
+      }
+      const next = this.queued[0]
+      if (next !== undefined) {
+        if (this.over()) {
+          this.queued.shift()
+          next.abandon()
+          continue
+        }
+        const mode = this.admissible(next)
+        if (mode !== undefined) {
+          this.queued.shift()
+          await this.begin(next, mode === 'exclusive')
+          continue
+        }
+      }
+      if (this.queued.length === 0 && this.started.length === 0 && this.inFlight === 0) return
+      await woken
+    }
+  }
+
+  /**
+   * The mode `entry` would start under now, or `undefined` while it must
+   * wait. Once nothing is in flight, everything started has settled and the
+   * loop has committed it, so an exclusive call then runs alone.
+   */
+  private admissible(entry: LaneEntry): 'parallel' | 'exclusive' | undefined {
+    if (this.exclusiveHeld) return undefined
+    const mode = entry.classify()
+    if (mode === 'exclusive') return this.inFlight === 0 ? mode : undefined
+    return this.inFlight < this.maxParallel ? mode : undefined
+  }
+
+  private async begin(entry: LaneEntry, exclusive: boolean): Promise<void> {
+    if (exclusive) this.exclusiveHeld = true
+    const record: Started = { entry, exclusive, settled: false }
+    this.started.push(record)
+    const launched = await entry.start()
+    if (launched === undefined) {
+      record.settled = true
+      return
+    }
+    this.inFlight++
+    const landed = (): void => {
+      this.inFlight--
+      record.settled = true
+      this.poke()
+    }
+    void launched.flight.then(landed, landed)
+  }
+}
