@@ -26,6 +26,7 @@ import type {
 } from '../conformance/spec/types.ts'
 import { checkMode, declarePresentation } from './code-mode/presentation.ts'
 import { createRunCodeTool } from './code-mode/run-code-tool.ts'
+import { SubDispatchLane } from './code-mode/sub-dispatch-lane.ts'
 import { errorMessage } from './pipeline/results.ts'
 import { EventBus, type AnyListener } from './events.ts'
 import { LayerStore } from './layers.ts'
@@ -94,7 +95,22 @@ function maxParallelOf(value: unknown): number {
   return value
 }
 
+/** Internal: the parts of a registry the gallery may substitute (not exported by the package). */
+export interface RegistryParts {
+  /** CM-16, CM-17: the scheduler of one run's sub-calls. */
+  createLane(maxParallel: number, over: () => boolean): SubDispatchLane
+}
+
+const STANDARD_PARTS: RegistryParts = {
+  createLane: (maxParallel, over) => new SubDispatchLane(maxParallel, over),
+}
+
 export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
+  return createToolRegistryWith(STANDARD_PARTS, options)
+}
+
+/** Internal: {@link createToolRegistry} built from `parts`. */
+export function createToolRegistryWith(parts: RegistryParts, options: ToolRegistryOptions = {}): ToolRegistry {
   const defaultMode = options.mode === undefined ? 'native' : checkMode(options.mode, 'createToolRegistry()')
   const maxParallel = maxParallelOf(options.maxParallelSubCalls)
   let codeRuntime: CodeRuntime | undefined
@@ -147,6 +163,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
         schemas: (agent) => projectSchemas(store, scopes.nodeOf(agent)),
         executionMode: (input) => tools.executionMode(input as ToolExecutionInput),
         shapeLog,
+        createLane: parts.createLane,
         append: (record) => {
           try {
             options.onCodeDispatch?.(record)

@@ -23,7 +23,7 @@ import { dispatchExecution, finalizeExecution, finishExecution, prepareExecution
 import type { RegistryInternals, Run } from '../pipeline/run.ts'
 import { bindingArguments, type BindingArguments } from './binding-args.ts'
 import { RUN_CODE_NAME } from './name.ts'
-import { SubDispatchLane } from './sub-dispatch-lane.ts'
+import type { SubDispatchLane } from './sub-dispatch-lane.ts'
 
 /** What a run needs from the registry that owns it. */
 export interface BridgeHost {
@@ -38,6 +38,8 @@ export interface BridgeHost {
   shapeLog(dispatch: CodeDispatchLog): Promise<ContentBlock[]>
   /** CM-23, CM-24: where durable records go. */
   append(record: CodeDispatchRecord): void
+  /** The lane of one run (the gallery substitutes broken ones). */
+  createLane(maxParallel: number, over: () => boolean): SubDispatchLane
 }
 
 /** The reason a run's controller is aborted with when the run settles (CM-19). */
@@ -64,7 +66,7 @@ export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program
   const over = (): boolean => controller.signal.aborted
   const overMessage = (what: string): string => `run_code run is over (${String(controller.signal.reason)}); ${what}`
 
-  const lane = new SubDispatchLane(host.maxParallel, over)
+  const lane = host.createLane(host.maxParallel, over)
   const logging = new Set<Promise<void>>()
   const agent = exec.agent
   let submitted = 0

@@ -35,7 +35,8 @@ export interface LaneEntry {
   abandon(): void
 }
 
-interface Started {
+/** A started call, until it is committed. */
+export interface StartedCall {
   readonly entry: LaneEntry
   readonly exclusive: boolean
   settled: boolean
@@ -43,9 +44,10 @@ interface Started {
 
 export class SubDispatchLane {
   private readonly queued: LaneEntry[] = []
-  private readonly started: Started[] = []
+  /** Started and not yet committed, in submission order. */
+  protected readonly started: StartedCall[] = []
   private inFlight = 0
-  private exclusiveHeld = false
+  protected exclusiveHeld = false
   private driving: Promise<void> | undefined
   private wake: (() => void) | undefined
 
@@ -86,9 +88,9 @@ export class SubDispatchLane {
       const woken = new Promise<void>((resolve) => {
         this.wake = resolve
       })
-      const head = this.started[0]
-      if (head?.settled === true) {
-        this.started.shift()
+      const head = this.nextCommit()
+      if (head !== undefined) {
+        this.started.splice(this.started.indexOf(head), 1)
         await head.entry.commit()
         if (head.exclusive) this.exclusiveHeld = false
         continue
@@ -112,6 +114,12 @@ export class SubDispatchLane {
     }
   }
 
+  /** CM-16: the call to commit now: the oldest started one, once it has settled. */
+  protected nextCommit(): StartedCall | undefined {
+    const head = this.started[0]
+    return head?.settled === true ? head : undefined
+  }
+
   /**
    * The mode `entry` would start under now, or `undefined` while it must
    * wait. Once nothing is in flight, everything started has settled and the
@@ -126,7 +134,7 @@ export class SubDispatchLane {
 
   private async begin(entry: LaneEntry, exclusive: boolean): Promise<void> {
     if (exclusive) this.exclusiveHeld = true
-    const record: Started = { entry, exclusive, settled: false }
+    const record: StartedCall = { entry, exclusive, settled: false }
     this.started.push(record)
     const launched = await entry.start()
     if (launched === undefined) {
@@ -136,9 +144,14 @@ export class SubDispatchLane {
     this.inFlight++
     const landed = (): void => {
       this.inFlight--
-      record.settled = true
+      this.settle(record)
       this.poke()
     }
     void launched.flight.then(landed, landed)
+  }
+
+  /** The dispatch stage of `call` has landed; it can be committed. */
+  protected settle(call: StartedCall): void {
+    call.settled = true
   }
 }
