@@ -5,8 +5,11 @@
  * execution pipeline (`ctx.tools`): registration, scopes and restrictions,
  * guards, the pre-execute / execute / post-execute waterfalls,
  * `finalizeContent`, `tools/result`, cancellation and error normalisation.
- * Code Mode is not implemented; `run_code` is only reserved. The registry
- * never calls `presentCall`/`presentResult` (PRES-01): they are for UIs.
+ * Code Mode: per-scope `presentAs`, the collapse of model-direct calls under
+ * `code`, the registry-owned `run_code` transport and its staged sub-dispatch
+ * bridge; `createVmCodeRuntime()` runs real programs (not a security
+ * boundary). The registry never calls `presentCall`/`presentResult`
+ * (PRES-01): they are for UIs.
  *
  * Contracts in brief:
  * - `createToolRegistry(options?)` returns a fresh, isolated registry.
@@ -26,6 +29,8 @@ export {
 export { HarnessError, JsonSchemaError, ToolArgsError, ToolNotFoundError, ToolOutputError } from './errors.ts'
 export { deepFreeze, isJsonValue, snapshotJsonValue } from './json.ts'
 export { RUN_CODE_NAME } from './visibility.ts'
+export { CodeRunFailedError } from './code-mode/run-code-tool.ts'
+export { createVmCodeRuntime, type VmCodeRuntime, type VmCodeRuntimeOptions } from './code-runtime/vm-runtime.ts'
 export * from '../conformance/spec/types.ts'
 export {
   defineTool,
