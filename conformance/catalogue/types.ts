@@ -5,7 +5,11 @@
  */
 import type { FeatureName } from '../adapter/contract.ts'
 
-/** Rule areas. Each area's rules live in `areas/<area in lower case>.ts`; its tests in `suite/<area in lower case>.test.ts`. */
+/**
+ * Rule areas. Each area's rules live in `areas/<area in lower case>.ts`; its
+ * tests in `suite/<area in lower case>.test.ts` (and, for slow parts split off
+ * to run in parallel, `suite/<area in lower case>.<shard>.test.ts`).
+ */
 export const AREAS = {
   REG: 'Registration',
   VIS: 'Visibility, scopes, restrictions, event routing',

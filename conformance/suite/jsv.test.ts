@@ -1,30 +1,13 @@
 import { expect } from 'vitest'
 import type { SchemaApi } from '../adapter/contract.ts'
-import { getRule } from '../catalogue/index.ts'
-import type { RuleId } from '../catalogue/index.ts'
 import type { JsonSchemaNode } from '../spec/types.ts'
-import { loadJsonSchemaFixtures } from '../fixtures/json-schema-fixtures.ts'
-import type { ValidationGroup, ValidationTest } from '../fixtures/json-schema-fixtures.ts'
 import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
 import { BEYOND_CALL_STACK } from './_kit/depth.ts'
 import { forRules } from './_kit/for-rules.ts'
 import { inForeignRealm } from './_kit/realm.ts'
 import { namesPath } from './_kit/schema-errors.ts'
-
-/** Validates and insists on the result shape every call must have (JSV-01). */
-function validate(schema: SchemaApi, node: unknown, value: unknown, label?: string): string[] {
-  const result = label === undefined ? schema.validateJsonSchemaValue(node as JsonSchemaNode, value) : schema.validateJsonSchemaValue(node as JsonSchemaNode, value, label)
-  expect(Array.isArray(result), 'validation returns an array').toBe(true)
-  for (const v of result) expect(typeof v).toBe('string')
-  return result
-}
-
-/** Asserts the schema first, as every caller of validation must. */
-function asserted(schema: SchemaApi, node: unknown): JsonSchemaNode {
-  schema.assertSupportedJsonSchema(node)
-  return node as JsonSchemaNode
-}
+import { asserted, declareValidationFixtures, isSharded, validate } from './_kit/validation-fixtures.ts'
 
 const accepts = (schema: SchemaApi, node: unknown, value: unknown): boolean => validate(schema, asserted(schema, node), value).length === 0
 
@@ -471,51 +454,6 @@ check('JSV-12', 'object violations: required first, then properties in declarati
 // ---------------------------------------------------------------------------
 // Fixtures: fixtures/json-schema/validation/
 
-const fixtures = loadJsonSchemaFixtures()
-
-const jsvMust = (ids: readonly RuleId[]): RuleId[] => {
-  const must = ids.filter((id) => id.startsWith('JSV-') && getRule(id).level === 'must' && id !== 'JSV-02')
-  return must.length > 0 ? must : ['JSV-01']
-}
-
-function runTest(schema: SchemaApi, g: ValidationGroup, t: ValidationTest, foreign: boolean): string[] {
-  const node = foreign ? inForeignRealm(g.schema.build()) : g.schema.build()
-  const data = foreign ? inForeignRealm(t.data.build()) : t.data.build()
-  return validate(schema, asserted(schema, node), data, t.label)
-}
-
-for (const g of fixtures.validation) {
-  for (const t of g.tests) {
-    const title = `fixture ${t.file}#${t.pointer}: ${g.description}: ${t.description}`
-    check(jsvMust(t.rules), `${title} is ${t.valid ? 'valid' : 'invalid'}`, ({ schema }) => {
-      expect(runTest(schema, g, t, false).length === 0).toBe(t.valid)
-    })
-    if (g.foreignRealm) {
-      // The assertion side of other realms (JSS-09) is checked in jss.test.ts; here the JSV rules promise any realm.
-      check(jsvMust(t.rules), `${title} is ${t.valid ? 'valid' : 'invalid'} (foreign realm)`, ({ schema }) => {
-        expect(runTest(schema, g, t, true).length === 0).toBe(t.valid)
-      })
-    }
-    const paths = t.paths
-    if (paths !== undefined) {
-      // Only where violations point: whether enough are reported is the validity test's business (and its rules').
-      check('JSV-02', `${title}: violations name ${paths.join(', ')}`, ({ schema }) => {
-        for (const v of runTest(schema, g, t, false)) expect(paths.some((p) => namesPath(v, p)), `"${v}" names none of ${paths.join(', ')}`).toBe(true)
-      })
-    }
-    const messages = t.messages
-    if (messages !== undefined) {
-      check('JSV-11', `${title}: violation texts`, ({ schema }) => {
-        expect([...runTest(schema, g, t, false)].sort()).toEqual([...messages].sort())
-      })
-    }
-    if (t.rules.includes('JSV-12')) {
-      // Order is judged by the paths (listed in the expected order), so wording differences do not count here.
-      check('JSV-12', `${title}: violation order`, ({ schema }) => {
-        const order = paths ?? []
-        const violations = runTest(schema, g, t, false)
-        expect(violations.map((v) => order.findIndex((p) => namesPath(v, p)))).toEqual(order.map((_, i) => i))
-      })
-    }
-  }
-}
+// Each 5,000-level group of deep.json is declared in a file of its own
+// (jsv.deep-*.test.ts), so those slow cases run in parallel workers.
+declareValidationFixtures((group) => !isSharded(group))

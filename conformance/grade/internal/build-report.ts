@@ -138,7 +138,8 @@ export function buildReport(input: BuildReportInput): GradeReport {
     const ofTypes = types?.tests.get(rule.id) ?? []
     typeTests.push(...ofTypes)
     const notGraded = types?.notGraded !== undefined && types.rules.has(rule.id) ? types.notGraded : undefined
-    const fileProblem = run.moduleProblems.find((p) => p.file === `conformance/suite/${rule.area.toLowerCase()}.test.ts`)
+    // A suite file that failed to load fails its area: `<area>.test.ts` or a shard `<area>.<shard>.test.ts`.
+    const fileProblem = run.moduleProblems.find((p) => new RegExp(`^conformance/suite/${rule.area.toLowerCase()}(\\.[^./]+)?\\.test\\.ts$`).test(p.file))
     const entry = ruleEntry(rule, [...tests.map((t) => entryUnder(t, rule.id)), ...ofTypes], features, fileProblem?.message, notGraded)
     return input.evidence === undefined ? entry : { ...entry, adequacy: ruleAdequacy(rule, input.evidence) }
   })
