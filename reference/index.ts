@@ -7,8 +7,9 @@
  * `finalizeContent`, `tools/result`, cancellation and error normalisation.
  * Code Mode: per-scope `presentAs`, the collapse of model-direct calls under
  * `code`, the registry-owned `run_code` transport and its staged sub-dispatch
- * bridge; `createVmCodeRuntime()` runs real programs (not a security
- * boundary). The registry never calls `presentCall`/`presentResult`
+ * bridge. A runtime for real programs, `createVmCodeRuntime()` (not a security
+ * boundary), is the separate entry `dsh-tools-tck/reference/code-runtime`, so
+ * this one needs no Node type declarations. The registry never calls `presentCall`/`presentResult`
  * (PRES-01): they are for UIs.
  *
  * Contracts in brief:
@@ -30,7 +31,6 @@ export { HarnessError, JsonSchemaError, ToolArgsError, ToolNotFoundError, ToolOu
 export { deepFreeze, isJsonValue, snapshotJsonValue } from './json.ts'
 export { RUN_CODE_NAME } from './visibility.ts'
 export { CodeRunFailedError } from './code-mode/run-code-tool.ts'
-export { createVmCodeRuntime, type VmCodeRuntime, type VmCodeRuntimeOptions } from './code-runtime/vm-runtime.ts'
 export * from '../conformance/spec/types.ts'
 export {
   defineTool,

@@ -3,7 +3,8 @@
  * (the README's example): real programs, real bindings.
  */
 import { expect, test } from 'vitest'
-import { createToolRegistry, createVmCodeRuntime, defineTool } from '../index.ts'
+import { createToolRegistry, defineTool } from '../index.ts'
+import { createVmCodeRuntime } from './vm-runtime.ts'
 
 function registryWithAdd() {
   const registry = createToolRegistry({ mode: 'code' })
