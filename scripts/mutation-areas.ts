@@ -22,7 +22,7 @@ import type { EquivalentMutant } from '../conformance/adequacy/equivalent-mutant
 
 export const AREAS = [
   'REG', 'VIS', 'SCH', 'MODE', 'ARG', 'PRE', 'GRD', 'EXE', 'OUT', 'POST',
-  'FIN', 'RES', 'CAN', 'ERR', 'CTX', 'PRES', 'DSL', 'JSS', 'JSV',
+  'FIN', 'RES', 'CAN', 'ERR', 'CTX', 'PRES', 'CM', 'DSL', 'JSS', 'JSV',
 ] as const
 export type Area = (typeof AREAS)[number]
 export const UNMAPPED = '?'
@@ -75,6 +75,18 @@ export const AREA_TABLE: Readonly<Record<string, FileAreas>> = {
       withContexts: 'CTX',
     },
   },
+  'reference/code-mode/name.ts': { area: 'CM' }, // CM-01
+  'reference/code-mode/presentation.ts': {
+    area: 'PRES', // PRES-08, PRES-09
+    declarations: { collapses: 'CM' }, // CM-03, CM-04
+  },
+  'reference/code-mode/collapse.ts': { area: 'CM' }, // CM-03
+  'reference/code-mode/binding-args.ts': { area: 'CM' }, // CM-13
+  'reference/code-mode/render-output.ts': { area: 'CM' }, // CM-08
+  'reference/code-mode/flavors.ts': { area: 'CM' }, // CM-28, SCH-07
+  'reference/code-mode/run-code-tool.ts': { area: 'CM' }, // CM-05..11
+  'reference/code-mode/run-code-bridge.ts': { area: 'CM' }, // CM-12..25
+  'reference/code-mode/sub-dispatch-lane.ts': { area: 'CM' }, // CM-16, CM-17, CM-19, CM-20
   'reference/schema-dsl/define-tool.ts': { area: 'DSL' },
   'reference/schema-dsl/parameter-schema-spec-to-json-schema.ts': { area: 'DSL' },
   'reference/schema-dsl/value-schema-spec-to-json-schema.ts': { area: 'DSL' },
