@@ -93,7 +93,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ArrayDeclaration',
     original: '[...violations]',
     replacement: '[]',
-    line: 28,
+    line: 29,
     reason: "ToolOutputError.violations is never handed to a registry caller: the pipeline turns the error into a result carrying only message and info { name, code }, so only code constructing the reference's exported class directly could read it, and no rule pins that class's fields.",
   },
   {
@@ -762,7 +762,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'entryFailure === undefined',
     replacement: 'true',
-    line: 69,
+    line: 72,
     reason: 'Only observable when malformed input has two entry failures (e.g. two throwing identity getters, or one plus a missing signal): it decides which error message the resolved failure carries. ERR-10 only requires a resolved failure; upstream rejects instead (C-14), so the message is pinned by nothing.',
   },
   {
@@ -771,7 +771,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'entryFailure === undefined',
     replacement: 'true',
-    line: 105,
+    line: 111,
     reason: 'Decides whether arguments are still read and materialised after a malformed identity/signal input (visible only as an arguments getter read count or exec.arguments in tools/result). Upstream rejects before reading arguments (C-14) and ERR-10 pins only a resolved failure, so neither choice is specified.',
   },
   {
@@ -780,7 +780,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 160,
+    line: 171,
     reason: 'Makes exec.signal configurable, so a listener could delete it at run time. ARG-10 forbids deleting signal at the type level only and upstream exec is a plain object whose signal is deletable at run time; no runtime rule pins non-deletability (ARG-11 lists identity fields, not signal).',
   },
   {
@@ -838,6 +838,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
       liveScopes.clear()
       store.clear()
       approval = undefined
+      codeRuntime = undefined
     }`,
     replacement: '{}',
     reason: 'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); neither the seeds nor the digest say what a disposed registry does, and the adapter contract only calls dispose() once, after each test.',
@@ -915,7 +916,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'disposed',
     replacement: 'false',
-    line: 88,
+    line: 179,
     reason: 'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); neither the seeds nor the digest say what a disposed registry does, and the adapter contract only calls dispose() once, after each test.',
   },
   {
@@ -924,7 +925,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'node.disposed',
     replacement: 'false',
-    line: 130,
+    line: 225,
     reason: 'A second scope dispose would iterate an already-empty disposer set (each tracked disposer removes itself before running, and nothing can be added to a disposed scope) and delete an absent live-scope entry, so it has no effect.',
   },
   {
@@ -933,7 +934,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 131,
+    line: 226,
     reason: "Only observable by using a scope after scope.dispose() (registering, restricting, guarding or subscribing through it, or parenting a new scope on it); the seeds and the digest specify that disposal removes the scope's contributions (REG-10, GRD-04) but not what a disposed scope does afterwards, so throwing is the reference's own choice.",
   },
   {
@@ -942,7 +943,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'disposed',
     replacement: 'true',
-    line: 178,
+    line: 276,
     reason: 'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); neither the seeds nor the digest say what a disposed registry does, and the adapter contract only calls dispose() once, after each test.',
   },
   {
@@ -951,7 +952,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'disposed',
     replacement: 'false',
-    line: 178,
+    line: 276,
     reason: 'Makes a second harness.dispose() redo the teardown: events, live scopes and store are already empty (nothing can be added after dispose, as every write path asserts liveness) and approval cannot be consulted without pre-execute listeners, so nothing changes.',
   },
   {
@@ -960,7 +961,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 179,
+    line: 277,
     reason: 'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); neither the seeds nor the digest say what a disposed registry does, and the adapter contract only calls dispose() once, after each test.',
   },
   {
@@ -969,7 +970,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 183,
+    line: 281,
     reason: "After harness.dispose() every liveness check fails on the registry flag first, and the scope's disposer set is already cleared, so a later scope.dispose() does nothing whether or not the node is marked.",
   },
   {
