@@ -48,7 +48,9 @@ export class SubDispatchLane {
   protected readonly started: StartedCall[] = []
   private inFlight = 0
   protected exclusiveHeld = false
-  private driving: Promise<void> | undefined
+  /** True while the loop runs; cleared in the same turn it decides to stop, so a later submit starts it again. */
+  private running = false
+  private driving: Promise<void> = Promise.resolve()
   private wake: (() => void) | undefined
 
   constructor(
@@ -76,41 +78,52 @@ export class SubDispatchLane {
   }
 
   private drive(): Promise<void> {
-    this.driving ??= this.loop().finally(() => {
-      this.driving = undefined
-    })
+    if (!this.running) {
+      this.running = true
+      this.driving = this.loop()
+    }
     return this.driving
   }
 
+  /**
+   * Commits, starts and sleeps until nothing is queued, in flight or
+   * uncommitted. `running` is cleared in the very turn the loop decides to
+   * stop (this function's own `finally`, not a caller's continuation), so a
+   * submission arriving after that starts a new loop and none is missed.
+   */
   private async loop(): Promise<void> {
-    for (;;) {
-      // Armed before looking, so a settle or a submission in between is not missed.
-      const woken = new Promise<void>((resolve) => {
-        this.wake = resolve
-      })
-      const head = this.nextCommit()
-      if (head !== undefined) {
-        this.started.splice(this.started.indexOf(head), 1)
-        await head.entry.commit()
-        if (head.exclusive) this.exclusiveHeld = false
-        continue
-      }
-      const next = this.queued[0]
-      if (next !== undefined) {
-        if (this.over()) {
-          this.queued.shift()
-          next.abandon()
+    try {
+      for (;;) {
+        // Armed before looking, so a settle or a submission in between is not missed.
+        const woken = new Promise<void>((resolve) => {
+          this.wake = resolve
+        })
+        const head = this.nextCommit()
+        if (head !== undefined) {
+          this.started.splice(this.started.indexOf(head), 1)
+          await head.entry.commit()
+          if (head.exclusive) this.exclusiveHeld = false
           continue
         }
-        const mode = this.admissible(next)
-        if (mode !== undefined) {
-          this.queued.shift()
-          await this.begin(next, mode === 'exclusive')
-          continue
+        const next = this.queued[0]
+        if (next !== undefined) {
+          if (this.over()) {
+            this.queued.shift()
+            next.abandon()
+            continue
+          }
+          const mode = this.admissible(next)
+          if (mode !== undefined) {
+            this.queued.shift()
+            await this.begin(next, mode === 'exclusive')
+            continue
+          }
         }
+        if (this.queued.length === 0 && this.started.length === 0 && this.inFlight === 0) return
+        await woken
       }
-      if (this.queued.length === 0 && this.started.length === 0 && this.inFlight === 0) return
-      await woken
+    } finally {
+      this.running = false
     }
   }
 
