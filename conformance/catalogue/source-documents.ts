@@ -153,6 +153,7 @@ export const SOURCE_DOCUMENTS: Readonly<Record<SeedKey, SourceDocument>> = {
       'Cordis API': toolsSection(7, 'Cordis API'),
       'tools/* events': toolsSection(9, 'tools/* events'),
       'tools/change': toolsSection(10, 'tools/change'),
+      'tools/code-dispatch-log': toolsSection(11, 'tools/code-dispatch-log'),
       'tools/execute': toolsSection(12, 'tools/execute'),
       'tools/post-execute': toolsSection(13, 'tools/post-execute'),
       'tools/pre-execute': toolsSection(14, 'tools/pre-execute'),

@@ -27,6 +27,7 @@ export const AREAS = {
   ERR: 'Error normalisation',
   CTX: 'deferContext, additionalContexts, concludeTurn',
   PRES: 'Presentation metadata',
+  CM: 'Code Mode: run_code transport and sub-dispatch',
   DSL: 'Schema DSL and typing',
   JSS: 'JSON-Schema subset: assertion',
   JSV: 'JSON-Schema subset: value validation',

@@ -714,3 +714,18 @@ for (const [label, signal] of notSignals) {
     })
   })
 }
+
+check(
+  'ARG-13',
+  'under code a call carrying any parent runs the tool, while the same call without one collapses',
+  async ({ tools }) => {
+    const probe = probeTool('echo')
+    tools.register(probe.definition)
+    expectSuccess(await tools.execute(call('echo', { n: 1 }, { parent: Symbol('some transport') })))
+    expect(probe.bodyCalls).toBe(1)
+    const collapsed = await tools.execute(call('echo', { n: 1 }))
+    expect(collapsed.isError ? collapsed.error?.info?.code : 'success').toBe('UNKNOWN_TOOL')
+    expect(probe.bodyCalls).toBe(1)
+  },
+  { deployment: { mode: 'code' } },
+)

@@ -564,3 +564,28 @@ check('CAN-15', 'the cancellation messages', async (t) => {
   expect(after.error?.message).toBe('tool call aborted')
   expect(after.content).toEqual([text('Error: tool call aborted')])
 })
+
+check(
+  'CAN-14',
+  'a collapsed call whose signal is already aborted is ABORTED_BEFORE_DISPATCH, not UNKNOWN_TOOL',
+  async ({ tools }) => {
+    const probe = probeTool('echo')
+    tools.register(probe.definition)
+    expectCode(await tools.execute(call('echo', {}, { signal: abortedSignal() })), 'ABORTED_BEFORE_DISPATCH')
+    expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
+    expect(probe.bodyCalls).toBe(0)
+  },
+  { deployment: { mode: 'code' } },
+)
+
+check(
+  'CAN-14',
+  'the same holds for a scope presenting code under a native deployment',
+  async ({ tools, scope, presentAs }) => {
+    tools.register(probeTool('echo').definition)
+    const coded = await scope()
+    presentAs(coded, 'code')
+    expectCode(await tools.execute(call('echo', {}, { agent: coded.agent, signal: abortedSignal() })), 'ABORTED_BEFORE_DISPATCH')
+  },
+  { needs: ['scopes'] },
+)

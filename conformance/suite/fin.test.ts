@@ -327,3 +327,31 @@ check(
   },
   { needs: ['scopes'] },
 )
+
+check(
+  'FIN-07',
+  'a model-direct call collapsed by Code Mode does not run the tool\'s finalizeContent',
+  async ({ tools }) => {
+    const probe = probeTool('echo', { countFinalize: true })
+    tools.register(probe.definition)
+    expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
+    expect(probe.finalizeCalls).toHaveLength(0)
+    expectSuccess(await tools.execute(call('echo', {}, { parent: Symbol('transport') })))
+    expect(probe.finalizeCalls, 'the same tool finalizes a call with a parent').toHaveLength(1)
+  },
+  { deployment: { mode: 'code' } },
+)
+
+check(
+  'FIN-07',
+  'a collapsed call whose signal was already aborted runs finalizeContent on ABORTED_BEFORE_DISPATCH',
+  async ({ tools }) => {
+    const probe = probeTool('echo', { countFinalize: true })
+    tools.register(probe.definition)
+    const result = await tools.execute(call('echo', {}, { signal: abortedSignal() }))
+    expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+    expect(probe.finalizeCalls).toHaveLength(1)
+    expect(probe.finalizeCalls[0]?.result.error?.info?.code).toBe('ABORTED_BEFORE_DISPATCH')
+  },
+  { deployment: { mode: 'code' } },
+)

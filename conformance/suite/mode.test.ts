@@ -133,3 +133,30 @@ check(
     expect(tools.executionMode(call('plain', { path: '/public/a.txt' }))).toEqual(exclusive)
   },
 )
+
+check(
+  'MODE-05',
+  'under code a model-direct call is exclusive even when its classifier says parallel; a call with a parent keeps its class',
+  ({ tools }) => {
+    tools.register(probeTool('fast', { isConcurrencySafe: () => true }).definition)
+    expect(tools.executionMode(call('fast'))).toEqual(exclusive)
+    expect(tools.executionMode(call('fast', {}, { parent: Symbol('transport') }))).toEqual(parallel)
+  },
+  { deployment: { mode: 'code' } },
+)
+
+check(
+  'MODE-05',
+  'only the scope presenting code classifies its model-direct calls exclusive',
+  async ({ tools, scope, presentAs }) => {
+    tools.register(probeTool('fast', { isConcurrencySafe: () => true }).definition)
+    const coded = await scope()
+    const both = await scope()
+    presentAs(coded, 'code')
+    presentAs(both, 'both')
+    expect(tools.executionMode(call('fast', {}, { agent: coded.agent }))).toEqual(exclusive)
+    expect(tools.executionMode(call('fast', {}, { agent: both.agent }))).toEqual(parallel)
+    expect(tools.executionMode(call('fast'))).toEqual(parallel)
+  },
+  { needs: ['scopes'] },
+)

@@ -581,3 +581,28 @@ for (const mode of ['throws', 'rejects'] as const) {
     { needs: ['codedErrors'] },
   )
 }
+
+check(
+  'PRE-21',
+  'neither a global nor a scoped tools/pre-execute listener sees a call collapsed by Code Mode',
+  async ({ tools, harness, scope, presentAs }) => {
+    tools.register(probeTool('echo').definition)
+    const coded = await scope()
+    presentAs(coded, 'code')
+    let globalSeen = 0
+    let scopedSeen = 0
+    harness.on('tools/pre-execute', (_exec, next) => {
+      globalSeen += 1
+      return next()
+    })
+    coded.on('tools/pre-execute', (_exec, next) => {
+      scopedSeen += 1
+      return next()
+    })
+    expectCode(await tools.execute(call('echo', {}, { agent: coded.agent })), 'UNKNOWN_TOOL')
+    expect({ globalSeen, scopedSeen }).toEqual({ globalSeen: 0, scopedSeen: 0 })
+    expectSuccess(await tools.execute(call('echo')))
+    expect(globalSeen, 'the listener does run for a native call').toBe(1)
+  },
+  { needs: ['scopes'] },
+)

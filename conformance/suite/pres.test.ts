@@ -6,6 +6,9 @@ import { call } from './_kit/inputs.ts'
 import { readTool } from './_kit/read-tool.ts'
 import { expectSuccess } from './_kit/results.ts'
 import { probeTool, text } from './_kit/tools.ts'
+import { countChanges } from './_kit/changes.ts'
+import { runCode } from './_kit/code-mode.ts'
+import { createScriptedRuntime } from '../code-runtime/scripted-runtime.ts'
 
 /** Adds presenters that count their calls and throw, so any registry call is both counted and disruptive. */
 function withHostilePresenters(definition: ToolDefinition): { calls: string[] } {
@@ -191,4 +194,143 @@ check(
     expect('presentCall' in definition).toBe(false)
     expect('presentResult' in definition).toBe(false)
   },
+)
+
+/** True when `agent`'s model-direct call of the registered tool `echo` is collapsed (its mode in force is code). */
+async function collapsesEcho(tools: Harness['tools'], agent?: object): Promise<boolean> {
+  const result = await tools.execute(call('echo', {}, agent === undefined ? {} : { agent }))
+  return result.isError && result.error?.info?.code === 'UNKNOWN_TOOL'
+}
+
+check(
+  'PRES-08',
+  'a scope declaring nothing follows the deployment mode, which is native by default',
+  async ({ tools, scope }) => {
+    tools.register(probeTool('echo').definition)
+    const handle = await scope()
+    expect(tools.get('run_code', handle.agent)).toBeUndefined()
+    expect(await collapsesEcho(tools, handle.agent)).toBe(false)
+  },
+)
+
+check(
+  'PRES-08',
+  'a scope declaring nothing in a code deployment is in code',
+  async ({ tools, scope }) => {
+    tools.register(probeTool('echo').definition)
+    const handle = await scope()
+    expect(tools.get('run_code', handle.agent)).toBeDefined()
+    expect(await collapsesEcho(tools, handle.agent)).toBe(true)
+  },
+  { deployment: { mode: 'code' } },
+)
+
+check(
+  'PRES-08',
+  'the closest declaring scope wins: a child declaring native under a code parent is native, its own child inherits native',
+  async ({ tools, scope, presentAs }) => {
+    tools.register(probeTool('echo').definition)
+    const parent = await scope()
+    const child = await scope(parent)
+    const grandchild = await scope(child)
+    const sibling = await scope(parent)
+    presentAs(parent, 'code')
+    presentAs(child, 'native')
+    expect(await collapsesEcho(tools, child.agent)).toBe(false)
+    expect(await collapsesEcho(tools, grandchild.agent)).toBe(false)
+    expect(tools.get('run_code', grandchild.agent)).toBeUndefined()
+    expect(await collapsesEcho(tools, sibling.agent)).toBe(true)
+  },
+  { needs: ['scopeParents'] },
+)
+
+check('PRES-09', 'presentAs from the global context throws and changes nothing', ({ tools, presentAs }) => {
+  expect(() => presentAs(undefined, 'code')).toThrow()
+  expect(tools.get('run_code')).toBeUndefined()
+})
+
+check(
+  'PRES-09',
+  'a second declaration in the same scope throws and leaves the first in force; after disposal a new one is accepted',
+  async ({ tools, scope, presentAs }) => {
+    const handle = await scope()
+    const dispose = presentAs(handle, 'code')
+    expect(() => presentAs(handle, 'native')).toThrow()
+    expect(() => presentAs(handle, 'code')).toThrow()
+    expect(tools.get('run_code', handle.agent)).toBeDefined()
+    dispose()
+    const again = presentAs(handle, 'both')
+    expect(tools.get('run_code', handle.agent)).toBeDefined()
+    again()
+  },
+)
+
+check(
+  'PRES-09',
+  'the disposer restores the inherited mode',
+  async ({ tools, scope, presentAs }) => {
+    tools.register(probeTool('echo').definition)
+    const handle = await scope()
+    const dispose = presentAs(handle, 'native')
+    expect(await collapsesEcho(tools, handle.agent)).toBe(false)
+    expect(tools.get('run_code', handle.agent)).toBeUndefined()
+    dispose()
+    expect(await collapsesEcho(tools, handle.agent)).toBe(true)
+    expect(tools.get('run_code', handle.agent)).toBeDefined()
+  },
+  { deployment: { mode: 'code' } },
+)
+
+check(
+  'PRES-09',
+  'declaring and disposing a presentation each emit tools/change',
+  async ({ harness, scope, presentAs }) => {
+    const handle = await scope()
+    const changes = countChanges(harness)
+    const dispose = presentAs(handle, 'code')
+    expect(changes.count, 'declaring').toBeGreaterThanOrEqual(1)
+    const afterDeclare = changes.count
+    dispose()
+    expect(changes.count, 'disposing').toBeGreaterThan(afterDeclare)
+  },
+  { needs: ['changeEvents'] },
+)
+
+check(
+  'PRES-11',
+  'run_code is dispatchable only from a scope whose mode in force is not native',
+  async ({ tools, scope, presentAs, codeMode }) => {
+    const runtime = createScriptedRuntime()
+    await codeMode.setRuntime(runtime)
+    const program = runtime.program(() => 'ran')
+    const coded = await scope()
+    const plain = await scope()
+    const dispose = presentAs(coded, 'code')
+    expectSuccess(await tools.execute(runCode(program, { agent: coded.agent })))
+    const fromPlain = await tools.execute(runCode(program, { agent: plain.agent }))
+    expect(fromPlain.isError ? fromPlain.error?.info?.code : 'success').toBe('UNKNOWN_TOOL')
+    const fromGlobal = await tools.execute(runCode(program))
+    expect(fromGlobal.isError ? fromGlobal.error?.info?.code : 'success').toBe('UNKNOWN_TOOL')
+    dispose()
+    const afterDispose = await tools.execute(runCode(program, { agent: coded.agent }))
+    expect(afterDispose.isError ? afterDispose.error?.info?.code : 'success').toBe('UNKNOWN_TOOL')
+    expect(runtime.requests).toHaveLength(1)
+  },
+  { needs: ['scopes'] },
+)
+
+check(
+  'PRES-11',
+  'scopes presenting code and both, and a code deployment\'s global context, share one transport object',
+  async ({ tools, scope, presentAs }) => {
+    const coded = await scope()
+    const both = await scope()
+    presentAs(both, 'both')
+    const transport = tools.get('run_code')
+    expect(transport).toBeDefined()
+    expect(tools.get('run_code', coded.agent)).toBe(transport)
+    expect(tools.get('run_code', both.agent)).toBe(transport)
+    expect(tools.schemas(both.agent).filter((schema) => schema.name === 'run_code')).toHaveLength(1)
+  },
+  { needs: ['scopes'], deployment: { mode: 'code' } },
 )

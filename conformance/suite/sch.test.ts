@@ -6,6 +6,7 @@ import { check } from './_kit/check.ts'
 import { BEYOND_CALL_STACK } from './_kit/depth.ts'
 import { thrownBy } from './_kit/thrown.ts'
 import { probeTool } from './_kit/tools.ts'
+import { mountScripted } from './_kit/code-mode.ts'
 
 /** `[name, description]` of every projected schema, in order. */
 function listing(tools: ToolRuntimeApi, agent?: Agent): [string, string][] {
@@ -179,3 +180,60 @@ check('SCH-09', 'a parameters getter that throws fails schemas() with its own er
 
   expect(thrownBy(() => tools.schemas())).toBe(boom)
 })
+
+const projectedNames = (tools: ToolRuntimeApi, agent?: Agent): string[] => tools.schemas(agent).map((schema) => schema.name)
+
+for (const mode of ['code', 'both'] as const) {
+  check(
+    'SCH-06',
+    `under a ${mode} deployment schemas() still lists every visible native tool, plus run_code`,
+    ({ tools }) => {
+      tools.register(probeTool('a').definition)
+      tools.register(probeTool('b').definition)
+      expect(projectedNames(tools).sort()).toEqual(['a', 'b', 'run_code'])
+    },
+    { deployment: { mode } },
+  )
+}
+
+check(
+  'SCH-06',
+  'a scope presenting code still projects its inherited and own native tools',
+  async ({ tools, scope, presentAs }) => {
+    tools.register(probeTool('a').definition)
+    const handle = await scope()
+    handle.tools.register(probeTool('local').definition)
+    presentAs(handle, 'code')
+    expect(projectedNames(tools, handle.agent).sort()).toEqual(['a', 'local', 'run_code'])
+    expect(projectedNames(tools)).toEqual(['a'])
+  },
+  { needs: ['scopes'] },
+)
+
+check(
+  'SCH-07',
+  'run_code is projected for the runtime mounted when schemas() runs, not the one mounted at an earlier projection',
+  async ({ tools, codeMode, adapter }) => {
+    const project = (api: ToolRuntimeApi): unknown => {
+      const schema = api.schemas().find((entry) => entry.name === 'run_code')
+      return { description: schema?.description, parameters: schema?.parameters }
+    }
+    await mountScripted(codeMode, 'typescript')
+    const typescriptFirst = project(tools)
+    await mountScripted(codeMode, 'python')
+    const pythonAfterSwap = project(tools)
+    const fresh = await adapter.create({ mode: 'code' })
+    try {
+      if (fresh.codeMode === undefined) throw new Error('the adapter declares codeMode but its harness has no codeMode member')
+      await mountScripted(fresh.codeMode, 'python')
+      expect(pythonAfterSwap, 'after swapping to python').toEqual(project(fresh.tools))
+      await mountScripted(fresh.codeMode, 'typescript')
+      expect(project(fresh.tools), 'after swapping to typescript').toEqual(typescriptFirst)
+    } finally {
+      await fresh.dispose?.()
+    }
+    await mountScripted(codeMode, 'typescript')
+    expect(project(tools)).toEqual(typescriptFirst)
+  },
+  { deployment: { mode: 'code' } },
+)

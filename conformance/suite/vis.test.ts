@@ -641,3 +641,43 @@ check(
   },
   { needs: ['scopes', 'changeEvents'] },
 )
+
+const schemaNames = (tools: ToolRuntimeApi, agent?: Agent): string[] => tools.schemas(agent).map((schema) => schema.name)
+
+check(
+  'VIS-13',
+  'neither an allow list, a deny list nor an attempted scoped registration hides or replaces run_code in a code deployment',
+  async ({ tools, scope }) => {
+    tools.register(probeTool('echo').definition)
+    tools.register(probeTool('other').definition)
+    const transport = tools.get('run_code')
+    expect(transport).toBeDefined()
+    const allowing = await scope()
+    allowing.tools.restrict({ allow: ['echo'] })
+    const denying = await scope()
+    denying.tools.restrict({ deny: ['echo', 'other'] })
+    const shadowing = await scope()
+    expect(() => shadowing.tools.register({ ...probeTool('run_code').definition })).toThrow()
+    for (const [label, handle] of [['allow', allowing], ['deny', denying], ['shadow', shadowing]] as const) {
+      expect(tools.get('run_code', handle.agent), label).toBe(transport)
+      expect(schemaNames(tools, handle.agent), label).toContain('run_code')
+    }
+    expect(schemaNames(tools, allowing.agent)).not.toContain('other')
+    expect(schemaNames(tools, denying.agent)).toEqual(['run_code'])
+  },
+  { deployment: { mode: 'code' } },
+)
+
+check(
+  'VIS-13',
+  'a scope presenting code under a native deployment keeps run_code under an allow list that omits it',
+  async ({ tools, scope, presentAs }) => {
+    tools.register(probeTool('echo').definition)
+    tools.register(probeTool('other').definition)
+    const handle = await scope()
+    presentAs(handle, 'code')
+    handle.tools.restrict({ allow: ['echo'] })
+    expect(tools.get('run_code', handle.agent)).toBeDefined()
+    expect(schemaNames(tools, handle.agent).sort()).toEqual(['echo', 'run_code'])
+  },
+)

@@ -95,7 +95,6 @@ export const ARG_RULES = defineArea('ARG', [
     statement: 'A call with any defined parent is exempt from the Code Mode collapse of model-direct calls.',
     sources: [seed('000', '§执行 (ToolExecutionInput.parent)')],
     requires: ['codeMode'],
-    untestable: 'needs the Code Mode adapter surface, which arrives with the Code Mode issue',
   },
   {
     id: 'ARG-14',

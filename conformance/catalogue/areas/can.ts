@@ -100,7 +100,6 @@ export const CAN_RULES = defineArea('CAN', [
       'A model-direct call collapsed by Code Mode whose caller signal is already aborted reports ABORTED_BEFORE_DISPATCH rather than UNKNOWN_TOOL.',
     sources: [upstream('collapsed calls check the entry abort first')],
     requires: ['codeMode'],
-    untestable: 'needs the Code Mode adapter surface, which arrives with the Code Mode issue',
   },
   {
     id: 'CAN-15',

@@ -53,6 +53,5 @@ export const FIN_RULES = defineArea('FIN', [
       'For a model-direct call collapsed by Code Mode the captured finalizer is dropped, except when the caller signal was already aborted (it then runs on ABORTED_BEFORE_DISPATCH); split from digest FIN-06.',
     sources: [upstream('collapsed calls drop the finalizer unless aborted')],
     requires: ['codeMode'],
-    untestable: 'needs the Code Mode adapter surface, which arrives with the Code Mode issue',
   },
 ])

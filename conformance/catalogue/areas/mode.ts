@@ -35,7 +35,6 @@ export const MODE_RULES = defineArea('MODE', [
     statement: 'A model-direct call that Code Mode collapses (a visible native tool under effective code) classifies as exclusive.',
     sources: [seed('000', '§执行'), upstream('collapsed calls are exclusive')],
     requires: ['codeMode'],
-    untestable: 'needs the Code Mode adapter surface, which arrives with the Code Mode issue',
   },
   {
     id: 'MODE-06',

@@ -168,6 +168,5 @@ export const PRE_RULES = defineArea('PRE', [
     statement: 'tools/pre-execute never runs for a model-direct call collapsed by Code Mode.',
     sources: [seed('000', '§执行 (ToolExecutionInput.parent: denied as UNKNOWN_TOOL before the policy pipeline)')],
     requires: ['codeMode'],
-    untestable: 'needs the Code Mode adapter surface, which arrives with the Code Mode issue',
   },
 ])

@@ -1,6 +1,6 @@
 import { defineArea, seed, upstream } from '../define.ts'
 
-const CODE_MODE = 'needs the Code Mode adapter surface, which arrives with the Code Mode issue'
+const PROMPT_ONLY = 'prompt assembly: the adapter contract has no system-prompt surface'
 
 /** PRES rules. Tests: conformance/suite/pres.test.ts. */
 export const PRES_RULES = defineArea('PRES', [
@@ -65,16 +65,16 @@ export const PRES_RULES = defineArea('PRES', [
       'The presentation mode in force for a scope comes from the closest layer of its chain that declares one (its own first), falling back to the deployment\'s configured mode, which defaults to native.',
     sources: [seed('000', '§Cordis API (presentAs)')],
     requires: ['codeMode', 'scopes'],
-    untestable: CODE_MODE,
   },
   {
     id: 'PRES-09',
     level: 'must',
     statement:
-      'presentAs works only from a scoped context, allows one declaration per scope, returns the exact disposer that restores inheritance, emits tools/change, and a non-native declaration adds the scope\'s Code Mode prompt sections.',
+      'presentAs works only from a scoped context, allows one declaration per scope, returns the exact disposer that restores inheritance, and emits tools/change (the prompt sections a non-native declaration adds are PRES-14).',
     sources: [seed('000', '§Cordis API (presentAs)'), upstream('presentAs errors and prompt sections')],
+    divergence:
+      'The seed says the disposer restores the deployment default; read with its "nearest scope on the chain wins", the kit takes that to mean what the chain inherits (upstream), and tests it only on scopes with no declaring ancestor, where both readings agree.',
     requires: ['codeMode', 'scopes'],
-    untestable: CODE_MODE,
   },
   {
     id: 'PRES-10',
@@ -83,7 +83,7 @@ export const PRES_RULES = defineArea('PRES', [
       'An agent in a code-mode deployment can return to native with presentAs("native"); for it the deployment-wide SDK prompt section is rendered empty.',
     sources: [upstream('native opt-out')],
     requires: ['codeMode', 'scopes'],
-    untestable: CODE_MODE,
+    untestable: PROMPT_ONLY,
   },
   {
     id: 'PRES-11',
@@ -92,7 +92,6 @@ export const PRES_RULES = defineArea('PRES', [
       'A scope can see and dispatch run_code only while its mode in force is not native, and every such scope uses the same transport object.',
     sources: [upstream('run_code visibility per effective mode')],
     requires: ['codeMode'],
-    untestable: CODE_MODE,
   },
   {
     id: 'PRES-12',
@@ -101,7 +100,7 @@ export const PRES_RULES = defineArea('PRES', [
       'The system-prompt tool contribution depends on the effective mode: every visible schema for native, only run_code for code, both for both, and a toolOrder naming a tool the mode does not contribute fails assembly.',
     sources: [upstream('systemPrompt.tools provider')],
     requires: ['codeMode'],
-    untestable: CODE_MODE,
+    untestable: PROMPT_ONLY,
   },
   {
     id: 'PRES-13',
@@ -110,7 +109,7 @@ export const PRES_RULES = defineArea('PRES', [
       'Under a non-native mode, prompt assembly fails when no code runtime is mounted or when no SDK renderer exists for the runtime\'s language, and the error reports the mode of the scope doing the assembly.',
     sources: [upstream('code runtime requirements at assembly')],
     requires: ['codeMode'],
-    untestable: CODE_MODE,
+    untestable: PROMPT_ONLY,
   },
   {
     id: 'PRES-14',
@@ -119,7 +118,7 @@ export const PRES_RULES = defineArea('PRES', [
       'The tools:code-only (order 99) and tools:sdk (order 150) prompt sections render only for the modes they serve, are registered globally or per scope as the mode requires, and the SDK text is deterministic for an unchanged tool set.',
     sources: [upstream('Code Mode prompt sections')],
     requires: ['codeMode'],
-    untestable: CODE_MODE,
+    untestable: PROMPT_ONLY,
   },
   {
     id: 'PRES-15',
@@ -127,6 +126,6 @@ export const PRES_RULES = defineArea('PRES', [
     statement: 'Tearing down the registry takes away run_code, its tools prompt provider and its SDK prompt section.',
     sources: [upstream('HMR cleanup of the registry fiber')],
     requires: ['codeMode'],
-    untestable: CODE_MODE,
+    untestable: 'registry teardown: the adapter contract cannot observe a registry after dispose(), and the prompt provider and SDK section have no surface in it',
   },
 ])

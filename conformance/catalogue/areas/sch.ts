@@ -40,10 +40,9 @@ export const SCH_RULES = defineArea('SCH', [
     id: 'SCH-06',
     level: 'must',
     statement:
-      'schemas(scope) ignores the presentation mode: under code it still lists every visible native tool, with run_code added, and only the prompt contribution collapses.',
+      'schemas(scope) ignores the presentation mode: under code and both it still lists every visible native tool, with run_code added (what the system prompt contributes per mode is PRES-12).',
     sources: [upstream('schemas() is presentation-agnostic')],
     requires: ['codeMode'],
-    untestable: 'needs the Code Mode adapter surface, which arrives with the Code Mode issue',
   },
   {
     id: 'SCH-07',
@@ -51,7 +50,6 @@ export const SCH_RULES = defineArea('SCH', [
     statement: 'The description and parameters projected for run_code are computed for the runtime language at the moment schemas() runs.',
     sources: [upstream('language-aware run_code schema')],
     requires: ['codeMode'],
-    untestable: 'needs the Code Mode adapter surface, which arrives with the Code Mode issue',
   },
   {
     id: 'SCH-08',

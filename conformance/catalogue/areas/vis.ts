@@ -104,8 +104,7 @@ export const VIS_RULES = defineArea('VIS', [
     statement:
       'run_code is added to a non-native scope\'s view after all filtering, so neither restrictions nor scoped registrations can hide or shadow it.',
     sources: [seed('000', '§ToolRestriction'), upstream('run_code appended after filtering')],
-    requires: ['codeMode'],
-    untestable: 'needs the Code Mode adapter surface, which arrives with the Code Mode issue',
+    requires: ['codeMode', 'scopes'],
   },
   {
     id: 'VIS-14',

@@ -1,0 +1,295 @@
+import { defineArea, seed, upstream } from '../define.ts'
+
+const PARENT = seed('000', '§执行 (ToolExecutionInput.parent)')
+const PRESENT_AS = seed('000', '§Cordis API (presentAs)')
+const DISPATCH_LOG = seed('000', '§tools/code-dispatch-log')
+const DISPATCH_LOG_TYPE = seed('000', '§执行 (CodeDispatchLog)')
+const CODE = ['codeMode'] as const
+const CODE_SCOPES = ['codeMode', 'scopes'] as const
+
+/**
+ * CM rules: the registry-owned `run_code` transport, the collapse of
+ * model-direct calls under `code`, and the sub-dispatch bridge that runs a
+ * program's tool calls through the pipeline. Tests: conformance/suite/cm.test.ts.
+ * Numbering follows the digest (§B.19, CM-01..CM-29); CM-30 and later are the
+ * `should` halves split off rules that mix codes with upstream-only wording.
+ */
+export const CM_RULES = defineArea('CM', [
+  {
+    id: 'CM-01',
+    level: 'must',
+    statement:
+      'run_code belongs to the registry, not to any layer: registering a tool named run_code fails in every context, restricting it fails, and every scope that sees it gets the same definition object.',
+    sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (register)'), upstream('one lazily built transport shared by every scope')],
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-02',
+    level: 'must',
+    statement:
+      'get(\'run_code\', scope) is defined exactly when the scope\'s mode in force is code or both; under the default native deployment it is undefined.',
+    sources: [PRESENT_AS, upstream('run_code visibility follows the effective mode')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-03',
+    level: 'must',
+    statement:
+      'Under code, a call without a parent naming a visible tool other than run_code ends as UNKNOWN_TOOL before any policy: no tools/pre-execute, approval, guard, tools/execute wrapper, body or tools/post-execute runs; a name not visible at all takes the ordinary unknown-tool path; under both nothing collapses.',
+    sources: [PARENT, seed('000', '§执行 (ToolExecutionInput.parent: denied as UNKNOWN_TOOL before the policy pipeline)')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-04',
+    level: 'must',
+    statement:
+      'Whether a call collapses is decided by the calling agent\'s mode in force (nearest declaring scope on its chain), not by the deployment default: a code scope collapses its descendants while sibling scopes stay native, and a native scope in a code deployment does not collapse.',
+    sources: [PRESENT_AS, upstream('collapse reads the calling scope\'s mode')],
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-05',
+    level: 'must',
+    statement:
+      'run_code takes the required string parameters code and description (other shapes fail as INVALID_ARGS before the runtime runs), and its canonical value is { logs: string[] } plus result when the program returned a value other than undefined (null included).',
+    sources: [upstream('run_code parameter and output specs')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-06',
+    level: 'must',
+    statement: 'A run_code call whose description is empty or only whitespace fails without the runtime being asked to run anything.',
+    sources: [upstream('run_code validates its description')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-07',
+    level: 'must',
+    statement: 'Executing run_code with no code runtime mounted resolves a failure result (execute() does not reject).',
+    sources: [upstream('missing runtime is a structured failure')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-08',
+    level: 'should',
+    statement:
+      'run_code renders one text block: the log lines joined by newlines, then the result (a string raw, any other JSON value pretty-printed with two-space indentation), the non-empty parts joined by a newline, and `(run_code completed with no output)` when both are empty.',
+    sources: [upstream('run_code renderer')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-09',
+    level: 'must',
+    statement:
+      'A run the runtime reports as failed ends as a failure with code CODE_RUN_FAILED and no value, whose message carries the failure kind, the runtime\'s message and every captured log line.',
+    sources: [upstream('CodeRunFailedError')],
+    divergence: 'The seeds do not describe run failures; the code and what the message carries are upstream behaviour the kit pins (the exact format is CM-32).',
+    requires: CODE,
+  },
+  {
+    id: 'CM-10',
+    level: 'should',
+    statement:
+      'run_code\'s presentCall returns { card: \'generic\', title: <description>, kind: \'execute\', rawInput: <code> }, and run_code has no presentResult.',
+    sources: [upstream('run_code presenters')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-11',
+    level: 'must',
+    statement:
+      'A program never reaches run_code: the bindings have no run_code member (neither own nor inherited), also under both, so there is no recursive dispatch.',
+    sources: [upstream('no recursive run_code')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-12',
+    level: 'must',
+    statement:
+      'The runtime is called with the program text, one binding namespace whose global is tools and whose functions object has a null prototype and one own enumerable function per name schemas(calling agent) lists except run_code (so a tool named __proto__ is an ordinary own key), and an AbortSignal.',
+    sources: [upstream('run_code bindings'), PARENT],
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-13',
+    level: 'must',
+    statement:
+      'A binding called with an argument that is not lossless JSON (undefined, an object whose getter throws, a bigint) rejects before anything is dispatched: no sub-call number is consumed, no record is appended and no pipeline stage runs; accepted arguments reach the tool and the start record as equal, separate, frozen copies.',
+    sources: [seed('000', '§执行 (拒绝非 JSON 输入)'), upstream('binding argument snapshot')],
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-14',
+    level: 'must',
+    statement:
+      'A binding call dispatches `<outer callId>:code:<n>` (n counting accepted calls from 1) with the outer rootCallId, the outer agent, parent set to the outer execution\'s token, and an aborted-with-the-run signal.',
+    sources: [PARENT, DISPATCH_LOG_TYPE, upstream('sub-call input')],
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-15',
+    level: 'must',
+    statement:
+      'Every sub-call goes through the whole pipeline of the calling agent: tools/pre-execute, guards, tools/execute wrappers, the body, tools/post-execute, finalizeContent and tools/result, and a denial or listener failure settles it like any other call.',
+    sources: [PARENT, upstream('staged scheduler per sub-call')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-16',
+    level: 'must',
+    statement:
+      'Sub-calls start (tools/pre-execute and guards) in submission order without two starts overlapping, and commit (tools/post-execute, finalizeContent, tools/result) in submission order even when their bodies complete out of order; only the tools/execute and body stage overlaps.',
+    sources: [upstream('ordered lane of the bridge')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-17',
+    level: 'must',
+    statement:
+      'Sub-calls classified parallel overlap up to maxParallelSubCalls; an exclusive sub-call waits for the running ones, runs alone and holds the barrier until its commit (tools/post-execute included) has finished, so later sub-calls start only after it.',
+    sources: [seed('000', '§执行 (ToolExecutionMode)'), upstream('bridge concurrency')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-18',
+    level: 'must',
+    statement:
+      'A successful sub-call resolves the binding with the final canonical value (after tools/post-execute), not the content; a failed one rejects it with an Error whose message is the final result\'s error message, a denial\'s being its reason.',
+    sources: [DISPATCH_LOG_TYPE, upstream('binding outcome')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-19',
+    level: 'must',
+    statement:
+      'The signal handed to the runtime and to sub-calls is aborted when the run settles and when the outer signal aborts; a sub-call still queued then is abandoned (its binding rejects, no record is appended, no stage runs), and a binding called after the run is over rejects without dispatching.',
+    sources: [upstream('run-scoped abort')],
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-20',
+    level: 'must',
+    statement:
+      'run_code settles only after every sub-call it started has committed and its records are appended, so no sub-call stage or record happens after the outer tools/result, even when the runtime rejects after starting a binding.',
+    sources: [upstream('run quiescence')],
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-21',
+    level: 'must',
+    statement:
+      'An outer signal already aborted at entry ends run_code as ABORTED_BEFORE_DISPATCH without calling the runtime; one aborted mid-run ends it as ABORTED even when the program then returns a value.',
+    sources: [seed('000', '§Cordis API (execute)'), upstream('run_code cancellation')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-22',
+    level: 'must',
+    statement:
+      'At each sub-call commit, in submission order, the outer run_code result gains a context carrying the final content when it is a success containing an image, then the sub-call\'s additionalContexts, and the outer call concludes the turn when the sub-call did; contexts survive a later run failure.',
+    sources: [seed('000', '§执行 (ToolRunContext.concludeTurn)'), seed('000', '§执行 (ToolRunContext.deferContext)'), upstream('composite forwarding by the bridge')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-23',
+    level: 'must',
+    statement:
+      'When the outer call has an agent, a tool/code-dispatch-start record { rootCallId, parentCallId, subCallId, name, arguments } is appended for each sub-call when it starts, before its tools/pre-execute; an abandoned sub-call appends none.',
+    sources: [DISPATCH_LOG_TYPE, upstream('dispatch-start record')],
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-24',
+    level: 'must',
+    statement:
+      'Exactly one tool/code-dispatch record per started sub-call (failures included) carries the start fields, isError and the content the scope-filtered tools/code-dispatch-log waterfall resolved over the complete final content; the waterfall changes only that record, and a throwing listener is contained (the original content is logged, and a warning reported).',
+    sources: [DISPATCH_LOG, DISPATCH_LOG_TYPE, upstream('the containment warning')],
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-25',
+    level: 'must',
+    statement: 'A run_code call without an agent dispatches its sub-calls normally and appends no records.',
+    sources: [DISPATCH_LOG_TYPE, upstream('records need an agent session')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-26',
+    level: 'must',
+    statement: 'tool/code-dispatch records never derive model messages when a session is replayed.',
+    sources: [upstream('deriveMessages ignores tool/code-dispatch')],
+    requires: CODE,
+    untestable: 'session replay: the adapter contract has no session or deriveMessages surface',
+  },
+  {
+    id: 'CM-27',
+    level: 'should',
+    statement:
+      'The SDK prompt section declares the calling scope\'s visible tools except run_code, in lexicographic order, in the runtime language (TypeScript `declare const tools`, Python `class Tools(Protocol)`), deterministically.',
+    sources: [upstream('SDK renderers')],
+    requires: CODE,
+    untestable: 'prompt assembly: the adapter contract has no system-prompt surface',
+  },
+  {
+    id: 'CM-28',
+    level: 'should',
+    statement:
+      'run_code\'s projected description follows the mounted runtime\'s language (`Execute a TypeScript program` / `Execute a Python program`, TypeScript when none is mounted), and an unknown language makes the projection throw naming it.',
+    sources: [upstream('run_code schema flavors')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-29',
+    level: 'must',
+    statement: 'A deployment whose maxParallelSubCalls is not a positive integer (0, negative, fractional, NaN) cannot be created.',
+    sources: [upstream('maxParallelSubCalls config validation')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-30',
+    level: 'should',
+    statement:
+      'The collapse failure\'s message is ``unknown tool "<name>": only `run_code` is callable directly — call `<name>` from inside a `run_code` program instead`` (split from CM-03).',
+    sources: [upstream('collapse message')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-31',
+    level: 'should',
+    statement:
+      'The description failure\'s message is `invalid description: expected a non-empty string`, and the missing-runtime failure\'s message contains `requires a code runtime` (split from CM-06 and CM-07).',
+    sources: [upstream('run_code failure wording')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-32',
+    level: 'should',
+    statement:
+      'A failed run\'s message is `code run failed (<kind>): <message>`, followed by `\\nCaptured output:\\n` and the log lines joined by newlines when there are any (split from CM-09).',
+    sources: [upstream('CodeRunFailedError message')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-33',
+    level: 'should',
+    statement: 'The tools binding namespace declares the error class { name: \'ToolCallError\', memberNameProperty: \'toolName\' } (split from CM-12).',
+    sources: [upstream('binding error class')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-34',
+    level: 'should',
+    statement:
+      'Argument snapshot rejections read `tool arguments must be lossless JSON (call the tool with an arguments object, e.g. `{}`)` for undefined and start `tool arguments must be lossless JSON` otherwise (split from CM-13).',
+    sources: [upstream('binding argument wording')],
+    requires: CODE,
+  },
+  {
+    id: 'CM-35',
+    level: 'should',
+    statement:
+      'The run is aborted with the reason `run_code settled`, and late bindings reject with `run_code run is over (<reason>); <name> tool call abandoned` / `not dispatched` / `result discarded` (split from CM-19).',
+    sources: [upstream('run-over wording')],
+    requires: CODE,
+  },
+])

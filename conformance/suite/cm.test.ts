@@ -1,0 +1,1276 @@
+import { expect } from 'vitest'
+import { check } from './_kit/check.ts'
+import { forRules } from './_kit/for-rules.ts'
+import { abortedSignal, call } from './_kit/inputs.ts'
+import { deferred, settle } from './_kit/deferred.ts'
+import { expectCode, expectSuccess } from './_kit/results.ts'
+import { probeTool } from './_kit/tools.ts'
+import { approvalStub } from './_kit/approval.ts'
+import { at, mountScripted, runCode, traceStages } from './_kit/code-mode.ts'
+import type { CodeBindingFunction, CodeRunRequest, CodeRuntime, ContentBlock, ToolExecution, ToolExecutionResult } from '../spec/types.ts'
+
+const CODE = { mode: 'code' } as const
+const BOTH = { mode: 'both' } as const
+const names = (list: readonly { name: string }[]): string[] => list.map((s) => s.name)
+const text = (t: string): ContentBlock => ({ type: 'text', text: t })
+
+/** Messages of everything `promise` rejects with; resolves `undefined` when it fulfils. */
+async function rejection(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise
+    return undefined
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+}
+
+// ---------------------------------------------------------------- transport, reservation, collapse
+
+check(
+  'CM-01',
+  'run_code cannot be registered globally or in a scope, nor restricted',
+  async ({ tools, scope }) => {
+    const agent = await scope()
+    const definition = { ...probeTool('run_code').definition }
+    expect(() => tools.register(definition), 'global registration').toThrow()
+    expect(() => agent.tools.register(definition), 'scoped registration').toThrow()
+    tools.register(probeTool('echo').definition)
+    expect(() => agent.tools.restrict({ deny: ['run_code'] }), 'deny').toThrow()
+    expect(() => agent.tools.restrict({ allow: ['echo', 'run_code'] }), 'allow').toThrow()
+    expect(tools.get('run_code', agent.agent)).not.toBe(definition)
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-01',
+  'every scope that sees run_code sees the same definition object, whatever mode shows it',
+  async ({ tools, scope, presentAs }) => {
+    const a = await scope()
+    const b = await scope()
+    const c = await scope()
+    presentAs(a, 'code')
+    presentAs(b, 'both')
+    const transport = tools.get('run_code', a.agent)
+    expect(transport).toBeDefined()
+    expect(tools.get('run_code', b.agent)).toBe(transport)
+    presentAs(c, 'code')
+    expect(tools.get('run_code', c.agent)).toBe(transport)
+    expect(tools.get('run_code', a.agent)).toBe(transport)
+  },
+)
+
+check('CM-02', 'under the default deployment run_code is not visible', ({ tools }) => {
+  expect(tools.get('run_code')).toBeUndefined()
+  expect(names(tools.schemas())).not.toContain('run_code')
+})
+
+check('CM-02', 'an explicitly native deployment shows no run_code', ({ tools }) => {
+  expect(tools.get('run_code')).toBeUndefined()
+}, { deployment: { mode: 'native' } })
+
+check('CM-02', 'a code deployment shows run_code', ({ tools }) => {
+  expect(tools.get('run_code')).toBeDefined()
+  expect(names(tools.schemas())).toContain('run_code')
+}, { deployment: CODE })
+
+check('CM-02', 'a both deployment shows run_code', ({ tools }) => {
+  expect(tools.get('run_code')).toBeDefined()
+  expect(names(tools.schemas())).toContain('run_code')
+}, { deployment: BOTH })
+
+check(
+  ['CM-03', 'CM-30'],
+  'under code a model-direct call of a visible tool is UNKNOWN_TOOL before any policy stage',
+  async ({ tools, harness }) => {
+    const probe = probeTool('echo')
+    tools.register(probe.definition)
+    let guarded = 0
+    tools.guard(() => {
+      guarded += 1
+      return undefined
+    })
+    const trace = traceStages(harness)
+    const result = await tools.execute(call('echo'))
+    expectCode(result, 'UNKNOWN_TOOL')
+    expect(trace.filter((entry) => !entry.startsWith('result:')), 'stages before tools/result').toEqual([])
+    expect(probe.bodyCalls, 'body').toBe(0)
+    expect(guarded, 'guards').toBe(0)
+    forRules('CM-30', () => {
+      expect(result.error?.message).toBe('unknown tool "echo": only `run_code` is callable directly — call `echo` from inside a `run_code` program instead')
+    })
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-03',
+  'a collapsed call never asks the approval service',
+  async ({ tools, scope, setApproval }) => {
+    const agent = await scope()
+    tools.register(probeTool('echo').definition)
+    const approval = approvalStub('allowed-once')
+    setApproval(approval)
+    agent.on('tools/pre-execute', () => ({ kind: 'ask', reason: 'check' }))
+    const result = await tools.execute(call('echo', {}, { agent: agent.agent }))
+    expectCode(result, 'UNKNOWN_TOOL')
+    expect(approval.requests).toHaveLength(0)
+  },
+  { deployment: CODE, needs: ['approval', 'scopes'] },
+)
+
+check(
+  'CM-03',
+  'under code a name that is not visible at all takes the ordinary unknown-tool path through tools/pre-execute',
+  async ({ tools, harness }) => {
+    const trace = traceStages(harness)
+    const result = await tools.execute(call('nowhere'))
+    expectCode(result, 'UNKNOWN_TOOL')
+    expect(trace).toContain('pre:nowhere')
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-03',
+  'under both a model-direct call runs the whole pipeline',
+  async ({ tools, harness }) => {
+    const probe = probeTool('echo')
+    tools.register(probe.definition)
+    const trace = traceStages(harness)
+    const result = await tools.execute(call('echo'))
+    expectSuccess(result)
+    expect(probe.bodyCalls).toBe(1)
+    expect(trace).toEqual(['pre:echo', 'execute:echo', 'post:echo', 'result:echo'])
+  },
+  { deployment: BOTH },
+)
+
+check(
+  'CM-03',
+  'under code a model-direct run_code call is not collapsed',
+  async ({ tools, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const result = await tools.execute(runCode(runtime.program(() => 'done')))
+    expectSuccess(result)
+    expect(runtime.requests).toHaveLength(1)
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-04',
+  'in a native deployment only the scope that declared code collapses; its sibling and the global context run natively',
+  async ({ tools, scope, presentAs }) => {
+    tools.register(probeTool('echo').definition)
+    const coded = await scope()
+    const sibling = await scope()
+    presentAs(coded, 'code')
+    expectCode(await tools.execute(call('echo', {}, { agent: coded.agent })), 'UNKNOWN_TOOL')
+    expectSuccess(await tools.execute(call('echo', {}, { agent: sibling.agent })))
+    expectSuccess(await tools.execute(call('echo')))
+  },
+)
+
+check(
+  'CM-04',
+  'in a code deployment a scope that declared native does not collapse, the others do',
+  async ({ tools, scope, presentAs }) => {
+    tools.register(probeTool('echo').definition)
+    const native = await scope()
+    const other = await scope()
+    presentAs(native, 'native')
+    expectSuccess(await tools.execute(call('echo', {}, { agent: native.agent })))
+    expectCode(await tools.execute(call('echo', {}, { agent: other.agent })), 'UNKNOWN_TOOL')
+    expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
+  },
+  { deployment: CODE },
+)
+
+check(
+  ['CM-04', 'PRES-08'],
+  'a code declaration on a parent scope collapses its child, not the parent\'s sibling',
+  async ({ tools, scope, presentAs }) => {
+    tools.register(probeTool('echo').definition)
+    const preset = await scope()
+    const child = await scope(preset)
+    const sibling = await scope()
+    presentAs(preset, 'code')
+    expectCode(await tools.execute(call('echo', {}, { agent: child.agent })), 'UNKNOWN_TOOL')
+    expect(tools.get('run_code', child.agent)).toBeDefined()
+    expectSuccess(await tools.execute(call('echo', {}, { agent: sibling.agent })))
+    expect(tools.get('run_code', sibling.agent)).toBeUndefined()
+  },
+  { needs: ['scopeParents'] },
+)
+
+// ---------------------------------------------------------------- the run_code definition
+
+check(
+  'CM-05',
+  'run_code projects required string parameters code and description',
+  ({ tools }) => {
+    const schema = tools.schemas().find((s) => s.name === 'run_code')
+    expect(schema).toBeDefined()
+    const parameters = schema?.parameters as { type?: string; properties?: Record<string, { type?: string }>; required?: string[] }
+    expect(parameters.type).toBe('object')
+    expect(parameters.properties?.code?.type).toBe('string')
+    expect(parameters.properties?.description?.type).toBe('string')
+    expect([...(parameters.required ?? [])].sort()).toEqual(['code', 'description'])
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-05',
+  'arguments of the wrong shape fail as INVALID_ARGS and the runtime is not asked to run',
+  async ({ tools, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const program = runtime.program(() => 1)
+    expectCode(await tools.execute(call('run_code', { code: 1, description: 'x' })), 'INVALID_ARGS')
+    expectCode(await tools.execute(call('run_code', { code: program })), 'INVALID_ARGS')
+    expectCode(await tools.execute(call('run_code', { description: 'x' })), 'INVALID_ARGS')
+    expect(runtime.requests).toHaveLength(0)
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-05',
+  'the value is { logs, result }, result absent for undefined and present for null',
+  async ({ tools, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const withValue = await tools.execute(runCode(runtime.program(({ log }) => {
+      log('one')
+      log('two')
+      return { a: [1, 'x'] }
+    })))
+    expectSuccess(withValue)
+    expect(withValue.isError ? undefined : withValue.value).toEqual({ logs: ['one', 'two'], result: { a: [1, 'x'] } })
+    const nothing = await tools.execute(runCode(runtime.program(() => undefined)))
+    expectSuccess(nothing)
+    const empty = nothing.isError ? undefined : (nothing.value as Record<string, unknown>)
+    expect(empty).toEqual({ logs: [] })
+    expect(Object.hasOwn(empty ?? {}, 'result'), 'no result key for undefined').toBe(false)
+    const nulled = await tools.execute(runCode(runtime.program(() => null)))
+    expect(nulled.isError ? undefined : nulled.value).toEqual({ logs: [], result: null })
+  },
+  { deployment: CODE },
+)
+
+check(
+  ['CM-06', 'CM-31'],
+  'an empty or whitespace-only description fails before the runtime runs',
+  async ({ tools, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const program = runtime.program(() => 1)
+    const messages: (string | undefined)[] = []
+    for (const description of ['', '   ', '\n\t ']) {
+      const result = await tools.execute(runCode(program, {}, description))
+      expect(result.isError, JSON.stringify(description)).toBe(true)
+      messages.push(result.error?.message)
+    }
+    expect(runtime.requests).toHaveLength(0)
+    forRules('CM-31', () => {
+      for (const message of messages) expect(message).toBe('invalid description: expected a non-empty string')
+    })
+  },
+  { deployment: CODE },
+)
+
+check(
+  ['CM-07', 'CM-31'],
+  'with no runtime mounted run_code resolves a failure',
+  async ({ tools }) => {
+    const result = await tools.execute(runCode('return 1'))
+    expect(result.isError).toBe(true)
+    expect('value' in result).toBe(false)
+    forRules('CM-31', () => expect(result.error?.message).toContain('requires a code runtime'))
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-07',
+  'unmounting the runtime makes run_code fail again',
+  async ({ tools, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const program = runtime.program(() => 1)
+    expectSuccess(await tools.execute(runCode(program)))
+    await codeMode.setRuntime(undefined)
+    const result = await tools.execute(runCode(program))
+    expect(result.isError).toBe(true)
+    expect(runtime.requests).toHaveLength(1)
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-08',
+  'renders logs then the result: strings raw, other values as two-space JSON, a placeholder for nothing',
+  async ({ tools, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const cases: [unknown, string[], string][] = [
+      ['plain text', ['a', 'b'], 'a\nb\nplain text'],
+      [{ x: [1, { y: null }] }, [], JSON.stringify({ x: [1, { y: null }] }, null, 2)],
+      [null, ['log'], 'log\nnull'],
+      [undefined, ['only logs'], 'only logs'],
+      [undefined, [], '(run_code completed with no output)'],
+      ['', [], '(run_code completed with no output)'],
+    ]
+    for (const [value, logs, expected] of cases) {
+      const result = await tools.execute(runCode(runtime.program(({ log }) => {
+        for (const line of logs) log(line)
+        return value
+      })))
+      expect(result.content, JSON.stringify({ value, logs })).toEqual([text(expected)])
+    }
+  },
+  { deployment: CODE },
+)
+
+check(
+  ['CM-09', 'CM-32'],
+  'a failed run is CODE_RUN_FAILED carrying the kind, the message and the captured output',
+  async ({ tools, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const withLogs = await tools.execute(runCode(runtime.outcome(() => ({ logs: ['first', 'second'], error: { kind: 'timeout', message: 'took too long' } }))))
+    expectCode(withLogs, 'CODE_RUN_FAILED')
+    const message = withLogs.error?.message ?? ''
+    for (const part of ['timeout', 'took too long', 'first', 'second']) expect(message).toContain(part)
+    const bare = await tools.execute(runCode(runtime.outcome(() => ({ logs: [], error: { kind: 'exception', message: 'boom' } }))))
+    expectCode(bare, 'CODE_RUN_FAILED')
+    expect(bare.error?.message).toContain('exception')
+    expect(bare.error?.message).toContain('boom')
+    forRules('CM-32', () => {
+      expect(withLogs.error?.message).toBe('code run failed (timeout): took too long\nCaptured output:\nfirst\nsecond')
+      expect(bare.error?.message).toBe('code run failed (exception): boom')
+    })
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-09',
+  'a program that throws is CODE_RUN_FAILED',
+  async ({ tools, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const result = await tools.execute(runCode(runtime.program(() => {
+      throw new Error('the program broke')
+    })))
+    expectCode(result, 'CODE_RUN_FAILED')
+    expect(result.error?.message).toContain('the program broke')
+  },
+  { deployment: CODE },
+)
+
+check('CM-10', 'run_code presents the call as a generic execute card and has no result presenter', ({ tools }) => {
+  const transport = tools.get('run_code')
+  expect(transport?.presentCall?.({ code: 'the program', description: 'what it does' })).toEqual({
+    card: 'generic',
+    title: 'what it does',
+    kind: 'execute',
+    rawInput: 'the program',
+  })
+  expect(transport?.presentResult).toBeUndefined()
+}, { deployment: CODE })
+
+for (const deployment of [CODE, BOTH]) {
+  check(
+    'CM-11',
+    `programs cannot reach run_code under ${deployment.mode}`,
+    async ({ tools, codeMode }) => {
+      tools.register(probeTool('echo').definition)
+      const runtime = await mountScripted(codeMode)
+      const result = await tools.execute(runCode(runtime.program(({ tools: bound }) => ({
+        own: Object.hasOwn(bound, 'run_code'),
+        reached: typeof (bound as Record<string, unknown>)['run_code'],
+      }))))
+      expectSuccess(result)
+      expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: { own: false, reached: 'undefined' } })
+      for (const namespace of runtime.requests[0]?.bindings ?? []) {
+        expect(Object.hasOwn(namespace.functions, 'run_code'), namespace.global).toBe(false)
+        expect((namespace.functions as Record<string, unknown>)['run_code'], namespace.global).toBeUndefined()
+      }
+    },
+    { deployment },
+  )
+}
+
+// ---------------------------------------------------------------- bindings
+
+check(
+  ['CM-12', 'CM-33'],
+  'the runtime gets the program, a null-prototype tools namespace of the calling agent\'s view, and a signal',
+  async ({ tools, scope, codeMode }) => {
+    tools.register(probeTool('echo').definition)
+    tools.register(probeTool('hidden').definition)
+    tools.register(probeTool('__proto__', { body: () => 'proto ran' }).definition)
+    const agent = await scope()
+    agent.tools.restrict({ deny: ['hidden'] })
+    agent.tools.register(probeTool('local').definition)
+    const runtime = await mountScripted(codeMode)
+    const program = runtime.program(async ({ tools: bound }) => bound['__proto__']?.({}))
+    const result = await tools.execute(runCode(program, { agent: agent.agent }))
+    expectSuccess(result)
+    expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: 'proto ran' })
+    const request = runtime.requests[0] as CodeRunRequest
+    expect(request.program).toBe(program)
+    expect(request.signal).toBeInstanceOf(AbortSignal)
+    const namespaces = request.bindings.filter((binding) => binding.global === 'tools')
+    expect(namespaces).toHaveLength(1)
+    const functions = namespaces[0]!.functions
+    expect(Object.getPrototypeOf(functions)).toBeNull()
+    const expected = names(tools.schemas(agent.agent)).filter((name) => name !== 'run_code').sort()
+    expect(Object.keys(functions).sort()).toEqual(expected)
+    expect(expected).toEqual(['__proto__', 'echo', 'local'].sort())
+    for (const name of expected) {
+      expect(Object.getOwnPropertyDescriptor(functions, name)?.enumerable, name).toBe(true)
+      expect(typeof functions[name], name).toBe('function')
+    }
+    forRules('CM-33', () => expect(namespaces[0]!.errorClass).toEqual({ name: 'ToolCallError', memberNameProperty: 'toolName' }))
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-12',
+  'the global context\'s program sees the global view',
+  async ({ tools, codeMode }) => {
+    tools.register(probeTool('b').definition)
+    tools.register(probeTool('a').definition)
+    const runtime = await mountScripted(codeMode)
+    expectSuccess(await tools.execute(runCode(runtime.program(() => 1))))
+    const functions = runtime.requests[0]?.bindings.find((binding) => binding.global === 'tools')?.functions ?? {}
+    expect(Object.keys(functions).sort()).toEqual(['a', 'b'])
+  },
+  { deployment: CODE },
+)
+
+check(
+  ['CM-13', 'CM-34'],
+  'non-JSON binding arguments reject before dispatch, consume no sub-call number and log nothing',
+  async ({ tools, harness, scope, codeMode }) => {
+    const probe = probeTool('echo')
+    tools.register(probe.definition)
+    const agent = await scope()
+    const trace = traceStages(harness)
+    const subCalls: string[] = []
+    harness.on('tools/pre-execute', (exec, next) => {
+      if (exec.name === 'echo') subCalls.push(String(exec.callId))
+      return next()
+    })
+    const runtime = await mountScripted(codeMode)
+    const program = runtime.program(async ({ tools: bound }) => {
+      const echo = bound['echo'] as CodeBindingFunction
+      const messages: (string | undefined)[] = []
+      messages.push(await rejection(echo(undefined)))
+      messages.push(await rejection(echo({ get broken(): never {
+        throw new Error('getter exploded')
+      } })))
+      messages.push(await rejection(echo({ big: 10n })))
+      await echo({ fine: true })
+      return messages as string[]
+    })
+    const result = await tools.execute(runCode(program, { agent: agent.agent, callId: 'outer' }))
+    expectSuccess(result)
+    const messages = (result.isError ? undefined : (result.value as { result: string[] }).result) ?? []
+    expect(messages).toHaveLength(3)
+    for (const message of messages) expect(typeof message, 'each bad call rejects').toBe('string')
+    expect(probe.bodyCalls).toBe(1)
+    expect(subCalls).toEqual(['outer:code:1'])
+    expect(trace.filter((entry) => entry.endsWith(':echo'))).toEqual(['pre:echo', 'execute:echo', 'post:echo', 'result:echo'])
+    expect(codeMode.records().map((record) => record.type)).toEqual(['tool/code-dispatch-start', 'tool/code-dispatch'])
+    forRules('CM-34', () => {
+      expect(messages[0]).toBe('tool arguments must be lossless JSON (call the tool with an arguments object, e.g. `{}`)')
+      expect(messages[1]?.startsWith('tool arguments must be lossless JSON')).toBe(true)
+      expect(messages[1]).toContain('getter exploded')
+      expect(messages[2]?.startsWith('tool arguments must be lossless JSON')).toBe(true)
+    })
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-13',
+  'the tool and the start record get equal, separate, frozen copies of the program\'s argument',
+  async ({ tools, scope, codeMode }) => {
+    const probe = probeTool('echo')
+    tools.register(probe.definition)
+    const agent = await scope()
+    const runtime = await mountScripted(codeMode)
+    const argument = { nested: { list: [1, 2] } }
+    const program = runtime.program(async ({ tools: bound }) => {
+      await bound['echo']?.(argument)
+      argument.nested.list.push(3)
+      return null
+    })
+    expectSuccess(await tools.execute(runCode(program, { agent: agent.agent })))
+    const received = probe.bodyArgs[0] as typeof argument
+    const start = codeMode.records().find((record) => record.type === 'tool/code-dispatch-start')
+    expect(received).toEqual({ nested: { list: [1, 2] } })
+    expect(received).not.toBe(argument)
+    expect(Object.isFrozen(received) && Object.isFrozen(received.nested)).toBe(true)
+    expect(start?.data.arguments).toEqual({ nested: { list: [1, 2] } })
+    expect(start?.data.arguments).not.toBe(received)
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-14',
+  'sub-calls carry <callId>:code:<n>, the outer root, agent and token, and the run signal',
+  async ({ tools, harness, scope, codeMode }) => {
+    tools.register(probeTool('echo').definition)
+    const agent = await scope()
+    const subs: ToolExecution[] = []
+    let outerToken: symbol | undefined
+    harness.on('tools/pre-execute', (exec, next) => {
+      if (exec.name === 'echo') subs.push(exec)
+      if (exec.name === 'run_code') outerToken = exec.token
+      return next()
+    })
+    const runtime = await mountScripted(codeMode)
+    const program = runtime.program(async ({ tools: bound }) => {
+      await bound['echo']?.({ n: 1 })
+      await bound['echo']?.({ n: 2 })
+      return null
+    })
+    const outer = new AbortController()
+    expectSuccess(await tools.execute(runCode(program, { agent: agent.agent, callId: 'outer-7', rootCallId: 'root-3', signal: outer.signal })))
+    expect(subs.map((exec) => exec.callId)).toEqual(['outer-7:code:1', 'outer-7:code:2'])
+    expect(outerToken).toBeDefined()
+    for (const exec of subs) {
+      expect(exec.rootCallId).toBe('root-3')
+      expect(exec.agent).toBe(agent.agent)
+      expect(exec.parent).toBe(outerToken)
+      expect(exec.signal).not.toBe(outer.signal)
+      expect(exec.signal.aborted, 'the run signal is aborted once the run settled').toBe(true)
+    }
+    expect(outer.signal.aborted, 'the caller\'s own signal is left alone').toBe(false)
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-14',
+  'without an explicit root the sub-calls\' root is the outer call id, and without an agent they have none',
+  async ({ tools, harness, codeMode }) => {
+    tools.register(probeTool('echo').definition)
+    const subs: ToolExecution[] = []
+    harness.on('tools/pre-execute', (exec, next) => {
+      if (exec.name === 'echo') subs.push(exec)
+      return next()
+    })
+    const runtime = await mountScripted(codeMode)
+    expectSuccess(await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']?.({})), { callId: 'solo' })))
+    expect(subs).toHaveLength(1)
+    expect(subs[0]?.callId).toBe('solo:code:1')
+    expect(subs[0]?.rootCallId).toBe('solo')
+    expect(subs[0]?.agent).toBeUndefined()
+  },
+  { deployment: CODE },
+)
+
+// ---------------------------------------------------------------- the pipeline per sub-call
+
+check(
+  'CM-15',
+  'a sub-call runs pre-execute, guards, wrappers, body, post-execute, finalizeContent and tools/result',
+  async ({ tools, harness, codeMode }) => {
+    const probe = probeTool('echo', { countFinalize: true })
+    tools.register(probe.definition)
+    const guarded: string[] = []
+    tools.guard((exec) => {
+      guarded.push(exec.name)
+      return undefined
+    })
+    const trace = traceStages(harness)
+    const runtime = await mountScripted(codeMode)
+    expectSuccess(await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']?.({})))))
+    const echo = trace.filter((entry) => entry.endsWith(':echo'))
+    expect(echo).toEqual(['pre:echo', 'execute:echo', 'post:echo', 'result:echo'])
+    expect(guarded).toContain('echo')
+    expect(probe.bodyCalls).toBe(1)
+    expect(probe.finalizeCalls).toHaveLength(1)
+    expect(at(trace, 'result:echo')).toBeLessThan(at(trace, 'result:run_code'))
+  },
+  { deployment: CODE },
+)
+
+check(
+  ['CM-15', 'CM-18'],
+  'a guard refusal and a throwing pre-execute listener settle the sub-call as a rejection without running the body',
+  async ({ tools, harness, codeMode }) => {
+    const guardedProbe = probeTool('guarded')
+    const brokenProbe = probeTool('broken')
+    tools.register(guardedProbe.definition)
+    tools.register(brokenProbe.definition)
+    tools.guard((exec) => (exec.name === 'guarded' ? 'guard says no' : undefined))
+    harness.on('tools/pre-execute', (exec, next) => {
+      if (exec.name === 'broken') throw new Error('listener broke')
+      return next()
+    })
+    const finals = new Map<string, ToolExecutionResult>()
+    harness.on('tools/result', (exec, result) => void finals.set(exec.name, result))
+    const runtime = await mountScripted(codeMode)
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => [
+      await rejection(bound['guarded']!({})),
+      await rejection(bound['broken']!({})),
+    ])))
+    expectSuccess(result)
+    expect(guardedProbe.bodyCalls + brokenProbe.bodyCalls).toBe(0)
+    expect(finals.get('guarded')?.isError).toBe(true)
+    expect(finals.get('broken')?.isError).toBe(true)
+    expect(result.isError ? undefined : result.value).toEqual({
+      logs: [],
+      result: [finals.get('guarded')?.error?.message, finals.get('broken')?.error?.message],
+    })
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-16',
+  'commits follow submission order when bodies complete out of order; bodies overlap',
+  async ({ tools, harness, codeMode }) => {
+    const gates = { a: deferred<void>(), b: deferred<void>() }
+    const entered = { a: deferred<void>(), b: deferred<void>() }
+    for (const name of ['a', 'b'] as const) {
+      tools.register(probeTool(name, {
+        isConcurrencySafe: () => true,
+        body: async () => {
+          entered[name].resolve()
+          await gates[name].promise
+          return name
+        },
+      }).definition)
+    }
+    const trace = traceStages(harness)
+    const runtime = await mountScripted(codeMode)
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound['a']!({}), bound['b']!({})]))))
+    await entered.a.promise
+    await entered.b.promise
+    gates.b.resolve()
+    await settle()
+    await settle()
+    expect(trace, 'b commits only after a').not.toContain('post:b')
+    gates.a.resolve()
+    const result = await outer
+    expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: ['a', 'b'] })
+    expect(at(trace, 'pre:a')).toBeLessThan(at(trace, 'pre:b'))
+    expect(at(trace, 'post:a')).toBeLessThan(at(trace, 'post:b'))
+    expect(at(trace, 'result:a')).toBeLessThan(at(trace, 'result:b'))
+  },
+  { deployment: { mode: 'code', maxParallelSubCalls: 2 } },
+)
+
+check(
+  'CM-16',
+  'a slow pre-execute of one sub-call delays the next sub-call\'s start',
+  async ({ tools, harness, codeMode }) => {
+    for (const name of ['a', 'b']) tools.register(probeTool(name, { isConcurrencySafe: () => true }).definition)
+    const hold = deferred<void>()
+    const inPre = deferred<void>()
+    const trace = traceStages(harness)
+    harness.on('tools/pre-execute', async (exec, next) => {
+      if (exec.name === 'a') {
+        inPre.resolve()
+        await hold.promise
+      }
+      return next()
+    }, { prepend: true })
+    const runtime = await mountScripted(codeMode)
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound['a']!({}), bound['b']!({})]))))
+    await inPre.promise
+    await settle()
+    await settle()
+    expect(trace, 'b starts only after a\'s pre-execute finished').not.toContain('pre:b')
+    hold.resolve()
+    expectSuccess(await outer)
+    expect(at(trace, 'pre:a')).toBeLessThan(at(trace, 'pre:b'))
+  },
+  { deployment: { mode: 'code', maxParallelSubCalls: 4 } },
+)
+
+check(
+  'CM-17',
+  'parallel sub-calls overlap up to maxParallelSubCalls',
+  async ({ tools, codeMode }) => {
+    const gates = [deferred<void>(), deferred<void>(), deferred<void>()]
+    const entered = [deferred<void>(), deferred<void>(), deferred<void>()]
+    const inBody: number[] = []
+    gates.forEach((gate, index) => {
+      tools.register(probeTool(`p${index}`, {
+        isConcurrencySafe: () => true,
+        body: async () => {
+          inBody.push(index)
+          entered[index]!.resolve()
+          await gate.promise
+          return index
+        },
+      }).definition)
+    })
+    const runtime = await mountScripted(codeMode)
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound['p0']!({}), bound['p1']!({}), bound['p2']!({})]))))
+    await entered[0]!.promise
+    await entered[1]!.promise
+    await settle()
+    await settle()
+    expect(inBody, 'the third waits for a free slot').toEqual([0, 1])
+    gates[0]!.resolve()
+    await entered[2]!.promise
+    gates[1]!.resolve()
+    gates[2]!.resolve()
+    const result = await outer
+    expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: [0, 1, 2] })
+  },
+  { deployment: { mode: 'code', maxParallelSubCalls: 2 } },
+)
+
+check(
+  'CM-17',
+  'an exclusive sub-call waits for running ones and holds its barrier through post-execute',
+  async ({ tools, harness, codeMode }) => {
+    const gateP = deferred<void>()
+    const enteredP = deferred<void>()
+    const holdPost = deferred<void>()
+    const inPost = deferred<void>()
+    tools.register(probeTool('p', {
+      isConcurrencySafe: () => true,
+      body: async () => {
+        enteredP.resolve()
+        await gateP.promise
+        return 'p'
+      },
+    }).definition)
+    tools.register(probeTool('x', { body: () => 'x' }).definition)
+    tools.register(probeTool('q', { isConcurrencySafe: () => true, body: () => 'q' }).definition)
+    const trace = traceStages(harness)
+    harness.on('tools/post-execute', async (exec, _result, next) => {
+      if (exec.name === 'x') {
+        inPost.resolve()
+        await holdPost.promise
+      }
+      return next()
+    }, { prepend: true })
+    const runtime = await mountScripted(codeMode)
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound['p']!({}), bound['x']!({}), bound['q']!({})]))))
+    await enteredP.promise
+    await settle()
+    await settle()
+    expect(trace, 'x waits for p').not.toContain('execute:x')
+    gateP.resolve()
+    await inPost.promise
+    await settle()
+    await settle()
+    expect(trace.some((entry) => entry.endsWith(':q')), 'q waits for x\'s commit').toBe(false)
+    holdPost.resolve()
+    const result = await outer
+    expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: ['p', 'x', 'q'] })
+    expect(at(trace, 'result:x')).toBeLessThan(at(trace, 'pre:q'))
+  },
+  { deployment: { mode: 'code', maxParallelSubCalls: 4 } },
+)
+
+check(
+  'CM-17',
+  'sub-calls of tools without a classifier never overlap',
+  async ({ tools, harness, codeMode }) => {
+    const gate = deferred<void>()
+    const entered = deferred<void>()
+    tools.register(probeTool('a', {
+      body: async () => {
+        entered.resolve()
+        await gate.promise
+        return 'a'
+      },
+    }).definition)
+    tools.register(probeTool('b', { body: () => 'b' }).definition)
+    const trace = traceStages(harness)
+    const runtime = await mountScripted(codeMode)
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound['a']!({}), bound['b']!({})]))))
+    await entered.promise
+    await settle()
+    await settle()
+    expect(trace).not.toContain('execute:b')
+    gate.resolve()
+    expectSuccess(await outer)
+    expect(at(trace, 'result:a')).toBeLessThan(at(trace, 'execute:b'))
+  },
+  { deployment: { mode: 'code', maxParallelSubCalls: 4 } },
+)
+
+check(
+  'CM-18',
+  'a binding resolves the final value after post-execute, not the content',
+  async ({ tools, harness, codeMode }) => {
+    tools.register(probeTool('echo', { body: () => ({ from: 'body' }), render: () => [text('rendered content')] }).definition)
+    harness.on('tools/post-execute', (exec, _result, next) => (exec.name === 'echo' ? { kind: 'accept', value: { from: 'post' } } : next()))
+    const runtime = await mountScripted(codeMode)
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']!({}))))
+    expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: { from: 'post' } })
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-18',
+  'a failing sub-call rejects with an Error carrying the final error message; a denial with its reason',
+  async ({ tools, harness, codeMode }) => {
+    tools.register(probeTool('bad', { body: () => {
+      throw new Error('the tool failed')
+    } }).definition)
+    tools.register(probeTool('denied').definition)
+    harness.on('tools/pre-execute', (exec, next) => (exec.name === 'denied' ? { kind: 'deny', reason: 'not today' } : next()))
+    let final: ToolExecutionResult | undefined
+    harness.on('tools/result', (exec, result) => {
+      if (exec.name === 'bad') final = result
+    })
+    const runtime = await mountScripted(codeMode)
+    const seen = async (binding: CodeBindingFunction): Promise<unknown> => {
+      try {
+        await binding({})
+        return 'resolved'
+      } catch (error) {
+        return { isError: error instanceof Error, message: (error as Error).message }
+      }
+    }
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => [await seen(bound['bad']!), await seen(bound['denied']!)])))
+    expect(final?.isError).toBe(true)
+    expect(result.isError ? undefined : result.value).toEqual({
+      logs: [],
+      result: [{ isError: true, message: final?.error?.message }, { isError: true, message: 'not today' }],
+    })
+  },
+  { deployment: CODE },
+)
+
+// ---------------------------------------------------------------- abort and quiescence
+
+check(
+  ['CM-19', 'CM-35'],
+  'the run signal aborts when the run settles, and a binding called afterwards rejects without dispatching',
+  async ({ tools, scope, codeMode }) => {
+    const probe = probeTool('echo')
+    tools.register(probe.definition)
+    const agent = await scope()
+    const runtime = await mountScripted(codeMode)
+    let kept: Readonly<Record<string, CodeBindingFunction>> | undefined
+    let signal: AbortSignal | undefined
+    let abortedInside: boolean | undefined
+    const result = await tools.execute(runCode(runtime.program(({ tools: bound, signal: runSignal }) => {
+      kept = bound
+      signal = runSignal
+      abortedInside = runSignal?.aborted
+      return 'done'
+    }), { agent: agent.agent }))
+    expectSuccess(result)
+    expect(abortedInside).toBe(false)
+    expect(signal?.aborted).toBe(true)
+    const late = await rejection(kept!['echo']!({}))
+    expect(late, 'a late binding call rejects').toBeTypeOf('string')
+    expect(probe.bodyCalls).toBe(0)
+    expect(codeMode.records()).toEqual([])
+    forRules('CM-35', () => {
+      expect(signal?.reason).toBe('run_code settled')
+      expect(late).toBe('run_code run is over (run_code settled); echo not dispatched')
+    })
+  },
+  { deployment: CODE },
+)
+
+check(
+  ['CM-19', 'CM-20', 'CM-35'],
+  'a sub-call still queued when the run settles is abandoned unlogged; the running one is aborted and drained',
+  async ({ tools, harness, scope, codeMode }) => {
+    const entered = deferred<void>()
+    let sawAbort = false
+    tools.register(probeTool('x', {
+      body: async (_args, exec) => {
+        entered.resolve()
+        await new Promise<void>((resolve) => {
+          if (exec.signal.aborted) resolve()
+          exec.signal.addEventListener('abort', () => resolve(), { once: true })
+        })
+        sawAbort = true
+        return 'x'
+      },
+    }).definition)
+    const queued = probeTool('y')
+    tools.register(queued.definition)
+    const agent = await scope()
+    const trace = traceStages(harness)
+    const runtime = await mountScripted(codeMode)
+    const outcomes: Promise<string | undefined>[] = []
+    const program = runtime.program(async ({ tools: bound }) => {
+      outcomes.push(rejection(bound['x']!({})))
+      outcomes.push(rejection(bound['y']!({})))
+      await entered.promise
+      return 'left early'
+    })
+    const result = await tools.execute(runCode(program, { agent: agent.agent, callId: 'run' }))
+    expectSuccess(result)
+    expect(sawAbort, 'the running sub-call saw the run abort').toBe(true)
+    expect(queued.bodyCalls).toBe(0)
+    expect(trace.some((entry) => entry.endsWith(':y')), 'no stage for the abandoned call').toBe(false)
+    expect(at(trace, 'result:x')).toBeLessThan(at(trace, 'result:run_code'))
+    const abandoned = await outcomes[1]
+    expect(abandoned, 'the abandoned binding rejects').toBeTypeOf('string')
+    expect(codeMode.records().map((record) => `${record.type}:${record.data.name}`)).toEqual(['tool/code-dispatch-start:x', 'tool/code-dispatch:x'])
+    forRules('CM-35', () => expect(abandoned).toBe('run_code run is over (run_code settled); y tool call abandoned'))
+  },
+  { deployment: CODE },
+)
+
+check(
+  ['CM-19', 'CM-35'],
+  'aborting the outer signal aborts the in-flight sub-call, and its late result is discarded',
+  async ({ tools, codeMode }) => {
+    const entered = deferred<void>()
+    let reasonSeen = false
+    tools.register(probeTool('x', {
+      body: async (_args, exec) => {
+        entered.resolve()
+        await new Promise<void>((resolve) => exec.signal.addEventListener('abort', () => resolve(), { once: true }))
+        reasonSeen = true
+        return 'x'
+      },
+    }).definition)
+    const runtime = await mountScripted(codeMode)
+    const controller = new AbortController()
+    let discarded: string | undefined
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      discarded = await rejection(bound['x']!({}))
+      return 'late'
+    }), { signal: controller.signal }))
+    await entered.promise
+    controller.abort(new Error('user cancelled'))
+    const result = await outer
+    expect(reasonSeen).toBe(true)
+    expect(result.isError).toBe(true)
+    expect(discarded, 'the program does not get a result from a run that is over').toBeTypeOf('string')
+    forRules('CM-35', () => expect(discarded).toMatch(/^run_code run is over \(.*\); x result discarded$/))
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-20',
+  'run_code waits for a sub-call the program did not await before it settles',
+  async ({ tools, harness, scope, codeMode }) => {
+    const gate = deferred<void>()
+    const entered = deferred<void>()
+    tools.register(probeTool('slow', {
+      body: async () => {
+        entered.resolve()
+        await gate.promise
+        return 'slow'
+      },
+    }).definition)
+    const agent = await scope()
+    const trace = traceStages(harness)
+    const runtime = await mountScripted(codeMode)
+    let settled = false
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      void bound['slow']!({}).catch(() => undefined)
+      await entered.promise
+      return 'returned'
+    }), { agent: agent.agent })).finally(() => {
+      settled = true
+    })
+    await entered.promise
+    await settle()
+    await settle()
+    expect(settled, 'run_code is still draining').toBe(false)
+    gate.resolve()
+    expectSuccess(await outer)
+    const records = codeMode.records().length
+    expect(at(trace, 'result:slow')).toBeLessThan(at(trace, 'result:run_code'))
+    await settle()
+    expect(codeMode.records()).toHaveLength(records)
+    expect(records).toBe(2)
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-20',
+  'a runtime that rejects after starting a binding still leaves no sub-call stage or record after run_code settles',
+  async ({ tools, harness, scope, codeMode }) => {
+    const entered = deferred<void>()
+    tools.register(probeTool('slow', {
+      body: async (_args, exec) => {
+        entered.resolve()
+        await new Promise<void>((resolve) => exec.signal.addEventListener('abort', () => resolve(), { once: true }))
+        return 'slow'
+      },
+    }).definition)
+    const agent = await scope()
+    const trace = traceStages(harness)
+    const rejecting: CodeRuntime = {
+      language: 'typescript',
+      async run(request) {
+        const slow = request.bindings.find((binding) => binding.global === 'tools')?.functions['slow']
+        void slow?.({}).catch(() => undefined)
+        await entered.promise
+        throw new Error('the runtime itself broke')
+      },
+    }
+    await codeMode.setRuntime(rejecting)
+    const result = await tools.execute(runCode('anything', { agent: agent.agent }))
+    expect(result.isError).toBe(true)
+    const records = codeMode.records().length
+    const traced = trace.length
+    expect(at(trace, 'result:slow')).toBeLessThan(at(trace, 'result:run_code'))
+    await settle()
+    await settle()
+    expect(codeMode.records()).toHaveLength(records)
+    expect(records).toBe(2)
+    expect(trace).toHaveLength(traced)
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-21',
+  'an outer signal aborted at entry is ABORTED_BEFORE_DISPATCH and the runtime never runs',
+  async ({ tools, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const result = await tools.execute(runCode(runtime.program(() => 1), { signal: abortedSignal() }))
+    expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+    expect(runtime.requests).toHaveLength(0)
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-21',
+  'an outer signal aborted mid-run is ABORTED even though the program returns a value',
+  async ({ tools, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const running = deferred<void>()
+    const finish = deferred<void>()
+    const controller = new AbortController()
+    const outer = tools.execute(runCode(runtime.program(async () => {
+      running.resolve()
+      await finish.promise
+      return 'value anyway'
+    }), { signal: controller.signal }))
+    await running.promise
+    controller.abort(new Error('cancelled mid-run'))
+    finish.resolve()
+    expectCode(await outer, 'ABORTED')
+  },
+  { deployment: CODE },
+)
+
+// ---------------------------------------------------------------- contexts, images, conclusion
+
+check(
+  'CM-22',
+  'image content, additional contexts and a conclusion of sub-calls reach the outer result in submission order',
+  async ({ tools, codeMode }) => {
+    const image: ContentBlock[] = [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }]
+    const note = { role: 'user' as const, content: 'from the tool' }
+    tools.register(probeTool('picture', { render: () => image }).definition)
+    tools.register(probeTool('noting', { body: (_args, exec) => {
+      exec.deferContext(note)
+      return 'noted'
+    } }).definition)
+    tools.register(probeTool('ending', { body: (_args, exec) => {
+      exec.concludeTurn()
+      return 'ended'
+    } }).definition)
+    const runtime = await mountScripted(codeMode)
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      await bound['picture']!({})
+      await bound['noting']!({})
+      await bound['ending']!({})
+      return 'all'
+    })))
+    expectSuccess(result)
+    const contexts = result.additionalContexts ?? []
+    expect(contexts).toHaveLength(2)
+    expect(contexts[0]?.content).toEqual(image)
+    expect(contexts[1]).toEqual(note)
+    expect(result.isError ? undefined : result.concludesTurn).toBe(true)
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-22',
+  'a sub-call whose image a policy blocked defers no image context; earlier contexts survive a run failure',
+  async ({ tools, harness, codeMode }) => {
+    const image: ContentBlock[] = [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }]
+    const note = { role: 'user' as const, content: 'kept' }
+    tools.register(probeTool('noting', { body: (_args, exec) => {
+      exec.deferContext(note)
+      return 'noted'
+    } }).definition)
+    tools.register(probeTool('picture', { render: () => image }).definition)
+    harness.on('tools/post-execute', (exec, _result, next) => (exec.name === 'picture' ? { kind: 'block', feedback: [text('no pictures')] } : next()))
+    const runtime = await mountScripted(codeMode)
+    const result = await tools.execute(runCode(runtime.outcome(async ({ tools: bound }) => {
+      await bound['noting']!({})
+      await rejection(bound['picture']!({}))
+      return { logs: [], error: { kind: 'exception', message: 'failed after the calls' } }
+    })))
+    expectCode(result, 'CODE_RUN_FAILED')
+    expect(result.additionalContexts).toEqual([note])
+  },
+  { deployment: CODE },
+)
+
+// ---------------------------------------------------------------- durable records
+
+check(
+  'CM-23',
+  'a start record is appended for each sub-call before its pre-execute, and a settle record once it settles, failures included',
+  async ({ tools, harness, scope, codeMode }) => {
+    tools.register(probeTool('echo', { render: () => [text('echoed')] }).definition)
+    tools.register(probeTool('bad', { body: () => {
+      throw new Error('bad tool')
+    } }).definition)
+    const agent = await scope()
+    const startedBeforePre: boolean[] = []
+    harness.on('tools/pre-execute', (exec, next) => {
+      if (exec.name !== 'run_code') {
+        startedBeforePre.push(codeMode.records().some((record) => record.type === 'tool/code-dispatch-start' && record.data.subCallId === exec.callId))
+      }
+      return next()
+    })
+    const finals = new Map<string, ToolExecutionResult>()
+    harness.on('tools/result', (exec, result) => void finals.set(exec.name, result))
+    const runtime = await mountScripted(codeMode)
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      await bound['echo']!({ n: 1 })
+      await rejection(bound['bad']!({ n: 2 }))
+      return null
+    }), { agent: agent.agent, callId: 'outer', rootCallId: 'root' }))
+    expectSuccess(result)
+    expect(startedBeforePre).toEqual([true, true])
+    const records = codeMode.records()
+    for (const record of records) expect(record.agent).toBe(agent.agent)
+    const of = (type: string, subCallId: string): Record<string, unknown>[] =>
+      records.filter((record) => record.type === type && record.data.subCallId === subCallId).map((record) => record.data as unknown as Record<string, unknown>)
+    expect(records).toHaveLength(4)
+    const [start1] = of('tool/code-dispatch-start', 'outer:code:1')
+    const [settle1] = of('tool/code-dispatch', 'outer:code:1')
+    const [start2] = of('tool/code-dispatch-start', 'outer:code:2')
+    const [settle2] = of('tool/code-dispatch', 'outer:code:2')
+    const position = (type: string, subCallId: string): number => records.findIndex((record) => record.type === type && record.data.subCallId === subCallId)
+    expect(position('tool/code-dispatch-start', 'outer:code:1')).toBeLessThan(position('tool/code-dispatch', 'outer:code:1'))
+    expect(position('tool/code-dispatch-start', 'outer:code:2')).toBeLessThan(position('tool/code-dispatch', 'outer:code:2'))
+    expect(start1).toEqual({ rootCallId: 'root', parentCallId: 'outer', subCallId: 'outer:code:1', name: 'echo', arguments: { n: 1 } })
+    expect(settle1).toEqual({ ...start1, isError: false, content: [text('echoed')] })
+    expect(start2).toEqual({ rootCallId: 'root', parentCallId: 'outer', subCallId: 'outer:code:2', name: 'bad', arguments: { n: 2 } })
+    expect(settle2).toEqual({ ...start2, isError: true, content: finals.get('bad')?.content })
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-24',
+  'the dispatch-log waterfall shapes only the settle record; the program and the outer result keep the full value',
+  async ({ tools, scope, codeMode }) => {
+    tools.register(probeTool('echo', { body: () => ({ big: 'payload' }), render: () => [text('full content')] }).definition)
+    const agent = await scope()
+    const other = await scope()
+    const seen: { exec: ToolExecution; agent?: unknown; subCallId: string; name: string; isError: boolean; content: ContentBlock[] }[] = []
+    let otherCalls = 0
+    other.on('tools/code-dispatch-log', (_dispatch, next) => {
+      otherCalls += 1
+      return next()
+    })
+    agent.on('tools/code-dispatch-log', (dispatch) => {
+      seen.push({ ...dispatch, subCallId: String(dispatch.subCallId) })
+      return [text('shaped preview')]
+    })
+    const runtime = await mountScripted(codeMode)
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']!({})), { agent: agent.agent, callId: 'outer' }))
+    expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: { big: 'payload' } })
+    expect(seen).toHaveLength(1)
+    expect(seen[0]?.exec.callId).toBe('outer')
+    expect(seen[0]?.exec.name).toBe('run_code')
+    expect(seen[0]?.agent).toBe(agent.agent)
+    expect(seen[0]?.subCallId).toBe('outer:code:1')
+    expect(seen[0]?.name).toBe('echo')
+    expect(seen[0]?.isError).toBe(false)
+    expect(seen[0]?.content).toEqual([text('full content')])
+    expect(otherCalls, 'another scope\'s listener is not called').toBe(0)
+    const settleRecord = codeMode.records().find((record) => record.type === 'tool/code-dispatch')
+    expect(settleRecord?.type === 'tool/code-dispatch' ? settleRecord.data.content : undefined).toEqual([text('shaped preview')])
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-24',
+  'a throwing dispatch-log listener is contained: the original content is logged and the run succeeds',
+  async ({ tools, scope, codeMode, has, warnings }) => {
+    tools.register(probeTool('echo', { render: () => [text('original')] }).definition)
+    const agent = await scope()
+    agent.on('tools/code-dispatch-log', () => {
+      throw new Error('log listener broke')
+    })
+    const runtime = await mountScripted(codeMode)
+    const before = has('warnings') ? warnings().length : 0
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']!({})), { agent: agent.agent }))
+    expectSuccess(result)
+    const settleRecord = codeMode.records().find((record) => record.type === 'tool/code-dispatch')
+    expect(settleRecord?.type === 'tool/code-dispatch' ? settleRecord.data.content : undefined).toEqual([text('original')])
+    if (has('warnings')) expect(warnings().length, 'the contained failure is reported as a warning').toBeGreaterThan(before)
+  },
+  { deployment: CODE, optional: ['warnings'] },
+)
+
+check(
+  'CM-25',
+  'without an agent sub-calls run and no record is appended',
+  async ({ tools, codeMode }) => {
+    const probe = probeTool('echo', { body: () => 'echoed' })
+    tools.register(probe.definition)
+    const runtime = await mountScripted(codeMode)
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']!({}))))
+    expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: 'echoed' })
+    expect(probe.bodyCalls).toBe(1)
+    expect(codeMode.records()).toEqual([])
+  },
+  { deployment: CODE },
+)
+
+// ---------------------------------------------------------------- schema flavour and configuration
+
+check(
+  'CM-28',
+  'the projected run_code description follows the mounted runtime\'s language',
+  async ({ tools, codeMode }) => {
+    const description = (): string | undefined => tools.schemas().find((s) => s.name === 'run_code')?.description
+    expect(description()).toMatch(/^Execute a TypeScript program/)
+    await mountScripted(codeMode, 'python')
+    expect(description()).toMatch(/^Execute a Python program/)
+    await mountScripted(codeMode, 'typescript')
+    expect(description()).toMatch(/^Execute a TypeScript program/)
+    await mountScripted(codeMode, 'cobol')
+    expect(() => description()).toThrow(/cobol/)
+  },
+  { deployment: CODE },
+)
+
+check('CM-29', 'maxParallelSubCalls that is not a positive integer makes create() fail', async ({ adapter }) => {
+  for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+    let created: Awaited<ReturnType<typeof adapter.create>> | undefined
+    const error = await Promise.resolve()
+      .then(() => adapter.create({ mode: 'code', maxParallelSubCalls: bad }))
+      .then((harness) => {
+        created = harness
+        return undefined
+      }, (thrown: unknown) => thrown)
+    await created?.dispose?.()
+    expect(error, `maxParallelSubCalls ${bad}`).toBeInstanceOf(Error)
+  }
+  const fine = await adapter.create({ mode: 'code', maxParallelSubCalls: 1 })
+  await fine.dispose?.()
+})
