@@ -19,13 +19,14 @@
  *   reaching for any other fails it as a kit defect, not the registry's.
  */
 import fc from 'fast-check'
-import type { FeatureName, Harness, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../conformance/adapter/contract.ts'
+import type { CodeModeHarness, FeatureName, Harness, HarnessOptions, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../conformance/adapter/contract.ts'
 import { getRule } from '../../conformance/catalogue/index.ts'
 import type { RuleId } from '../../conformance/catalogue/index.ts'
-import type { ApprovalService } from '../../conformance/spec/types.ts'
+import type { ApprovalService, ToolPresentationMode } from '../../conformance/spec/types.ts'
 import { TestRunner } from 'vitest'
 import { check } from '../../conformance/suite/_kit/check.ts'
 import { featureGate, neededFeatures } from '../../conformance/suite/_kit/features.ts'
+import { KitDefectError } from '../../conformance/suite/_kit/kit-defect.ts'
 import type { FeatureGate } from '../../conformance/suite/_kit/features.ts'
 import { REFERENCE_ADAPTER, suiteAdapterPath } from '../../conformance/suite/_kit/adapter.ts'
 
@@ -72,6 +73,10 @@ export interface LawRun {
   harnessError(message: string, code: string): Error
   /** The adapter's schema functions (`schema`). */
   readonly schema: SchemaApi
+  /** The harness's Code Mode members (`codeMode`). */
+  readonly codeMode: CodeModeHarness
+  /** Declares `mode` through `scope`'s context, or the global one when `scope` is `undefined` (`codeMode`). */
+  presentAs(scope: ScopeHandle | undefined, mode: ToolPresentationMode): () => void
   /** A second fresh registry for this case, under the same feature rules, disposed with the case. */
   another(): Promise<LawRun>
   /** Marks this case as having reached the law's interesting case. */
@@ -97,6 +102,12 @@ export interface LawSpec<T> {
   readonly needs?: readonly FeatureName[]
   /** Features the law uses when the adapter declares them and does without otherwise. */
   readonly optional?: readonly FeatureName[]
+  /**
+   * The deployment configuration each case's harnesses are created with
+   * (passed to `adapter.create()`); only for laws that may use `codeMode`.
+   * Without it, harnesses are created with no options.
+   */
+  readonly deployment?: (input: T) => HarnessOptions
 }
 
 export function lawSeed(): number {
@@ -153,11 +164,14 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
       let hits = 0
       const gate = featureGate(neededFeatures(ids.map((id) => getRule(id)), spec.needs), spec.optional ?? [], t.adapter.features)
       const arbitrary = typeof spec.arbitrary === 'function' ? spec.arbitrary(gate.has) : spec.arbitrary
+      if (spec.deployment !== undefined && !gate.has('codeMode')) {
+        throw new KitDefectError(`kit defect: law ${name} configures the deployment but may not use codeMode (the registry is not at fault)`)
+      }
       const property = fc.asyncProperty(arbitrary, async (input) => {
         const opened: Harness[] = []
         let hit = false
         const open = async (): Promise<LawRun> => {
-          const harness = await t.adapter.create()
+          const harness = await (spec.deployment === undefined ? t.adapter.create() : t.adapter.create(spec.deployment(input)))
           opened.push(harness)
           const interesting = (): void => {
             hit = true
@@ -228,6 +242,17 @@ function caseView(
       gate.use('schema', 'schema')
       if (adapter.schema === undefined) throw new Error('the adapter declares schema but has no schema member')
       return adapter.schema
+    },
+    get codeMode(): CodeModeHarness {
+      gate.use('codeMode', 'codeMode')
+      if (harness.codeMode === undefined) throw new Error('the adapter declares codeMode but its harness has no codeMode member')
+      return harness.codeMode
+    },
+    presentAs: (scope, mode) => {
+      gate.use('codeMode', 'presentAs()')
+      const api = scope === undefined ? harness.tools : scope.tools
+      if (api.presentAs === undefined) throw new Error('the adapter declares codeMode but its tools have no presentAs()')
+      return api.presentAs(mode)
     },
     another: hooks.another,
     interesting: hooks.interesting,
