@@ -1123,6 +1123,43 @@ check(
   { deployment: CODE },
 )
 
+check(
+  ['CM-22', 'CM-24'],
+  'when parallel bodies complete in reverse, contexts and settle records still follow submission order',
+  async ({ tools, scope, codeMode }) => {
+    const names = ['first', 'second', 'third'] as const
+    const gates = new Map(names.map((name) => [name, deferred<void>()]))
+    const entered = new Map(names.map((name) => [name, deferred<void>()]))
+    for (const name of names) {
+      tools.register(probeTool(name, {
+        isConcurrencySafe: () => true,
+        body: async (_args, exec) => {
+          exec.deferContext({ role: 'user', content: `from ${name}` })
+          entered.get(name)!.resolve()
+          await gates.get(name)!.promise
+          return name
+        },
+      }).definition)
+    }
+    const agent = await scope()
+    const runtime = await mountScripted(codeMode)
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all(names.map((name) => bound[name]!({})))), { agent: agent.agent }))
+    for (const name of names) await entered.get(name)!.promise
+    // The last-submitted body lands first, the first-submitted one last.
+    for (const name of [...names].reverse()) {
+      gates.get(name)!.resolve()
+      await settle()
+    }
+    const result = await outer
+    expectSuccess(result)
+    expect(result.isError ? undefined : result.value, 'the program got the values in its own order').toEqual({ logs: [], result: [...names] })
+    expect((result.additionalContexts ?? []).map((context) => context.content), 'contexts in submission order').toEqual(names.map((name) => `from ${name}`))
+    const settled = codeMode.records().filter((record) => record.type === 'tool/code-dispatch').map((record) => record.data.name)
+    expect(settled, 'settle records in submission order').toEqual([...names])
+  },
+  { deployment: { mode: 'code', maxParallelSubCalls: 3 } },
+)
+
 // ---------------------------------------------------------------- durable records
 
 check(
