@@ -47,7 +47,7 @@ export const RUN_SETTLED = 'run_code settled'
 
 /** CM-22: the context that carries a sub-call's images to the outer call. */
 function imageContext(content: ContentBlock[]): UserMessage {
-  return deepFreeze({ role: 'user', content, source: { kind: 'plugin', plugin: 'tools-code-mode' }, id: crypto.randomUUID() })
+  return deepFreeze({ role: 'user', content, source: { kind: 'plugin', plugin: 'tools-code-mode' } })
 }
 
 type Parked = { readonly kind: 'post-result' | 'final-result'; readonly run: Run; readonly result: ToolExecutionResult }
