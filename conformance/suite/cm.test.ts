@@ -317,6 +317,12 @@ check(
       [undefined, ['only logs'], 'only logs'],
       [undefined, [], '(run_code completed with no output)'],
       ['', [], '(run_code completed with no output)'],
+      // Empty containers stay on one line; below 10 characters of indentation the rest is compact.
+      [
+        { empty: {}, none: [], deep: { a: { b: { c: { d: { e: { f: [1, { g: true }] } } } } } } },
+        [],
+        '{\n  "empty": {},\n  "none": [],\n  "deep": {\n    "a": {\n      "b": {\n        "c": {\n          "d": {"e":{"f":[1,{"g":true}]}}\n        }\n      }\n    }\n  }\n}',
+      ],
     ]
     for (const [value, logs, expected] of cases) {
       const result = await tools.execute(runCode(runtime.program(({ log }) => {
@@ -613,6 +619,11 @@ check(
     })
     const finals = new Map<string, ToolExecutionResult>()
     harness.on('tools/result', (exec, result) => void finals.set(exec.name, result))
+    const posted: string[] = []
+    harness.on('tools/post-execute', (exec, _result, next) => {
+      if (exec.name !== 'run_code') posted.push(exec.name)
+      return next()
+    })
     const runtime = await mountScripted(codeMode)
     const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => [
       await rejection(bound['guarded']!({})),
@@ -620,6 +631,7 @@ check(
     ])))
     expectSuccess(result)
     expect(guardedProbe.bodyCalls + brokenProbe.bodyCalls).toBe(0)
+    expect(posted, 'a guard denial goes on to post-execute; a throwing pre-execute listener skips it').toEqual(['guarded'])
     expect(finals.get('guarded')?.isError).toBe(true)
     expect(finals.get('broken')?.isError).toBe(true)
     expect(result.isError ? undefined : result.value).toEqual({
@@ -1065,13 +1077,39 @@ check(
   { deployment: CODE },
 )
 
+check(
+  ['CM-20', 'CM-24'],
+  'run_code settles only once every settle record is appended, even behind a slow dispatch-log listener',
+  async ({ tools, harness, scope, codeMode }) => {
+    tools.register(probeTool('echo').definition)
+    const agent = await scope()
+    harness.on('tools/code-dispatch-log', async (_dispatch, next) => {
+      await settle()
+      await settle()
+      return next()
+    })
+    const runtime = await mountScripted(codeMode)
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      await bound['echo']!({})
+      await bound['echo']!({})
+      return 'done'
+    }), { agent: agent.agent, callId: 'slow-log' }))
+    expectSuccess(result)
+    // Whether the second call starts before the first settle record lands is not pinned; that both are in is.
+    const settled = codeMode.records().filter((record) => record.type === 'tool/code-dispatch').map((record) => record.data.subCallId)
+    expect(settled.sort(), 'every settle record is in when run_code resolves').toEqual(['slow-log:code:1', 'slow-log:code:2'])
+  },
+  { deployment: CODE },
+)
+
 // ---------------------------------------------------------------- contexts, images, conclusion
 
 check(
   'CM-22',
   'image content, additional contexts and a conclusion of sub-calls reach the outer result in submission order',
   async ({ tools, codeMode }) => {
-    const image: ContentBlock[] = [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }]
+    // An image among other blocks still counts: the whole content is forwarded.
+    const image: ContentBlock[] = [text('a caption'), { type: 'image', data: 'AAAA', mimeType: 'image/png' }]
     const note = { role: 'user' as const, content: 'from the tool' }
     tools.register(probeTool('picture', { render: () => image }).definition)
     tools.register(probeTool('noting', { body: (_args, exec) => {
@@ -1156,6 +1194,7 @@ check(
     expect((result.additionalContexts ?? []).map((context) => context.content), 'contexts in submission order').toEqual(names.map((name) => `from ${name}`))
     const settled = codeMode.records().filter((record) => record.type === 'tool/code-dispatch').map((record) => record.data.name)
     expect(settled, 'settle records in submission order').toEqual([...names])
+    expect(result.isError ? undefined : result.concludesTurn, 'no sub-call concluded the turn').toBeUndefined()
   },
   { deployment: { mode: 'code', maxParallelSubCalls: 3 } },
 )
@@ -1265,15 +1304,21 @@ check(
 
 check(
   'CM-25',
-  'without an agent sub-calls run and no record is appended',
-  async ({ tools, codeMode }) => {
+  'without an agent sub-calls run, no record is appended and the dispatch-log waterfall does not run',
+  async ({ tools, harness, codeMode }) => {
     const probe = probeTool('echo', { body: () => 'echoed' })
     tools.register(probe.definition)
+    let shaped = 0
+    harness.on('tools/code-dispatch-log', (_dispatch, next) => {
+      shaped += 1
+      return next()
+    })
     const runtime = await mountScripted(codeMode)
     const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']!({}))))
     expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: 'echoed' })
     expect(probe.bodyCalls).toBe(1)
     expect(codeMode.records()).toEqual([])
+    expect(shaped, 'dispatch-log listener calls').toBe(0)
   },
   { deployment: CODE },
 )
@@ -1292,6 +1337,23 @@ check(
     expect(description()).toMatch(/^Execute a TypeScript program/)
     await mountScripted(codeMode, 'cobol')
     expect(() => description()).toThrow(/cobol/)
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-28',
+  'the code parameter\'s description follows the language too, and an unknown language names the known ones',
+  async ({ tools, codeMode }) => {
+    const codeParameter = (): unknown => {
+      const parameters = tools.schemas().find((s) => s.name === 'run_code')?.parameters as { properties?: Record<string, { description?: unknown }> } | undefined
+      return parameters?.properties?.['code']?.description
+    }
+    expect(codeParameter()).toBe('The program: the body of an async TypeScript function.')
+    await mountScripted(codeMode, 'python')
+    expect(codeParameter()).toBe('The program: the body of an async Python function.')
+    await mountScripted(codeMode, 'cobol')
+    expect(() => tools.schemas()).toThrow('dsh-tools: no run_code schema flavor registered for runtime language "cobol" (known: "typescript", "python")')
   },
   { deployment: CODE },
 )

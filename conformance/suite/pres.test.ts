@@ -266,6 +266,37 @@ check(
 )
 
 check(
+  'PRES-08',
+  'a declaration outlives the scope\'s other contributions: registering and unregistering a tool there keeps the mode',
+  async ({ tools, scope, presentAs }) => {
+    tools.register(probeTool('echo').definition)
+    const handle = await scope()
+    presentAs(handle, 'code')
+    const unregister = handle.tools.register(probeTool('local').definition)
+    unregister()
+    expect(tools.get('run_code', handle.agent), 'run_code still presented').toBeDefined()
+    expect(await collapsesEcho(tools, handle.agent), 'still collapsed').toBe(true)
+  },
+)
+
+check(
+  'PRES-09',
+  'a presentAs disposer is idempotent: called again after a new declaration it leaves that declaration alone',
+  async ({ tools, scope, presentAs }) => {
+    tools.register(probeTool('echo').definition)
+    const handle = await scope()
+    // A scoped tool keeps the scope's contributions alive between the declarations.
+    handle.tools.register(probeTool('local').definition)
+    const first = presentAs(handle, 'native')
+    first()
+    presentAs(handle, 'code')
+    first()
+    expect(tools.get('run_code', handle.agent), 'the second declaration is still in force').toBeDefined()
+    expect(await collapsesEcho(tools, handle.agent)).toBe(true)
+  },
+)
+
+check(
   'PRES-09',
   'the disposer restores the inherited mode',
   async ({ tools, scope, presentAs }) => {
