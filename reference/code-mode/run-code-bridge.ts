@@ -62,7 +62,7 @@ export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program
   const controller = new AbortController()
   const outer = exec.signal
   const followOuter = (): void => controller.abort(outer.reason)
-  outer.addEventListener('abort', followOuter, { once: true })
+  outer.addEventListener('abort', followOuter)
   const over = (): boolean => controller.signal.aborted
   const overMessage = (what: string): string => `run_code run is over (${String(controller.signal.reason)}); ${what}`
 
@@ -109,7 +109,7 @@ export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program
       rootCallId: exec.rootCallId,
       name,
       arguments: args.dispatched,
-      ...(agent === undefined ? {} : { agent }),
+      agent, // CM-14: the outer call's (an undefined one defines no exec.agent)
       parent: exec.token,
       signal: controller.signal,
     }

@@ -102,7 +102,8 @@ export class SubDispatchLane {
         if (head !== undefined) {
           this.started.splice(this.started.indexOf(head), 1)
           await head.entry.commit()
-          if (head.exclusive) this.exclusiveHeld = false
+          // Any barrier ends here: while one is held, only its own exclusive call can be committing.
+          this.exclusiveHeld = false
           continue
         }
         const next = this.queued[0]
