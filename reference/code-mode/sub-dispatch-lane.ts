@@ -120,7 +120,9 @@ export class SubDispatchLane {
             continue
           }
         }
-        if (this.queued.length === 0 && this.started.length === 0 && this.inFlight === 0) return
+        // Nothing to commit or start now. With nothing in flight, everything started has been
+        // committed and anything queued would have started, so the lane is quiescent.
+        if (this.inFlight === 0) return
         await woken
       }
     } finally {
