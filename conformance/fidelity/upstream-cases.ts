@@ -28,6 +28,7 @@ export const MAPPED_SPECS = [
   'json-schema.spec.ts',
   'execution-mode.spec.ts',
   'execution-signal-types.spec.ts',
+  'code-mode.spec.ts',
 ] as const
 
 export interface UpstreamCase {

@@ -606,3 +606,19 @@ check(
   },
   { needs: ['scopes'] },
 )
+
+check(
+  'PRE-21',
+  'under a code deployment, tools/pre-execute does not see a global call collapsed by Code Mode',
+  async ({ tools, harness }) => {
+    tools.register(probeTool('echo').definition)
+    let seen = 0
+    harness.on('tools/pre-execute', (_exec, next) => {
+      seen += 1
+      return next()
+    })
+    expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
+    expect(seen).toBe(0)
+  },
+  { deployment: { mode: 'code' } },
+)

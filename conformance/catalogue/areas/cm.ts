@@ -274,7 +274,7 @@ export const CM_RULES = defineArea('CM', [
     level: 'should',
     statement: 'The tools binding namespace declares the error class { name: \'ToolCallError\', memberNameProperty: \'toolName\' } (split from CM-12).',
     sources: [upstream('binding error class')],
-    requires: CODE,
+    requires: CODE_SCOPES,
   },
   {
     id: 'CM-34',
@@ -282,7 +282,7 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'Argument snapshot rejections read `tool arguments must be lossless JSON (call the tool with an arguments object, e.g. `{}`)` for undefined and start `tool arguments must be lossless JSON` otherwise (split from CM-13).',
     sources: [upstream('binding argument wording')],
-    requires: CODE,
+    requires: CODE_SCOPES,
   },
   {
     id: 'CM-35',
@@ -290,6 +290,6 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'The run is aborted with the reason `run_code settled`, and late bindings reject with `run_code run is over (<reason>); <name> tool call abandoned` / `not dispatched` / `result discarded` (split from CM-19).',
     sources: [upstream('run-over wording')],
-    requires: CODE,
+    requires: CODE_SCOPES,
   },
 ])

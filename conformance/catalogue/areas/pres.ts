@@ -91,7 +91,7 @@ export const PRES_RULES = defineArea('PRES', [
     statement:
       'A scope can see and dispatch run_code only while its mode in force is not native, and every such scope uses the same transport object.',
     sources: [upstream('run_code visibility per effective mode')],
-    requires: ['codeMode'],
+    requires: ['codeMode', 'scopes'],
   },
   {
     id: 'PRES-12',
