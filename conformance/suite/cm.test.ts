@@ -6,7 +6,7 @@ import { deferred, settle } from './_kit/deferred.ts'
 import { expectCode, expectSuccess } from './_kit/results.ts'
 import { probeTool } from './_kit/tools.ts'
 import { approvalStub } from './_kit/approval.ts'
-import { at, mountScripted, runCode, traceStages } from './_kit/code-mode.ts'
+import { abortAwaitingTool, at, mountScripted, runCode, traceStages } from './_kit/code-mode.ts'
 import type { CodeBindingFunction, CodeRunRequest, CodeRuntime, ContentBlock, ToolExecution, ToolExecutionResult } from '../spec/types.ts'
 
 const CODE = { mode: 'code' } as const
@@ -560,6 +560,29 @@ check(
 
 check(
   'CM-14',
+  'each run numbers its own sub-calls from 1',
+  async ({ tools, harness, codeMode }) => {
+    tools.register(probeTool('echo').definition)
+    const ids: string[] = []
+    harness.on('tools/pre-execute', (exec, next) => {
+      if (exec.name === 'echo') ids.push(String(exec.callId))
+      return next()
+    })
+    const runtime = await mountScripted(codeMode)
+    const program = runtime.program(async ({ tools: bound }) => {
+      await bound['echo']?.({})
+      await bound['echo']?.({})
+      return null
+    })
+    expectSuccess(await tools.execute(runCode(program, { callId: 'first' })))
+    expectSuccess(await tools.execute(runCode(program, { callId: 'second' })))
+    expect(ids).toEqual(['first:code:1', 'first:code:2', 'second:code:1', 'second:code:2'])
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-14',
   'without an explicit root the sub-calls\' root is the outer call id, and without an agent they have none',
   async ({ tools, harness, codeMode }) => {
     tools.register(probeTool('echo').definition)
@@ -896,19 +919,8 @@ check(
   ['CM-19', 'CM-20', 'CM-35'],
   'a sub-call still queued when the run settles is abandoned unlogged; the running one is aborted and drained',
   async ({ tools, harness, scope, codeMode }) => {
-    const entered = deferred<void>()
-    let sawAbort = false
-    tools.register(probeTool('x', {
-      body: async (_args, exec) => {
-        entered.resolve()
-        await new Promise<void>((resolve) => {
-          if (exec.signal.aborted) resolve()
-          exec.signal.addEventListener('abort', () => resolve(), { once: true })
-        })
-        sawAbort = true
-        return 'x'
-      },
-    }).definition)
+    const running = abortAwaitingTool('x')
+    tools.register(running.definition)
     const queued = probeTool('y')
     tools.register(queued.definition)
     const agent = await scope()
@@ -918,12 +930,12 @@ check(
     const program = runtime.program(async ({ tools: bound }) => {
       outcomes.push(rejection(bound['x']!({})))
       outcomes.push(rejection(bound['y']!({})))
-      await entered.promise
+      await running.entered
       return 'left early'
     })
     const result = await tools.execute(runCode(program, { agent: agent.agent, callId: 'run' }))
     expectSuccess(result)
-    expect(sawAbort, 'the running sub-call saw the run abort').toBe(true)
+    expect(running.sawAbort(), 'the running sub-call saw the run abort').toBe(true)
     expect(queued.bodyCalls).toBe(0)
     expect(trace.some((entry) => entry.endsWith(':y')), 'no stage for the abandoned call').toBe(false)
     expect(at(trace, 'result:x')).toBeLessThan(at(trace, 'result:run_code'))
@@ -937,18 +949,41 @@ check(
 
 check(
   ['CM-19', 'CM-35'],
+  'aborting the outer signal abandons a sub-call queued behind an exclusive one: no stage, no record, no body',
+  async ({ tools, harness, codeMode }) => {
+    const running = abortAwaitingTool('x')
+    tools.register(running.definition)
+    const queued = probeTool('y')
+    tools.register(queued.definition)
+    const trace = traceStages(harness)
+    const runtime = await mountScripted(codeMode)
+    const controller = new AbortController()
+    const outcomes: Promise<string | undefined>[] = []
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      outcomes.push(rejection(bound['x']!({})))
+      outcomes.push(rejection(bound['y']!({})))
+      await Promise.all(outcomes)
+      return 'late'
+    }), { signal: controller.signal }))
+    await running.entered
+    controller.abort(new Error('user cancelled'))
+    expect((await outer).isError, 'the run fails (its code is CM-21\'s)').toBe(true)
+    const abandoned = await outcomes[1]
+    expect(abandoned, 'the queued binding rejects').toBeTypeOf('string')
+    expect(queued.bodyCalls).toBe(0)
+    expect(trace.filter((entry) => entry.endsWith(':y')), 'no stage for the queued call').toEqual([])
+    expect(codeMode.records().filter((record) => record.data.name === 'y'), 'no record for the queued call').toEqual([])
+    forRules('CM-35', () => expect(abandoned).toMatch(/^run_code run is over \(.*\); y tool call abandoned$/))
+  },
+  { deployment: CODE },
+)
+
+check(
+  ['CM-19', 'CM-35'],
   'aborting the outer signal aborts the in-flight sub-call, and its late result is discarded',
   async ({ tools, codeMode }) => {
-    const entered = deferred<void>()
-    let reasonSeen = false
-    tools.register(probeTool('x', {
-      body: async (_args, exec) => {
-        entered.resolve()
-        await new Promise<void>((resolve) => exec.signal.addEventListener('abort', () => resolve(), { once: true }))
-        reasonSeen = true
-        return 'x'
-      },
-    }).definition)
+    const running = abortAwaitingTool('x')
+    tools.register(running.definition)
     const runtime = await mountScripted(codeMode)
     const controller = new AbortController()
     let discarded: string | undefined
@@ -956,10 +991,10 @@ check(
       discarded = await rejection(bound['x']!({}))
       return 'late'
     }), { signal: controller.signal }))
-    await entered.promise
+    await running.entered
     controller.abort(new Error('user cancelled'))
     const result = await outer
-    expect(reasonSeen).toBe(true)
+    expect(running.sawAbort()).toBe(true)
     expect(result.isError).toBe(true)
     expect(discarded, 'the program does not get a result from a run that is over').toBeTypeOf('string')
     forRules('CM-35', () => expect(discarded).toMatch(/^run_code run is over \(.*\); x result discarded$/))
@@ -1010,14 +1045,8 @@ check(
   'CM-20',
   'a runtime that rejects after starting a binding still leaves no sub-call stage or record after run_code settles',
   async ({ tools, harness, scope, codeMode }) => {
-    const entered = deferred<void>()
-    tools.register(probeTool('slow', {
-      body: async (_args, exec) => {
-        entered.resolve()
-        await new Promise<void>((resolve) => exec.signal.addEventListener('abort', () => resolve(), { once: true }))
-        return 'slow'
-      },
-    }).definition)
+    const slowTool = abortAwaitingTool('slow')
+    tools.register(slowTool.definition)
     const agent = await scope()
     const trace = traceStages(harness)
     const rejecting: CodeRuntime = {
@@ -1025,7 +1054,7 @@ check(
       async run(request) {
         const slow = request.bindings.find((binding) => binding.global === 'tools')?.functions['slow']
         void slow?.({}).catch(() => undefined)
-        await entered.promise
+        await slowTool.entered
         throw new Error('the runtime itself broke')
       },
     }
@@ -1148,7 +1177,8 @@ check(
       return 'noted'
     } }).definition)
     tools.register(probeTool('picture', { render: () => image }).definition)
-    harness.on('tools/post-execute', (exec, _result, next) => (exec.name === 'picture' ? { kind: 'block', feedback: [text('no pictures')] } : next()))
+    // The blocked result's own content carries an image too: a failed sub-call defers no image context at all.
+    harness.on('tools/post-execute', (exec, _result, next) => (exec.name === 'picture' ? { kind: 'block', feedback: [text('no pictures'), ...image] } : next()))
     const runtime = await mountScripted(codeMode)
     const result = await tools.execute(runCode(runtime.outcome(async ({ tools: bound }) => {
       await bound['noting']!({})
@@ -1278,6 +1308,38 @@ check(
     expect(otherCalls, 'another scope\'s listener is not called').toBe(0)
     const settleRecord = codeMode.records().find((record) => record.type === 'tool/code-dispatch')
     expect(settleRecord?.type === 'tool/code-dispatch' ? settleRecord.data.content : undefined).toEqual([text('shaped preview')])
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-24',
+  'the waterfall and the settle record get the final content, after a post-execute replacement',
+  async ({ tools, harness, scope, codeMode }) => {
+    tools.register(probeTool('echo', { render: () => [text('as rendered')] }).definition)
+    tools.register(probeTool('plain', { render: () => [text('plain rendered')] }).definition)
+    const agent = await scope()
+    harness.on('tools/post-execute', (exec, _result, next) => (exec.name === 'echo' ? { kind: 'accept', content: [text('redacted')] } : next()))
+    const finals = new Map<string, ContentBlock[]>()
+    harness.on('tools/result', (exec, result) => void finals.set(exec.name, result.content))
+    const offered = new Map<string, ContentBlock[]>()
+    agent.on('tools/code-dispatch-log', (dispatch, next) => {
+      offered.set(dispatch.name, dispatch.content)
+      // Only echo's record is shaped here; plain's goes to the default, which logs what it was given.
+      return dispatch.name === 'plain' ? next() : dispatch.content
+    })
+    const runtime = await mountScripted(codeMode)
+    expectSuccess(await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      await bound['echo']!({})
+      await bound['plain']!({})
+      return null
+    }), { agent: agent.agent })))
+    expect(finals.get('echo')).toEqual([text('redacted')])
+    expect(offered.get('echo'), 'the waterfall starts from the final content').toEqual(finals.get('echo'))
+    expect(offered.get('plain')).toEqual(finals.get('plain'))
+    const settled = new Map(codeMode.records().flatMap((record) => (record.type === 'tool/code-dispatch' ? [[record.data.name, record.data.content] as const] : [])))
+    expect(settled.get('echo'), 'echo\'s settle record').toEqual([text('redacted')])
+    expect(settled.get('plain'), 'plain\'s settle record').toEqual([text('plain rendered')])
   },
   { deployment: CODE },
 )

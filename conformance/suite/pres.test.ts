@@ -352,6 +352,26 @@ check(
 
 check(
   'PRES-11',
+  'under a code deployment a scope that presents native can neither see nor dispatch run_code',
+  async ({ tools, scope, presentAs, codeMode }) => {
+    const runtime = createScriptedRuntime()
+    await codeMode.setRuntime(runtime)
+    const program = runtime.program(() => 'ran')
+    const plain = await scope()
+    presentAs(plain, 'native')
+    expect(tools.get('run_code', plain.agent)).toBeUndefined()
+    expect(tools.schemas(plain.agent).some((schema) => schema.name === 'run_code')).toBe(false)
+    const fromPlain = await tools.execute(runCode(program, { agent: plain.agent }))
+    expect(fromPlain.isError ? fromPlain.error?.info?.code : 'success').toBe('UNKNOWN_TOOL')
+    expect(runtime.requests, 'no program ran').toHaveLength(0)
+    expectSuccess(await tools.execute(runCode(program)))
+    expect(runtime.requests, 'the global context, presenting the deployment\'s code, runs it').toHaveLength(1)
+  },
+  { deployment: { mode: 'code' } },
+)
+
+check(
+  'PRES-11',
   'scopes presenting code and both, and a code deployment\'s global context, share one transport object',
   async ({ tools, scope, presentAs }) => {
     const coded = await scope()

@@ -6,8 +6,10 @@
 import type { Harness } from '../../adapter/contract.ts'
 import type { CodeModeHarness } from '../../adapter/contract.ts'
 import { createScriptedRuntime, type ScriptedRuntime } from '../../code-runtime/scripted-runtime.ts'
-import type { ToolExecutionInput } from '../../spec/types.ts'
+import type { ToolDefinition, ToolExecutionInput } from '../../spec/types.ts'
+import { deferred } from './deferred.ts'
 import { call, type CallOptions } from './inputs.ts'
+import { probeTool } from './tools.ts'
 
 /** Mounts a fresh scripted runtime (language `typescript` unless given) and returns it. */
 export async function mountScripted(codeMode: CodeModeHarness, language?: string): Promise<ScriptedRuntime> {
@@ -54,4 +56,31 @@ export function at(trace: readonly string[], entry: string): number {
   const index = trace.indexOf(entry)
   if (index < 0) throw new Error(`stage ${entry} never ran; trace: ${trace.join(', ')}`)
   return index
+}
+
+/** A tool whose body, once entered, waits for its own signal to abort and then returns its name. */
+export interface AbortAwaitingTool {
+  readonly definition: ToolDefinition
+  /** Resolves when the body has started. */
+  readonly entered: Promise<void>
+  /** Whether the body saw its signal abort (and returned). */
+  sawAbort(): boolean
+}
+
+/** Builds an {@link AbortAwaitingTool} named `name`. */
+export function abortAwaitingTool(name: string): AbortAwaitingTool {
+  const entered = deferred<void>()
+  let saw = false
+  const { definition } = probeTool(name, {
+    body: async (_args, exec) => {
+      entered.resolve()
+      await new Promise<void>((resolve) => {
+        if (exec.signal.aborted) resolve()
+        exec.signal.addEventListener('abort', () => resolve(), { once: true })
+      })
+      saw = true
+      return name
+    },
+  })
+  return { definition, entered: entered.promise, sawAbort: () => saw }
 }
