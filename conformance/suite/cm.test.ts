@@ -498,6 +498,49 @@ check(
 )
 
 check(
+  ['CM-13', 'CM-34'],
+  'a Date or a function as a binding argument, bare or nested, rejects before dispatch and consumes no sub-call number',
+  async ({ tools, harness, scope, codeMode }) => {
+    const probe = probeTool('echo')
+    tools.register(probe.definition)
+    const agent = await scope()
+    const trace = traceStages(harness)
+    const subCalls: string[] = []
+    harness.on('tools/pre-execute', (exec, next) => {
+      if (exec.name === 'echo') subCalls.push(String(exec.callId))
+      return next()
+    })
+    const runtime = await mountScripted(codeMode)
+    const program = runtime.program(async ({ tools: bound }) => {
+      const echo = bound['echo'] as CodeBindingFunction
+      const messages: (string | null)[] = []
+      for (const bad of [new Date(0), () => 1, { when: new Date(0) }, { callback: () => 1 }]) {
+        messages.push((await rejection(echo(bad))) ?? null)
+      }
+      await echo({ fine: true })
+      return messages
+    })
+    const result = await tools.execute(runCode(program, { agent: agent.agent, callId: 'outer' }))
+    expectSuccess(result)
+    const messages = (result.isError ? undefined : (result.value as { result: (string | null)[] }).result) ?? []
+    expect(messages).toHaveLength(4)
+    for (const message of messages) expect(typeof message, 'each bad call rejects').toBe('string')
+    expect(probe.bodyCalls).toBe(1)
+    expect(probe.bodyArgs).toEqual([{ fine: true }])
+    expect(subCalls, 'the accepted call is the first numbered one').toEqual(['outer:code:1'])
+    expect(trace.filter((entry) => entry.endsWith(':echo'))).toEqual(['pre:echo', 'execute:echo', 'post:echo', 'result:echo'])
+    expect(codeMode.records().map((record) => `${record.type}:${String(record.data.subCallId)}`)).toEqual([
+      'tool/code-dispatch-start:outer:code:1',
+      'tool/code-dispatch:outer:code:1',
+    ])
+    forRules('CM-34', () => {
+      for (const message of messages) expect(message?.startsWith('tool arguments must be lossless JSON')).toBe(true)
+    })
+  },
+  { deployment: CODE },
+)
+
+check(
   'CM-13',
   'the tool and the start record get equal, separate, frozen copies of the program\'s argument',
   async ({ tools, scope, codeMode }) => {
@@ -881,6 +924,47 @@ check(
   { deployment: CODE },
 )
 
+check(
+  ['CM-12', 'CM-15', 'CM-18', 'ERR-12'],
+  'a binding whose tool was unregistered after the run started fails as UNKNOWN_TOOL through the ordinary path, without the body',
+  async ({ tools, harness, scope, codeMode }) => {
+    const probe = probeTool('ephemeral')
+    const unregister = tools.register(probe.definition)
+    const agent = await scope()
+    const trace = traceStages(harness)
+    let final: ToolExecutionResult | undefined
+    harness.on('tools/result', (exec, result) => {
+      if (exec.name === 'ephemeral') final = result
+    })
+    const runtime = await mountScripted(codeMode)
+    let enumerated = false
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      const ephemeral = bound['ephemeral']
+      enumerated = typeof ephemeral === 'function'
+      unregister()
+      return (await rejection(ephemeral!({}))) ?? 'resolved'
+    }), { agent: agent.agent, callId: 'outer' }))
+    expectSuccess(result)
+    expect(enumerated, 'the binding was enumerated at run start').toBe(true)
+    expect(probe.bodyCalls, 'the body').toBe(0)
+    expect(final, 'the sub-call reached tools/result').toBeDefined()
+    expectCode(final!, 'UNKNOWN_TOOL')
+    expect(trace.filter((entry) => entry.endsWith(':ephemeral')), 'the ordinary unknown-tool path').toEqual([
+      'pre:ephemeral',
+      'execute:ephemeral',
+      'post:ephemeral',
+      'result:ephemeral',
+    ])
+    const message = result.isError ? undefined : (result.value as { result: unknown }).result
+    expect(message, 'the binding rejects with the final error message').toBe(final!.error?.message)
+    const settled = codeMode.records().find((record) => record.type === 'tool/code-dispatch')
+    expect(settled?.data.subCallId).toBe('outer:code:1')
+    expect(settled?.type === 'tool/code-dispatch' ? settled.data.isError : undefined).toBe(true)
+    forRules('ERR-12', () => expect(message).toBe('unknown tool "ephemeral"'))
+  },
+  { deployment: CODE },
+)
+
 // ---------------------------------------------------------------- abort and quiescence
 
 check(
@@ -1074,6 +1158,60 @@ check(
 )
 
 check(
+  ['CM-20', 'CM-24', 'CAN-08'],
+  'run_code waits for a sub-call commit still in post-execute when the program returns',
+  async ({ tools, harness, scope, codeMode }) => {
+    tools.register(probeTool('slow', { body: () => 'slow' }).definition)
+    const agent = await scope()
+    const trace = traceStages(harness)
+    const inPost = deferred<void>()
+    const hold = deferred<void>()
+    harness.on('tools/post-execute', async (exec, _result, next) => {
+      if (exec.name === 'slow') {
+        inPost.resolve()
+        await hold.promise
+      }
+      return next()
+    }, { prepend: true })
+    let final: ToolExecutionResult | undefined
+    harness.on('tools/result', (exec, result) => {
+      if (exec.name === 'slow') final = result
+    })
+    const runtime = await mountScripted(codeMode)
+    let settled = false
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      void rejection(bound['slow']!({}))
+      await inPost.promise
+      return 'returned'
+    }), { agent: agent.agent, callId: 'outer' })).finally(() => {
+      settled = true
+    })
+    await inPost.promise
+    await settle()
+    await settle()
+    expect(settled, 'run_code is still waiting for the commit').toBe(false)
+    expect(trace, 'the commit is still pending').not.toContain('result:slow')
+    hold.resolve()
+    expectSuccess(await outer)
+    expect(at(trace, 'result:slow')).toBeLessThan(at(trace, 'result:run_code'))
+    const records = codeMode.records()
+    expect(records.map((record) => `${record.type}:${String(record.data.subCallId)}`)).toEqual([
+      'tool/code-dispatch-start:outer:code:1',
+      'tool/code-dispatch:outer:code:1',
+    ])
+    const settleRecord = records[1]
+    expect(final, 'the sub-call reached tools/result').toBeDefined()
+    expect(settleRecord?.type === 'tool/code-dispatch' ? settleRecord.data.isError : undefined).toBe(final!.isError)
+    expect(settleRecord?.type === 'tool/code-dispatch' ? settleRecord.data.content : undefined).toEqual(final!.content)
+    await settle()
+    expect(codeMode.records(), 'nothing is appended after run_code settled').toHaveLength(2)
+    // The run's own settlement aborted the sub-call's signal while its post-execute was pending.
+    forRules('CAN-08', () => expectCode(final!, 'ABORTED'))
+  },
+  { deployment: CODE },
+)
+
+check(
   'CM-21',
   'an outer signal aborted at entry is ABORTED_BEFORE_DISPATCH and the runtime never runs',
   async ({ tools, codeMode }) => {
@@ -1187,6 +1325,50 @@ check(
     })))
     expectCode(result, 'CODE_RUN_FAILED')
     expect(result.additionalContexts).toEqual([note])
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-22',
+  'a post-execute content replacement that removes a sub-call\'s image defers no image context',
+  async ({ tools, harness, codeMode }) => {
+    const image: ContentBlock[] = [text('a caption'), { type: 'image', data: 'AAAA', mimeType: 'image/png' }]
+    tools.register(probeTool('picture', { render: () => image }).definition)
+    harness.on('tools/post-execute', (exec, _result, next) => (exec.name === 'picture' ? { kind: 'accept', content: [text('no picture')] } : next()))
+    let final: ToolExecutionResult | undefined
+    harness.on('tools/result', (exec, result) => {
+      if (exec.name === 'picture') final = result
+    })
+    const runtime = await mountScripted(codeMode)
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      await bound['picture']!({})
+      return 'done'
+    })))
+    expectSuccess(result)
+    expect(final?.isError, 'the sub-call succeeded').toBe(false)
+    expect(final?.content).toEqual([text('no picture')])
+    expect(result.additionalContexts ?? []).toEqual([])
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-22',
+  'a post-execute content replacement that adds an image to a sub-call\'s content defers that content as an image context',
+  async ({ tools, harness, codeMode }) => {
+    const replaced: ContentBlock[] = [text('now with a picture'), { type: 'image', data: 'BBBB', mimeType: 'image/png' }]
+    tools.register(probeTool('plain', { render: () => [text('plain text')] }).definition)
+    harness.on('tools/post-execute', (exec, _result, next) => (exec.name === 'plain' ? { kind: 'accept', content: replaced } : next()))
+    const runtime = await mountScripted(codeMode)
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      await bound['plain']!({})
+      return 'done'
+    })))
+    expectSuccess(result)
+    const contexts = result.additionalContexts ?? []
+    expect(contexts).toHaveLength(1)
+    expect(contexts[0]?.content).toEqual(replaced)
   },
   { deployment: CODE },
 )
