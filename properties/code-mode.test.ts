@@ -158,8 +158,20 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
+ * Waits until the registry has stopped adding tasks, timers included, so a
+ * registry that reaches its next stage through a timer, I/O or a worker gets
+ * the same choice of waiting stages as one that gets there in microtasks.
+ */
+async function quiet(s: fc.Scheduler): Promise<void> {
+  for (let before = -1; before !== s.count(); ) {
+    before = s.count()
+    await pause(0)
+  }
+}
+
+/**
  * Settles `pending` releasing the scheduler's tasks one at a time, each only
- * once the registry has gone quiet, so the scheduler chooses among every stage
+ * once the registry has gone quiet ({@link quiet}), so the scheduler chooses among every stage
  * that is waiting at that point (fc.scheduler's own `waitFor` releases a task
  * after 50 idle microtasks, before a lane has started the next sub-call).
  * When nothing is scheduled after {@link QUIET_AFTER_TURNS} turns it waits for
@@ -181,6 +193,7 @@ async function releaseOneByOne<T>(s: fc.Scheduler, pending: Promise<T>): Promise
     if (s.count() > 0) {
       idleTurns = 0
       idleSince = undefined
+      await quiet(s)
       await s.waitOne()
       continue
     }
