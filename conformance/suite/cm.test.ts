@@ -1272,7 +1272,7 @@ check(
 // ---------------------------------------------------------------- contexts, images, conclusion
 
 check(
-  'CM-22',
+  ['CM-22', 'CM-36'],
   'image content, additional contexts and a conclusion of sub-calls reach the outer result in submission order',
   async ({ tools, codeMode }) => {
     // An image among other blocks still counts: the whole content is forwarded.
@@ -1300,6 +1300,7 @@ check(
     expect(contexts[0]?.content).toEqual(image)
     expect(contexts[1]).toEqual(note)
     expect(result.isError ? undefined : result.concludesTurn).toBe(true)
+    forRules('CM-36', () => expect(contexts[0]).toEqual({ role: 'user', content: image, source: { kind: 'plugin', plugin: 'tools-code-mode' } }))
   },
   { deployment: CODE },
 )

@@ -292,4 +292,12 @@ export const CM_RULES = defineArea('CM', [
     sources: [upstream('run-over wording')],
     requires: CODE_SCOPES,
   },
+  {
+    id: 'CM-36',
+    level: 'should',
+    statement:
+      'The image context forwarded for a sub-call is a user message of its final content tagged with the source `{ kind: \'plugin\', plugin: \'tools-code-mode\' }` (split from CM-22).',
+    sources: [upstream('image context source tag')],
+    requires: CODE,
+  },
 ])
