@@ -100,6 +100,21 @@ check('CTX-02', 'deferred contexts survive a cancellation that replaces the resu
   expect(result.additionalContexts).toEqual([a])
 })
 
+check('CTX-02', 'deferred contexts survive a cancellation that replaces the result after dispatch', async ({ harness, tools }) => {
+  tools.register(probeTool('ctx', { body: deferring() }).definition)
+  const controller = new AbortController()
+  harness.on('tools/execute', async (_exec, next) => {
+    const result = await next()
+    controller.abort()
+    return result
+  })
+
+  const result = await tools.execute(call('ctx', {}, { signal: controller.signal }))
+
+  expectCode(result, 'ABORTED')
+  expect(result.additionalContexts).toEqual([a])
+})
+
 check('CTX-02', 'deferred contexts are prepended to a wrapper-authored failure', async ({ harness, tools }) => {
   tools.register(probeTool('ctx', { body: deferring() }).definition)
   harness.on('tools/execute', async (_exec, next) => {
@@ -131,6 +146,28 @@ for (const accept of accepts) {
     expect(result.additionalContexts).toEqual([a, w, p])
   })
 }
+
+check(['CTX-03', 'POST-03'], 'an accept adds its contexts to a failure too: after a throwing body\'s, and to a denial', async ({ harness, tools }) => {
+  tools.register(
+    probeTool('ctx', {
+      body: (_args, exec) => {
+        exec.deferContext(a)
+        throw new Error('body broke')
+      },
+    }).definition,
+  )
+  tools.register(probeTool('denied').definition)
+  harness.on('tools/pre-execute', (exec, next) => (exec.name === 'denied' ? { kind: 'deny', reason: 'not now' } : next()))
+  postDecides(harness, { kind: 'accept', additionalContexts: [p] })
+
+  const thrown = await tools.execute(call('ctx'))
+  const denied = await tools.execute(call('denied'))
+
+  expect(thrown.isError, 'the throwing body').toBe(true)
+  expect(thrown.additionalContexts, 'the throwing body').toEqual([a, p])
+  expect(denied.isError, 'the denial').toBe(true)
+  expect(denied.additionalContexts, 'the denial').toEqual([p])
+})
 
 check('CTX-04', 'a block keeps only its own contexts', async ({ harness, tools }) => {
   tools.register(probeTool('ctx', { body: deferring() }).definition)

@@ -285,8 +285,10 @@ check('POST-06', 'an accept with both content and value own keys is a failure wi
   const both = await tools.execute(call('echo'))
   decision = { kind: 'accept', value: 'x', content: undefined }
   const withUndefinedContent = await tools.execute(call('echo'))
+  decision = { kind: 'accept', content: [text('y')], value: undefined }
+  const withUndefinedValue = await tools.execute(call('echo'))
 
-  for (const result of [both, withUndefinedContent]) {
+  for (const result of [both, withUndefinedContent, withUndefinedValue]) {
     expect(result.isError, 'isError').toBe(true)
     expect(result.error?.info).toBeUndefined()
     expect('value' in result).toBe(false)

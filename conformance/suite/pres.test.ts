@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { Harness, ToolsContextApi } from '../adapter/contract.ts'
-import type { JsonValue, PostToolDecision, ToolDefinition } from '../spec/types.ts'
+import type { JsonValue, PostToolDecision, ToolDefinition, ToolExecutionResult } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
 import { readTool } from './_kit/read-tool.ts'
@@ -151,6 +151,39 @@ check('PRES-03', 'a wrapper-authored failure keeps the meta it was given', async
 
   expect(result.isError, 'isError').toBe(true)
   expect(result.meta).toEqual({ kept: 1 })
+})
+
+check(['PRES-03', 'POST-04'], 'a content replacement on a wrapper-authored failure keeps its meta', async ({ harness, tools }) => {
+  tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
+  harness.on('tools/execute', () => ({ isError: true, error: { message: 'wrapper failed' }, content: [text('x')], meta: { kept: 1 } }))
+  harness.on('tools/post-execute', () => ({ kind: 'accept', content: [text('explained')] }))
+
+  const result = await tools.execute(call('meta'))
+
+  expect(result.isError, 'isError').toBe(true)
+  expect(result.content).toEqual([text('explained')])
+  expect(result.meta).toEqual({ kept: 1 })
+})
+
+check('PRES-02', 'a value replacement on a nested call gives it no meta', async ({ harness, tools }) => {
+  tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
+  harness.on('tools/post-execute', (exec, _result, next) => (exec.parent === undefined ? next() : { kind: 'accept', value: 'v2' }))
+  const nested: ToolExecutionResult[] = []
+  tools.register(
+    probeTool('outer', {
+      body: async (_args, exec) => {
+        nested.push(await tools.execute(call('meta', {}, { parent: exec.token, rootCallId: exec.rootCallId })))
+        return 'outer done'
+      },
+    }).definition,
+  )
+
+  expectSuccess(await tools.execute(call('outer')))
+
+  expect(nested).toHaveLength(1)
+  expectSuccess(nested[0]!)
+  expect(nested[0]!.isError ? undefined : nested[0]!.value, 'the replaced value').toBe('v2')
+  expect('meta' in nested[0]!).toBe(false)
 })
 
 check(
