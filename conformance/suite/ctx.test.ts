@@ -34,6 +34,12 @@ function postDecides(harness: Harness, decision: PostToolDecision): void {
   harness.on('tools/post-execute', () => decision)
 }
 
+/** A body that defers `a`, then throws. */
+const deferringThenThrowing: ProbeSpec['body'] = (_args, exec) => {
+  exec.deferContext(a)
+  throw new Error('body broke')
+}
+
 check('CTX-01', 'deferred contexts come out in call order', async ({ tools }) => {
   tools.register(probeTool('ctx', { body: deferring('done', true) }).definition)
 
@@ -71,14 +77,7 @@ check('CTX-01', 'deferContext accepts anything at call time; checking happens at
 })
 
 check('CTX-02', 'deferred contexts survive a throwing body', async ({ tools }) => {
-  tools.register(
-    probeTool('ctx', {
-      body: (_args, exec) => {
-        exec.deferContext(a)
-        throw new Error('body broke')
-      },
-    }).definition,
-  )
+  tools.register(probeTool('ctx', { body: deferringThenThrowing }).definition)
 
   const result = await tools.execute(call('ctx'))
 
@@ -148,14 +147,7 @@ for (const accept of accepts) {
 }
 
 check(['CTX-03', 'POST-03'], 'an accept adds its contexts to a failure too: after a throwing body\'s, and to a denial', async ({ harness, tools }) => {
-  tools.register(
-    probeTool('ctx', {
-      body: (_args, exec) => {
-        exec.deferContext(a)
-        throw new Error('body broke')
-      },
-    }).definition,
-  )
+  tools.register(probeTool('ctx', { body: deferringThenThrowing }).definition)
   tools.register(probeTool('denied').definition)
   harness.on('tools/pre-execute', (exec, next) => (exec.name === 'denied' ? { kind: 'deny', reason: 'not now' } : next()))
   postDecides(harness, { kind: 'accept', additionalContexts: [p] })

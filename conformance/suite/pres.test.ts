@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { Harness, ToolsContextApi } from '../adapter/contract.ts'
+import type { Harness, ToolRuntimeApi, ToolsContextApi } from '../adapter/contract.ts'
 import type { JsonValue, PostToolDecision, ToolDefinition, ToolExecutionResult } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
@@ -65,9 +65,9 @@ check('PRES-02', 'a top-level success gets meta from presentationMeta', async ({
   expect(result.meta).toEqual({ from: 'v1' })
 })
 
-check('PRES-02', 'a nested call gets no meta, whatever its parent token', async ({ tools }) => {
-  tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
-  const nested: unknown[] = []
+/** Registers `outer`, whose body calls `meta` as a nested call; returns the nested results as they come. */
+function registerOuterCallingMeta(tools: ToolRuntimeApi): ToolExecutionResult[] {
+  const nested: ToolExecutionResult[] = []
   tools.register(
     probeTool('outer', {
       body: async (_args, exec) => {
@@ -76,6 +76,12 @@ check('PRES-02', 'a nested call gets no meta, whatever its parent token', async 
       },
     }).definition,
   )
+  return nested
+}
+
+check('PRES-02', 'a nested call gets no meta, whatever its parent token', async ({ tools }) => {
+  tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
+  const nested = registerOuterCallingMeta(tools)
 
   await tools.execute(call('outer'))
   const forged = await tools.execute(call('meta', {}, { parent: Symbol('any parent') }))
@@ -168,15 +174,7 @@ check(['PRES-03', 'POST-04'], 'a content replacement on a wrapper-authored failu
 check('PRES-02', 'a value replacement on a nested call gives it no meta', async ({ harness, tools }) => {
   tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
   harness.on('tools/post-execute', (exec, _result, next) => (exec.parent === undefined ? next() : { kind: 'accept', value: 'v2' }))
-  const nested: ToolExecutionResult[] = []
-  tools.register(
-    probeTool('outer', {
-      body: async (_args, exec) => {
-        nested.push(await tools.execute(call('meta', {}, { parent: exec.token, rootCallId: exec.rootCallId })))
-        return 'outer done'
-      },
-    }).definition,
-  )
+  const nested = registerOuterCallingMeta(tools)
 
   expectSuccess(await tools.execute(call('outer')))
 
