@@ -296,7 +296,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-36',
     level: 'should',
     statement:
-      'The image context forwarded for a sub-call is a user message of its final content tagged with the source `{ kind: \'plugin\', plugin: \'tools-code-mode\' }` (split from CM-22).',
+      'The image context forwarded for a sub-call is a user message of its final content tagged with the source `{ kind: \'plugin\', plugin: \'tools-code-mode\' }`; other fields (upstream adds a message id) are the registry\'s own (split from CM-22).',
     sources: [upstream('image context source tag')],
     requires: CODE,
   },
