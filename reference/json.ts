@@ -18,8 +18,46 @@ interface Frame {
   next: number
 }
 
+/** Up to this many containers deep, a walk finds cycles by scanning its path rather than through a set. */
+const SCANNED_PATH_DEPTH = 16
+
 /** Signals "not lossless" out of the walk; never escapes this module. */
 const REJECT: unique symbol = Symbol('reject')
+
+/**
+ * The mark of every container of every frozen snapshot this module builds.
+ * Such a container is lossless JSON for good: it is frozen, holds only data
+ * properties, and everything below it is another marked container or a
+ * primitive. So a walk that meets one (the body returning its own
+ * `exec.arguments`, a result re-materialised after post-execute) needs
+ * neither to check nor to copy it again; a frozen copy would be
+ * indistinguishable from it but for identity.
+ *
+ * The mark is a private field, installed through a base constructor that
+ * returns the object it is given: reflection and proxies cannot see it, only
+ * this module can set or test it, and it costs a fraction of a `WeakSet`
+ * insertion (which, per container, was a large part of a call's cost).
+ */
+class ReturnsItsArgument {
+  constructor(target: object) {
+    return target as ReturnsItsArgument
+  }
+}
+class FrozenSnapshotMark extends ReturnsItsArgument {
+  #snapshot = true
+  /** Marks a container of a snapshot under construction; call once, before freezing it. */
+  static add(container: object): void {
+    new FrozenSnapshotMark(container)
+  }
+  static has(value: object): boolean {
+    return #snapshot in value
+  }
+}
+
+/** `value` is (a part of) a frozen snapshot built here, and so lossless JSON that cannot change. */
+export function isFrozenSnapshot(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && FrozenSnapshotMark.has(value)
+}
 
 /**
  * Opens a container for walking, or returns `REJECT` when its shape alone is
@@ -62,21 +100,34 @@ function walk(value: unknown, copy: boolean, freeze = false): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? value : REJECT
   if (typeof value !== 'object') return REJECT
+  // Already a frozen snapshot: lossless, and its own frozen copy (a mutable copy is still built).
+  const reuse = freeze || !copy
+  if (reuse && FrozenSnapshotMark.has(value)) return value
 
   const rootFrame = openFrame(value, copy)
   if (rootFrame === REJECT) return REJECT
-  // Containers on the current path: revisiting one is a cycle, while a
-  // sub-object reached twice through different paths is merely shared.
-  const onPath = new Set<object>([value])
+  // The containers on the current path are the sources of the open frames:
+  // revisiting one is a cycle, while a sub-object reached twice through
+  // different paths is merely shared. A short path is scanned; from
+  // SCANNED_PATH_DEPTH on, a set keeps deep values linear.
   const stack: Frame[] = [rootFrame]
+  let onPath: Set<object> | undefined
+  const isOnPath = (container: object): boolean => {
+    if (onPath !== undefined) return onPath.has(container)
+    for (const open of stack) if (open.source === container) return true
+    return false
+  }
 
   while (stack.length > 0) {
     const frame = stack[stack.length - 1]!
     if (frame.next >= frame.keys.length) {
       stack.pop()
-      onPath.delete(frame.source)
+      onPath?.delete(frame.source)
       // Complete, so freezing it now freezes a finished copy: every child was frozen when its own frame closed.
-      if (freeze) Object.freeze(frame.target)
+      if (freeze) {
+        FrozenSnapshotMark.add(frame.target!)
+        Object.freeze(frame.target)
+      }
       continue
     }
     const key = frame.keys[frame.next++]!
@@ -91,12 +142,17 @@ function walk(value: unknown, copy: boolean, freeze = false): unknown {
       if (!Number.isFinite(child) || Object.is(child, -0)) return REJECT
       store(frame, key, child)
     } else if (typeof child === 'object') {
-      if (onPath.has(child)) return REJECT
+      if (reuse && FrozenSnapshotMark.has(child)) {
+        store(frame, key, child)
+        continue
+      }
+      if (isOnPath(child)) return REJECT
       const childFrame = openFrame(child, copy)
       if (childFrame === REJECT) return REJECT
       store(frame, key, childFrame.target)
-      onPath.add(child)
       stack.push(childFrame)
+      if (onPath !== undefined) onPath.add(child)
+      else if (stack.length > SCANNED_PATH_DEPTH) onPath = new Set(stack.map((open) => open.source))
     } else {
       return REJECT
     }
@@ -130,7 +186,10 @@ export function snapshotJsonValue<T = JsonValue>(value: unknown): T | undefined 
 
 /**
  * {@link snapshotJsonValue}, with every object and array of the copy frozen:
- * the same as `deepFreeze(snapshotJsonValue(value))`, in one walk.
+ * the same as `deepFreeze(snapshotJsonValue(value))`, in one walk, except
+ * that a part of `value` that is already such a frozen snapshot (one this
+ * function returned, or a part of one) is taken as it is rather than copied:
+ * it is immutable lossless JSON, so only its identity could tell the two apart.
  */
 export function frozenSnapshotJsonValue<T = JsonValue>(value: unknown): T | undefined {
   const result = walk(value, true, true)

@@ -39,7 +39,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'EqualityOperator',
     original: 'i < length',
     replacement: 'i <= length',
-    line: 186,
+    line: 191,
     reason: 'Index `length` is never an element of the array, so the hole check (`!(i in array)`) skips it: the walk visits the same items.',
   },
   {
@@ -48,7 +48,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'length - indexCount > MAX_HOLES_WALKED',
     replacement: 'false',
-    line: 182,
+    line: 187,
     reason: 'Without the early bail a sparse array with more than 65,536 holes is walked (holes skipped) and still rejected as not dense; only a failing item among them changes which violation is reported, and no rule pins that. The bail bounds the cost.',
   },
   {
@@ -57,7 +57,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BlockStatement',
     original: '{\n      out.push(`${quote(path)} must be a dense lossless JSON array`)\n      return\n    }',
     replacement: '{}',
-    line: 182,
+    line: 187,
     reason: 'As for the bail condition set to false: the huge sparse array is walked and then rejected as not dense by the check after the walk; only which violation a failing item among its holes gets differs, and no rule pins it.',
   },
   {
@@ -66,7 +66,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 207,
+    line: 212,
     reason: 'An array whose element is a non-enumerable own property: JSON.stringify keeps it and the array round-trips equal, and the seeds do not define lossless JSON that finely, so no rule pins whether it is accepted (issue 13 dropped that case from JSV-03 and JSV-10).',
   },
   {
@@ -431,7 +431,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: "typeof value !== 'number'",
     replacement: 'false',
-    line: 224,
+    line: 229,
     reason: 'In the `integer` case `Number.isInteger` is false for every non-number, so the same `must be an integer` is returned without the typeof test.',
   },
   {
@@ -440,7 +440,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'StringLiteral',
     original: "'must be a finite JSON number'",
     replacement: '""',
-    line: 226,
+    line: 231,
     reason: 'Only the wording for an `integer` node given -0 changes (the value is still rejected at the right path); the digest words `must be a finite JSON number` only for `number` nodes and lists just `must be an integer` for `integer`, so no source pins this text.',
   },
   {
@@ -539,7 +539,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 34,
+    line: 72,
     reason: 'With array:false an array copy is filled by index assignment instead of push; the keys are the dense indices in order, so the resulting array is identical.',
   },
   {
@@ -548,7 +548,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 49,
+    line: 87,
     reason: "writable and configurable on the own __proto__ data property of a copy (the two true literals on this line besides enumerable): every pipeline snapshot is deep-frozen, which erases both, and only the unfrozen schemas() parameters copy could show them, which no rule pins.",
   },
   {
@@ -557,7 +557,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 145,
+    line: 204,
     reason: 'isJsonValue only compares the walk result with REJECT; building a throw-away copy walks the same keys, reads each getter once and rejects exactly the same values.',
   },
   {
@@ -629,7 +629,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 46,
+    line: 53,
     reason: 'The initial value of abortedOnReturn is never read: the finally block always assigns body.signal.aborted before the only read, and the catch path returns without reading it.',
   },
   {
@@ -771,7 +771,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'entryFailure === undefined',
     replacement: 'true',
-    line: 111,
+    line: 112,
     reason: 'Decides whether arguments are still read and materialised after a malformed identity/signal input (visible only as an arguments getter read count or exec.arguments in tools/result). Upstream rejects before reading arguments (C-14) and ERR-10 pins only a resolved failure, so neither choice is specified.',
   },
   {
@@ -780,7 +780,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 171,
+    line: 172,
     reason: 'Makes exec.signal configurable, so a listener could delete it at run time. ARG-10 forbids deleting signal at the type level only and upstream exec is a plain object whose signal is deletable at run time; no runtime rule pins non-deletability (ARG-11 lists identity fields, not signal).',
   },
   {
@@ -1130,7 +1130,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: "false",
     replacement: "true",
-    line: 95,
+    line: 96,
     reason: "The initial value only matters when resolveTool throws, and then the call already has an entry failure (a final failure, whatever collapsed says) and no finaliser was captured, so dropping one changes nothing.",
   },
   {

@@ -15,6 +15,15 @@ import type { Run } from './run.ts'
 import { bodySignal } from './signals.ts'
 
 /**
+ * Writes `exec.signal`. If a wrapper left this dispatch running past the end
+ * of the call, the exec is already frozen and the write is dropped rather
+ * than thrown.
+ */
+function setSignal(exec: ToolDispatchExecution, signal: unknown): void {
+  if (!Object.isFrozen(exec)) (exec as { signal: unknown }).signal = signal
+}
+
+/**
  * EXE-02: the base `next()` of `tools/execute`: fuse signals, re-resolve the
  * tool, run the body, normalise its outcome. Never rejects because of the body.
  */
@@ -38,10 +47,8 @@ async function baseDispatch(run: Run): Promise<ToolExecutionResult> {
   }
 
   run.bodyInvoked = true // EXE-11: set before the call, so a synchronous throw counts as invoked
-  // EXE-09: `exec.signal` holds the body's signal while it runs. Reflect.set, not
-  // assignment: if a wrapper left this dispatch running past the end of the
-  // call, the exec is already frozen and the write must not throw.
-  Reflect.set(exec, 'signal', body.signal)
+  // EXE-09: `exec.signal` holds the body's signal while it runs.
+  setSignal(exec, body.signal)
   let value: unknown
   let abortedOnReturn = false
   try {
@@ -53,7 +60,7 @@ async function baseDispatch(run: Run): Promise<ToolExecutionResult> {
   } finally {
     abortedOnReturn = body.signal.aborted
     body.release()
-    Reflect.set(exec, 'signal', wrapperSignal) // EXE-09: back to what the wrapper had set
+    setSignal(exec, wrapperSignal) // EXE-09: back to what the wrapper had set
   }
 
   let success: ToolExecutionResult
@@ -104,8 +111,8 @@ export async function dispatch(run: Run): Promise<Outcome> {
       (listener, next) => listener(exec, next),
       async () => {
         const produced = await baseDispatch(run)
-        // EXE-05: whatever the base produced is canonical for this token.
-        registry.canonical.set(produced, exec.token)
+        // EXE-05: whatever the base produced is canonical for this token (a success already is: buildSuccess marked it).
+        if (registry.canonical.get(produced) !== exec.token) registry.canonical.set(produced, exec.token)
         return produced
       },
     )

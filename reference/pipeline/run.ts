@@ -74,7 +74,8 @@ export function startRun(registry: RegistryInternals, input: unknown): Run {
 
   // ARG-01: each identity field is read exactly once, in this order. A throwing
   // getter is recorded and the remaining fields are still captured.
-  const captured: Partial<Record<IdentityField, unknown>> = {}
+  // All keys up front: filling an object of a fixed shape is cheaper than growing one.
+  const captured: Record<IdentityField, unknown> = { callId: undefined, rootCallId: undefined, name: undefined, agent: undefined, parent: undefined, signal: undefined }
   for (const field of IDENTITY_FIELDS) {
     try {
       captured[field] = (input as Record<IdentityField, unknown>)[field]

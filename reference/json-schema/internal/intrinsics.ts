@@ -59,6 +59,6 @@ export function denseIndexKeys(array: readonly unknown[]): string[] | undefined 
   for (let i = 0; i < length; i++) {
     if (keys[i] !== String(i)) return undefined
   }
-  keys.length = length
+  keys.pop() // drops the trailing 'length'; cheaper than truncating through `keys.length`
   return keys as string[]
 }

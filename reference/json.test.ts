@@ -1,0 +1,107 @@
+/**
+ * The lossless-JSON walker's own contract, below what the conformance suite
+ * can see: a frozen snapshot it built is taken back as it is, anything else
+ * (a user-frozen look-alike included) is still checked and copied, and cycle
+ * detection holds on both sides of the depth where it switches to a set.
+ */
+import { describe, expect, test } from 'vitest'
+import { frozenSnapshotJsonValue, isFrozenSnapshot, snapshotJsonValue } from './json.ts'
+
+const nested = (depth: number): Record<string, unknown> => {
+  const root: Record<string, unknown> = {}
+  let at = root
+  for (let i = 0; i < depth; i++) {
+    const next: Record<string, unknown> = {}
+    at.child = next
+    at = next
+  }
+  return root
+}
+
+describe('frozen snapshots are reused', () => {
+  test('a frozen snapshot comes back as itself, and so does a part of one', () => {
+    const snapshot = frozenSnapshotJsonValue<{ a: { b: number[] } }>({ a: { b: [1, 2] } })!
+    expect(isFrozenSnapshot(snapshot)).toBe(true)
+    expect(frozenSnapshotJsonValue(snapshot)).toBe(snapshot)
+    const wrapped = frozenSnapshotJsonValue<{ inner: unknown; list: unknown[] }>({ inner: snapshot.a, list: [snapshot.a.b] })!
+    expect(wrapped.inner).toBe(snapshot.a)
+    expect(wrapped.list[0]).toBe(snapshot.a.b)
+    expect(Object.isFrozen(wrapped)).toBe(true)
+    expect(Object.isFrozen(wrapped.list)).toBe(true)
+  })
+
+  test('a mutable snapshot of a frozen snapshot is still a fresh, unfrozen copy', () => {
+    const snapshot = frozenSnapshotJsonValue<{ a: { b: number } }>({ a: { b: 1 } })!
+    const copy = snapshotJsonValue<{ a: { b: number } }>(snapshot)!
+    expect(copy).toEqual({ a: { b: 1 } })
+    expect(copy).not.toBe(snapshot)
+    expect(copy.a).not.toBe(snapshot.a)
+    expect(Object.isFrozen(copy.a)).toBe(false)
+    expect(isFrozenSnapshot(copy)).toBe(false)
+  })
+
+  test('a value frozen by its owner is not taken for a snapshot: it is copied, and checked', () => {
+    const frozen = Object.freeze({ a: Object.freeze([1]) })
+    expect(isFrozenSnapshot(frozen)).toBe(false)
+    const copy = frozenSnapshotJsonValue<{ a: number[] }>(frozen)!
+    expect(copy).toEqual({ a: [1] })
+    expect(copy).not.toBe(frozen)
+    expect(copy.a).not.toBe(frozen.a)
+    expect(frozenSnapshotJsonValue(Object.freeze({ zero: -0 }))).toBeUndefined()
+    expect(frozenSnapshotJsonValue(Object.freeze(Object.defineProperty({}, 'hidden', { value: 1, enumerable: false })))).toBeUndefined()
+    let reads = 0
+    const getter = Object.freeze(Object.defineProperty({}, 'x', { get: () => ++reads, enumerable: true }))
+    expect(frozenSnapshotJsonValue(getter)).toEqual({ x: 1 })
+    expect(reads).toBe(1)
+    expect(frozenSnapshotJsonValue(Object.freeze(Object.assign(Object.create({ inherited: 1 }) as object, { a: 1 })))).toBeUndefined()
+  })
+
+  test('the mark cannot be seen through reflection', () => {
+    const snapshot = frozenSnapshotJsonValue<object>({ a: 1 })!
+    expect(Reflect.ownKeys(snapshot)).toEqual(['a'])
+    expect(JSON.stringify(snapshot)).toBe('{"a":1}')
+  })
+})
+
+describe('cycles and sharing', () => {
+  for (const depth of [3, 15, 16, 17, 40]) {
+    test(`a cycle back to the root from ${depth} levels down is rejected, in both walks`, () => {
+      const root = nested(depth)
+      let leaf = root
+      while (leaf.child !== undefined) leaf = leaf.child as Record<string, unknown>
+      leaf.back = root
+      expect(snapshotJsonValue(root)).toBeUndefined()
+      expect(frozenSnapshotJsonValue(root)).toBeUndefined()
+    })
+
+    test(`a sub-object shared by two paths ${depth} levels down is accepted`, () => {
+      const root = nested(depth)
+      let leaf = root
+      while (leaf.child !== undefined) leaf = leaf.child as Record<string, unknown>
+      const shared = { n: 1 }
+      leaf.left = shared
+      leaf.right = [shared, { again: shared }]
+      const copy = snapshotJsonValue<Record<string, unknown>>(root)
+      expect(copy).toEqual(root)
+    })
+  }
+
+  test('a cycle between two deep siblings, below the set threshold and past it', () => {
+    const root = nested(30)
+    let at = root
+    for (let i = 0; i < 20; i++) at = at.child as Record<string, unknown>
+    // A back edge to an ancestor 5 levels up, past the scanned depth.
+    let ancestor = root
+    for (let i = 0; i < 15; i++) ancestor = ancestor.child as Record<string, unknown>
+    at.loop = ancestor
+    expect(frozenSnapshotJsonValue(root)).toBeUndefined()
+  })
+
+  test('a value 5,000 levels deep is copied', () => {
+    const root = nested(5_000)
+    const copy = frozenSnapshotJsonValue<Record<string, unknown>>(root)!
+    let depth = 0
+    for (let at: Record<string, unknown> | undefined = copy; at !== undefined; at = at.child as Record<string, unknown> | undefined) depth++
+    expect(depth).toBe(5_001)
+  })
+})
