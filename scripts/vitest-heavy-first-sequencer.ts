@@ -1,0 +1,58 @@
+// `npm test` only (vitest.config.ts `sequence.sequencer`): start the files
+// that take minutes first, so that no worker is left with one of them at the end.
+import { BaseSequencer } from 'vitest/node'
+import type { TestSpecification } from 'vitest/node'
+
+/**
+ * The kit's slowest test files, slowest first (each grades registries or
+ * installs the packed kit: minutes, against seconds for the rest), as
+ * paths from the kit root. Measured with two workers on a 2-core machine.
+ * Only the order depends on this list: a file missing from it, or listed
+ * and gone, changes how long `npm test` takes, never what it checks.
+ */
+export const HEAVY_FILES: readonly string[] = [
+  'fixtures/withheld/withheld.test.ts',
+  'scripts/tarball.test.ts',
+  'fixtures/broken/gallery.test.ts',
+  'fixtures/broken/gallery.part-2.test.ts',
+  'fixtures/broken/gallery.part-3.test.ts',
+  'conformance/grade/cli-hostile.test.ts',
+  'conformance/grade/cli-graded.test.ts',
+  'fixtures/correct/correct.test.ts',
+  'conformance/grade/cli-progress.test.ts',
+  'conformance/grade/baseline/cli-baseline.test.ts',
+  'conformance/grade/cli.test.ts',
+  'conformance/grade/formats/cli-formats.test.ts',
+  'conformance/grade/formats/html-browser.test.ts',
+  'conformance/types/grade-types.test.ts',
+]
+
+/**
+ * vitest's own order (failed first, then slowest by its cache, else largest),
+ * except that the {@link HEAVY_FILES} come first, in their listed order.
+ *
+ * On a fresh clone vitest has no timings and orders by file size, which puts
+ * the short files that grade many registries (the gallery's parts) last; with
+ * two workers one of them then runs alone at the end for minutes.
+ */
+export class HeavyFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return heavyFirst(await super.sort(files), this.ctx.config.root, (spec) => spec.moduleId)
+  }
+}
+
+/**
+ * `files` with the {@link HEAVY_FILES} moved to the front in their listed
+ * order, the others after them in their given order. `pathOf` gives a file's
+ * absolute path; `root` is the kit root the list is relative to.
+ */
+export function heavyFirst<T>(files: readonly T[], root: string, pathOf: (file: T) => string): T[] {
+  const prefix = root.endsWith('/') ? root : `${root}/`
+  const rank = (file: T): number => {
+    const path = pathOf(file)
+    const index = HEAVY_FILES.indexOf(path.startsWith(prefix) ? path.slice(prefix.length) : path)
+    return index === -1 ? HEAVY_FILES.length : index
+  }
+  // Array.prototype.sort is stable: the others keep their order.
+  return [...files].sort((a, b) => rank(a) - rank(b))
+}
