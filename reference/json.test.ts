@@ -1,11 +1,11 @@
 /**
  * The lossless-JSON walker's own contract, below what the conformance suite
- * can see: a frozen snapshot it built is taken back as it is, anything else
- * (a user-frozen look-alike included) is still checked and copied, and cycle
+ * can see: a frozen snapshot it built is recognised, yet copied anew like
+ * anything else (a user-frozen look-alike is checked too), and cycle
  * detection holds on both sides of the depth where it switches to a set.
  */
 import { describe, expect, test } from 'vitest'
-import { frozenSnapshotJsonValue, isFrozenSnapshot, snapshotJsonValue } from './json.ts'
+import { frozenSnapshotJsonValue, isFrozenSnapshot, isJsonValue, snapshotJsonValue } from './json.ts'
 
 const nested = (depth: number): Record<string, unknown> => {
   const root: Record<string, unknown> = {}
@@ -18,14 +18,19 @@ const nested = (depth: number): Record<string, unknown> => {
   return root
 }
 
-describe('frozen snapshots are reused', () => {
-  test('a frozen snapshot comes back as itself, and so does a part of one', () => {
+describe('frozen snapshots: checked once, copied always', () => {
+  test('a frozen snapshot of a frozen snapshot is a new, detached copy that duplicates shared parts', () => {
     const snapshot = frozenSnapshotJsonValue<{ a: { b: number[] } }>({ a: { b: [1, 2] } })!
     expect(isFrozenSnapshot(snapshot)).toBe(true)
-    expect(frozenSnapshotJsonValue(snapshot)).toBe(snapshot)
-    const wrapped = frozenSnapshotJsonValue<{ inner: unknown; list: unknown[] }>({ inner: snapshot.a, list: [snapshot.a.b] })!
-    expect(wrapped.inner).toBe(snapshot.a)
-    expect(wrapped.list[0]).toBe(snapshot.a.b)
+    expect(isJsonValue(snapshot)).toBe(true)
+    const again = frozenSnapshotJsonValue<{ a: { b: number[] } }>(snapshot)!
+    expect(again).toEqual(snapshot)
+    expect(again).not.toBe(snapshot)
+    expect(again.a).not.toBe(snapshot.a)
+    const wrapped = frozenSnapshotJsonValue<{ left: unknown; right: unknown; list: unknown[] }>({ left: snapshot.a, right: snapshot.a, list: [snapshot.a.b] })!
+    expect(wrapped.left).not.toBe(snapshot.a)
+    expect(wrapped.left).not.toBe(wrapped.right)
+    expect(wrapped.list[0]).not.toBe(snapshot.a.b)
     expect(Object.isFrozen(wrapped)).toBe(true)
     expect(Object.isFrozen(wrapped.list)).toBe(true)
   })

@@ -28,10 +28,9 @@ const REJECT: unique symbol = Symbol('reject')
  * The mark of every container of every frozen snapshot this module builds.
  * Such a container is lossless JSON for good: it is frozen, holds only data
  * properties, and everything below it is another marked container or a
- * primitive. So a walk that meets one (the body returning its own
- * `exec.arguments`, a result re-materialised after post-execute) needs
- * neither to check nor to copy it again; a frozen copy would be
- * indistinguishable from it but for identity.
+ * primitive. So a check that meets one (`isJsonValue`, the output schema's
+ * lossless check of a value just snapshotted) need not look inside it
+ * again. A snapshot still copies it: only a check may skip.
  *
  * The mark is a private field, installed through a base constructor that
  * returns the object it is given: reflection and proxies cannot see it, only
@@ -100,9 +99,10 @@ function walk(value: unknown, copy: boolean, freeze = false): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? value : REJECT
   if (typeof value !== 'object') return REJECT
-  // Already a frozen snapshot: lossless, and its own frozen copy (a mutable copy is still built).
-  const reuse = freeze || !copy
-  if (reuse && FrozenSnapshotMark.has(value)) return value
+  // Checking only: a frozen snapshot is lossless as it is. A copy is always
+  // built anew, since a copy must be detached and duplicate shared parts (ARG-04, ARG-05, OUT-02).
+  const checkOnly = !copy
+  if (checkOnly && FrozenSnapshotMark.has(value)) return value
 
   const rootFrame = openFrame(value, copy)
   if (rootFrame === REJECT) return REJECT
@@ -142,7 +142,7 @@ function walk(value: unknown, copy: boolean, freeze = false): unknown {
       if (!Number.isFinite(child) || Object.is(child, -0)) return REJECT
       store(frame, key, child)
     } else if (typeof child === 'object') {
-      if (reuse && FrozenSnapshotMark.has(child)) {
+      if (checkOnly && FrozenSnapshotMark.has(child)) {
         store(frame, key, child)
         continue
       }
@@ -186,10 +186,9 @@ export function snapshotJsonValue<T = JsonValue>(value: unknown): T | undefined 
 
 /**
  * {@link snapshotJsonValue}, with every object and array of the copy frozen:
- * the same as `deepFreeze(snapshotJsonValue(value))`, in one walk, except
- * that a part of `value` that is already such a frozen snapshot (one this
- * function returned, or a part of one) is taken as it is rather than copied:
- * it is immutable lossless JSON, so only its identity could tell the two apart.
+ * the same as `deepFreeze(snapshotJsonValue(value))`, in one walk. Even a
+ * value that is already such a snapshot is copied: a snapshot is detached,
+ * and it duplicates shared parts (ARG-04, ARG-05, OUT-02).
  */
 export function frozenSnapshotJsonValue<T = JsonValue>(value: unknown): T | undefined {
   const result = walk(value, true, true)
