@@ -85,6 +85,10 @@ Options of grade:
   --no-hang-shortcut   give every test its full --timeout even after a call
                        has hung in 3 tests (by default later tests waiting on
                        that call fail after 50 ms, marked short-circuited)
+  --no-cache           transform the suite's modules afresh instead of reusing
+                       those kept from earlier grades (in the temporary
+                       folder, or DSH_TCK_CACHE_DIR; keyed on file contents,
+                       so it never changes a verdict)
   --runs <n>           generated cases per property law (default: each law's own)
   --seed <n>           fast-check seed of the property laws (default: fixed)
   --types <entry>      the implementation's type entry (.ts or .d.ts) for the
@@ -149,6 +153,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   'stall-limit': { type: 'string' },
   'no-hang-shortcut': { type: 'boolean' },
+  'no-cache': { type: 'boolean' },
   runs: { type: 'string' },
   seed: { type: 'string' },
   types: { type: 'string' },
@@ -167,7 +172,7 @@ type OptionName = keyof typeof OPTIONS
 
 /** The options each command takes, beyond --help and --version. */
 const COMMAND_OPTIONS = {
-  grade: ['adapter', 'json', 'html', 'junit', 'markdown', 'badge', 'rules', 'timeout', 'stall-limit', 'no-hang-shortcut', 'runs', 'seed', 'types', 'quiet', 'verbose', 'baseline', 'update-baseline', 'allow-stale'],
+  grade: ['adapter', 'json', 'html', 'junit', 'markdown', 'badge', 'rules', 'timeout', 'stall-limit', 'no-hang-shortcut', 'no-cache', 'runs', 'seed', 'types', 'quiet', 'verbose', 'baseline', 'update-baseline', 'allow-stale'],
   'list-rules': ['area', 'level', 'json'],
   explain: [],
   matrix: ['html', 'markdown'],
@@ -244,6 +249,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       ...(timeout === undefined ? {} : { timeout }),
       ...(stallLimit === undefined ? {} : { stallLimit }),
       ...(values['no-hang-shortcut'] === true ? { hangShortcut: false } : {}),
+      ...(values['no-cache'] === true ? { cache: false } : {}),
       ...(runs === undefined ? {} : { runs }),
       ...(seed === undefined ? {} : { seed }),
       ...(values.types === undefined ? {} : { types: values.types }),

@@ -3,7 +3,9 @@
  * vitest inside this test worker, returns a schema-valid report, writes
  * nothing, and refuses bad options and broken adapters with typed errors.
  */
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, test } from 'vitest'
@@ -12,6 +14,7 @@ import { AdapterError, UsageError } from './errors.ts'
 import { grade } from './grade.ts'
 import type { GradeProgress } from './grade.ts'
 import { KNOWN_FEATURES } from './internal/features.ts'
+import { CACHE_DIR_ENV } from './internal/transform-cache.ts'
 import { REPORT_VERSION } from './report.ts'
 
 const schema = JSON.parse(readFileSync(new URL('./report.schema.json', import.meta.url), 'utf8')) as object
@@ -59,6 +62,30 @@ describe('grade()', () => {
     expect(shared('POST-12')?.failure?.message).toMatch(/^POST-12 \(must; /)
     expect(shared('ERR-03')).toMatchObject({ outcome: 'pass', failedRules: ['POST-12'] })
     expect(report.unattributedErrors).toEqual([])
+  })
+
+  test('the module cache: off leaves its folder empty, on fills it once, and the verdicts are the same all three times', { timeout: 180_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tck-cache-'))
+    const saved = process.env[CACHE_DIR_ENV]
+    process.env[CACHE_DIR_ENV] = dir
+    try {
+      const run = async (cache: boolean) => {
+        const report = await grade({ adapter: fixture('post-throw-drops-contexts'), rules: ['POST-12', 'ERR-03'], cache })
+        return report.rules.map((r) => [r.id, r.status, r.tests.map((t) => `${t.name}: ${t.outcome}`)])
+      }
+      const uncached = await run(false)
+      expect(readdirSync(dir), 'cache: false writes no entry').toEqual([])
+      expect(uncached.map(([id, status]) => `${String(id)} ${String(status)}`)).toEqual(['POST-12 fail', 'ERR-03 pass'])
+      expect(await run(true)).toEqual(uncached)
+      const filled = readdirSync(dir).sort()
+      expect(filled.length, 'the first cached grade stores the transformed modules').toBeGreaterThan(10)
+      expect(await run(true)).toEqual(uncached)
+      expect(readdirSync(dir).sort(), 'the second reuses them').toEqual(filled)
+    } finally {
+      if (saved === undefined) delete process.env[CACHE_DIR_ENV]
+      else process.env[CACHE_DIR_ENV] = saved
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   test('rejects unknown rules and bad timeouts with a UsageError, before loading anything', async () => {

@@ -42,6 +42,11 @@ export interface RunSuiteOptions {
   readonly testNamePattern?: RegExp
   readonly pool: PoolSettings
   /**
+   * Folder of vitest's module cache (`experimental.fsModuleCache`), shared by
+   * runs of the same kit; no cache when absent. See transform-cache.ts.
+   */
+  readonly cacheDir?: string
+  /**
    * Abort the run when no test makes progress for this long: the only limit on
    * a test that keeps its worker busy (the suite's budget counts waiting only).
    */
@@ -209,6 +214,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
         hookTimeout: options.timeoutMs * 3 + 2000,
         teardownTimeout: 2000,
         cache: false,
+        ...(options.cacheDir === undefined ? {} : { experimental: { fsModuleCache: true, fsModuleCachePath: options.cacheDir } }),
         // Installed as a package, the kit's (compiled) modules sit under
         // node_modules, which vitest would hand to Node untransformed: then
         // the suite's import() of a TypeScript adapter would fail. Through
