@@ -110,3 +110,37 @@ describe('cycles and sharing', () => {
     expect(depth).toBe(5_001)
   })
 })
+
+describe('a tampered realm', () => {
+  test('setters on Object.prototype and Array.prototype never run on a copy under construction', () => {
+    let calls = 0
+    const trap = {
+      configurable: true,
+      set(this: object) {
+        calls++
+        Object.defineProperty(this, 'injected', { value: () => undefined, enumerable: true })
+      },
+    }
+    // Own data properties that shadow the setters: the input is plain, lossless JSON.
+    const input = JSON.parse('{"x": 1, "list": ["first", {"x": 2}]}') as Record<string, unknown>
+    let copies: unknown[]
+    // Nothing but the walks runs while the traps are in place (the test's own arrays would trip them).
+    Object.defineProperty(Object.prototype, 'x', trap)
+    Object.defineProperty(Array.prototype, '0', trap)
+    try {
+      const copy = snapshotJsonValue(input)
+      const frozen = frozenSnapshotJsonValue(input)
+      copies = Array.of(copy, frozen)
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).x
+      delete (Array.prototype as unknown as Record<string, unknown>)['0']
+    }
+    expect(calls).toBe(0)
+    for (const copy of copies) {
+      expect(JSON.stringify(copy)).toBe('{"x":1,"list":["first",{"x":2}]}')
+      expect(Object.getOwnPropertyNames(copy)).toEqual(['x', 'list'])
+      expect(isJsonValue(copy)).toBe(true)
+    }
+    expect(isFrozenSnapshot(copies[1])).toBe(true)
+  })
+})

@@ -76,14 +76,20 @@ function openFrame(value: object, copy: boolean): Frame | typeof REJECT {
   return { source: value, keys: Object.getOwnPropertyNames(value), array: false, target: copy ? {} : undefined, next: 0 }
 }
 
-/** Adds one copied entry to a copy, keeping a `__proto__` key an ordinary own property. */
+/**
+ * Adds one copied entry to a copy as an own data property. A key the fresh
+ * copy already has is inherited (`__proto__`, or a setter a tampered realm put
+ * on `Object.prototype` or `Array.prototype`): it is defined rather than
+ * assigned, so no setter runs on a copy under construction, which is marked
+ * and frozen once complete.
+ */
 function store(frame: Frame, key: string, value: unknown): void {
   const target = frame.target
   if (target === undefined) return
-  if (frame.array) {
-    ;(target as unknown[]).push(value)
-  } else if (key === '__proto__') {
+  if (key in target) {
     Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true })
+  } else if (frame.array) {
+    ;(target as unknown[]).push(value)
   } else {
     ;(target as Record<string, unknown>)[key] = value
   }

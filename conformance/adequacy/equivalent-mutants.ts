@@ -473,9 +473,9 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     kind: 'equivalent',
     file: 'reference/json.ts',
     mutator: 'ConditionalExpression',
-    original: "key === '__proto__'",
+    original: 'key in target',
     replacement: 'true',
-    reason: 'Always using defineProperty with writable/enumerable/configurable true creates exactly the same own data property as ordinary assignment on a fresh plain object (for non-__proto__ keys), so no copy differs.',
+    reason: 'Always using defineProperty with writable/enumerable/configurable true creates exactly the same own data property as ordinary assignment or push on a fresh plain object or array (for keys it does not inherit), so no copy differs.',
   },
   {
     kind: 'equivalent',
@@ -548,7 +548,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 86,
+    line: 90,
     reason: "writable and configurable on the own __proto__ data property of a copy (the two true literals on this line besides enumerable): every pipeline snapshot is deep-frozen, which erases both, and only the unfrozen schemas() parameters copy could show them, which no rule pins.",
   },
   {
@@ -557,7 +557,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 203,
+    line: 209,
     reason: 'isJsonValue only compares the walk result with REJECT; building a throw-away copy walks the same keys, reads each getter once and rejects exactly the same values.',
   },
   {
