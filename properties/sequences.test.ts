@@ -19,6 +19,7 @@ import type { Agent } from '../conformance/spec/types.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
 import type { ToolProbe } from '../conformance/suite/_kit/tools.ts'
+import { expectIs } from './_kit/expect-is.ts'
 import { law, lawCommandsReplay } from './_kit/law.ts'
 import type { LawRun } from './_kit/law.ts'
 
@@ -144,16 +145,16 @@ async function expectExecution(m: Model, real: Real, view: Layer, name: Name, af
     if ((denial !== undefined && denial.layer !== 'g') || (denial === undefined && (target === undefined ? registeredOnChain : target.layer !== 'g'))) m.layered = true
   }
   if (denial !== undefined) {
-    expect(result.error?.message, `${what}: the first denying guard (${denial.reason}) decides; got ${seen}`).toBe(denial.reason)
-    expect(result.error !== undefined && 'info' in result.error, `${what}: a guard denial carries no info`).toBe(false)
-    expect(totalBodies(), `${what}: no body runs under a guard denial`).toBe(before)
+    expectIs(result.error?.message, denial.reason, () => `${what}: the first denying guard (${denial.reason}) decides; got ${seen}`)
+    expectIs(result.error !== undefined && 'info' in result.error, false, () => `${what}: a guard denial carries no info`)
+    expectIs(totalBodies(), before, () => `${what}: no body runs under a guard denial`)
   } else if (target === undefined) {
-    expect(result.error?.info?.code, `${what}: the name is outside the view; got ${seen}`).toBe('UNKNOWN_TOOL')
-    expect(totalBodies(), `${what}: no body runs for an unknown tool`).toBe(before)
+    expectIs(result.error?.info?.code, 'UNKNOWN_TOOL', () => `${what}: the name is outside the view; got ${seen}`)
+    expectIs(totalBodies(), before, () => `${what}: no body runs for an unknown tool`)
   } else {
-    expect(result.isError, `${what}: the definition from ${label(target.layer)} should run; got ${seen}`).toBe(false)
-    expect(target.probe.bodyCalls, `${what}: the body of the definition from ${label(target.layer)} ran`).toBe(targetBefore + 1)
-    expect(totalBodies(), `${what}: exactly one body ran`).toBe(before + 1)
+    expectIs(result.isError, false, () => `${what}: the definition from ${label(target.layer)} should run; got ${seen}`)
+    expectIs(target.probe.bodyCalls, targetBefore + 1, () => `${what}: the body of the definition from ${label(target.layer)} ran`)
+    expectIs(totalBodies(), before + 1, () => `${what}: exactly one body ran`)
   }
 }
 
@@ -167,11 +168,12 @@ async function checkViews(m: Model, real: Real, after: string): Promise<void> {
       const want = m.resolve(view, name)
       if (want !== undefined) expected.push(name)
       const got = real.r.tools.get(name, agent)
-      const gotLabel = got === undefined ? 'nothing' : got === want?.probe.definition ? 'the expected definition' : want === undefined ? 'a definition' : 'another definition'
-      expect(got === want?.probe.definition, `after ${after}: get("${name}", ${label(view)}) returned ${gotLabel}; the model expects ${want === undefined ? 'nothing' : `the one registered in ${label(want.layer)}`}`).toBe(true)
+      const gotLabel = (): string => (got === undefined ? 'nothing' : want === undefined ? 'a definition' : 'another definition')
+      expectIs(got === want?.probe.definition, true, () => `after ${after}: get("${name}", ${label(view)}) returned ${gotLabel()}; the model expects ${want === undefined ? 'nothing' : `the one registered in ${label(want.layer)}`}`)
     }
     const listed = real.r.tools.schemas(agent).map((s) => s.name).sort()
-    expect(listed, `after ${after}: schemas(${label(view)})`).toEqual(expected.sort())
+    expected.sort()
+    if (listed.length !== expected.length || listed.some((n, i) => n !== expected[i])) expect(listed, `after ${after}: schemas(${label(view)})`).toEqual(expected)
     for (const name of NAMES) await expectExecution(m, real, view, name, after)
   }
 }
