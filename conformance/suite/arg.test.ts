@@ -195,6 +195,25 @@ for (const [label, args, expected] of accepted) {
   })
 }
 
+check('ARG-04', 'a frozen value taken from an earlier result is copied like any other input, once per path', async ({ tools }) => {
+  const probe = probeTool('echo', { body: () => ({ list: [1, { deep: 'x' }] }) })
+  tools.register(probe.definition)
+  const earlier = await tools.execute(call('echo', {}))
+  expectSuccess(earlier)
+  const previous = (earlier as unknown as { value: { list: unknown[] } }).value
+
+  const result = await tools.execute(call('echo', { again: previous, twice: previous }))
+
+  expectSuccess(result)
+  const body = probe.bodyArgs[1] as { again: { list: unknown[] }; twice: { list: unknown[] } }
+  expect(body).toEqual({ again: { list: [1, { deep: 'x' }] }, twice: { list: [1, { deep: 'x' }] } })
+  expect(isDeepFrozen(body), 'deep-frozen').toBe(true)
+  const parts = (v: { list: unknown[] }) => [v, v.list, v.list[1]]
+  const earlierParts = new Set(parts(previous))
+  expect([...parts(body.again), ...parts(body.twice)].some((part) => earlierParts.has(part)), 'detached from the earlier result').toBe(false)
+  expect(parts(body.again).some((part, i) => part === parts(body.twice)[i]), 'one copy per path').toBe(false)
+})
+
 check('ARG-05', 'accepts nesting far deeper than a recursive walk survives', async ({ tools }) => {
   const probe = probeTool('echo')
   tools.register(probe.definition)
