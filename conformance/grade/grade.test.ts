@@ -11,7 +11,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import { describe, expect, test } from 'vitest'
 import { RULES } from '../catalogue/index.ts'
 import { AdapterError, UsageError } from './errors.ts'
-import { fullRunWorkers, grade } from './grade.ts'
+import { grade } from './grade.ts'
 import type { GradeProgress } from './grade.ts'
 import { KNOWN_FEATURES } from './internal/features.ts'
 import { CACHE_DIR_ENV } from './internal/transform-cache.ts'
@@ -101,10 +101,6 @@ describe('grade()', () => {
     expect((error as AdapterError).module).toBe(fixture('create-throws'))
     expect((error as AdapterError).message).toContain('create() threw: cannot start the registry')
   })
-})
-
-test('a full run uses one worker per core, from 2 to 4', () => {
-  expect([1, 2, 3, 4, 5, 16].map(fullRunWorkers)).toEqual([2, 2, 3, 4, 4, 4])
 })
 
 test("the report schema's area and feature patterns accept every area and feature of the kit", () => {

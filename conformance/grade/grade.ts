@@ -2,7 +2,6 @@
  * `grade()`: put one adapter through the conformance suite and return the
  * graded report. The CLI and the gallery meta-test are both thin callers.
  */
-import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_STALL_LIMIT_MS, testCeiling } from '../suite/_kit/budget.ts'
 import { KNOWN_FEATURES } from './internal/features.ts'
@@ -137,18 +136,7 @@ export const MAX_TIMEOUT_MS = 3_600_000
  * `check()` (suite/_kit/hangs.ts) is per worker.
  */
 function poolFor(filtered: boolean): PoolSettings {
-  return { pool: 'threads', isolate: false, maxWorkers: filtered ? 1 : fullRunWorkers(availableParallelism()) }
-}
-
-/**
- * Workers of a full run: one per core from 2 to 4. On two cores a slow
- * registry's grade is bound by throughput (upstream's: 101 s of test time,
- * 73 s of it in three single calls of 23-27 s each), so more cores shorten
- * it down to about its slowest call; past 4, each further worker's start-up
- * (its own module graph) buys little. Exported for its test.
- */
-export function fullRunWorkers(cores: number): number {
-  return Math.min(4, Math.max(2, Math.floor(cores)))
+  return { pool: 'threads', isolate: false, maxWorkers: filtered ? 1 : 2 }
 }
 
 /** `.ts` when the kit runs from its sources (a clone), `.js` when built (the package's dist/, same layout). */
