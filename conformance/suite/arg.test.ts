@@ -195,23 +195,41 @@ for (const [label, args, expected] of accepted) {
   })
 }
 
-check('ARG-04', 'a frozen value taken from an earlier result is copied like any other input, once per path', async ({ tools }) => {
+/** A success value the registry built and froze itself, as a caller might pass it on: `{ list: [1, { deep: 'x' }] }`. */
+async function earlierValue(tools: ToolRuntimeApi): Promise<{ probe: ReturnType<typeof probeTool>; previous: { list: unknown[] } }> {
   const probe = probeTool('echo', { body: () => ({ list: [1, { deep: 'x' }] }) })
   tools.register(probe.definition)
   const earlier = await tools.execute(call('echo', {}))
   expectSuccess(earlier)
-  const previous = (earlier as unknown as { value: { list: unknown[] } }).value
+  return { probe, previous: (earlier as unknown as { value: { list: unknown[] } }).value }
+}
+
+/** The containers of such a value, outermost first. */
+const partsOf = (v: { list: unknown[] }): unknown[] => [v, v.list, v.list[1]]
+
+check('ARG-04', 'a frozen value taken from an earlier result reaches the body as a copy, detached from it', async ({ tools }) => {
+  const { probe, previous } = await earlierValue(tools)
+
+  const result = await tools.execute(call('echo', { again: previous }))
+
+  expectSuccess(result)
+  const body = probe.bodyArgs[1] as { again: { list: unknown[] } }
+  expect(body).toEqual({ again: { list: [1, { deep: 'x' }] } })
+  expect(isDeepFrozen(body), 'deep-frozen').toBe(true)
+  const earlierParts = new Set(partsOf(previous))
+  expect(partsOf(body.again).filter((part) => earlierParts.has(part)), 'containers shared with the earlier result').toEqual([])
+})
+
+check('ARG-05', 'a frozen value taken from an earlier result and passed on two paths reaches the body as two copies', async ({ tools }) => {
+  const { probe, previous } = await earlierValue(tools)
 
   const result = await tools.execute(call('echo', { again: previous, twice: previous }))
 
   expectSuccess(result)
   const body = probe.bodyArgs[1] as { again: { list: unknown[] }; twice: { list: unknown[] } }
   expect(body).toEqual({ again: { list: [1, { deep: 'x' }] }, twice: { list: [1, { deep: 'x' }] } })
-  expect(isDeepFrozen(body), 'deep-frozen').toBe(true)
-  const parts = (v: { list: unknown[] }) => [v, v.list, v.list[1]]
-  const earlierParts = new Set(parts(previous))
-  expect([...parts(body.again), ...parts(body.twice)].some((part) => earlierParts.has(part)), 'detached from the earlier result').toBe(false)
-  expect(parts(body.again).some((part, i) => part === parts(body.twice)[i]), 'one copy per path').toBe(false)
+  const twice = partsOf(body.twice)
+  expect(partsOf(body.again).filter((part, i) => part === twice[i]), 'containers the two paths share').toEqual([])
 })
 
 check('ARG-05', 'accepts nesting far deeper than a recursive walk survives', async ({ tools }) => {
