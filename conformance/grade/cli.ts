@@ -85,10 +85,10 @@ Options of grade:
   --no-hang-shortcut   give every test its full --timeout even after a call
                        has hung in 3 tests (by default later tests waiting on
                        that call fail after 50 ms, marked short-circuited)
-  --no-cache           transform the suite's modules afresh instead of reusing
+  --no-cache           transform the kit's modules afresh instead of reusing
                        those kept from earlier grades (in the temporary
-                       folder, or DSH_TCK_CACHE_DIR; keyed on file contents,
-                       so it never changes a verdict)
+                       folder, or DSH_TCK_CACHE_DIR; your adapter is never
+                       cached, so this never changes a verdict)
   --runs <n>           generated cases per property law (default: each law's own)
   --seed <n>           fast-check seed of the property laws (default: fixed)
   --types <entry>      the implementation's type entry (.ts or .d.ts) for the

@@ -3,7 +3,7 @@
  * vitest inside this test worker, returns a schema-valid report, writes
  * nothing, and refuses bad options and broken adapters with typed errors.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -64,7 +64,7 @@ describe('grade()', () => {
     expect(report.unattributedErrors).toEqual([])
   })
 
-  test('the module cache: off leaves its folder empty, on fills it once, and the verdicts are the same all three times', { timeout: 180_000 }, async () => {
+  test('the module cache: off leaves its folder empty, on fills it once, unreadable entries cost a rerun, and the verdicts never change', { timeout: 180_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tck-cache-'))
     const saved = process.env[CACHE_DIR_ENV]
     process.env[CACHE_DIR_ENV] = dir
@@ -81,6 +81,13 @@ describe('grade()', () => {
       expect(filled.length, 'the first cached grade stores the transformed modules').toBeGreaterThan(10)
       expect(await run(true)).toEqual(uncached)
       expect(readdirSync(dir).sort(), 'the second reuses them').toEqual(filled)
+      // Entries that cannot be read (here: each replaced by a folder; a temp cleaner or another grade
+      // clearing the folder mid-run does the same) cost a second, uncached run, never a verdict.
+      for (const entry of filled) {
+        rmSync(join(dir, entry), { recursive: true, force: true })
+        mkdirSync(join(dir, entry))
+      }
+      expect(await run(true)).toEqual(uncached)
     } finally {
       if (saved === undefined) delete process.env[CACHE_DIR_ENV]
       else process.env[CACHE_DIR_ENV] = saved

@@ -7,7 +7,7 @@ import { DEFAULT_STALL_LIMIT_MS, testCeiling } from '../suite/_kit/budget.ts'
 import { KNOWN_FEATURES } from './internal/features.ts'
 import { buildReport } from './internal/build-report.ts'
 import { KIT_ROOT, kitInfo } from './internal/kit-info.ts'
-import { transformCacheDir } from './internal/transform-cache.ts'
+import { isKitModule, runTouchedCache, transformCacheDir } from './internal/transform-cache.ts'
 import { trapStrayErrors } from './internal/stray-errors.ts'
 import type { PoolSettings, SuiteProgress } from './internal/run-suite.ts'
 import { namePatternFor, selectRules } from './internal/select-rules.ts'
@@ -62,13 +62,15 @@ export interface GradeOptions {
    */
   readonly hangShortcut?: boolean
   /**
-   * Keep the suite's transformed modules between grades (default: on), in
-   * `<os tmpdir>/dsh-tools-tck-cache/` or the folder `DSH_TCK_CACHE_DIR`
-   * names. It only saves start-up time (about 1.5 s of CPU per grade on a
-   * 2-core machine); entries are keyed on each file's content, so verdicts
-   * are the same either way. `false` (`--no-cache`, or
-   * `DSH_TCK_CACHE_DIR=off`) transforms every module afresh. A folder that
-   * cannot be written means no cache, never an error.
+   * Keep the kit's own transformed modules between grades (default: on), in
+   * `<os tmpdir>/dsh-tools-tck-cache-<uid>/` (used only when no other user
+   * may write it) or the folder `DSH_TCK_CACHE_DIR` names. It only saves
+   * start-up time (about 1.5 s of CPU per grade on a 2-core machine). The
+   * adapter and everything it imports are never cached, and a run that fails
+   * to read the cache is graded again without it, so verdicts are the same
+   * either way. `false` (`--no-cache`, or `DSH_TCK_CACHE_DIR=off`) transforms
+   * every module afresh. A folder that cannot be used means no cache, never
+   * an error.
    */
   readonly cache?: boolean
   /** Keep stack traces in failures and unattributed errors. Default: false. */
@@ -210,9 +212,9 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
     // vitest is loaded only now: refusing options or an adapter stays cheap.
     const [{ runSuite }, { version: vitestVersion }] = await Promise.all([import('./internal/run-suite.ts'), import('vitest/node')])
     const cacheDir = transformCacheDir(KIT_ROOT, kitInfo().version, options.cache !== false)
-    const run = await runSuite({
+    const suite = (cache: boolean) => runSuite({
       root: KIT_ROOT,
-      ...(cacheDir === undefined ? {} : { cacheDir }),
+      ...(cache && cacheDir !== undefined ? { cache: { dir: cacheDir, keeps: (id: string) => isKitModule(KIT_ROOT, id) } } : {}),
       include: SUITE_FILES,
       setupFiles: SETUP_FILES,
       adapterModule: loaded.module,
@@ -225,11 +227,18 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
         ? {}
         : {
             onProgress: (p: SuiteProgress) => {
+              // A run graded again without the cache starts its counts afresh: report only once it has caught up.
+              if (p.testsDone < lastSuite.testsDone || p.filesDone < lastSuite.filesDone) return
               lastSuite = p
               onProgress({ phase: 'suite', ...p, elapsedMs: Math.round(performance.now() - clock) })
             },
           }),
     })
+    let run = await suite(true)
+    // A cache folder removed or cleared mid-run (a temp cleaner, another grade
+    // after a lockfile change, a full disk) fails modules for reasons that are
+    // not the registry's: grade again without the cache.
+    if (cacheDir !== undefined && runTouchedCache(run, cacheDir)) run = await suite(false)
 
     if (run.tests.length === 0 && run.aborted !== undefined) {
       // Nothing was even collected: a verdict of "no test for any rule" would blame the registry.

@@ -12,7 +12,8 @@
 import { Writable } from 'node:stream'
 import { relative } from 'node:path'
 import { createVitest } from 'vitest/node'
-import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node'
+import type { Plugin } from 'vite'
+import type { Reporter, TestCase, TestModule, Vitest, VitestPluginContext } from 'vitest/node'
 import { toRawError } from './raw-error.ts'
 import type { RawError } from './raw-error.ts'
 
@@ -42,10 +43,12 @@ export interface RunSuiteOptions {
   readonly testNamePattern?: RegExp
   readonly pool: PoolSettings
   /**
-   * Folder of vitest's module cache (`experimental.fsModuleCache`), shared by
-   * runs of the same kit; no cache when absent. See transform-cache.ts.
+   * vitest's module cache (`experimental.fsModuleCache`): its folder, shared
+   * by runs of the same kit, and which modules may be kept there (the
+   * others are transformed on every run). No cache when absent. See
+   * transform-cache.ts.
    */
-  readonly cacheDir?: string
+  readonly cache?: { readonly dir: string; readonly keeps: (id: string) => boolean }
   /**
    * Abort the run when no test makes progress for this long: the only limit on
    * a test that keeps its worker busy (the suite's budget counts waiting only).
@@ -112,6 +115,16 @@ export interface SuiteRun {
   readonly unhandled: readonly RawUnhandled[]
   /** Why the run ended early, if it did. */
   readonly aborted?: string
+}
+
+/** A vitest plugin that keeps only the modules `keeps` accepts in the module cache. */
+function cacheScope(keeps: (id: string) => boolean): Plugin {
+  return {
+    name: 'dsh-tools-tck:cache-scope',
+    configureVitest(context: VitestPluginContext) {
+      context.experimental_defineCacheKeyGenerator(({ id }) => (keeps(id) ? undefined : false))
+    },
+  }
 }
 
 /** Runs the suite once; see the module contract. */
@@ -214,7 +227,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
         hookTimeout: options.timeoutMs * 3 + 2000,
         teardownTimeout: 2000,
         cache: false,
-        ...(options.cacheDir === undefined ? {} : { experimental: { fsModuleCache: true, fsModuleCachePath: options.cacheDir } }),
+        ...(options.cache === undefined ? {} : { experimental: { fsModuleCache: true, fsModuleCachePath: options.cache.dir } }),
         // Installed as a package, the kit's (compiled) modules sit under
         // node_modules, which vitest would hand to Node untransformed: then
         // the suite's import() of a TypeScript adapter would fail. Through
@@ -233,7 +246,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
           return false
         },
       },
-      {},
+      options.cache === undefined ? {} : { plugins: [cacheScope(options.cache.keeps)] },
       { stdout: sink(), stderr: sink() },
     )
     // The logger registers its listeners synchronously, before createVitest's
