@@ -81,7 +81,11 @@ function openFrame(value: object, copy: boolean): Frame | typeof REJECT {
  * copy already has is inherited (`__proto__`, or a setter a tampered realm put
  * on `Object.prototype` or `Array.prototype`): it is defined rather than
  * assigned, so no setter runs on a copy under construction, which is marked
- * and frozen once complete.
+ * and frozen once complete. Not defended against: a realm whose intrinsic
+ * prototypes themselves were replaced or given a proxy as their prototype.
+ * Such a realm could as well replace `push` or `Object.defineProperty`, which
+ * this module calls, and defining every key (which would close the proxy case
+ * only) costs a `defineProperty` per copied entry on every call.
  */
 function store(frame: Frame, key: string, value: unknown): void {
   const target = frame.target

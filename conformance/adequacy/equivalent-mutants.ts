@@ -548,7 +548,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 90,
+    line: 94,
     reason: "writable and configurable on the own __proto__ data property of a copy (the two true literals on this line besides enumerable): every pipeline snapshot is deep-frozen, which erases both, and only the unfrozen schemas() parameters copy could show them, which no rule pins.",
   },
   {
@@ -557,7 +557,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 209,
+    line: 213,
     reason: 'isJsonValue only compares the walk result with REJECT; building a throw-away copy walks the same keys, reads each getter once and rejects exactly the same values.',
   },
   {

@@ -6,6 +6,10 @@
  * its message: in the sequence law the two were a fifth of its time. On a
  * mismatch this makes the very same assertion, so a failure reads exactly
  * as before; on a match it costs one `Object.is`.
+ *
+ * For property laws only: a passing `expectIs` makes no assertion, so in a
+ * conformance test it would escape `forRules()`'s count of the assertions
+ * made after a block (conformance/suite/_kit/for-rules.ts).
  */
 import { expect } from 'vitest'
 
