@@ -117,8 +117,11 @@ export interface SuiteRun {
   readonly aborted?: string
 }
 
+/** A vite plugin with vitest's hook, typed here: the built package's compile does not see vitest's augmentation of `Plugin`. */
+type VitestPlugin = Plugin & { configureVitest(context: VitestPluginContext): void }
+
 /** A vitest plugin that keeps only the modules `keeps` accepts in the module cache. */
-function cacheScope(keeps: (id: string) => boolean): Plugin {
+function cacheScope(keeps: (id: string) => boolean): VitestPlugin {
   return {
     name: 'dsh-tools-tck:cache-scope',
     configureVitest(context: VitestPluginContext) {
