@@ -2,6 +2,7 @@
 // that take minutes first, so that no worker is left with one of them at the end.
 import { BaseSequencer } from 'vitest/node'
 import type { TestSpecification } from 'vitest/node'
+import { listedFirst } from '../conformance/grade/internal/slow-first.ts'
 
 /**
  * The kit's slowest test files, slowest first (each grades registries or
@@ -38,22 +39,6 @@ export const HEAVY_FILES: readonly string[] = [
  */
 export class HeavyFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return heavyFirst(await super.sort(files), this.ctx.config.root, (spec) => spec.moduleId)
+    return listedFirst(await super.sort(files), HEAVY_FILES, this.ctx.config.root, (spec) => spec.moduleId)
   }
-}
-
-/**
- * `files` with the {@link HEAVY_FILES} moved to the front in their listed
- * order, the others after them in their given order. `pathOf` gives a file's
- * absolute path; `root` is the kit root the list is relative to.
- */
-export function heavyFirst<T>(files: readonly T[], root: string, pathOf: (file: T) => string): T[] {
-  const prefix = root.endsWith('/') ? root : `${root}/`
-  const rank = (file: T): number => {
-    const path = pathOf(file)
-    const index = HEAVY_FILES.indexOf(path.startsWith(prefix) ? path.slice(prefix.length) : path)
-    return index === -1 ? HEAVY_FILES.length : index
-  }
-  // Array.prototype.sort is stable: the others keep their order.
-  return [...files].sort((a, b) => rank(a) - rank(b))
 }

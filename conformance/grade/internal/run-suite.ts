@@ -15,6 +15,7 @@ import { createVitest } from 'vitest/node'
 import type { Plugin } from 'vite'
 import type { Reporter, TestCase, TestModule, Vitest, VitestPluginContext } from 'vitest/node'
 import { toRawError } from './raw-error.ts'
+import { SlowFilesFirst } from './slow-first.ts'
 import type { RawError } from './raw-error.ts'
 
 export type { RawError }
@@ -220,6 +221,8 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
         pool: options.pool.pool,
         isolate: options.pool.isolate,
         maxWorkers: options.pool.maxWorkers,
+        // The few files a slow registry takes longest over start first (see slow-first.ts).
+        sequence: { sequencer: SlowFilesFirst },
         testNamePattern: options.testNamePattern,
         // Grading always builds the deep cases at full depth, whatever the
         // shell says: shallow nesting is for mutation runs of the reference only.
