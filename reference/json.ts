@@ -71,9 +71,10 @@ function openFrame(value: object, copy: boolean): Frame | typeof REJECT {
     return { source: value, keys, array: true, target: copy ? [] : undefined, next: 0 }
   }
   if (proto !== null && !isIntrinsicObjectPrototype(proto)) return REJECT
-  // Every own key, enumerable or not, as Reflect.ownKeys would list them; a symbol key is not plain data.
-  if (Object.getOwnPropertySymbols(value).length > 0) return REJECT
-  return { source: value, keys: Object.getOwnPropertyNames(value), array: false, target: copy ? {} : undefined, next: 0 }
+  // Every own key, enumerable or not; a symbol key is not plain data. (A proxy may list keys in any order, so all are looked at.)
+  const keys = Reflect.ownKeys(value)
+  for (const key of keys) if (typeof key !== 'string') return REJECT
+  return { source: value, keys: keys as string[], array: false, target: copy ? {} : undefined, next: 0 }
 }
 
 /**

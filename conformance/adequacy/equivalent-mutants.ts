@@ -548,7 +548,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 94,
+    line: 95,
     reason: "writable and configurable on the own __proto__ data property of a copy (the two true literals on this line besides enumerable): every pipeline snapshot is deep-frozen, which erases both, and only the unfrozen schemas() parameters copy could show them, which no rule pins.",
   },
   {
@@ -557,7 +557,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 213,
+    line: 214,
     reason: 'isJsonValue only compares the walk result with REJECT; building a throw-away copy walks the same keys, reads each getter once and rejects exactly the same values.',
   },
   {
@@ -655,6 +655,14 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: '{ cause: error }',
     replacement: '{}',
     reason: 'The TypeError thrown here is always caught (finalize.ts) and turned into normalizedFailure, which reads only its message and HarnessError info; its cause never reaches a result, an observer or the caller.',
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/pipeline/materialize.ts',
+    mutator: 'ConditionalExpression',
+    original: 'isFrozenSnapshot(value)',
+    replacement: 'false',
+    reason: "Copying a field that is already one of the registry's own frozen snapshots yields an equal, deep-frozen, unshared copy; only identity differs (the final result's content being, or not being, the very object post-execute listeners saw on the canonical success), which RES-03 leaves open and no rule pins.",
   },
   {
     kind: 'unspecified',

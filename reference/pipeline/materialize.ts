@@ -3,7 +3,7 @@
  * (RES-03). A materialised value is a detached snapshot, deep-frozen.
  */
 import type { ToolExecutionResult } from '../../conformance/spec/types.ts'
-import { frozenSnapshotJsonValue } from '../json.ts'
+import { frozenSnapshotJsonValue, isFrozenSnapshot } from '../json.ts'
 
 export const ARGUMENTS_NOT_LOSSLESS = 'tool execution arguments must be losslessly JSON-serializable'
 export const RESULT_NOT_LOSSLESS = 'tool result must be losslessly JSON-serializable'
@@ -22,7 +22,14 @@ export function materializeArguments(value: unknown): unknown {
   return snapshot
 }
 
+/**
+ * A field that is already a whole frozen snapshot built by this registry
+ * (the canonical success's content or meta, passed on unchanged) is kept as
+ * it is: it is deep-frozen lossless JSON that no one can change, and, built
+ * by copying every path apart, it shares no part. Anything else is copied.
+ */
 function snapshotField(value: unknown): unknown {
+  if (isFrozenSnapshot(value)) return value
   const snapshot = frozenSnapshotJsonValue(value)
   if (snapshot === undefined) throw new NotLossless()
   return snapshot

@@ -52,8 +52,9 @@ export function isIntrinsicArrayPrototype(proto: object): boolean {
  * arrays (extra string or symbol keys). May throw on a hostile proxy.
  */
 export function denseIndexKeys(array: readonly unknown[]): string[] | undefined {
-  if (Object.getOwnPropertySymbols(array).length > 0) return undefined
-  const keys = Object.getOwnPropertyNames(array)
+  // One listing of every own key (a symbol key included): an ordinary array
+  // lists its indices in order, then 'length', then any other key.
+  const keys = Reflect.ownKeys(array)
   const length = array.length
   if (keys.length !== length + 1 || keys[length] !== 'length') return undefined
   for (let i = 0; i < length; i++) {
