@@ -10,7 +10,9 @@
  *    and listeners grow (1 → 1,000 of each kind) and with scope depth
  *    (1 → 64), each with its ratio to the smallest case. For the reference,
  *    and, in the same run, for upstream when the fidelity lane's build is
- *    present (`DSH_UPSTREAM`, else `$TMPDIR/dsh-upstream`).
+ *    present (`DSH_UPSTREAM`, else `$TMPDIR/dsh-upstream`). The reference is
+ *    measured compiled to plain JavaScript (see compiled-reference.ts), not
+ *    through tsx, whose `keepNames` adds a third to its per-call cost.
  * 2. A full grade of the reference, each in a child process: wall time, peak
  *    RSS, split into the suite phase (conformance + properties, with their
  *    test time) and the tsd type suites; the median of the runs.
@@ -22,7 +24,7 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { upstreamBuildFolder } from '../conformance/spec/upstream-release.ts'
-import referenceAdapter from '../reference/adapter.ts'
+import { compiledReferenceAdapter } from './internal/bench/compiled-reference.ts'
 import { dispatchFigures, LISTENER_COUNTS, SCOPE_DEPTHS, TOOL_COUNTS, type CaseFigures, type DispatchFigures } from './internal/bench/dispatch.ts'
 import { formatMicros, formatRatio, formatTable, median, parseRuns } from './internal/bench/stats.ts'
 import { upstreamHarnessFactory, upstreamInstallFolder } from './internal/bench/upstream.ts'
@@ -40,7 +42,8 @@ try {
 
 const step = (who: string) => (label: string) => process.stderr.write(`  ${who}: ${label}\n`)
 
-console.error('measuring the reference…')
+console.error('measuring the reference (its sources compiled by esbuild, as upstream is measured from its build)…')
+const referenceAdapter = await compiledReferenceAdapter(root)
 const reference = await dispatchFigures(() => referenceAdapter.create(), step('reference'))
 
 const install = upstreamInstallFolder()
@@ -78,6 +81,7 @@ function growth(title: string, key: 'byTools' | 'byGuardsAndListeners' | 'byScop
   return formatTable(rows)
 }
 
+console.log('reference: reference/adapter.ts compiled to JavaScript by esbuild (no keepNames), as a build ships it')
 console.log(upstreamNote)
 console.log('')
 console.log(formatTable(headline))
