@@ -16,7 +16,9 @@ import type { Run } from './run.ts'
 export function finalizeResult(run: Run, result: ToolExecutionResult): ToolExecutionResult {
   let candidate: ToolExecutionResult
   try {
-    candidate = materializeResult(result)
+    // The call's own canonical success keeps the content and meta it snapshotted (OUT-02, OUT-05).
+    const own = run.registry.canonical.get(result) === run.exec.token ? result : undefined
+    candidate = materializeResult(result, own)
   } catch (error) {
     candidate = normalizedFailure(error)
   }
@@ -28,7 +30,7 @@ export function finalizeResult(run: Run, result: ToolExecutionResult): ToolExecu
     const content = finalizer(run.exec, candidate)
     if (content === undefined) return candidate
     // FIN-04: only `content` changes.
-    return materializeResult({ ...candidate, content })
+    return materializeResult({ ...candidate, content }, candidate)
   } catch (error) {
     return normalizedFailure(error)
   }
