@@ -81,7 +81,7 @@ function growth(title: string, key: 'byTools' | 'byGuardsAndListeners' | 'byScop
   return formatTable(rows)
 }
 
-console.log('reference: reference/adapter.ts compiled to JavaScript by esbuild (no keepNames), as a build ships it')
+console.log('reference: reference/adapter.ts bundled by esbuild (no keepNames), as upstream\'s build is')
 console.log(upstreamNote)
 console.log('')
 console.log(formatTable(headline))

@@ -3,7 +3,7 @@ import { defineArea, seed, upstream } from '../define.ts'
 const DSL_SEED = seed('000', '§统一的 JSON 值 schema DSL')
 const SCHEMA = ['schema'] as const
 
-/** DSL rules (schema DSL and typing). Tests: conformance/suite/dsl.test.ts; DSL-17..19 and DSL-31 by the tsd suites types/dsl-1[7-9].*.test-d.ts and types/dsl-31.*.test-d.ts. */
+/** DSL rules (schema DSL and typing). Tests: conformance/suite/dsl.test.ts (and its slow shard dsl.deep-args.test.ts); DSL-17..19 and DSL-31 by the tsd suites types/dsl-1[7-9].*.test-d.ts and types/dsl-31.*.test-d.ts. */
 export const DSL_RULES = defineArea('DSL', [
   {
     id: 'DSL-01',
