@@ -16,6 +16,8 @@ import { expect } from 'vitest'
 import type { ScopeHandle } from '../conformance/adapter/contract.ts'
 import { createScriptedRuntime } from '../conformance/code-runtime/scripted-runtime.ts'
 import type { ToolExecution, ToolExecutionToken, ToolPresentationMode } from '../conformance/spec/types.ts'
+import { suiteTimeout } from '../conformance/suite/_kit/adapter.ts'
+import { AdapterTimeoutError, idleClock } from '../conformance/suite/_kit/budget.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { contextMessage, probeTool } from '../conformance/suite/_kit/tools.ts'
 import type { ToolProbe } from '../conformance/suite/_kit/tools.ts'
@@ -145,12 +147,14 @@ interface Step {
 const QUIET_AFTER_TURNS = 10
 
 /**
- * How long a run may go on with nothing scheduled before it counts as stuck.
- * Wall-clock time, not turns: a registry that hands work to a timer, I/O or a
- * worker is slower, not stuck, and only a run that stays silent this long fails.
+ * How much idle waiting a run may do with nothing scheduled before it counts
+ * as stuck: the suite's per-test budget (`--timeout`), on the kit's idle clock
+ * (conformance/suite/_kit/budget.ts). A registry that hands work to a timer,
+ * I/O or a worker is slower, not stuck; time spent computing, or waiting for
+ * the CPU on a busy machine, never counts, so only a run that sits idle this
+ * long fails, as a hang.
  */
-const STUCK_AFTER_MS = 5_000
-
+const stuckAfterMs = (): number => suiteTimeout()
 /** One turn of the event loop: every pending microtask has run. */
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
@@ -175,8 +179,9 @@ async function quiet(s: fc.Scheduler): Promise<void> {
  * that is waiting at that point (fc.scheduler's own `waitFor` releases a task
  * after 50 idle microtasks, before a lane has started the next sub-call).
  * When nothing is scheduled after {@link QUIET_AFTER_TURNS} turns it waits for
- * timers too, with growing pauses; it fails, instead of hanging, when
- * `pending` has not settled and nothing was scheduled for {@link STUCK_AFTER_MS}.
+ * timers too, with growing pauses; it fails as a hang ({@link AdapterTimeoutError}),
+ * instead of hanging, when `pending` has not settled and the loop has sat idle
+ * for {@link stuckAfterMs} with nothing scheduled.
  */
 async function releaseOneByOne<T>(s: fc.Scheduler, pending: Promise<T>): Promise<T> {
   let settled = false
@@ -185,22 +190,25 @@ async function releaseOneByOne<T>(s: fc.Scheduler, pending: Promise<T>): Promise
     () => (settled = true),
   )
   let idleTurns = 0
-  let idleSince: number | undefined
+  const silence = idleClock()
   for (;;) {
     if (idleTurns < QUIET_AFTER_TURNS) await turn()
     else await pause(Math.min(2 ** (idleTurns - QUIET_AFTER_TURNS), 100))
     if (settled) return pending
     if (s.count() > 0) {
       idleTurns = 0
-      idleSince = undefined
       await quiet(s)
       await s.waitOne()
+      silence.reset()
       continue
     }
     idleTurns += 1
-    idleSince ??= Date.now()
-    const silent = Date.now() - idleSince
-    expect(silent, `run_code is stuck: nothing scheduled for ${silent} ms and it has not settled (${s.report().length} tasks released)`).toBeLessThan(STUCK_AFTER_MS)
+    const silent = silence.read()
+    if (silent >= stuckAfterMs()) {
+      throw new AdapterTimeoutError(
+        `run_code did not settle with nothing scheduled for ${Math.round(silent)} ms of idle waiting (${s.report().length} scheduler tasks released): a hang`,
+      )
+    }
   }
 }
 

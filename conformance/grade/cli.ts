@@ -79,7 +79,7 @@ Options of grade:
   --timeout <ms>       how long a test may wait for a registry call that does
                        not settle (default: ${DEFAULT_TIMEOUT_MS}); time spent computing
                        does not count
-  --stall-limit <ms>   how long a test may keep computing before it fails (or,
+  --stall-limit <ms>   how much CPU time a test may compute before it fails (or,
                        in a synchronous endless loop, the run is declared
                        stuck and stopped) (default: ${DEFAULT_STALL_LIMIT_MS})
   --no-hang-shortcut   give every test its full --timeout even after a call

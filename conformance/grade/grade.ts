@@ -3,7 +3,7 @@
  * graded report. The CLI and the gallery meta-test are both thin callers.
  */
 import { fileURLToPath } from 'node:url'
-import { DEFAULT_STALL_LIMIT_MS, testCeiling } from '../suite/_kit/budget.ts'
+import { DEFAULT_STALL_LIMIT_MS, wallBackstop } from '../suite/_kit/budget.ts'
 import { KNOWN_FEATURES } from './internal/features.ts'
 import { buildReport } from './internal/build-report.ts'
 import { KIT_ROOT, kitInfo } from './internal/kit-info.ts'
@@ -41,14 +41,16 @@ export interface GradeOptions {
    */
   readonly timeout?: number
   /**
-   * How long one test may keep its worker busy computing, in milliseconds (an
-   * integer from 1 to {@link MAX_TIMEOUT_MS}), before the run is declared
-   * stuck (a synchronous endless loop, say) and stopped; its unfinished tests
-   * then fail as never reported. Computing time never counts against
-   * `timeout`, so this is the only limit on it: keep it far above the slowest
-   * correct registry. The watchdog allows each test this much on top of the
-   * waiting it may do (three budgets and a second). Default:
-   * {@link DEFAULT_STALL_LIMIT_MS}.
+   * How long one test may compute, in milliseconds of CPU time (an integer
+   * from 1 to {@link MAX_TIMEOUT_MS}): a test body that neither settles nor
+   * lets the event loop go idle fails once its thread has used this much
+   * (a timeout, never an assertion), and a run in which no test makes
+   * progress while its workers use this much each is declared stuck (a
+   * synchronous endless loop, say) and stopped; its unfinished tests then
+   * fail as never reported. CPU time, not wall-clock time: a busy machine
+   * makes a grade slower, never its verdicts different. Computing time never
+   * counts against `timeout`, so this is the only limit on it: keep it far
+   * above the slowest correct registry. Default: {@link DEFAULT_STALL_LIMIT_MS}.
    */
   readonly stallLimit?: number
   /**
@@ -150,7 +152,7 @@ const SUITE_FILES = [`conformance/suite/**/*.test${EXT}`, `properties/**/*.test$
 /** Loads the adapter in every worker ahead of the tests. */
 const SETUP_FILES = [fileURLToPath(new URL(`./internal/warm-adapter${EXT}`, import.meta.url))]
 
-/** Slack between a test's wall-clock ceiling and the run's watchdog, so that the ceiling fails one test first. */
+/** Slack between a test's own limits and the run's watchdog, so that a test's limit fails that one test first. */
 const WATCHDOG_GRACE_MS = 2_000
 
 /**
@@ -222,7 +224,8 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
       env: { ...propertyEnv(options), DSH_TCK_STALL_LIMIT: String(stallLimitMs) },
       ...(options.rules === undefined ? {} : { testNamePattern: namePatternFor(rules) }),
       pool: poolFor(options.rules !== undefined),
-      stallLimitMs: testCeiling(timeoutMs, stallLimitMs) + WATCHDOG_GRACE_MS,
+      stallLimitMs: stallLimitMs + WATCHDOG_GRACE_MS,
+      wallBackstopMs: wallBackstop(timeoutMs, stallLimitMs) + WATCHDOG_GRACE_MS,
       ...(onProgress === undefined
         ? {}
         : {

@@ -7,7 +7,9 @@
  */
 import { describe, expect, test } from 'vitest'
 import { FAILURE_RULES, failureRules } from '../catalogue/failure-rules.ts'
-import { AdapterTimeoutError, waitWithin } from '../suite/_kit/budget.ts'
+import { AdapterTimeoutError, computeWithin, idleClock, waitWithin } from '../suite/_kit/budget.ts'
+import { threadCpuMs } from '../suite/_kit/cpu-clock.ts'
+import { settleWithin } from './internal/settle.ts'
 import { KitDefectError, forRulesIn } from '../suite/_kit/for-rules.ts'
 import { featureGate } from '../suite/_kit/features.ts'
 import type { BlockHost } from '../suite/_kit/for-rules.ts'
@@ -66,7 +68,7 @@ describe('waitWithin: the budget counts waiting only', () => {
     expect(error).toBeInstanceOf(AdapterTimeoutError)
     expect((error as Error).message).toMatch(/^createScope\(\) did not settle within 100 ms of waiting: .*\(a hang\)/)
     expect(took).toBeGreaterThanOrEqual(95)
-    expect(took).toBeLessThan(1000)
+    expect(took).toBeLessThan(10_000) // about one budget: far less than ten seconds, even on a busy machine
   })
 
   test('real waiting counts: a timer longer than the budget is a timeout, a shorter one is not', async () => {
@@ -77,6 +79,53 @@ describe('waitWithin: the budget counts waiting only', () => {
   test('a rejection passes through unchanged', async () => {
     const cause = new Error('registry broke')
     await expect(waitWithin(Promise.reject(cause), 100, 'the call')).rejects.toBe(cause)
+  })
+})
+
+describe('computeWithin: a body that never settles yet never idles fails on CPU time', () => {
+  test('a call that keeps scheduling work is stopped once the thread has computed the limit, as a hang', async () => {
+    let spinning = true
+    const spin = (): Promise<never> =>
+      new Promise((_, reject) => {
+        const step = (): void => {
+          if (!spinning) return reject(new Error('stopped'))
+          compute(5)
+          setImmediate(step)
+        }
+        step()
+      })
+    const before = threadCpuMs()
+    const error = await computeWithin(spin(), 300, 'the test').catch((e: unknown) => e)
+    spinning = false
+    expect(error).toBeInstanceOf(AdapterTimeoutError)
+    expect((error as Error).message).toMatch(/^the test kept computing for 300 ms of CPU time without settling/)
+    expect(threadCpuMs() - before).toBeGreaterThanOrEqual(300)
+  })
+
+  test('waiting costs no CPU time: a call that sleeps past the limit and settles is not stopped', async () => {
+    await expect(computeWithin(sleep(400).then(() => 'late'), 100, 'the test')).resolves.toBe('late')
+  })
+})
+
+describe('the idle clock', () => {
+  test('counts waiting, not computing', async () => {
+    const clock = idleClock()
+    compute(300)
+    expect(clock.read()).toBeLessThan(150)
+    await sleep(200)
+    expect(clock.read()).toBeGreaterThanOrEqual(150)
+    clock.reset()
+    expect(clock.read()).toBeLessThan(50)
+  })
+
+  test('the adapter checks before a grade wait on it too: a create() that computes longer than the limit and then settles is not a timeout', async () => {
+    const created = await settleWithin(async () => {
+      await sleep(1)
+      compute(400)
+      return 'harness'
+    }, 100)
+    expect(created).toEqual({ kind: 'value', value: 'harness' })
+    expect(await settleWithin(() => new Promise(() => undefined), 100)).toEqual({ kind: 'timeout' })
   })
 })
 

@@ -27,6 +27,7 @@ import { TestRunner } from 'vitest'
 import { check } from '../../conformance/suite/_kit/check.ts'
 import { featureGate, neededFeatures } from '../../conformance/suite/_kit/features.ts'
 import { KitDefectError } from '../../conformance/suite/_kit/kit-defect.ts'
+import { AdapterTimeoutError } from '../../conformance/suite/_kit/budget.ts'
 import type { FeatureGate } from '../../conformance/suite/_kit/features.ts'
 import { REFERENCE_ADAPTER, suiteAdapterPath } from '../../conformance/suite/_kit/adapter.ts'
 
@@ -167,7 +168,10 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
       if (spec.deployment !== undefined && !gate.has('codeMode')) {
         throw new KitDefectError(`kit defect: law ${name} configures the deployment but may not use codeMode (the registry is not at fault)`)
       }
+      let hang: AdapterTimeoutError | undefined
       const property = fc.asyncProperty(arbitrary, async (input) => {
+        // After a hang, fast-check's shrinking would wait a budget per smaller case: let them pass, keeping the case that hung.
+        if (hang !== undefined) return
         const opened: Harness[] = []
         let hit = false
         const open = async (): Promise<LawRun> => {
@@ -180,6 +184,9 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
         }
         try {
           await spec.run(await open(), input)
+        } catch (error) {
+          if (error instanceof AdapterTimeoutError) hang = error
+          throw error
         } finally {
           for (const harness of opened) await harness.dispose?.()
         }
@@ -194,7 +201,9 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
         const commandsReplay = /replayPath="([^"]*)"/.exec(counterexample)?.[1]
         const fullPath = `${name}:${details.counterexamplePath ?? ''}${commandsReplay === undefined ? '' : `@${commandsReplay}`}`
         meta.property = { ...meta.property, path: fullPath, counterexample }
-        throw withFramesOf(new Error(failureMessage(name, ids, title, details as fc.RunDetails<[unknown]>, seed, fullPath, counterexample)), details.errorInstance)
+        // A hang stays a hang (failure kind `timeout`), never an assertion of the law's rules.
+        const Failure = details.errorInstance instanceof AdapterTimeoutError ? AdapterTimeoutError : Error
+        throw withFramesOf(new Failure(failureMessage(name, ids, title, details as fc.RunDetails<[unknown]>, seed, fullPath, counterexample)), details.errorInstance)
       }
       if (path !== undefined) return // a replay of one case says nothing about vacuity
       meta.vacuity = { runs, interesting: hits, threshold }

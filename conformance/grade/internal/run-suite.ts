@@ -9,6 +9,7 @@
  * outcome is data in the returned {@link SuiteRun}, never a rejection and
  * never output on the console.
  */
+import { processCpuMs } from '../../suite/_kit/cpu-clock.ts'
 import { Writable } from 'node:stream'
 import { relative } from 'node:path'
 import { createVitest } from 'vitest/node'
@@ -51,10 +52,19 @@ export interface RunSuiteOptions {
    */
   readonly cache?: { readonly dir: string; readonly keeps: (id: string) => boolean }
   /**
-   * Abort the run when no test makes progress for this long: the only limit on
-   * a test that keeps its worker busy (the suite's budget counts waiting only).
+   * Abort the run when no test makes progress while the run's threads use
+   * this much CPU time per worker: the only limit on a test whose worker is
+   * stuck in a synchronous loop (the suite's budget counts waiting, and a
+   * test's own computing limit needs its loop to turn). CPU time, so a busy
+   * machine only makes it take longer, never fire sooner.
    */
   readonly stallLimitMs: number
+  /**
+   * Abort the run when no test makes progress for this long on the wall
+   * clock: a far backstop for a worker blocked outright, which neither
+   * waits nor computes.
+   */
+  readonly wallBackstopMs: number
   /**
    * Called as the run advances (a file collected or finished, a test
    * finished). A callback that throws is ignored: progress never changes a run.
@@ -137,8 +147,10 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
   const unhandled: RawUnhandled[] = []
   let aborted: string | undefined
   let lastProgress = Date.now()
+  let cpuAtProgress = processCpuMs()
   const progress = (): void => {
     lastProgress = Date.now()
+    cpuAtProgress = processCpuMs()
   }
   const keepModule = (module: TestModule): void => {
     modules.set(module.moduleId, module)
@@ -262,11 +274,19 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
     removeAddedListeners(before)
 
     const instance = vitest
+    // The workers are threads of this process, so its CPU time is theirs and ours.
+    const cpuLimit = options.stallLimitMs * options.pool.maxWorkers
     watchdog = setInterval(() => {
-      if (aborted === undefined && Date.now() - lastProgress > options.stallLimitMs) {
+      if (aborted !== undefined) return
+      if (processCpuMs() - cpuAtProgress > cpuLimit) {
         aborted =
-          `no test made progress for ${(options.stallLimitMs / 1000).toFixed(1)} s (a test worker kept computing past the stall limit, ` +
+          `no test made progress while the run used ${(cpuLimit / 1000).toFixed(1)} s of CPU time (a test worker kept computing past the stall limit, ` +
           'e.g. in a synchronous loop; raise --stall-limit if the registry is just that slow); the run was stopped'
+        stopWaiting()
+      } else if (Date.now() - lastProgress > options.wallBackstopMs) {
+        aborted =
+          `no test made progress for ${(options.wallBackstopMs / 1000).toFixed(1)} s while the run neither waited nor computed (a test worker blocked outright, ` +
+          'e.g. in Atomics.wait); the run was stopped'
         stopWaiting()
       }
     }, 250)

@@ -7,6 +7,7 @@
  * test as slow, with its time), and a hung one fails after the budget.
  */
 import { performance } from 'node:perf_hooks'
+import { threadCpuMs } from './cpu-clock.ts'
 
 /** Thrown when an adapter call leaves the test waiting for longer than the per-test budget. */
 export class AdapterTimeoutError extends Error {
@@ -26,39 +27,76 @@ export class AdapterTimeoutError extends Error {
  * then settles is never a timeout, however the machine is loaded, while one
  * that never settles is one after `budget` ms (plus at most a tick) of an
  * otherwise idle loop. A call that never settles while keeping the loop busy
- * is not a hang by this clock: the test's wall-clock ceiling
- * ({@link testCeiling}) fails that one test instead. The timer is always
- * cleared once `work` settles.
+ * is not a hang by this clock: {@link computeWithin} fails that one test
+ * instead, once its thread has computed for the stall limit. The timer is
+ * always cleared once `work` settles.
  */
 export function waitWithin<T>(work: Promise<T>, budget: number, what: string): Promise<T> {
+  const waited = idleClock()
+  return settleOrStop(work, tickFor(budget), () => (waited.read() >= budget ? new AdapterTimeoutError(hangMessage(what, budget)) : undefined))
+}
+
+/**
+ * Settles as `work` does, unless `stop`, asked every `tick` ms until then,
+ * returns an error first: then rejects with it. The timer is always cleared.
+ */
+function settleOrStop<T>(work: Promise<T>, tick: number, stop: () => Error | undefined): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const tick = tickFor(budget)
-    let waited = 0
-    let last = performance.now()
-    let loop = performance.eventLoopUtilization()
     const clock = setInterval(() => {
-      const now = performance.now()
-      const since = performance.eventLoopUtilization(loop)
-      const gap = now - last
-      last = now
-      loop = performance.eventLoopUtilization()
-      waited += Math.min(gap, since.idle + JITTER_MS)
-      if (waited >= budget) {
-        clearInterval(clock)
-        reject(new AdapterTimeoutError(hangMessage(what, budget)))
-      }
+      const error = stop()
+      if (error === undefined) return
+      clearInterval(clock)
+      reject(error)
     }, tick)
+    const settle = (): void => clearInterval(clock)
     work.then(
       (value) => {
-        clearInterval(clock)
+        settle()
         resolve(value)
       },
       (error: unknown) => {
-        clearInterval(clock)
+        settle()
         reject(error)
       },
     )
   })
+}
+
+/** Idle waiting since a clock started: see {@link idleClock}. */
+export interface IdleClock {
+  /** Milliseconds of idle waiting since the clock started (or was last reset). Read it often: each read adds at most {@link JITTER_MS} beyond the measured idle time. */
+  read(): number
+  /** Starts counting from zero again. */
+  reset(): void
+}
+
+/**
+ * A clock of the event loop's idle time, the kit's one measure of "waiting":
+ * each read adds the time the loop sat idle since the previous read
+ * (`performance.eventLoopUtilization()`), plus at most {@link JITTER_MS} for a
+ * timer's own lateness, and never the time synchronous code held the loop,
+ * however small its chunks. A starved or busy machine therefore slows the
+ * clock down with the registry, instead of running it out.
+ */
+export function idleClock(): IdleClock {
+  let waited = 0
+  let last = performance.now()
+  let loop = performance.eventLoopUtilization()
+  return {
+    read: () => {
+      const now = performance.now()
+      const since = performance.eventLoopUtilization(loop)
+      waited += Math.min(now - last, since.idle + JITTER_MS)
+      last = now
+      loop = performance.eventLoopUtilization()
+      return waited
+    },
+    reset: () => {
+      waited = 0
+      last = performance.now()
+      loop = performance.eventLoopUtilization()
+    },
+  }
 }
 
 /** What each tick may add beyond the measured idle time: the timer's own lateness on an idle loop. */
@@ -77,13 +115,47 @@ export function waitingAllowance(budget: number): number {
 export const DEFAULT_STALL_LIMIT_MS = 120_000
 
 /**
- * A test's wall-clock ceiling: its waiting allowance plus the stall limit.
- * Far above what any correct registry computes per test, so it never decides
- * a verdict on speed; it only ends a call that neither settles nor lets the
- * loop go idle, failing that test rather than stopping the whole run.
+ * Resolves or rejects as `work` does, unless this thread spends `limit` ms of
+ * CPU time ({@link threadCpuMs}) before it settles: then rejects with an
+ * {@link AdapterTimeoutError} saying `what` kept computing. This bounds a call
+ * that neither settles nor lets the loop go idle (one that keeps scheduling
+ * more work); the limit is the stall limit, far above what any correct
+ * registry computes in one test, and CPU time does not stretch on a busy
+ * machine, so it never decides a verdict on speed. A synchronous loop that
+ * never yields is out of its reach: the run's watchdog stops that one.
  */
-export function testCeiling(budget: number, stallLimit: number): number {
-  return waitingAllowance(budget) + stallLimit
+export function computeWithin<T>(work: Promise<T>, limit: number, what: string): Promise<T> {
+  const start = threadCpuMs()
+  return settleOrStop(work, COMPUTE_TICK_MS, () => (threadCpuMs() - start >= limit ? new AdapterTimeoutError(stallMessage(what, limit)) : undefined))
+}
+
+/** How often {@link computeWithin} reads the CPU clock. */
+const COMPUTE_TICK_MS = 250
+
+/**
+ * A test's wall-clock backstop, vitest's own timeout for it: ten times what
+ * it may wait and compute (its waiting allowance plus the stall limit),
+ * capped at Node's largest timer. The budget ({@link waitWithin}) and the
+ * computing limit ({@link computeWithin}) end a test long before, whatever the
+ * machine's load; this only ends one whose thread is blocked outright (say in
+ * `Atomics.wait`), neither waiting nor computing.
+ */
+export function wallBackstop(budget: number, stallLimit: number): number {
+  return Math.min(MAX_TIMER_MS, WALL_BACKSTOP_FACTOR * (waitingAllowance(budget) + stallLimit))
+}
+
+/** How far the wall-clock backstops stand beyond what they back up. */
+export const WALL_BACKSTOP_FACTOR = 10
+
+/** Node's largest timer delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+/** What a computing hang is called. */
+export function stallMessage(what: string, limit: number): string {
+  return (
+    `${what} kept computing for ${limit} ms of CPU time without settling (the stall limit): a registry call that keeps scheduling work never finishes. ` +
+    'Raise --stall-limit only if it really computes this long'
+  )
 }
 
 /** The clock's period for `budget`: a twentieth of it, from 5 to 100 ms. */

@@ -14,9 +14,10 @@
  * - the budget counts time spent waiting on a registry call that has not
  *   settled, never time the registry spends computing (./budget.ts): a slow
  *   registry passes and the report lists the test as slow; only a real hang
- *   (a promise left pending while the event loop idles) times out. A test's
- *   wall-clock ceiling (waiting allowance plus `--stall-limit`) ends a call
- *   that neither settles nor lets the loop idle, failing that test only;
+ *   (a promise left pending while the event loop idles) times out. A body
+ *   that neither settles nor lets the loop idle fails once its thread has
+ *   used `--stall-limit` of CPU time, failing that test only. Neither limit
+ *   reads the wall clock, so a busy machine changes no verdict;
  * - once the same wait (create, createScope, the body, dispose) has used up
  *   the budget in 3 tests of this worker, later waits on it fail after a
  *   short wait, marked `short-circuited:` (./hangs.ts; off with
@@ -30,7 +31,7 @@ import type { RuleId } from '../../catalogue/index.ts'
 import { describeSource } from '../../catalogue/describe-source.ts'
 import { suiteAdapter, suiteStallLimit, suiteTimeout } from './adapter.ts'
 import { describeThrown } from './describe-thrown.ts'
-import { AdapterTimeoutError, testCeiling, waitWithin } from './budget.ts'
+import { AdapterTimeoutError, computeWithin, wallBackstop, waitWithin } from './budget.ts'
 import { SHORTCUT_WAIT_MS, knownHang, recordHang, shortcutMessage } from './hangs.ts'
 import { FAILURE_RULES, failureRules, tagFailure } from '../../catalogue/failure-rules.ts'
 import { featureGate, neededFeatures } from './features.ts'
@@ -110,9 +111,10 @@ export function check(
   // Only an embedding selects (./selection.ts): the test is then not declared at all.
   if (!isSelected(name)) return
 
-  // vitest's timeout is only the wall-clock ceiling (waiting allowance + stall limit): far above any correct
-  // registry's computing, it ends a call that neither settles nor idles. The budget ends an ordinary hang.
-  test(name, { timeout: testCeiling(budget, suiteStallLimit()) }, async (ctx) => {
+  // The budget ends an ordinary hang (idle waiting), the stall limit a body that keeps computing (its
+  // thread's CPU time); vitest's own timeout is only a far wall-clock backstop for a blocked thread.
+  const stallLimit = suiteStallLimit()
+  test(name, { timeout: wallBackstop(budget, stallLimit) }, async (ctx) => {
     ctx.task.meta.rules = ruleIds
     const adapter = await suiteAdapter()
     const missing = [...needed].filter((feature) => adapter.features[feature] !== true)
@@ -182,7 +184,7 @@ export function check(
           h.setApproval(service)
         },
       }
-      await withinBudget(Promise.resolve().then(() => body(context)), budget, 'the test')
+      await computeWithin(withinBudget(Promise.resolve().then(() => body(context)), budget, 'the test'), stallLimit, 'the test')
       await new Promise((resolve) => setImmediate(resolve))
       if (unhandled.length > 0) {
         throw new Error(`the registry raised an unhandled rejection during this test: ${describeThrown(unhandled[0])}`)
