@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 const KIT = fileURLToPath(new URL('..', import.meta.url))
-const STEP_MS = 180_000
+// A ceiling per npm or CLI step against a hang, never a verdict; a busy machine stretches each step several times.
+const STEP_MS = 600_000
 
 interface Ran {
   readonly code: number

@@ -53,7 +53,7 @@ describe('list-rules', () => {
   })
 })
 
-test('explain GRD-03: statement, level, source, features, its tests with their files, the gallery registries', { timeout: 120_000 }, async () => {
+test('explain GRD-03: statement, level, source, features, its tests with their files, the gallery registries', async () => {
   const rule = getRule('GRD-03')
   const result = await run(['explain', 'grd-03'])
   expect(result.stderr).toBe('')

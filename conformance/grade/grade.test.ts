@@ -22,7 +22,7 @@ const validate = new Ajv2020({ allErrors: true }).compile(schema)
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/adapters/${name}.ts`, import.meta.url))
 
 describe('grade()', () => {
-  test('grades the reference on a rule selection and returns a schema-valid report', { timeout: 180_000 }, async () => {
+  test('grades the reference on a rule selection and returns a schema-valid report', async () => {
     const progress: GradeProgress[] = []
     const report = await grade({
       rules: ['GRD-07'],
@@ -51,7 +51,7 @@ describe('grade()', () => {
     expect(report.unattributedErrors).toEqual([])
   })
 
-  test('a failure marked for one of its rules crosses the worker boundary: the shared test fails only that rule', { timeout: 180_000 }, async () => {
+  test('a failure marked for one of its rules crosses the worker boundary: the shared test fails only that rule', async () => {
     // The adapter drops the deferred contexts of a post-execute throw (POST-12) and keeps the error's info right (ERR-03).
     const report = await grade({ adapter: fixture('post-throw-drops-contexts'), rules: ['POST-12', 'ERR-03'] })
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true)
@@ -64,7 +64,7 @@ describe('grade()', () => {
     expect(report.unattributedErrors).toEqual([])
   })
 
-  test('the module cache: off leaves its folder empty, on fills it once, unreadable entries cost a rerun, and the verdicts never change', { timeout: 180_000 }, async () => {
+  test('the module cache: off leaves its folder empty, on fills it once, unreadable entries cost a rerun, and the verdicts never change', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tck-cache-'))
     const saved = process.env[CACHE_DIR_ENV]
     process.env[CACHE_DIR_ENV] = dir

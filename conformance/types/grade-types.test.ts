@@ -13,7 +13,7 @@ import { DEFAULT_TYPES_ENTRY } from './run-types.ts'
 const KIT_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 describe('type rules in the report', () => {
-  it('fail with tsd diagnostics for the --types entry given', { timeout: 120_000 }, async () => {
+  it('fail with tsd diagnostics for the --types entry given', async () => {
     const report = await grade({ rules: ['TYP-04', 'TYP-01'], types: 'fixtures/broken-types/guard-allows.ts', cwd: KIT_ROOT })
     expect(report.options.types).toBe(`${KIT_ROOT}fixtures/broken-types/guard-allows.ts`)
     expect(report.timing.typesMs).toBeGreaterThan(0)
@@ -25,7 +25,7 @@ describe('type rules in the report', () => {
     expect(report.summary.conforms).toBe(false)
   })
 
-  it('are not applicable for another adapter graded without --types', { timeout: 120_000 }, async () => {
+  it('are not applicable for another adapter graded without --types', async () => {
     const report = await grade({ rules: ['TYP-04'], adapter: 'fixtures/broken/post-both-projections.ts', cwd: KIT_ROOT })
     expect(report.rules[0]).toMatchObject({ id: 'TYP-04', status: 'not-applicable', reason: NO_TYPES_ENTRY, tests: [] })
     expect(report.options.types).toBeUndefined()

@@ -19,7 +19,7 @@ describe('tsd suites', () => {
     for (const id of typeRuleIds()) expect(getRule(id).untestable, `${id} is graded by types/ but marked untestable`).toBeUndefined()
   })
 
-  it('pass every type rule against the reference types', { timeout: 120_000 }, async () => {
+  it('pass every type rule against the reference types', async () => {
     const run = await runTypeSuites()
     const failures = run.rules.flatMap((r) => r.files.flatMap((f) => f.diagnostics.map(formatTypeDiagnostic)))
     expect(failures).toEqual([])
@@ -47,7 +47,7 @@ describe('wrong type declarations (fixtures/broken-types)', () => {
     })())
 
   for (const file of gallery) {
-    it(`${file} fails the rules it targets`, { timeout: 120_000 }, async () => {
+    it(`${file} fails the rules it targets`, async () => {
       const found = (await graded()).find((g) => g.file === file)
       if (found === undefined) throw new Error(`${file} was not graded`)
       const { entry, run } = found

@@ -63,7 +63,7 @@ if (!available && process.env.CI !== undefined && process.env.CI !== '') {
       expect(await runCli(['matrix', 'reference.json', 'gallery.json', '--html', 'matrix.html'], io)).toBe(0)
       browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
       context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-      context.setDefaultTimeout(10_000)
+      context.setDefaultTimeout(120_000) // a ceiling for a busy machine, never a verdict
       context.on('request', (request) => requests.push(request.url()))
     }, GRADED.timeout)
 
