@@ -2,11 +2,15 @@
  * The catalogue's own invariants, and the suite's coverage of it: every rule
  * that can be checked has at least one test, and every test names real rules.
  */
-import { readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { AREAS, RULES, getRule } from './index.ts'
 import { typeSuiteFiles } from '../types/run-types.ts'
+import { SEEDS, type SeedKey } from './types.ts'
+import { seedProse } from './internal/seed-prose.ts'
+import { parseLineCitation, parseSectionCitation } from './internal/seed-citation.ts'
+import { SOURCE_DOCUMENTS } from './source-documents.ts'
 
 const FEATURES = new Set(['scopes', 'scopeParents', 'approval', 'presentationMeta', 'changeEvents', 'schema', 'codedErrors', 'codeMode', 'warnings'])
 const suiteDir = fileURLToPath(new URL('../suite/', import.meta.url))
@@ -69,3 +73,27 @@ describe('rule catalogue', () => {
     expect(contradictory).toEqual([])
   })
 })
+
+const SEED_DIR = process.env.DSH_TCK_SEEDS || fileURLToPath(new URL('../../../shared/seeds', import.meta.url))
+
+describe('seed quotes', () => {
+  it.skipIf(!existsSync(SEED_DIR))(`appear verbatim in their seed, under a section the seed has (seeds from ${SEED_DIR})`, () => {
+    const prose = Object.fromEntries(Object.entries(SEEDS).map(([key, file]) => [key, seedProse(readFileSync(`${SEED_DIR}/${file}`, 'utf8'))]))
+    const problems: string[] = []
+    for (const rule of RULES) {
+      for (const q of rule.quotes ?? []) {
+        if (q.text.trim().length < 8) problems.push(`${rule.id}: quote too short to demand anything: "${q.text}"`)
+        if (!prose[q.seed]!.includes(q.text)) problems.push(`${rule.id}: not verbatim in seed ${q.seed}: "${q.text}"`)
+        if (!isCitation(q.seed, q.section)) problems.push(`${rule.id}: "${q.section}" is no section of seed ${q.seed}`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+})
+
+/** A section citation of seed 000/002 naming one of its sections, or a line citation of seed 001. */
+function isCitation(seedKey: SeedKey, section: string): boolean {
+  if (seedKey === '001') return parseLineCitation(section) !== undefined
+  const parsed = parseSectionCitation(section)
+  return parsed !== undefined && SOURCE_DOCUMENTS[seedKey].sections?.[parsed.key] !== undefined
+}

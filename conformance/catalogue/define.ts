@@ -1,4 +1,4 @@
-import type { Area, Level, Rule, RuleId, RuleSource, SeedKey } from './types.ts'
+import type { Area, Level, Rule, RuleId, RuleSource, SeedKey, SeedQuote } from './types.ts'
 
 /**
  * Source citing a seed section (seed 000/002: `§<section key> (<detail>)`, the key one of
@@ -12,6 +12,15 @@ export function seed(key: SeedKey, heading: string): RuleSource {
 /** Source for a rule where the seeds are silent and upstream 0.1.1-rc.2 behaviour is pinned. */
 export function upstream(note?: string): RuleSource {
   return note === undefined ? { kind: 'upstream' } : { kind: 'upstream', note }
+}
+
+/**
+ * A verbatim seed passage demanding a rule: `section` cited as in {@link seed}
+ * (`§执行 (ToolGuard)`, or `L19` for seed 001), `text` word for word as the
+ * seed's prose has it (catalogue.test.ts checks it is there).
+ */
+export function quote(key: SeedKey, section: string, text: string): SeedQuote {
+  return { seed: key, section, text }
 }
 
 type RuleInput = Omit<Rule, 'area'> & { readonly id: RuleId }

@@ -66,6 +66,18 @@ export type RuleSource =
   /** The seeds are silent; the rule pins upstream 0.1.1-rc.2 behaviour. */
   | { readonly kind: 'upstream'; readonly note?: string }
 
+/**
+ * A seed passage that demands (part of) a rule, quoted verbatim: `text`
+ * appears word for word in the seed's prose (its lines joined, diff markers
+ * and doc-comment stars dropped, white space folded: `seedProse`), and
+ * `section` cites where, in the form of {@link RuleSource}'s `heading`.
+ */
+export interface SeedQuote {
+  readonly seed: SeedKey
+  readonly section: string
+  readonly text: string
+}
+
 export interface Rule {
   readonly id: RuleId
   readonly area: Area
@@ -74,6 +86,11 @@ export interface Rule {
   readonly statement: string
   /** Seed section(s) or upstream behaviour the rule is derived from; the first is primary. */
   readonly sources: readonly [RuleSource, ...RuleSource[]]
+  /**
+   * The seed passages that demand the rule, verbatim. Every `must` rule is
+   * to carry at least one: a behaviour no quote states is not a must.
+   */
+  readonly quotes?: readonly SeedQuote[]
   /** Where upstream behaves differently from the seeds (the seeds win), or where the kit deliberately chose. */
   readonly divergence?: string
   /** Capabilities a registry must declare for the rule to apply. */

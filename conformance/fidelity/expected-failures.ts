@@ -76,15 +76,5 @@ export function renderExpectedFailuresTable(list: readonly ExpectedFailure[] = U
   return ['| rule | the kit requires | upstream 0.1.1-rc.2 | the seed passage it contradicts |', '|---|---|---|---|', ...rows].join('\n')
 }
 
-/**
- * A seed file's text as running prose: each line without its diff `+` and
- * doc-comment leader, lines joined by single spaces. Quotes are matched
- * against this.
- */
-export function seedProse(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => line.replace(/^\+/, '').replace(/^\s*(\/\*\*|\*\/|\*(?=\s|$))?\s*/, '').trimEnd())
-    .join(' ')
-    .replace(/\s+/g, ' ')
-}
+/** A seed file's text as running prose, the text quotes are matched against (one definition for the catalogue and this list). */
+export { seedProse } from '../catalogue/internal/seed-prose.ts'
