@@ -216,7 +216,7 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
         }
       }
     },
-    { ...(spec.needs === undefined ? {} : { needs: spec.needs }), ...(spec.optional === undefined ? {} : { optional: spec.optional }) },
+    { assertsOwnWay: true, ...(spec.needs === undefined ? {} : { needs: spec.needs }), ...(spec.optional === undefined ? {} : { optional: spec.optional }) },
   )
 }
 

@@ -23,7 +23,8 @@
  *   short wait, marked `short-circuited:` (./hangs.ts; off with
  *   DSH_TCK_HANG_SHORTCUT=0). Always a failure, never a pass.
  */
-import { test } from 'vitest'
+import { expect, test } from 'vitest'
+import { KitDefectError } from './kit-defect.ts'
 import type { CodeModeHarness, FeatureName, Harness, HarnessOptions, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../adapter/contract.ts'
 import type { ApprovalService, ToolPresentationMode } from '../../spec/types.ts'
 import { getRule } from '../../catalogue/index.ts'
@@ -81,6 +82,12 @@ export interface CheckOptions {
   readonly optional?: readonly FeatureName[]
   /** The deployment configuration passed to `adapter.create()`; only for tests that need `codeMode`. */
   readonly deployment?: HarnessOptions
+  /**
+   * Set by `law()` only: a property law asserts per case (some through
+   * `expectIs`, which calls `expect()` only on a mismatch), so it may pass
+   * with no `expect()` call. Every other test fails when none ran.
+   */
+  readonly assertsOwnWay?: true
 }
 
 export { AdapterTimeoutError }
@@ -185,6 +192,10 @@ export function check(
         },
       }
       await computeWithin(withinBudget(Promise.resolve().then(() => body(context)), budget, 'the test'), stallLimit, 'the test')
+      // A test that asserted nothing passes every registry: the kit's defect, never the registry's.
+      if (options.assertsOwnWay !== true && expect.getState().assertionCalls === 0) {
+        throw new KitDefectError(`kit defect: the test made no assertion, so it would pass any registry (the registry is not at fault)`)
+      }
       await new Promise((resolve) => setImmediate(resolve))
       if (unhandled.length > 0) {
         throw new Error(`the registry raised an unhandled rejection during this test: ${describeThrown(unhandled[0])}`)

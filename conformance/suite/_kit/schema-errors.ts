@@ -3,6 +3,7 @@
  * recognised by `code` and `violations` (never by class), and which
  * violations name which paths.
  */
+import { expect } from 'vitest'
 import { describeThrown } from './describe-thrown.ts'
 
 /** What an assertion threw, read defensively; `undefined` when it returned. */
@@ -49,7 +50,7 @@ export function expectSchemaViolations(run: () => void): string[] {
 /** Asserts `run` returns without throwing (the schema is inside the subset). */
 export function expectAccepted(run: () => void): void {
   const r = rejection(run)
-  if (r !== undefined) throw new Error(`the schema was rejected: ${describeThrown(r.thrown)}`)
+  expect(r === undefined ? undefined : `the schema was rejected: ${describeThrown(r.thrown)}`, 'the schema is accepted').toBeUndefined()
 }
 
 
