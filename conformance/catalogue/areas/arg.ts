@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /** ARG rules. Tests: conformance/suite/arg.test.ts; ARG-10 by the tsd suite types/arg-10.*.test-d.ts. */
 export const ARG_RULES = defineArea('ARG', [
@@ -8,6 +8,10 @@ export const ARG_RULES = defineArea('ARG', [
     statement:
       'On entry the registry reads every identity field of the input (callId, rootCallId, name, agent, parent, signal) and then arguments exactly once each, and every later stage works from those captured values even when the input has stateful getters.',
     sources: [seed('000', '§执行 (一次性物化)'), upstream('read-once capture of the input')],
+    quotes: [
+      quote('000', '§执行', '将其解析后的 JSON 参数一次性物化为流水线拥有的 `ToolExecution`'),
+      quote('000', '§执行 (ToolExecutionInput)', 'adds the registry-owned token to form a pipeline {@link ToolExecution}'),
+    ],
   },
   {
     id: 'ARG-02',
@@ -15,12 +19,23 @@ export const ARG_RULES = defineArea('ARG', [
     statement:
       'Each execute() mints a new symbol token before policy runs, which no caller-supplied field can override; every stage of that execution (pre-execute, guards, tools/execute, body, post-execute, tools/result) sees the same token and two executions never share one.',
     sources: [seed('000', '§执行 (ToolExecutionToken)'), seed('002', '§ctx.tools.execute')],
+    quotes: [
+      quote('000', '§执行 (ToolExecutionToken)', '`ToolExecutionToken` 是不透明的运行时 `Symbol`，仅用于身份比较。策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
+      quote('000', '§执行 (ToolExecutionInput)', 'callers do not choose that token'),
+      quote('000', '§执行 (ToolExecution.token)', 'Registry-assigned identity shared with nested calls only as their opaque `parent` token.'),
+      quote('002', '§ctx.tools.execute', 'The registry assigns its correlation token before policy begins.'),
+      quote('000', '§执行', '然后让调用依次经过 `tools/pre-execute`（可重排的 allow/deny/ask waterfall）→ 已注册的单调 guard → `tools/execute`（环绕分派包装层）→ `tools/post-execute`（检查/替换结果）'),
+    ],
   },
   {
     id: 'ARG-03',
     level: 'must',
     statement: 'exec.rootCallId is the input rootCallId when one is given and the input callId otherwise.',
     sources: [seed('000', '§执行 (ToolExecutionInput.rootCallId, ToolExecution.rootCallId)')],
+    quotes: [
+      quote('000', '§执行 (ToolExecutionInput.rootCallId)', 'Root model-requested call owning this execution tree. Callers omit it for a root execution; nested dispatchers propagate the enclosing value.'),
+      quote('000', '§执行 (ToolExecution.rootCallId)', 'Root model-requested call, resolved for every root and nested execution.'),
+    ],
   },
   {
     id: 'ARG-04',
@@ -28,6 +43,11 @@ export const ARG_RULES = defineArea('ARG', [
     statement:
       'exec.arguments is a detached, deep-frozen lossless-JSON copy of the caller arguments, the caller object is left unfrozen and unchanged, and that one copy is what every stage sees as exec.arguments and what the body receives as its first parameter.',
     sources: [seed('000', '§执行 (ToolExecution)'), seed('002', '§ctx.tools.execute')],
+    quotes: [
+      quote('000', '§执行 (ToolExecution)', 'Parsed arguments cross one lossless-JSON materialization boundary before policy and are deep-frozen'),
+      quote('000', '§执行', '将其解析后的 JSON 参数一次性物化为流水线拥有的 `ToolExecution`'),
+      quote('000', '§ToolDefinition (execute)', 'losslessly snapshotted, frozen model arguments'),
+    ],
   },
   {
     id: 'ARG-05',
@@ -35,6 +55,10 @@ export const ARG_RULES = defineArea('ARG', [
     statement:
       'The argument boundary admits exactly lossless JSON (null, booleans, strings, finite numbers other than -0, dense intrinsic arrays and plain or null-prototype objects with enumerable string keys from any realm, nested to any depth, shared acyclic parts duplicated, getters read once) and refuses everything else (undefined anywhere, functions, symbols, bigints, NaN, infinities, -0, Map/Set/Date and class instances, array subclasses, sparse or decorated arrays, symbol or non-enumerable keys, cycles).',
     sources: [seed('000', '§执行 (ToolExecutionInput.arguments)'), upstream('boundary of snapshotJsonValue')],
+    quotes: [
+      quote('000', '§执行 (ToolExecutionInput.arguments)', 'Losslessly JSON-serializable parsed arguments (tools validate their own schema).'),
+      quote('000', '§执行', '拒绝非 JSON 输入'),
+    ],
   },
   {
     id: 'ARG-06',
@@ -42,6 +66,12 @@ export const ARG_RULES = defineArea('ARG', [
     statement:
       'When the arguments cannot be materialised (not lossless, or a getter throws) the call ends at once as a failure without error.info (carrying the getter error message when a getter threw), exec.arguments is undefined, no pre-execute, guard, tools/execute, body or post-execute stage runs, tools/result fires once, and this outcome takes precedence over a signal that was already aborted.',
     sources: [seed('000', '§执行 (拒绝非 JSON 输入)'), seed('001', 'L4'), upstream('argument failures are final results')],
+    quotes: [
+      quote('000', '§执行', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token'),
+      quote('001', 'L4', '输入失败、审批拒绝或取消可以提前结束，不会无条件执行到工具本体'),
+      quote('001', 'L14', '源码会把可处理的管线失败规范成工具错误结果'),
+      quote('002', '§ctx.tools.execute', 'The returned outcome is the same lossless, frozen snapshot final observers receive.'),
+    ],
   },
   {
     id: 'ARG-07',
@@ -49,6 +79,14 @@ export const ARG_RULES = defineArea('ARG', [
     statement:
       'The execution object given to listeners has own properties token, callId, rootCallId, name, signal and arguments, has agent and parent only when the input defined them, and the body additionally receives deferContext and concludeTurn functions.',
     sources: [seed('000', '§执行 (ToolExecution, ToolRunContext)'), upstream('key presence of agent/parent')],
+    quotes: [
+      quote('000', '§执行 (ToolExecution)', 'interface ToolExecution extends ToolExecutionInput'),
+      quote('000', '§执行 (ToolExecution.rootCallId)', 'readonly rootCallId: CallId'),
+      quote('000', '§执行 (ToolExecution.token)', 'readonly token: ToolExecutionToken'),
+      quote('000', '§执行 (ToolRunContext)', 'interface ToolRunContext extends ToolExecution'),
+      quote('000', '§执行 (ToolRunContext)', 'deferContext(context: UserMessage): void'),
+      quote('000', '§执行 (ToolRunContext)', 'concludeTurn(): void'),
+    ],
     divergence:
       'Upstream also hands deferContext and concludeTurn to pre-/post-execute listeners; the seeds type those listeners with ToolExecution only, so the kit does not test either way.',
   },
@@ -58,6 +96,12 @@ export const ARG_RULES = defineArea('ARG', [
     statement:
       'The argument value is deep-frozen from the first stage on, and the execution object is frozen when tools/result observers see it, holding the caller signal as long as wrappers restored theirs.',
     sources: [seed('000', '§执行 (ToolExecution: freezes the complete object before tools/result)')],
+    quotes: [
+      quote('000', '§执行 (ToolExecution)', 'Parsed arguments cross one lossless-JSON materialization boundary before policy and are deep-frozen'),
+      quote('000', '§执行 (ToolExecution)', 'The registry freezes the complete object before `tools/result` observers run.'),
+      quote('000', '§执行', '最终观察者接收冻结的执行身份'),
+      quote('000', '§tools/execute', 'wrappers must still restore their signal and reach quiescence'),
+    ],
   },
   {
     id: 'ARG-09',
@@ -65,6 +109,11 @@ export const ARG_RULES = defineArea('ARG', [
     statement:
       'parent is an opaque value passed through verbatim and never checked against live tokens, and any defined parent marks the call as a nested sub-dispatch, which gets no presentation meta.',
     sources: [seed('000', '§执行 (ToolExecutionInput.parent)'), upstream('parent is trusted, not verified')],
+    quotes: [
+      quote('000', '§执行 (ToolExecutionInput.parent)', 'Opaque token of the enclosing transport execution, when one exists.'),
+      quote('000', '§执行 (ToolExecutionInput.parent)', 'The token also marks the call as a transport sub-dispatch rather than a model-direct call'),
+      quote('000', '§ToolDefinition (presentationMeta)', 'Pure replayable presentation projection, computed only for top-level calls.'),
+    ],
   },
   {
     id: 'ARG-10',
@@ -72,6 +121,12 @@ export const ARG_RULES = defineArea('ARG', [
     statement:
       'At the type level signal is required and readonly on ToolExecutionInput, ToolExecution and ToolRunContext, and only the tools/execute view may reassign it, never delete it or set it to undefined.',
     sources: [seed('000', '§执行 (ToolDispatchExecution)')],
+    quotes: [
+      quote('000', '§执行 (ToolExecutionInput.signal)', 'Required caller-owned cancellation for this invocation.'),
+      quote('000', '§执行', '只有 `tools/execute` 视图可以替换必需的 signal'),
+      quote('000', '§执行 (ToolDispatchExecution)', 'A `tools/execute` wrapper may replace the signal for its delegated lifetime, but it cannot remove it.'),
+      quote('000', '§执行', '身份字段、调用方必需的 signal 和可选的 parent token 均保持 readonly'),
+    ],
   },
   {
     id: 'ARG-11',
@@ -79,6 +134,13 @@ export const ARG_RULES = defineArea('ARG', [
     statement:
       'Reassigning an identity field of the execution object (name, callId, rootCallId, arguments, token, agent, parent) from any listener neither changes which tool body runs nor the identity that later stages and tools/result observers see.',
     sources: [seed('000', '§执行 (包装层无法创建第二个相互矛盾的身份)'), seed('000', '§Cordis API (tools/execute)'), seed('001', 'L19')],
+    quotes: [
+      quote('000', '§执行', '身份字段、调用方必需的 signal 和可选的 parent token 均保持 readonly'),
+      quote('000', '§执行', '包装层无法创建第二个相互矛盾的身份'),
+      quote('000', '§tools/execute', 'wrappers may change only `exec.signal`, while call identity remains immutable'),
+      quote('000', '§执行', '参数不可被改写，因为历史记录、审计、UI 和执行必须保持一致'),
+      quote('001', 'L19', '执行身份也有保护——不能本来检查的是 A，最后借包装层执行了 B'),
+    ],
     divergence:
       'Upstream enforces readonly identity only in the TypeScript types: the exec object stays writable until tools/result and the tool is re-resolved by exec.name at dispatch, so a JavaScript listener that assigns exec.name runs another tool; the seeds say identity cannot be changed, and the kit follows them.',
   },
@@ -94,6 +156,9 @@ export const ARG_RULES = defineArea('ARG', [
     level: 'must',
     statement: 'A call with any defined parent is exempt from the Code Mode collapse of model-direct calls.',
     sources: [seed('000', '§执行 (ToolExecutionInput.parent)')],
+    quotes: [
+      quote('000', '§执行 (ToolExecutionInput.parent)', 'under `mode: \'code\'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline.'),
+    ],
     requires: ['codeMode'],
   },
   {

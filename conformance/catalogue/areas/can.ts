@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /** CAN rules. Tests: conformance/suite/can.test.ts. */
 export const CAN_RULES = defineArea('CAN', [
@@ -8,6 +8,9 @@ export const CAN_RULES = defineArea('CAN', [
     statement:
       'Cancellation produces one of two failures, code ABORTED_BEFORE_DISPATCH or ABORTED with info.name "AbortError", whose content is the enveloped message, and which keep the additionalContexts of the result they replace.',
     sources: [seed('000', '§Cordis API (execute)'), upstream('AbortError info on both cancellation results')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH` or replaces a successful started outcome with `ABORTED`'),
+    ],
   },
   {
     id: 'CAN-02',
@@ -15,6 +18,11 @@ export const CAN_RULES = defineArea('CAN', [
     statement:
       'A caller signal already aborted at entry (with lossless arguments) yields ABORTED_BEFORE_DISPATCH straight away: arguments are still materialized and frozen, but no pre-execute, wrapper, body or post-execute runs, and tools/result fires once.',
     sources: [upstream('README §Cancellation: entry check')],
+    quotes: [
+      quote('000', '§执行 (ToolExecutionInput)', 'Required caller-owned cancellation for this invocation.'),
+      quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+      quote('000', '§执行', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
+    ],
   },
   {
     id: 'CAN-03',
@@ -29,6 +37,11 @@ export const CAN_RULES = defineArea('CAN', [
     statement:
       'A caller abort while tools/pre-execute or an approval is pending is observed once it settles: an allow (or a cancelled approval) then becomes ABORTED_BEFORE_DISPATCH, which goes to tools/post-execute without entering tools/execute or the body, while a deny is kept as the denial.',
     sources: [seed('000', '§tools/pre-execute'), seed('001', 'L29'), upstream('details pinned by PRE-09 and PRE-14')],
+    quotes: [
+      quote('000', '§tools/pre-execute', 'Async gates must observe `exec.signal`; the registry rechecks cancellation after they settle but never abandons their promise.'),
+      quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+      quote('001', 'L29', '执行前检查等待期间收到取消，工具本体调用次数仍为 0'),
+    ],
   },
   {
     id: 'CAN-05',
@@ -36,6 +49,10 @@ export const CAN_RULES = defineArea('CAN', [
     statement:
       'If the signal the body would get is already aborted when dispatch reaches it (the caller aborted while a wrapper awaited before next(), or a wrapper installed an aborted signal), the body is skipped and next() yields ABORTED_BEFORE_DISPATCH.',
     sources: [seed('000', '§Cordis API (execute)'), upstream('fused-signal check before the body')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+      quote('000', '§tools/execute', 'The registry re-fuses the original caller signal before the body, so replacement cannot detach caller cancellation'),
+    ],
   },
   {
     id: 'CAN-06',
@@ -43,6 +60,10 @@ export const CAN_RULES = defineArea('CAN', [
     statement:
       'A success short-circuited by a wrapper without entering the body, with the caller aborting before the wrapper settles, becomes ABORTED_BEFORE_DISPATCH before tools/post-execute sees it, and keeps the wrapper result\'s contexts.',
     sources: [upstream('short-circuit plus caller abort')],
+    quotes: [
+      quote('000', '§tools/post-execute', 'after they settle, caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked.'),
+      quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+    ],
   },
   {
     id: 'CAN-07',
@@ -50,6 +71,9 @@ export const CAN_RULES = defineArea('CAN', [
     statement:
       'A body that was entered and returned a success becomes ABORTED, already when tools/post-execute receives it, if its signal was aborted by the time it returned or the caller aborted while a wrapper was still finishing; the body\'s deferred contexts are kept.',
     sources: [seed('000', '§Cordis API (execute)')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH` or replaces a successful started outcome with `ABORTED`'),
+    ],
   },
   {
     id: 'CAN-08',
@@ -57,6 +81,9 @@ export const CAN_RULES = defineArea('CAN', [
     statement:
       'A caller abort during tools/post-execute turns a success decision into ABORTED (body entered) or ABORTED_BEFORE_DISPATCH (body not entered), keeping the contexts of the post-execute result.',
     sources: [seed('000', '§tools/post-execute')],
+    quotes: [
+      quote('000', '§tools/post-execute', 'Async listeners must observe `exec.signal`; after they settle, caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked.'),
+    ],
   },
   {
     id: 'CAN-09',
@@ -64,6 +91,10 @@ export const CAN_RULES = defineArea('CAN', [
     statement:
       'Cancellation never replaces a more specific failure: denials, wrapper throws, body throws (even ones caused by the abort), output failures, post-execute throws and blocks all survive a caller abort as they are.',
     sources: [seed('000', '§tools/post-execute'), seed('000', '§Cordis API (execute)'), upstream('README §Cancellation')],
+    quotes: [
+      quote('000', '§tools/post-execute', 'caller cancellation replaces only a successful accepted outcome'),
+      quote('000', '§Cordis API (execute)', 'replaces a successful started outcome with `ABORTED`; already-started work is still drained and may retain a tool-owned structured error.'),
+    ],
   },
   {
     id: 'CAN-10',
@@ -71,6 +102,10 @@ export const CAN_RULES = defineArea('CAN', [
     statement:
       'The cancellation code depends only on whether the tool body was entered: ABORTED if it was, ABORTED_BEFORE_DISPATCH if it was not.',
     sources: [seed('000', '§tools/post-execute'), seed('000', '§Cordis API (execute)')],
+    quotes: [
+      quote('000', '§tools/post-execute', 'caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked.'),
+      quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH` or replaces a successful started outcome with `ABORTED`'),
+    ],
   },
   {
     id: 'CAN-11',
@@ -92,6 +127,10 @@ export const CAN_RULES = defineArea('CAN', [
     statement:
       'A body that has been entered is always drained: execute() does not settle before the body\'s promise settles, even after the caller aborted.',
     sources: [seed('000', '§ToolDefinition (execute)'), seed('000', '§Cordis API (execute)')],
+    quotes: [
+      quote('000', '§ToolDefinition (execute)', 'The registry preserves caller cancellation through around-dispatch signal replacement and does not abandon this promise'),
+      quote('000', '§Cordis API (execute)', 'replaces a successful started outcome with `ABORTED`; already-started work is still drained'),
+    ],
   },
   {
     id: 'CAN-14',

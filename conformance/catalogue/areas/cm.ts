@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 const PARENT = seed('000', '§执行 (ToolExecutionInput.parent)')
 const PRESENT_AS = seed('000', '§Cordis API (presentAs)')
@@ -21,6 +21,11 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'run_code belongs to the registry, not to any layer: registering a tool named run_code fails in every context, restricting it fails, and every scope that sees it gets the same definition object.',
     sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (register)'), upstream('one lazily built transport shared by every scope')],
+    quotes: [
+      quote('000', '§Cordis API (register)', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.'),
+      quote('000', '§Cordis API (restrict)', 'Empty filters, unknown names, scope-local names, and reserved transport names fail.'),
+      quote('000', '§ToolRestriction', 'Restrictions intersect and do not affect scoped registrations or the reserved Code Mode transport.'),
+    ],
     requires: CODE_SCOPES,
   },
   {
@@ -37,6 +42,14 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'Under code, a call without a parent naming a visible tool other than run_code ends as UNKNOWN_TOOL before any policy: no tools/pre-execute, approval, guard, tools/execute wrapper, body or tools/post-execute runs; a name not visible at all takes the ordinary unknown-tool path; under both nothing collapses.',
     sources: [PARENT, seed('000', '§执行 (ToolExecutionInput.parent: denied as UNKNOWN_TOOL before the policy pipeline)')],
+    quotes: [
+      quote('000', '§执行 (ToolExecutionInput.parent)', 'The token also marks the call as a transport sub-dispatch rather than a model-direct call:'),
+      quote(
+        '000',
+        '§执行 (ToolExecutionInput.parent)',
+        "under `mode: 'code'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline.",
+      ),
+    ],
     requires: CODE,
   },
   {
@@ -45,6 +58,19 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'Whether a call collapses is decided by the calling agent\'s mode in force (nearest declaring scope on its chain), not by the deployment default: a code scope collapses its descendants while sibling scopes stay native, and a native scope in a code deployment does not collapse.',
     sources: [PRESENT_AS, upstream('collapse reads the calling scope\'s mode')],
+    quotes: [
+      quote(
+        '000',
+        '§Cordis API (presentAs)',
+        "Present the calling scope's tools in `mode` instead of the deployment default. Nearest scope on the chain wins, so a preset's standing declaration covers every agent joined under it.",
+      ),
+      quote(
+        '000',
+        '§执行 (ToolExecutionInput.parent)',
+        "under `mode: 'code'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline.",
+      ),
+      quote('001', 'L15', 'scope、restriction 和 PTC 展示模式都会影响可见与可调度的能力。'),
+    ],
     requires: CODE_SCOPES,
   },
   {
@@ -67,6 +93,7 @@ export const CM_RULES = defineArea('CM', [
     level: 'must',
     statement: 'Executing run_code with no code runtime mounted resolves a failure result (execute() does not reject).',
     sources: [upstream('missing runtime is a structured failure')],
+    quotes: [quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results;')],
     requires: CODE,
   },
   {
@@ -116,6 +143,10 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'A binding called with an argument that is not lossless JSON (undefined, an object whose getter throws, a bigint) rejects before anything is dispatched: no sub-call number is consumed, no record is appended and no pipeline stage runs; accepted arguments reach the tool and the start record as equal, separate, frozen copies.',
     sources: [seed('000', '§执行 (拒绝非 JSON 输入)'), upstream('binding argument snapshot')],
+    quotes: [
+      quote('000', '§执行 (rejects non-JSON input)', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
+      quote('000', '§ToolDefinition (execute)', '@param args - losslessly snapshotted, frozen model arguments.'),
+    ],
     requires: CODE_SCOPES,
   },
   {
@@ -124,6 +155,15 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'A binding call dispatches `<outer callId>:code:<n>` (n counting accepted calls from 1) with the outer rootCallId, the outer agent, parent set to the outer execution\'s token, and an aborted-with-the-run signal.',
     sources: [PARENT, DISPATCH_LOG_TYPE, upstream('sub-call input')],
+    quotes: [
+      quote('000', '§执行 (CodeDispatchLog)', 'Deterministic sub-call id (`<parent>:code:<n>`).'),
+      quote(
+        '000',
+        '§执行 (ToolExecutionInput.parent)',
+        'Code Mode sets this on SDK sub-dispatches so commit-style observers can wait for the outer `run_code` outcome without receiving its live mutable execution.',
+      ),
+      quote('000', '§执行 (ToolExecutionInput.rootCallId)', 'Callers omit it for a root execution; nested dispatchers propagate the enclosing value.'),
+    ],
     requires: CODE_SCOPES,
   },
   {
@@ -132,6 +172,15 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'Every sub-call goes through the whole pipeline of the calling agent: tools/pre-execute, guards, tools/execute wrappers, the body, tools/post-execute, finalizeContent and tools/result, and a denial or listener failure settles it like any other call.',
     sources: [PARENT, upstream('staged scheduler per sub-call')],
+    quotes: [
+      quote(
+        '000',
+        '§执行 (ToolExecutionInput.parent)',
+        'Code Mode sets this on SDK sub-dispatches so commit-style observers can wait for the outer `run_code` outcome without receiving its live mutable execution.',
+      ),
+      quote('000', '§Cordis API (execute)', 'Execute through pre-policy, guards, around-dispatch, post-policy, definition-owned content finalization, and final notification.'),
+      quote('000', '§执行 (CodeDispatchLog)', "The sub-call's complete model-facing content (the settle event's default payload)."),
+    ],
     requires: CODE,
   },
   {
@@ -148,6 +197,10 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'Sub-calls classified parallel overlap up to maxParallelSubCalls; an exclusive sub-call waits for the running ones, runs alone and holds the barrier until its commit (tools/post-execute included) has finished, so later sub-calls start only after it.',
     sources: [seed('000', '§执行 (ToolExecutionMode)'), upstream('bridge concurrency')],
+    quotes: [
+      quote('000', '§执行 (ToolExecutionMode)', '`parallel` may overlap with siblings; `exclusive` runs alone and forms an ordering barrier.'),
+      quote('000', '§ToolDefinition (isConcurrencySafe)', 'Pure synchronous classifier for overlap with sibling tool calls.'),
+    ],
     requires: CODE,
   },
   {
@@ -156,6 +209,10 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'A successful sub-call resolves the binding with the final canonical value (after tools/post-execute), not the content; a failed one rejects it with an Error whose message is the final result\'s error message, a denial\'s being its reason.',
     sources: [DISPATCH_LOG_TYPE, upstream('binding outcome')],
+    quotes: [
+      quote('000', '§执行 (CodeDispatchLog)', 'the program itself received the structured `value` (or just the error message on failure);'),
+      quote('000', '§tools/code-dispatch-log', 'the program already received the complete value'),
+    ],
     requires: CODE,
   },
   {
@@ -164,6 +221,7 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'The signal handed to the runtime and to sub-calls is aborted when the run settles and when the outer signal aborts; a sub-call still queued then is abandoned (its binding rejects, no record is appended, no stage runs), and a binding called after the run is over rejects without dispatching.',
     sources: [upstream('run-scoped abort')],
+    quotes: [quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal`')],
     requires: CODE_SCOPES,
   },
   {
@@ -172,6 +230,14 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'run_code settles only after every sub-call it started has committed and its records are appended, so no sub-call stage or record happens after the outer tools/result, even when the runtime rejects after starting a binding.',
     sources: [upstream('run quiescence')],
+    quotes: [
+      quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal` and settle only after its owned work reaches quiescence.'),
+      quote(
+        '000',
+        '§tools/code-dispatch-log',
+        'Allow a listener to replace content in the DURABLE LOG COPY of one `run_code` sub-dispatch outcome before the bridge appends its `tool/code-dispatch` event.',
+      ),
+    ],
     requires: CODE_SCOPES,
   },
   {
@@ -180,6 +246,13 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'An outer signal already aborted at entry ends run_code as ABORTED_BEFORE_DISPATCH without calling the runtime; one aborted mid-run ends it as ABORTED even when the program then returns a value.',
     sources: [seed('000', '§Cordis API (execute)'), upstream('run_code cancellation')],
+    quotes: [
+      quote(
+        '000',
+        '§Cordis API (execute)',
+        'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH` or replaces a successful started outcome with `ABORTED`;',
+      ),
+    ],
     requires: CODE,
   },
   {
@@ -188,6 +261,14 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'At each sub-call commit, in submission order, the outer run_code result gains a context carrying the final content when it is a success containing an image, then the sub-call\'s additionalContexts, and the outer call concludes the turn when the sub-call did; contexts survive a later run failure.',
     sources: [seed('000', '§执行 (ToolRunContext.concludeTurn)'), seed('000', '§执行 (ToolRunContext.deferContext)'), upstream('composite forwarding by the bridge')],
+    quotes: [
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'a composite tool ferries nested-dispatch context back to the outer result'),
+      quote(
+        '000',
+        '§执行 (ToolRunContext.concludeTurn)',
+        'a composite that dispatches nested calls forwards it from the nested result, exactly like `additionalContexts`, so only an authoritative nested success can conclude the enclosing run.',
+      ),
+    ],
     requires: CODE,
   },
   {
@@ -204,6 +285,20 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'Exactly one tool/code-dispatch record per started sub-call (failures included) carries the start fields, isError and the content the scope-filtered tools/code-dispatch-log waterfall resolved over the complete final content; the waterfall changes only that record, and a throwing listener is contained (the original content is logged, and a warning reported).',
     sources: [DISPATCH_LOG, DISPATCH_LOG_TYPE, upstream('the containment warning')],
+    quotes: [
+      quote('000', '§执行 (CodeDispatchLog)', 'Code Mode 的桥接层还会把每个已结算的子分派暴露给 `tools/code-dispatch-log` waterfall'),
+      quote('000', '§执行 (CodeDispatchLog)', '该 waterfall 可以更改持久事件所存的内容副本（程序取得的值和模型可见结果均不受影响）'),
+      quote('000', '§执行 (CodeDispatchLog)', 'Whether the sub-call settled as an error.'),
+      quote('000', '§执行 (CodeDispatchLog)', "The sub-call's complete model-facing content (the settle event's default payload)."),
+      quote('000', '§执行', '`tool/code-dispatch` 则原样存储子调用渲染后的 `content` 与 `isError`'),
+      quote(
+        '000',
+        '§tools/code-dispatch-log',
+        'Allow a listener to replace content in the DURABLE LOG COPY of one `run_code` sub-dispatch outcome before the bridge appends its `tool/code-dispatch` event.',
+      ),
+      quote('000', '§tools/code-dispatch-log', 'A throwing listener is contained: the bridge falls back to logging the original settled content.'),
+      quote('000', '§tools/code-dispatch-log', "Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent's dispatches."),
+    ],
     requires: CODE_SCOPES,
   },
   {
@@ -218,6 +313,10 @@ export const CM_RULES = defineArea('CM', [
     level: 'must',
     statement: 'tool/code-dispatch records never derive model messages when a session is replayed.',
     sources: [upstream('deriveMessages ignores tool/code-dispatch')],
+    quotes: [
+      quote('000', '§tools/code-dispatch-log', 'Only the logged copy is affected — the program already received the complete value, and the model sees neither.'),
+      quote('000', '§执行 (CodeDispatchLog)', '该 waterfall 可以更改持久事件所存的内容副本（程序取得的值和模型可见结果均不受影响）'),
+    ],
     requires: CODE,
     untestable: 'session replay: the adapter contract has no session or deriveMessages surface',
   },

@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /** CTX rules. Tests: conformance/suite/ctx.test.ts. */
 export const CTX_RULES = defineArea('CTX', [
@@ -8,6 +8,11 @@ export const CTX_RULES = defineArea('CTX', [
     statement:
       'Each exec.deferContext call records its context, unchecked and in the order of the calls, and after tools/execute has settled these recorded contexts come first in the result\'s additionalContexts, ahead of any the (wrapper or normalized) result brought.',
     sources: [seed('000', '§执行 (ToolRunContext.deferContext)')],
+    quotes: [
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'Contexts retain their individual source and metadata and are emitted in call order.'),
+      quote('000', '§执行 (ToolRunContext)', 'attaches context to this execution\'s own result'),
+      quote('000', '§执行', '若内容、结构化错误、附加上下文或展示元数据无法物化，则会转为仍可到达 `finalizeContent` 的 JSON 安全 `isError` 结果。'),
+    ],
   },
   {
     id: 'CTX-02',
@@ -15,6 +20,10 @@ export const CTX_RULES = defineArea('CTX', [
     statement:
       'A context recorded with deferContext is not lost when the body throws, when cancellation replaces the result after dispatch or after post-execute, or when a wrapper authors the result (it then precedes the wrapper\'s contexts).',
     sources: [seed('000', '§执行 (ToolRunContext.deferContext)'), upstream('README: deferred contexts survive throws and cancellation')],
+    quotes: [
+      quote('000', '§执行 (ToolRunContext)', 'attaches context to this execution\'s own result'),
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'until this tool\'s final result reaches the agent loop.'),
+    ],
   },
   {
     id: 'CTX-03',
@@ -22,6 +31,9 @@ export const CTX_RULES = defineArea('CTX', [
     statement:
       'Contexts from an accept decision (plain, content or value replacement) are added at the end, so the final order is what the body deferred, what the wrapper result brought, and what the post-execute decision added.',
     sources: [upstream('accept concatenates contexts')],
+    quotes: [
+      quote('000', '§执行 (PostToolDecision)', 'Post-dispatch decision: accept, replace one projection, attach context for the next request'),
+    ],
   },
   {
     id: 'CTX-04',
@@ -43,6 +55,11 @@ export const CTX_RULES = defineArea('CTX', [
     statement:
       'Failures raised after the body has run and that skip tools/post-execute (a throwing tools/execute listener, a wrapper result failing normalization, a throwing post-execute listener or a malformed post decision) keep the deferred contexts.',
     sources: [seed('000', '§执行 (ToolRunContext.deferContext)'), upstream('C-13')],
+    quotes: [
+      quote('000', '§执行 (ToolRunContext)', 'attaches context to this execution\'s own result'),
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'until this tool\'s final result reaches the agent loop.'),
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+    ],
     divergence:
       'Upstream builds these failures afresh and silently drops the deferred contexts; the kit keeps them, as the seeds promise deferred contexts reach the final result (C-13).',
   },
@@ -52,6 +69,10 @@ export const CTX_RULES = defineArea('CTX', [
     statement:
       'Contexts keep every field they were given (id, role, content, source, other metadata) through the pipeline, and a context that is not lossless JSON makes the final result a failure (RES-03).',
     sources: [seed('000', '§执行 (ToolRunContext.deferContext)'), upstream('createUserMessage fields survive')],
+    quotes: [
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'Contexts retain their individual source and metadata and are emitted in call order.'),
+      quote('000', '§执行', '若内容、结构化错误、附加上下文或展示元数据无法物化，则会转为仍可到达 `finalizeContent` 的 JSON 安全 `isError` 结果。'),
+    ],
   },
   {
     id: 'CTX-08',
@@ -59,6 +80,10 @@ export const CTX_RULES = defineArea('CTX', [
     statement:
       'Once exec.concludeTurn() has been called, the success produced for that execution (from the body or from a post-execute value replacement) has concludesTurn: true and keeps it through a content replacement, while a failure of any origin (block, abort, output failure, throw) never has it.',
     sources: [seed('000', '§执行 (ToolRunContext.concludeTurn)'), seed('000', '§执行 (ToolExecutionSuccess)')],
+    quotes: [
+      quote('000', '§执行 (ToolRunContext.concludeTurn)', 'Mark a successful final result as terminal for the current agent turn. The marker rides this execution\'s own result (`concludesTurn` exists only on {@link ToolExecutionSuccess})'),
+      quote('000', '§执行 (ToolExecutionFailure)', 'readonly concludesTurn?: never'),
+    ],
   },
   {
     id: 'CTX-09',
@@ -66,6 +91,10 @@ export const CTX_RULES = defineArea('CTX', [
     statement:
       'concludeTurn in a nested call marks the nested execution alone: the outer execution is marked only when its own body passes the marker on, so a nested success that post-execute converted into a failure never concludes the outer run.',
     sources: [seed('000', '§执行 (ToolRunContext.concludeTurn)')],
+    quotes: [
+      quote('000', '§执行 (ToolRunContext.concludeTurn)', 'The marker rides this execution\'s own result'),
+      quote('000', '§执行 (ToolRunContext.concludeTurn)', 'a composite that dispatches nested calls forwards it from the nested result, exactly like `additionalContexts`, so only an authoritative nested success can conclude the enclosing run.'),
+    ],
   },
   {
     id: 'CTX-10',
@@ -82,6 +111,11 @@ export const CTX_RULES = defineArea('CTX', [
     statement:
       'Contexts of a batch of tool calls enter the conversation, oldest first, only once the durable tool/result record of every call in that batch exists; that session record is a different thing from the live tools/result event.',
     sources: [seed('001', 'L27-28'), seed('000', '§执行 (ToolRunContext)')],
+    quotes: [
+      quote('001', 'L28', '当前循环会在一批工具结果记录完成后，再按队列顺序补入上下文，避免在工具调用和结果之间塞进一条不合时宜的用户消息。'),
+      quote('001', 'L27', 'tools/result 是运行时事件，tool/result 是 Session 日志里的记录。'),
+      quote('000', '§执行 (ToolRunContext)', 'the loop appends it only after the `tool/result`.'),
+    ],
     untestable: 'agent-loop behaviour: the adapter contract drives only the registry, not the agent loop',
   },
 ])

@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /** ERR rules. Tests: conformance/suite/err.test.ts. */
 export const ERR_RULES = defineArea('ERR', [
@@ -8,6 +8,11 @@ export const ERR_RULES = defineArea('ERR', [
     statement:
       'A thrown value becomes a failure whose error.message is its best-effort message m and whose content is exactly one text block "Error: " + m.',
     sources: [seed('000', '§执行'), seed('000', '§执行 (ToolFailure)')],
+    quotes: [
+      quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+      quote('000', '§执行', '未知工具和抛出异常的工具都会变为结构化错误（`ToolNotFoundError` 映射为 `UNKNOWN_TOOL`），调用失败但不终止当前轮次'),
+    ],
   },
   {
     id: 'ERR-02',
@@ -22,6 +27,11 @@ export const ERR_RULES = defineArea('ERR', [
     statement:
       'error.info = { name, code } is present only when the thrown value is a HarnessError (subclasses included); any other thrown value, even an Error carrying its own code and name, yields no info key.',
     sources: [seed('000', '§执行 (ToolFailure)'), upstream('info only for HarnessError instances')],
+    quotes: [
+      quote('000', '§执行 (ToolFailure)', 'Internal error class/code used by policy and durable diagnostics.'),
+      quote('000', '§Cordis API (execute)', 'already-started work is still drained and may retain a tool-owned structured error'),
+      quote('000', '§ToolDefinition (finalizeContent)', '它可以施加工具自有的内容限制，同时保留 `isError`、规范值、结构化错误身份、延迟上下文与展示元数据'),
+    ],
   },
   {
     id: 'ERR-04',
@@ -29,6 +39,11 @@ export const ERR_RULES = defineArea('ERR', [
     statement:
       'An unknown tool is reported as a ToolNotFoundError, a HarnessError whose info is { name: "ToolNotFoundError", code: "UNKNOWN_TOOL" }.',
     sources: [seed('000', '§执行')],
+    quotes: [
+      quote('000', '§执行', '未知工具和抛出异常的工具都会变为结构化错误（`ToolNotFoundError` 映射为 `UNKNOWN_TOOL`），调用失败但不终止当前轮次'),
+      quote('000', '§执行 (ToolFailure)', 'Internal error class/code used by policy and durable diagnostics.'),
+      quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`'),
+    ],
   },
   {
     id: 'ERR-05',
@@ -36,6 +51,11 @@ export const ERR_RULES = defineArea('ERR', [
     statement:
       'Executing an unknown name never throws or rejects: it resolves an UNKNOWN_TOOL failure that still passes through tools/post-execute, so the turn can continue.',
     sources: [seed('000', '§执行'), seed('002', '§ctx.tools.execute')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`'),
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+      quote('000', '§执行', '未知工具和抛出异常的工具都会变为结构化错误（`ToolNotFoundError` 映射为 `UNKNOWN_TOOL`），调用失败但不终止当前轮次'),
+    ],
   },
   {
     id: 'ERR-06',
@@ -57,6 +77,11 @@ export const ERR_RULES = defineArea('ERR', [
     statement:
       'For well-formed input, execute() always resolves: failures of tools, listeners, guards, approval, renderers and finalizers all become results.',
     sources: [seed('000', '§Cordis API (execute)'), seed('002', '§ctx.tools.execute')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+      quote('000', '§执行', '无效值、渲染器/投影器失败或非 JSON 展示都会转为 JSON 安全的 `isError`'),
+      quote('000', '§Cordis API (execute)', 'Execute through pre-policy, guards, around-dispatch, post-policy, definition-owned content finalization, and final notification.'),
+    ],
   },
   {
     id: 'ERR-09',
@@ -64,6 +89,11 @@ export const ERR_RULES = defineArea('ERR', [
     statement:
       'A HarnessError routes by a string code and a name that defaults to its concrete class name, so the registry\'s own failures report info.name "ToolNotFoundError" for UNKNOWN_TOOL and "ToolOutputError" for INVALID_TOOL_OUTPUT.',
     sources: [upstream('HarnessError name defaults to new.target.name')],
+    quotes: [
+      quote('000', '§执行', '未知工具和抛出异常的工具都会变为结构化错误（`ToolNotFoundError` 映射为 `UNKNOWN_TOOL`），调用失败但不终止当前轮次'),
+      quote('000', '§统一的 JSON 值 schema DSL', '函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）'),
+      quote('000', '§执行 (ToolFailure)', 'Internal error class/code used by policy and durable diagnostics.'),
+    ],
   },
   {
     id: 'ERR-10',

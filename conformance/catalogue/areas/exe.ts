@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /** EXE rules. Tests: conformance/suite/exe.test.ts. */
 export const EXE_RULES = defineArea('EXE', [
@@ -8,6 +8,12 @@ export const EXE_RULES = defineArea('EXE', [
     statement:
       'The tools/execute waterfall is entered only for a call that pre-execute allowed, every guard let through and the post-guard cancellation check passed, and it nests the body between the end of pre-execute and the start of post-execute.',
     sources: [seed('000', '§执行'), seed('001', 'L21'), upstream('wrappers run after the post-guard cancellation check')],
+    quotes: [
+      quote('000', '§执行', '然后让调用依次经过 `tools/pre-execute`（可重排的 allow/deny/ask waterfall）→ 已注册的单调 guard → `tools/execute`（环绕分派包装层）→ `tools/post-execute`（检查/替换结果）'),
+      quote('001', 'L21', '前面这些检查都通过，才轮到 tools/execute 的包装层与工具本体'),
+      quote('000', '§执行 (ToolGuard)', 'A monotonic execution guard evaluated after every `tools/pre-execute` listener and before the tool body.'),
+      quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+    ],
   },
   {
     id: 'EXE-02',
@@ -15,6 +21,12 @@ export const EXE_RULES = defineArea('EXE', [
     statement:
       'The innermost next() of tools/execute resolves the tool afresh, runs its body and resolves a normalized result (a canonical success, or a failure built from whatever the body threw); it does not reject because of the body.',
     sources: [seed('000', '§tools/execute'), upstream('base dispatch re-resolves the tool by name')],
+    quotes: [
+      quote('000', '§tools/execute', '`next()` returns a normalized result'),
+      quote('000', '§tools/post-execute', 'thrown tools still reach this waterfall as errors'),
+      quote('000', '§执行', '未知工具和抛出异常的工具都会变为结构化错误（`ToolNotFoundError` 映射为 `UNKNOWN_TOOL`），调用失败但不终止当前轮次'),
+      quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器'),
+    ],
   },
   {
     id: 'EXE-03',
@@ -43,6 +55,9 @@ export const EXE_RULES = defineArea('EXE', [
     statement:
       'A wrapper-authored success for a tool that is not visible when the wrapper returns it becomes an UNKNOWN_TOOL failure that skips tools/post-execute.',
     sources: [seed('000', '§Cordis API (execute)'), upstream('wrapper normalization failures are final')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`'),
+    ],
   },
   {
     id: 'EXE-07',
@@ -50,6 +65,11 @@ export const EXE_RULES = defineArea('EXE', [
     statement:
       'A tools/execute listener that throws yields a normalized failure of what it threw, tools/post-execute does not run, and contexts the body already deferred are kept on that failure.',
     sources: [seed('000', '§Cordis API (execute)'), upstream('a throwing wrapper is a final result')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'Defer one context — typically a nested-dispatch context ferried by a composite tool, or a fresh plugin-sourced instruction — until this tool\'s final result reaches the agent loop.'),
+      quote('000', '§执行 (ToolExecutionFailure)', 'Failed canonical tool execution; failures never carry a successful value.'),
+    ],
     divergence:
       'Kit decision C-13: upstream builds this failure without additionalContexts, silently dropping deferred contexts; the seeds say deferred context survives later failures, so the kit keeps them.',
   },
@@ -59,6 +79,11 @@ export const EXE_RULES = defineArea('EXE', [
     statement:
       'When no wrapper replaced exec.signal the body gets the caller signal itself; when one did, the body gets a fresh signal that aborts, with the source reason, as soon as either the caller signal or the replacement aborts, and a caller abort never aborts the replacement.',
     sources: [seed('000', '§tools/execute'), seed('000', '§执行 (ToolDispatchExecution)')],
+    quotes: [
+      quote('000', '§tools/execute', 'The registry re-fuses the original caller signal before the body, so replacement cannot detach caller cancellation'),
+      quote('000', '§执行 (ToolDispatchExecution)', 'The registry fuses every replacement with the captured caller signal.'),
+      quote('000', '§执行 (ToolExecution)', 'call identity, the caller signal, and the registry-assigned {@link token} are readonly'),
+    ],
   },
   {
     id: 'EXE-09',
@@ -66,6 +91,12 @@ export const EXE_RULES = defineArea('EXE', [
     statement:
       'While the body runs exec.signal is the fused signal, once next() settles the wrapper finds its own replacement on exec.signal again, and when the wrapper restores the caller signal, post-execute and tools/result see the caller signal.',
     sources: [seed('000', '§tools/execute'), upstream('signal reset after the body (C-11)')],
+    quotes: [
+      quote('000', '§执行', '只有 `tools/execute` 视图可以替换必需的 signal'),
+      quote('000', '§执行 (ToolDispatchExecution)', 'A `tools/execute` wrapper may replace the signal for its delegated lifetime, but it cannot remove it.'),
+      quote('000', '§执行', '注册表会在调用工具函数体前重新融合调用方的 signal'),
+      quote('000', '§tools/execute', 'wrappers must still restore their signal and reach quiescence'),
+    ],
   },
   {
     id: 'EXE-10',
@@ -73,6 +104,9 @@ export const EXE_RULES = defineArea('EXE', [
     statement:
       'If the signal the body would receive is already aborted when the base next() runs (caller aborted while a wrapper waited, or the wrapper installed an aborted signal), the body is skipped and next() resolves an ABORTED_BEFORE_DISPATCH failure that still reaches tools/post-execute.',
     sources: [seed('000', '§Cordis API (execute)'), upstream('fused-signal check before the body')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+    ],
   },
   {
     id: 'EXE-11',
@@ -80,18 +114,29 @@ export const EXE_RULES = defineArea('EXE', [
     statement:
       'A call counts as having invoked its body from the moment the tool is resolved at dispatch and its execute is called (a synchronous throw from execute still counts), while an unknown tool at dispatch does not count, and this choice decides ABORTED versus ABORTED_BEFORE_DISPATCH.',
     sources: [seed('000', '§tools/post-execute'), upstream('bodyInvoked flips just before execute is called')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH` or replaces a successful started outcome with `ABORTED`'),
+      quote('000', '§tools/post-execute', 'caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked'),
+    ],
   },
   {
     id: 'EXE-12',
     level: 'must',
     statement: 'execute() does not settle before a started body has settled, even when the caller aborted meanwhile.',
     sources: [seed('000', '§ToolDefinition (execute)'), upstream('started bodies are drained')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'already-started work is still drained and may retain a tool-owned structured error'),
+      quote('000', '§ToolDefinition (execute)', 'The registry preserves caller cancellation through around-dispatch signal replacement and does not abandon this promise'),
+    ],
   },
   {
     id: 'EXE-13',
     level: 'must',
     statement: 'A canonical success is already deep-frozen when wrappers receive it from next().',
     sources: [seed('000', '§执行'), upstream('canonical successes are frozen before wrappers see them (C-05)')],
+    quotes: [
+      quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器'),
+    ],
   },
   {
     id: 'EXE-14',
@@ -99,6 +144,9 @@ export const EXE_RULES = defineArea('EXE', [
     statement:
       'A tools/execute listener subscribed through an agent scope wraps only the calls of that agent and its descendants.',
     sources: [seed('000', '§tools/execute')],
+    quotes: [
+      quote('000', '§tools/execute', 'agent-scoped listeners receive only that agent\'s calls'),
+    ],
     requires: ['scopes'],
   },
   {
@@ -113,6 +161,11 @@ export const EXE_RULES = defineArea('EXE', [
     statement:
       'A wrapper that reassigns an identity field of its exec view (name, callId, arguments) cannot change which tool runs, what the body receives, or the identity later stages observe.',
     sources: [seed('000', '§tools/execute'), seed('001', 'L19'), seed('000', '§执行')],
+    quotes: [
+      quote('000', '§tools/execute', 'wrappers may change only `exec.signal`, while call identity remains immutable'),
+      quote('000', '§执行', '包装层无法创建第二个相互矛盾的身份'),
+      quote('001', 'L19', '执行身份也有保护——不能本来检查的是 A，最后借包装层执行了 B'),
+    ],
     divergence:
       'Kit decision C-04: upstream makes identity readonly only at type level and re-resolves the tool by exec.name at dispatch, so a JavaScript wrapper that sets exec.name does run another tool.',
   },

@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /** FIN rules. Tests: conformance/suite/fin.test.ts. */
 export const FIN_RULES = defineArea('FIN', [
@@ -8,6 +8,10 @@ export const FIN_RULES = defineArea('FIN', [
     statement:
       'The finalizeContent used for a call is the one of the definition the caller could see when execute() was entered, and it is still the one invoked when that tool is later unregistered, shadowed or restricted during the pipeline.',
     sources: [seed('000', '§ToolDefinition (finalizeContent)'), upstream('captured from the caller-visible definition before arguments are materialized')],
+    quotes: [
+      quote('000', '§ToolDefinition (finalizeContent)', 'The registry snapshots this callback when execution starts and invokes it exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`, immediately before lossless materialization.'),
+      quote('002', '§ctx.tools', 'Scoped registrations shadow globals; one visibility resolver feeds presentation, lookup, and dispatch.'),
+    ],
   },
   {
     id: 'FIN-02',
@@ -15,6 +19,11 @@ export const FIN_RULES = defineArea('FIN', [
     statement:
       'For a call whose tool was visible at entry, finalizeContent runs exactly once whatever the outcome (success, denial, abort, argument or output failure, or a pipeline failure that skips tools/post-execute), after tools/post-execute and before tools/result.',
     sources: [seed('000', '§ToolDefinition (finalizeContent)'), seed('000', '§执行'), seed('001', 'L26')],
+    quotes: [
+      quote('000', '§ToolDefinition (finalizeContent)', 'The registry snapshots this callback when execution starts and invokes it exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`, immediately before lossless materialization.'),
+      quote('000', '§执行', '`tools/post-execute`（检查/替换结果）→ 可选且由定义拥有的 `finalizeContent` → `tools/result`（不可变的权威结果）'),
+      quote('001', 'L26', '随后是工具定义自己的 finalizeContent。它只负责最终内容变换，不能把整个结果身份与错误状态任意改写。'),
+    ],
   },
   {
     id: 'FIN-03',
@@ -22,6 +31,11 @@ export const FIN_RULES = defineArea('FIN', [
     statement:
       'finalizeContent is handed the pipeline execution (same token as the other stages) and the candidate result already materialized and deep-frozen, which is a JSON-safe failure when the candidate itself could not be materialized.',
     sources: [seed('000', '§执行'), seed('000', '§ToolDefinition (finalizeContent)'), upstream('the exec is not frozen yet at that point')],
+    quotes: [
+      quote('000', '§执行', '在得到最终内容之前，注册表会物化候选结果；若内容、结构化错误、附加上下文或展示元数据无法物化，则会转为仍可到达 `finalizeContent` 的 JSON 安全 `isError` 结果'),
+      quote('000', '§执行', '注册表恰好调用该回调一次，随后在 `tools/result` 之前立即物化并冻结已接受的结果'),
+      quote('000', '§执行', '调用身份保留在不可变的 `ToolExecution` 上，后者伴随结果经过每个钩子'),
+    ],
   },
   {
     id: 'FIN-04',
@@ -29,6 +43,12 @@ export const FIN_RULES = defineArea('FIN', [
     statement:
       'A finalizeContent returning undefined leaves content alone, and one returning an array replaces content only, with isError, error, value, meta, additionalContexts and concludesTurn carried over unchanged and the outcome materialized again.',
     sources: [seed('000', '§ToolDefinition (finalizeContent)')],
+    quotes: [
+      quote('000', '§ToolDefinition (finalizeContent)', 'Returning `undefined` preserves the content; every other result field remains registry-owned.'),
+      quote('000', '§ToolDefinition (finalizeContent)', '它可以施加工具自有的内容限制，同时保留 `isError`、规范值、结构化错误身份、延迟上下文与展示元数据'),
+      quote('000', '§执行', '注册表恰好调用该回调一次，随后在 `tools/result` 之前立即物化并冻结已接受的结果'),
+      quote('001', 'L26', '随后是工具定义自己的 finalizeContent。它只负责最终内容变换，不能把整个结果身份与错误状态任意改写。'),
+    ],
   },
   {
     id: 'FIN-05',
@@ -36,6 +56,10 @@ export const FIN_RULES = defineArea('FIN', [
     statement:
       'When finalizeContent throws or returns content that is not lossless JSON, the final result is the normalized failure of that problem and the finalizer is not called a second time.',
     sources: [seed('000', '§ToolDefinition (finalizeContent)'), upstream('a violated finalizer contract is normalized, never re-invoked')],
+    quotes: [
+      quote('000', '§ToolDefinition (finalizeContent)', 'The registry snapshots this callback when execution starts and invokes it exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`, immediately before lossless materialization.'),
+      quote('000', '§ToolDefinition (finalizeContent)', 'The callback must be total and must not throw.'),
+    ],
     divergence:
       'The seeds only forbid the finalizer from throwing; what the registry does when it does is upstream behaviour.',
   },
@@ -45,6 +69,11 @@ export const FIN_RULES = defineArea('FIN', [
     statement:
       'A call naming a tool that was not visible to the caller at entry has no finalizer: no finalizeContent of any definition (hidden, other-scope, or registered later) is invoked for it.',
     sources: [upstream('finalizer lookup happens at entry; unknown names have none')],
+    quotes: [
+      quote('000', '§ToolDefinition (finalizeContent)', 'The registry snapshots this callback when execution starts and invokes it exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`, immediately before lossless materialization.'),
+      quote('002', '§ctx.tools', 'Scoped registrations shadow globals; one visibility resolver feeds presentation, lookup, and dispatch.'),
+      quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`'),
+    ],
   },
   {
     id: 'FIN-07',

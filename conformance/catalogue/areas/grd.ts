@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /** GRD rules. Tests: conformance/suite/grd.test.ts. */
 export const GRD_RULES = defineArea('GRD', [
@@ -8,6 +8,12 @@ export const GRD_RULES = defineArea('GRD', [
     statement:
       'guard() files the guard in the calling context layer and returns the disposer of exactly that registration, and neither adding nor removing a guard emits tools/change.',
     sources: [seed('000', '§Cordis API (guard)'), seed('002', '§ctx.tools.guard')],
+    quotes: [
+      quote('000', '§Cordis API (guard)', 'A plain-context guard applies globally; one registered through `agent.ctx` applies only to that agent.'),
+      quote('000', '§Cordis API (guard)', 'The exact effect disposer is returned for ordered ownership and HMR cleanup.'),
+      quote('002', '§ctx.tools.guard', 'the exact disposer that unregisters the guard'),
+      quote('000', '§tools/change', 'A tool was registered or unregistered, or a scoped restriction changed (the available tool set changed — possibly for one scope only).'),
+    ],
   },
   {
     id: 'GRD-02',
@@ -15,6 +21,12 @@ export const GRD_RULES = defineArea('GRD', [
     statement:
       'Guards run after the whole tools/pre-execute waterfall has resolved to allow, so no pre-execute listener, prepended or not, can force a call past a denying guard.',
     sources: [seed('000', '§执行 (ToolGuard)'), seed('001', 'L19-20')],
+    quotes: [
+      quote('000', '§执行 (ToolGuard)', 'A monotonic execution guard evaluated after every `tools/pre-execute` listener and before the tool body.'),
+      quote('000', '§执行 (ToolGuard)', 'Because guards have no allow result, listener ordering cannot turn a denial back into permission.'),
+      quote('000', '§执行', '只有 `allowed-once` 才继续执行，而未授权、缺少审批通道或服务、或无 agent 的请求都会变为拒绝。Guard 仍可施加最终拒绝。'),
+      quote('001', 'L19-20', '守卫只能拒绝或不表态，后面一个普通的“允许”不能把已有守卫的限制反向放开'),
+    ],
   },
   {
     id: 'GRD-03',
@@ -29,6 +41,10 @@ export const GRD_RULES = defineArea('GRD', [
     statement:
       'A guard added through an agent scope applies only to calls whose agent is that scope or a descendant of it, never to other agents or agent-less calls, and disposing the scope removes it.',
     sources: [seed('000', '§Cordis API (guard: one registered through agent.ctx applies only to that agent)'), seed('002', '§ctx.tools.guard')],
+    quotes: [
+      quote('000', '§Cordis API (guard)', 'A plain-context guard applies globally; one registered through `agent.ctx` applies only to that agent.'),
+      quote('002', '§ctx.tools.guard', 'A plain-context guard applies globally; one registered through `agent.ctx` applies only to that agent.'),
+    ],
     requires: ['scopes'],
   },
   {
@@ -51,6 +67,11 @@ export const GRD_RULES = defineArea('GRD', [
     statement:
       'A guard denial becomes a failure whose error is exactly { message: reason } (no info), the body is not entered, and tools/post-execute still runs on it.',
     sources: [seed('000', '§执行 (ToolGuard)'), upstream('post-execute runs for guard denials')],
+    quotes: [
+      quote('000', '§执行 (ToolGuard)', 'A monotonic execution guard evaluated after every `tools/pre-execute` listener and before the tool body.'),
+      quote('000', '§执行 (ToolGuard)', 'Returning a reason denies the call; returning `undefined` leaves it unchanged.'),
+      quote('001', 'L23', '后处理也可能看见执行前被拒绝的结果，用来给模型补充解释'),
+    ],
   },
   {
     id: 'GRD-08',
@@ -58,6 +79,11 @@ export const GRD_RULES = defineArea('GRD', [
     statement:
       'A guard is called synchronously with the pipeline execution (its minted token, resolved identity and deep-frozen arguments) and its return value is used as returned, so a returned promise is never awaited.',
     sources: [seed('000', '§执行 (ToolGuard: synchronous check on the identity-protected call)'), seed('002', '§ctx.tools.guard')],
+    quotes: [
+      quote('000', '§Cordis API (guard)', 'synchronous check; a returned string denies the execution'),
+      quote('000', '§执行 (ToolGuard)', 'the identity-protected call after extensible pre-execute policy completed'),
+      quote('000', '§执行 (ToolExecution)', 'Parsed arguments cross one lossless-JSON materialization boundary before policy and are deep-frozen'),
+    ],
   },
   {
     id: 'GRD-09',
@@ -65,6 +91,10 @@ export const GRD_RULES = defineArea('GRD', [
     statement:
       'A guard that throws ends the call as a final failure normalised from the thrown value: no tools/execute, body or post-execute runs.',
     sources: [upstream('guard throws are final failures'), seed('000', '§Cordis API (execute: listener failures resolve as error results)')],
+    quotes: [
+      quote('001', 'L14', '源码会把可处理的管线失败规范成工具错误结果'),
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+    ],
   },
   {
     id: 'GRD-10',
@@ -72,6 +102,10 @@ export const GRD_RULES = defineArea('GRD', [
     statement:
       'Any guard return other than undefined denies, including "", null, false and 0, and a return that is not lossless JSON (a function, a promise) ends the call as a final failure without post-execute.',
     sources: [seed('000', '§执行 (ToolGuard: undefined leaves the call unchanged)'), upstream('non-undefined returns deny; non-JSON reasons fail materialisation')],
+    quotes: [
+      quote('000', '§执行 (ToolGuard)', 'Returning a reason denies the call; returning `undefined` leaves it unchanged.'),
+      quote('000', '§Cordis API (guard)', 'synchronous check; a returned string denies the execution'),
+    ],
     divergence:
       'The seeds only say that a returned string denies; the kit pins upstream, where every non-undefined value denies (C-07).',
   },
@@ -87,6 +121,12 @@ export const GRD_RULES = defineArea('GRD', [
     level: 'must',
     statement: 'Guards never change what get(), schemas() or executionMode() report.',
     sources: [seed('000', '§执行 (ToolGuard has no allow result)'), upstream('guards are not part of visibility')],
+    quotes: [
+      quote('001', 'L31', '工具可见性决定模型通常能提出什么，审批与守卫决定运行时准不准这次调用'),
+      quote('000', '§执行 (ToolGuard)', '`ToolGuard` 是感知作用域的最终预分派策略'),
+      quote('000', '§Cordis API (get)', 'Look up a tool as one scope sees it (scoped shadows global; a restricted-away global reads as absent).'),
+      quote('000', '§Cordis API (executionMode)', 'Only an exact `true` is parallel; unknown, hidden, undeclared, invalid, or throwing classifiers are exclusive.'),
+    ],
   },
   {
     id: 'GRD-13',

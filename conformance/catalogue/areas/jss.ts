@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 const SUBSET = '§已强制执行的原始 JSON Schema 子集'
 const SCHEMA: readonly ['schema'] = ['schema']
@@ -15,6 +15,14 @@ export const JSS_RULES = defineArea('JSS', [
     statement:
       'The assertion accepts every node built from the subset: a single `type` of the seven, `oneOf` with two or more branches, annotation-only nodes, object `properties`/`required`/boolean `additionalProperties`, array `items`, scalar `enum`/`const`, and the annotations `description`, `title`, `default` and `examples`.',
     sources: [seed('000', SUBSET), upstream('json-schema.spec accepts the whole subset')],
+    quotes: [
+      quote('000', SUBSET, '`assertSupportedJsonSchema()` 接受任意 JSON 根'),
+      quote('000', SUBSET, '仅含注解的空节点表示不受约束的无损 JSON'),
+      quote('000', `${SUBSET} (JsonSchemaType)`, 'Single-type keywords accepted by the enforced subset.'),
+      quote('000', `${SUBSET} (JsonSchemaNode)`, 'One raw JSON Schema node in the enforced subset.'),
+      quote('000', `${SUBSET} (JsonSchemaNode.oneOf)`, 'Exactly one branch must validate; at least two branches are required.'),
+      quote('000', `${SUBSET} (JsonSchemaNode.items)`, 'Item schema (`type: \'array\'` only); absent accepts any JSON item.'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -23,6 +31,9 @@ export const JSS_RULES = defineArea('JSS', [
     statement:
       'A schema outside the subset is rejected with one error that lists every violation found anywhere in the schema (not just the first), each located by a path that starts at `schema`.',
     sources: [seed('000', `${SUBSET} (JsonSchemaError reports every unsupported or malformed path)`)],
+    quotes: [
+      quote('000', SUBSET, '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -31,6 +42,11 @@ export const JSS_RULES = defineArea('JSS', [
     statement:
       'A node that is not a plain schema record (null, an array, a string, an object with a foreign or forged prototype, with symbol or non-enumerable keys, or a throwing proxy) is a violation at its path, and so is a `type` that is an array or any value other than the seven type names (at `<path>.type`).',
     sources: [seed('000', `${SUBSET} (JsonSchemaType, one type per node)`), upstream('node shape and type checks')],
+    quotes: [
+      quote('000', `${SUBSET} (JsonSchemaType)`, 'Single-type keywords accepted by the enforced subset.'),
+      quote('000', `${SUBSET} (JsonSchemaType)`, 'type JsonSchemaType = \'object\' | \'array\' | \'string\' | \'number\' | \'integer\' | \'boolean\' | \'null\''),
+      quote('000', SUBSET, '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -39,6 +55,14 @@ export const JSS_RULES = defineArea('JSS', [
     statement:
       '`oneOf` must be a dense ordinary array of at least two schemas (each checked at `<path>.oneOf[i]`); a node declaring both `type` and `oneOf` is one violation and is not examined further; constraint keywords beside `oneOf` are violations at `<path>.<keyword>`.',
     sources: [seed('000', `${SUBSET} (oneOf requires at least two branches)`), upstream('oneOf shape and neighbours')],
+    quotes: [
+      quote('000', SUBSET, '`oneOf` 至少要求两个分支'),
+      quote('000', `${SUBSET} (JsonSchemaNode.type)`, 'Omit with no constraints for any JSON value, or use `oneOf`.'),
+      quote('000', `${SUBSET} (JsonSchemaNode)`, 'rejects invalid combinations before a caller treats the node as trusted'),
+      quote('000', `${SUBSET} (JsonSchemaNode.properties)`, 'Nested property schemas (`type: \'object\'` only).'),
+      quote('000', `${SUBSET} (JsonSchemaNode.items)`, 'Item schema (`type: \'array\'` only)'),
+      quote('000', `${SUBSET} (JsonSchemaNode.enum)`, 'Allowed values for a scalar node.'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -47,6 +71,15 @@ export const JSS_RULES = defineArea('JSS', [
     statement:
       'Keywords outside the subset (`anyOf`, `allOf`, `not`, `pattern`, `minimum`, `$ref`, …), constraint keywords on a type that does not admit them, and constraint keywords on a node with neither `type` nor `oneOf` are each a violation at `<path>.<keyword>`, one per keyword.',
     sources: [seed('000', `${SUBSET} (JsonSchemaNode field comments)`), upstream('keyword placement')],
+    quotes: [
+      quote('000', '§统一的 JSON 值 schema DSL', '不支持的关键字会被拒绝，而不会在未强制执行的情况下获准进入'),
+      quote('000', `${SUBSET} (JsonSchemaNode.type)`, 'Omit with no constraints for any JSON value, or use `oneOf`.'),
+      quote('000', `${SUBSET} (JsonSchemaNode.properties)`, 'Nested property schemas (`type: \'object\'` only).'),
+      quote('000', `${SUBSET} (JsonSchemaNode.items)`, 'Item schema (`type: \'array\'` only)'),
+      quote('000', `${SUBSET} (JsonSchemaNode.enum)`, 'Allowed values for a scalar node.'),
+      quote('000', `${SUBSET} (JsonSchemaNode.const)`, 'The single allowed value for a scalar node.'),
+      quote('000', SUBSET, '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -55,6 +88,12 @@ export const JSS_RULES = defineArea('JSS', [
     statement:
       '`properties` must be a record of schemas (each checked at `<path>.properties.<key>`), `required` a dense array of strings that are own keys of `properties` (an inherited name such as `toString` does not count), and `additionalProperties` a boolean.',
     sources: [seed('000', `${SUBSET} (required names must appear in properties)`), upstream('object keyword shapes')],
+    quotes: [
+      quote('000', `${SUBSET} (JsonSchemaNode.properties)`, 'properties?: Record<string, JsonSchemaNode>'),
+      quote('000', `${SUBSET} (JsonSchemaNode.required)`, 'Required property names; each must appear in `properties`.'),
+      quote('000', `${SUBSET} (JsonSchemaNode.required)`, 'required?: string[]'),
+      quote('000', `${SUBSET} (JsonSchemaNode.additionalProperties)`, 'additionalProperties?: boolean'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -63,6 +102,12 @@ export const JSS_RULES = defineArea('JSS', [
     statement:
       '`enum` must be a non-empty dense array of values of the node type and `const` a value of the node type (numbers exclude NaN, ±Infinity and -0; integers must be integral), and when both are well-formed `const` must be a member of `enum`.',
     sources: [seed('000', `${SUBSET} (JsonSchemaScalar enum/const)`), upstream('enum/const checks')],
+    quotes: [
+      quote('000', '§统一的 JSON 值 schema DSL', '标量 `enum` 和 `const` 值必须与节点类型匹配'),
+      quote('000', `${SUBSET} (JsonSchemaScalar)`, 'Scalar JSON values supported by `enum` and `const`.'),
+      quote('000', `${SUBSET} (JsonSchemaNode.enum)`, 'Allowed values for a scalar node.'),
+      quote('000', `${SUBSET} (JsonSchemaNode.const)`, 'The single allowed value for a scalar node.'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -71,6 +116,11 @@ export const JSS_RULES = defineArea('JSS', [
     statement:
       '`default` and `examples` must be lossless JSON data (a throwing proxy is not), and `description` and `title` must be strings.',
     sources: [seed('000', `${SUBSET} (annotations must be lossless JSON)`)],
+    quotes: [
+      quote('000', `${SUBSET} (JsonSchemaNode.default/examples)`, 'Annotation, ignored for validation but required to be lossless JSON.'),
+      quote('000', `${SUBSET} (JsonSchemaNode.description)`, 'description?: string'),
+      quote('000', `${SUBSET} (JsonSchemaNode.title)`, 'title?: string'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -101,6 +151,11 @@ export const JSS_RULES = defineArea('JSS', [
     statement:
       '`assertObjectJsonSchema` applies the same checks and additionally rejects a root without `type: "object"`, reporting the root-type violation only when the schema has no other violation.',
     sources: [seed('000', `${SUBSET} (assertObjectJsonSchema keeps structured output object-rooted)`), upstream('root violation only for otherwise valid schemas')],
+    quotes: [
+      quote('000', SUBSET, '仍要求对象根的消费方调用 `assertObjectJsonSchema()` 并携带 `ObjectJsonSchema`'),
+      quote('000', `${SUBSET} (ObjectJsonSchema)`, 'A consumer-constrained object-rooted schema.'),
+      quote('000', `${SUBSET} (ObjectJsonSchema)`, 'type ObjectJsonSchema = JsonSchemaNode & { type: \'object\' }'),
+    ],
     requires: SCHEMA,
   },
   {

@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 const SUBSET = '§已强制执行的原始 JSON Schema 子集'
 const SCHEMA: readonly ['schema'] = ['schema']
@@ -14,6 +14,7 @@ export const JSV_RULES = defineArea('JSV', [
     statement:
       'For a schema that passed the assertion, validation always returns an array of violation strings (empty when the value conforms) and never throws, even for hostile values (throwing getters or proxies), which are reported as violations instead.',
     sources: [seed('000', `${SUBSET} (validateJsonSchemaValue enforces the schema)`), upstream('hostile values become violations')],
+    quotes: [quote('000', `${SUBSET} (validateJsonSchemaValue enforces the schema)`, '`validateJsonSchemaValue()` 强制执行该 schema')],
     requires: SCHEMA,
   },
   {
@@ -29,6 +30,10 @@ export const JSV_RULES = defineArea('JSV', [
     level: 'must',
     statement: 'A node with neither `type` nor `oneOf` (annotations only) accepts exactly the lossless JSON values and rejects anything else.',
     sources: [seed('000', `${SUBSET} (an annotation-only node means unconstrained lossless JSON)`)],
+    quotes: [
+      quote('000', `${SUBSET} (an annotation-only node means unconstrained lossless JSON)`, '仅含注解的空节点表示不受约束的无损 JSON。'),
+      quote('000', `${SUBSET} (JsonSchemaNode.type)`, 'Omit with no constraints for any JSON value, or use `oneOf`.'),
+    ],
     divergence:
       'Upstream decides whether an array is lossless by its length and indexed reads alone, so an array whose own keys lack an index and list a non-index key instead (a proxy can present one) is accepted; the kit rejects it, since its own keys do not describe a JSON array.',
     requires: SCHEMA,
@@ -39,6 +44,10 @@ export const JSV_RULES = defineArea('JSV', [
     statement:
       'A `oneOf` node accepts a value only when exactly one branch accepts it, so a value matched by no branch or by two overlapping branches (e.g. `number` and `integer` for 1) is rejected.',
     sources: [seed('000', `${SUBSET} (a value must match exactly one oneOf branch)`)],
+    quotes: [
+      quote('000', `${SUBSET} (a value must match exactly one oneOf branch)`, '`oneOf` 至少要求两个分支，且一个值必须恰好匹配其中一个。'),
+      quote('000', `${SUBSET} (JsonSchemaNode.oneOf)`, 'Exactly one branch must validate; at least two branches are required.'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -47,6 +56,12 @@ export const JSV_RULES = defineArea('JSV', [
     statement:
       'An object node accepts only plain records (any realm, null prototype allowed): each required key must be an own key with a defined value, each declared own property is validated against its schema at every depth, undeclared own keys are rejected under `additionalProperties: false`, and the whole record must be lossless JSON.',
     sources: [seed('000', `${SUBSET} (properties, required, additionalProperties)`), upstream('object validation')],
+    quotes: [
+      quote('000', `${SUBSET} (JsonSchemaNode.properties)`, "Nested property schemas (`type: 'object'` only)."),
+      quote('000', `${SUBSET} (JsonSchemaNode.required)`, 'Required property names; each must appear in `properties`.'),
+      quote('000', `${SUBSET} (JsonSchemaNode.additionalProperties)`, "`false` rejects undeclared keys; absent/`true` follows JSON Schema's open default."),
+      quote('000', `${SUBSET} (an annotation-only node means unconstrained lossless JSON)`, '仅含注解的空节点表示不受约束的无损 JSON。'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -55,6 +70,10 @@ export const JSV_RULES = defineArea('JSV', [
     statement:
       'An array node accepts only arrays (any realm) that are dense lossless JSON, and with `items` every element is validated against the item schema.',
     sources: [seed('000', `${SUBSET} (items)`), upstream('array validation')],
+    quotes: [
+      quote('000', `${SUBSET} (JsonSchemaNode.items)`, "Item schema (`type: 'array'` only); absent accepts any JSON item."),
+      quote('000', `${SUBSET} (an annotation-only node means unconstrained lossless JSON)`, '仅含注解的空节点表示不受约束的无损 JSON。'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -63,6 +82,12 @@ export const JSV_RULES = defineArea('JSV', [
     statement:
       'Scalar nodes accept only values of their type (`number` only finite numbers other than -0, `integer` only integral ones, `null` only null), then only members of `enum` and only the `const` value, and report at most one violation per scalar.',
     sources: [seed('000', `${SUBSET} (JsonSchemaType, enum, const)`), upstream('scalar validation')],
+    quotes: [
+      quote('000', `${SUBSET} (JsonSchemaType)`, "type JsonSchemaType = 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null'"),
+      quote('000', `${SUBSET} (JsonSchemaNode.enum)`, 'Allowed values for a scalar node.'),
+      quote('000', `${SUBSET} (JsonSchemaNode.const)`, 'The single allowed value for a scalar node.'),
+      quote('000', `${SUBSET} (an annotation-only node means unconstrained lossless JSON)`, '仅含注解的空节点表示不受约束的无损 JSON。'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -86,6 +111,11 @@ export const JSV_RULES = defineArea('JSV', [
     level: 'must',
     statement: 'Whenever validation accepts a value, that value is lossless JSON: -0, NaN, ±Infinity, undefined, functions, sparse arrays, class instances and cycles are never accepted by any schema.',
     sources: [seed('000', `${SUBSET} (the enforced schema describes lossless JSON)`), upstream('every accepting path ends with a lossless check')],
+    quotes: [
+      quote('000', `${SUBSET} (an annotation-only node means unconstrained lossless JSON)`, '仅含注解的空节点表示不受约束的无损 JSON。'),
+      quote('000', SUBSET, 'subagent、工作流、MCP 和动态注册提供的原始 schema 使用作者侧 DSL 在协议层的对应表示。'),
+      quote('000', '§统一的 JSON 值 schema DSL (ValueSchemaSpec)', 'One author-facing schema for any lossless JSON value root.'),
+    ],
     divergence: 'Upstream accepts an array whose own keys lack an index and list a non-index key instead (see JSV-03).',
     requires: SCHEMA,
   },

@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /** MODE rules. Tests: conformance/suite/mode.test.ts; MODE-06 by the tsd suite types/mode-06.*.test-d.ts. */
 export const MODE_RULES = defineArea('MODE', [
@@ -8,6 +8,10 @@ export const MODE_RULES = defineArea('MODE', [
     statement:
       'executionMode() answers { kind: \'parallel\' } only when the definition the caller would execute declares isConcurrencySafe and it returns exactly true for the call\'s arguments, and { kind: \'exclusive\' } otherwise.',
     sources: [seed('002', '§ctx.tools.executionMode'), seed('000', '§Cordis API (executionMode)'), seed('000', '§ToolDefinition')],
+    quotes: [
+      quote('002', '§ctx.tools.executionMode', "Classify a pending call through the caller's visible tool definition. Only an exact `true` is parallel;"),
+      quote('000', '§ToolDefinition (isConcurrencySafe)', 'Only `true` opts in; omission, exceptions, non-`true` returns, and invalid `defineTool` arguments are exclusive.'),
+    ],
   },
   {
     id: 'MODE-02',
@@ -15,12 +19,21 @@ export const MODE_RULES = defineArea('MODE', [
     statement:
       'An unknown or hidden tool, a missing classifier, a classifier that throws, and any return other than true (false or a truthy non-true value) all classify as exclusive, and executionMode() itself never throws.',
     sources: [seed('002', '§ctx.tools.executionMode'), seed('000', '§ToolDefinition')],
+    quotes: [
+      quote('002', '§ctx.tools.executionMode', 'Only an exact `true` is parallel; unknown, hidden, undeclared, invalid, or throwing classifiers are exclusive.'),
+      quote('002', '§ctx.tools.executionMode', '@returns the fail-closed scheduling mode.'),
+      quote('000', '§ToolDefinition (isConcurrencySafe)', 'Only `true` opts in; omission, exceptions, non-`true` returns, and invalid `defineTool` arguments are exclusive.'),
+    ],
   },
   {
     id: 'MODE-03',
     level: 'must',
     statement: 'A classifier built by defineTool answers false for arguments its parameter schema rejects, without calling the author\'s classifier.',
     sources: [seed('000', '§ToolDefinition'), upstream('defineTool validates before classifying')],
+    quotes: [
+      quote('000', '§ToolDefinition (isConcurrencySafe)', '@param args - parsed arguments; `defineTool` validates before calling.'),
+      quote('000', '§ToolDefinition (isConcurrencySafe)', 'invalid `defineTool` arguments are exclusive.'),
+    ],
     requires: ['schema'],
   },
   {
@@ -42,5 +55,6 @@ export const MODE_RULES = defineArea('MODE', [
     statement:
       'ToolExecutionMode is exactly the union of { kind: \'parallel\' } and { kind: \'exclusive\' } (that isConcurrencySafe stays off the model surface is checked by SCH-01).',
     sources: [seed('000', '§执行'), upstream('type-level mode union')],
+    quotes: [quote('000', '§执行 (ToolExecutionMode)', "type ToolExecutionMode = | { kind: 'parallel' } | { kind: 'exclusive' }")],
   },
 ])

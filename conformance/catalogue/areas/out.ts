@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /** OUT rules. Tests: conformance/suite/out.test.ts. */
 export const OUT_RULES = defineArea('OUT', [
@@ -8,6 +8,16 @@ export const OUT_RULES = defineArea('OUT', [
     statement:
       'The body is invoked with the frozen materialized arguments (the very object on exec.arguments) and the live run context, which carries the call identity, the minted token, the resolved rootCallId, the parent when given, the dispatch signal, deferContext and concludeTurn.',
     sources: [seed('000', '§ToolDefinition (execute)'), seed('000', '§执行 (ToolRunContext)')],
+    quotes: [
+      quote('000', '§ToolDefinition (execute)', '@param args - losslessly snapshotted, frozen model arguments.'),
+      quote('000', '§ToolDefinition (execute)', '@param exec - execution identity, cancellation signal, and context deferral.'),
+      quote('000', '§执行 (一次性物化)', '将其解析后的 JSON 参数一次性物化为流水线拥有的 `ToolExecution`，然后让调用依次经过 `tools/pre-execute`'),
+      quote('000', '§执行 (ToolExecution)', 'Root model-requested call, resolved for every root and nested execution.'),
+      quote('000', '§执行 (ToolExecution)', 'Registry-assigned identity shared with nested calls only as their opaque `parent` token.'),
+      quote('000', '§执行 (ToolRunContext)', 'interface ToolRunContext extends ToolExecution'),
+      quote('000', '§执行 (ToolRunContext)', 'deferContext(context: UserMessage): void'),
+      quote('000', '§执行 (ToolRunContext)', 'concludeTurn(): void'),
+    ],
   },
   {
     id: 'OUT-02',
@@ -15,6 +25,12 @@ export const OUT_RULES = defineArea('OUT', [
     statement:
       'The body return value is copied as a detached lossless-JSON snapshot, and a value that is not lossless JSON, or whose snapshot throws, becomes an INVALID_TOOL_OUTPUT failure.',
     sources: [seed('000', '§执行'), upstream('snapshot failures are output errors')],
+    quotes: [
+      quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器'),
+      quote('000', '§ToolDefinition (execute)', 'Run one accepted call and return only its canonical lossless-JSON value.'),
+      quote('000', '§统一的 JSON 值 schema DSL', '函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）'),
+      quote('000', '§执行', '无效值、渲染器/投影器失败或非 JSON 展示都会转为 JSON 安全的 `isError`'),
+    ],
   },
   {
     id: 'OUT-03',
@@ -22,6 +38,10 @@ export const OUT_RULES = defineArea('OUT', [
     statement:
       'The body\'s value, once snapshotted, must conform to output.schema; any mismatch turns the call into an INVALID_TOOL_OUTPUT failure.',
     sources: [seed('000', '§执行'), seed('000', '§ToolDefinition')],
+    quotes: [
+      quote('000', '§ToolDefinition (ToolOutputDefinition)', 'Raw supported JSON Schema enforced against every successful canonical value.'),
+      quote('000', '§统一的 JSON 值 schema DSL', '函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）'),
+    ],
   },
   {
     id: 'OUT-04',
@@ -29,6 +49,11 @@ export const OUT_RULES = defineArea('OUT', [
     statement:
       'The valid value is deep-frozen before output.render sees it (together with exec.arguments), and a render that throws or whose return is not lossless JSON turns the call into an INVALID_TOOL_OUTPUT failure.',
     sources: [seed('000', '§执行'), upstream('render failures are output errors')],
+    quotes: [
+      quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器'),
+      quote('000', '§ToolDefinition (ToolOutputDefinition)', 'Pure projection from validated arguments and value to Native/model content.'),
+      quote('000', '§执行', '无效值、渲染器/投影器失败或非 JSON 展示都会转为 JSON 安全的 `isError`'),
+    ],
   },
   {
     id: 'OUT-05',
@@ -36,6 +61,12 @@ export const OUT_RULES = defineArea('OUT', [
     statement:
       'For a call without parent whose tool declares output.presentationMeta, meta is the lossless snapshot of presentationMeta(args, value), a nested call gets no meta, and a projector that throws or returns non-lossless JSON becomes an INVALID_TOOL_OUTPUT failure.',
     sources: [seed('000', '§ToolDefinition (presentationMeta)'), seed('000', '§执行')],
+    quotes: [
+      quote('000', '§ToolDefinition (presentationMeta)', 'Pure replayable presentation projection, computed only for top-level calls.'),
+      quote('000', '§执行', '对于直接的外层调用，还会调用可选的元数据投影器'),
+      quote('000', '§执行 (ToolExecutionInput.parent)', 'The token also marks the call as a transport sub-dispatch rather than a model-direct call'),
+      quote('000', '§执行', '无效值、渲染器/投影器失败或非 JSON 展示都会转为 JSON 安全的 `isError`'),
+    ],
     requires: ['presentationMeta'],
   },
   {
@@ -44,6 +75,13 @@ export const OUT_RULES = defineArea('OUT', [
     statement:
       'A canonical success is deep-frozen and consists of exactly isError false, value and content, plus meta when it was projected and concludesTurn: true when the execution was marked; a key that does not apply is left out entirely rather than set to undefined.',
     sources: [seed('000', '§执行 (ToolExecutionSuccess)'), upstream('absent keys are not materialized')],
+    quotes: [
+      quote('000', '§执行 (ToolExecutionSuccess)', 'Successful canonical tool execution, including its Native/model projection.'),
+      quote('000', '§Cordis API (execute)', 'The returned outcome is the same lossless, frozen snapshot final observers receive.'),
+      quote('000', '§执行', '结果仅承载产出。调用身份保留在不可变的 `ToolExecution` 上'),
+      quote('000', '§执行 (ToolExecutionSuccess)', 'The agent loop stops after committing this successful result batch.'),
+      quote('000', '§执行', '对于直接的外层调用，还会调用可选的元数据投影器'),
+    ],
   },
   {
     id: 'OUT-07',
@@ -51,6 +89,13 @@ export const OUT_RULES = defineArea('OUT', [
     statement:
       'Whatever goes wrong with the output, the failure carries info { name: "ToolOutputError", code: "INVALID_TOOL_OUTPUT" }, has no value key, and is still offered to tools/post-execute.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('output failures are post-results')],
+    quotes: [
+      quote('000', '§统一的 JSON 值 schema DSL', '函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）'),
+      quote('000', '§统一的 JSON 值 schema DSL', '两者都经由常规工具错误路径处理'),
+      quote('000', '§tools/post-execute', 'thrown tools still reach this waterfall as errors'),
+      quote('000', '§执行 (ToolExecutionFailure)', 'Failed canonical tool execution; failures never carry a successful value.'),
+      quote('000', '§执行 (ToolFailure)', 'Internal error class/code used by policy and durable diagnostics.'),
+    ],
   },
   {
     id: 'OUT-08',
@@ -58,6 +103,10 @@ export const OUT_RULES = defineArea('OUT', [
     statement:
       'For a raw definition the registry performs no argument check against its parameters schema: the body gets exactly the lossless JSON arguments of the call.',
     sources: [seed('000', '§ToolDefinition'), seed('000', '§执行 (ToolExecutionInput)')],
+    quotes: [
+      quote('000', '§ToolDefinition (原始的 ToolDefinition 自行校验输入)', '原始的 `ToolDefinition` 自行校验输入'),
+      quote('000', '§执行 (ToolExecutionInput)', 'Losslessly JSON-serializable parsed arguments (tools validate their own schema).'),
+    ],
   },
   {
     id: 'OUT-09',
@@ -65,6 +114,13 @@ export const OUT_RULES = defineArea('OUT', [
     statement:
       'When the body throws, the result is the failure that normalizing the thrown value produces, tools/post-execute still sees it, and a throw caused by cancellation keeps this failure instead of getting an abort code.',
     sources: [seed('000', '§执行'), seed('000', '§Cordis API (execute)')],
+    quotes: [
+      quote('000', '§tools/post-execute', 'thrown tools still reach this waterfall as errors'),
+      quote('000', '§执行', '未知工具和抛出异常的工具都会变为结构化错误（`ToolNotFoundError` 映射为 `UNKNOWN_TOOL`），调用失败但不终止当前轮次'),
+      quote('000', '§Cordis API (execute)', 'already-started work is still drained and may retain a tool-owned structured error'),
+      quote('000', '§tools/post-execute', 'caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked'),
+      quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
+    ],
   },
   {
     id: 'OUT-10',
@@ -100,6 +156,12 @@ export const OUT_RULES = defineArea('OUT', [
     statement:
       'A defineTool body checks its arguments before running, and a mismatch is a failure with info { name: "ToolArgsError", code: "INVALID_ARGS" }.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL')],
+    quotes: [
+      quote('000', '§统一的 JSON 值 schema DSL (ToolArgsError（INVALID_ARGS）)', '参数不匹配时抛出 `ToolArgsError`（`INVALID_ARGS`）'),
+      quote('000', '§统一的 JSON 值 schema DSL', '两者都经由常规工具错误路径处理'),
+      quote('000', '§ToolDefinition', '它们使用 `defineTool`，由后者代为校验并收窄参数类型'),
+      quote('000', '§执行 (ToolFailure)', 'Internal error class/code used by policy and durable diagnostics.'),
+    ],
     requires: ['schema'],
   },
   {

@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /** POST rules. Tests: conformance/suite/post.test.ts. */
 export const POST_RULES = defineArea('POST', [
@@ -8,6 +8,13 @@ export const POST_RULES = defineArea('POST', [
     statement:
       'tools/post-execute is a waterfall whose base next() accepts; it runs once for every result that came out of dispatch or out of a denial (body success or throw, output failure, unknown tool, a cleanly normalized wrapper result, deny, ABORTED_BEFORE_DISPATCH after pre-execute) and never for final results.',
     sources: [seed('000', '§tools/post-execute'), seed('001', 'L23'), upstream('post-result / final-result split (B.0)')],
+    quotes: [
+      quote('000', '§tools/post-execute', '`tools/post-execute` — waterfall'),
+      quote('000', '§tools/post-execute', '`next()` accepts it unchanged; thrown tools still reach this waterfall as errors.'),
+      quote('000', '§tools/post-execute', 'Accept, replace, enrich, or block a normalized dispatch result.'),
+      quote('000', '§统一的 JSON 值 schema DSL', '函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）。两者都经由常规工具错误路径处理。'),
+      quote('001', 'L23', '后处理也可能看见执行前被拒绝的结果'),
+    ],
   },
   {
     id: 'POST-02',
@@ -22,6 +29,10 @@ export const POST_RULES = defineArea('POST', [
     statement:
       'A bare accept keeps the result as it was, with the decision additionalContexts appended after the existing ones and no additionalContexts key when both are empty.',
     sources: [seed('000', '§tools/post-execute'), upstream('accept concatenates contexts')],
+    quotes: [
+      quote('000', '§tools/post-execute', '`next()` accepts it unchanged'),
+      quote('000', '§执行 (PostToolDecision)', 'Post-dispatch decision: accept, replace one projection, attach context for the next request, or block by turning corrective feedback into an error result.'),
+    ],
   },
   {
     id: 'POST-04',
@@ -29,6 +40,11 @@ export const POST_RULES = defineArea('POST', [
     statement:
       'An accept that carries content (and no own value) swaps only the content, leaving isError, value, error, meta and concludesTurn as they were, for failures as well as successes.',
     sources: [seed('000', '§执行'), upstream('content replacement keeps the rest')],
+    quotes: [
+      quote('000', '§执行', '替换内容会保留规范值和现有元数据'),
+      quote('000', '§执行 (PostToolDecision)', 'Post-dispatch decision: accept, replace one projection, attach context for the next request'),
+      quote('000', '§执行 (ToolRunContext.concludeTurn)', 'Mark a successful final result as terminal for the current agent turn.'),
+    ],
   },
   {
     id: 'POST-05',
@@ -36,6 +52,13 @@ export const POST_RULES = defineArea('POST', [
     statement:
       'An accept that carries value on a success rebuilds the success through the tool output contract (snapshot, schema check, render, meta for top-level calls, concludesTurn marker), keeps prior contexts before the decision ones, and an invalid value becomes an INVALID_TOOL_OUTPUT failure.',
     sources: [seed('000', '§执行'), seed('001', 'L25')],
+    quotes: [
+      quote('000', '§执行', '替换值会重新校验并重新计算内容/元数据'),
+      quote('000', '§统一的 JSON 值 schema DSL', '函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）。'),
+      quote('001', 'L25', '当前实现会明确检查这种替换，还拒绝有损或不符合 schema 的结果。'),
+      quote('000', '§ToolDefinition (output)', 'Pure replayable presentation projection, computed only for top-level calls.'),
+      quote('000', '§执行 (ToolRunContext.concludeTurn)', 'Mark a successful final result as terminal for the current agent turn.'),
+    ],
   },
   {
     id: 'POST-06',
@@ -43,6 +66,12 @@ export const POST_RULES = defineArea('POST', [
     statement:
       'An accept that has both content and value as own properties, even if one is undefined, turns the outcome into a failure without info and without value.',
     sources: [seed('000', '§执行'), seed('001', 'L25')],
+    quotes: [
+      quote('000', '§执行', '后置策略可以替换内容或值，但不能同时替换两者。'),
+      quote('001', 'L25', '后处理不能随手同时给出互相冲突的 value 和 content。当前实现会明确检查这种替换'),
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+      quote('000', '§执行 (ToolExecutionFailure)', 'Failed canonical tool execution; failures never carry a successful value.'),
+    ],
   },
   {
     id: 'POST-07',
@@ -63,6 +92,11 @@ export const POST_RULES = defineArea('POST', [
     statement:
       'A block yields a failure whose content is the feedback exactly as given, whose error has no info, which has no value, meta or concludesTurn, and whose additionalContexts are only the decision ones.',
     sources: [seed('000', '§执行'), seed('001', 'L24'), upstream('block drops prior contexts')],
+    quotes: [
+      quote('000', '§执行', '阻止会移除值，并转为包含纠正反馈的 `isError`。'),
+      quote('000', '§执行 (PostToolDecision)', 'block by turning corrective feedback into an error result.'),
+      quote('000', '§执行 (ToolRunContext.concludeTurn)', 'The marker rides this execution\'s own result (`concludesTurn` exists only on {@link ToolExecutionSuccess})'),
+    ],
   },
   {
     id: 'POST-10',
@@ -76,6 +110,11 @@ export const POST_RULES = defineArea('POST', [
     statement:
       'Feedback, replacement content or decision contexts that are not lossless JSON make the final result a failure without info instead of a registry crash.',
     sources: [seed('000', '§执行'), upstream('final materialization of decisions')],
+    quotes: [
+      quote('000', '§执行', '若内容、结构化错误、附加上下文或展示元数据无法物化，则会转为仍可到达 `finalizeContent` 的 JSON 安全 `isError` 结果。'),
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+      quote('000', '§Cordis API (execute)', 'The returned outcome is the same lossless, frozen snapshot final observers receive.'),
+    ],
   },
   {
     id: 'POST-12',
@@ -83,6 +122,11 @@ export const POST_RULES = defineArea('POST', [
     statement:
       'A post-execute listener that throws, or a decision that is not an object or a block without feedback, yields a normalized failure, and a throwing listener keeps the contexts the body deferred.',
     sources: [seed('000', '§Cordis API (execute)'), upstream('post-execute failures are final')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+      quote('000', '§执行 (ToolRunContext)', 'attaches context to this execution\'s own result'),
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'until this tool\'s final result reaches the agent loop.'),
+    ],
     divergence:
       'Kit decision C-13: upstream builds this failure without additionalContexts, dropping deferred contexts; the kit keeps them.',
   },
@@ -92,12 +136,21 @@ export const POST_RULES = defineArea('POST', [
     statement:
       'If the caller signal is aborted once the post-execute waterfall settles, a success becomes ABORTED when the body was invoked and ABORTED_BEFORE_DISPATCH otherwise, keeping its additionalContexts, while a failure is kept.',
     sources: [seed('000', '§tools/post-execute'), seed('000', '§Cordis API (execute)')],
+    quotes: [
+      quote('000', '§tools/post-execute', 'Async listeners must observe `exec.signal`; after they settle, caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked.'),
+      quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH` or replaces a successful started outcome with `ABORTED`'),
+    ],
   },
   {
     id: 'POST-14',
     level: 'must',
     statement: 'No post-execute decision can turn a failure into a success.',
     sources: [seed('000', '§执行'), upstream('derived from the three decision forms')],
+    quotes: [
+      quote('000', '§执行', '替换内容会保留规范值和现有元数据'),
+      quote('000', '§执行', '阻止会移除值，并转为包含纠正反馈的 `isError`。'),
+      quote('000', '§执行 (PostToolDecision)', 'Post-dispatch decision: accept, replace one projection, attach context for the next request'),
+    ],
   },
   {
     id: 'POST-15',
@@ -112,12 +165,20 @@ export const POST_RULES = defineArea('POST', [
     statement:
       'Replacing content does not hide the canonical value from programmatic consumers; only a block or a value replacement removes or changes it.',
     sources: [seed('000', '§执行')],
+    quotes: [
+      quote('000', '§执行', '内容替换是展示策略，而非保密策略；需要隐藏程序化值的监听器必须阻止或替换该值。'),
+      quote('000', '§执行', '替换内容会保留规范值和现有元数据；替换值会重新校验并重新计算内容/元数据；阻止会移除值'),
+    ],
   },
   {
     id: 'POST-17',
     level: 'must',
     statement: 'Post-execute cannot undo work the body already did: a block changes only the result handed back.',
     sources: [seed('001', 'L24'), seed('001', 'L33')],
+    quotes: [
+      quote('001', 'L24', '执行后的 block 改变的是最终交给调用方的结果；已经发生的文件写入或网络请求，不会因此回滚。'),
+      quote('001', 'L33', '执行后的结果阻断撤销不了写入'),
+    ],
     untestable:
       'informative: the side effects live outside the registry, which has nothing to roll back; the observable part, that a block only rewrites the result, is checked under POST-09',
   },

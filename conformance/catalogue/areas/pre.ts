@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /** PRE rules. Tests: conformance/suite/pre.test.ts. */
 export const PRE_RULES = defineArea('PRE', [
@@ -8,6 +8,12 @@ export const PRE_RULES = defineArea('PRE', [
     statement:
       'tools/pre-execute is a waterfall whose base next() resolves { kind: "allow" }, whose listeners run outermost-first in registration order (a prepended listener ahead of the rest), and which settles completely, after-next code included, before tools/execute is entered.',
     sources: [seed('000', '§Cordis API (tools/pre-execute)'), seed('001', 'L17')],
+    quotes: [
+      quote('000', '§tools/pre-execute', 'Allow, deny, or ask before dispatch. `next()` delegates to allow'),
+      quote('000', '§执行', '调用 `next()` 获取默认决策，或直接返回一个决策以短路'),
+      quote('000', '§执行', '然后让调用依次经过 `tools/pre-execute`（可重排的 allow/deny/ask waterfall）→ 已注册的单调 guard → `tools/execute`（环绕分派包装层）'),
+      quote('001', 'L17', '它是一个 waterfall：处理者可以继续委托，也可以给出 allow、deny、ask 等决策'),
+    ],
   },
   {
     id: 'PRE-02',
@@ -15,6 +21,10 @@ export const PRE_RULES = defineArea('PRE', [
     statement:
       'tools/pre-execute runs exactly once for every call whose arguments materialise and whose signal was not already aborted at entry, and not at all for argument failures or calls cancelled before entry.',
     sources: [seed('000', '§执行 (策略执行前物化并冻结参数)'), seed('001', 'L4'), upstream('pre-execute count per outcome')],
+    quotes: [
+      quote('000', '§执行 (一次性物化)', '将其解析后的 JSON 参数一次性物化为流水线拥有的 `ToolExecution`，然后让调用依次经过 `tools/pre-execute`'),
+      quote('000', '§执行 (策略执行前物化并冻结参数)', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token'),
+    ],
   },
   {
     id: 'PRE-03',
@@ -22,6 +32,10 @@ export const PRE_RULES = defineArea('PRE', [
     statement:
       'A name the caller cannot see still passes through pre-execute, guards, tools/execute and post-execute, and only the base dispatch turns it into UNKNOWN_TOOL, so policy observes every name that reaches the registry.',
     sources: [upstream('unknown names reach policy'), seed('000', '§Cordis API (execute: an invisible tool reports UNKNOWN_TOOL)')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`'),
+      quote('000', '§执行', '未知工具和抛出异常的工具都会变为结构化错误（`ToolNotFoundError` 映射为 `UNKNOWN_TOOL`），调用失败但不终止当前轮次'),
+    ],
   },
   {
     id: 'PRE-04',
@@ -29,6 +43,12 @@ export const PRE_RULES = defineArea('PRE', [
     statement:
       'A { kind: "deny", reason } decision becomes a frozen denial failure (error exactly { message: reason }) without entering tools/execute or the body, and post-execute receives that frozen denial.',
     sources: [seed('000', '§执行 (PreToolDecision)'), seed('001', 'L17'), seed('001', 'L23')],
+    quotes: [
+      quote('000', '§执行 (PreToolDecision)', '`allow` runs the call; `deny` materializes an error'),
+      quote('000', '§执行', '然后让调用依次经过 `tools/pre-execute`（可重排的 allow/deny/ask waterfall）→ 已注册的单调 guard → `tools/execute`（环绕分派包装层）'),
+      quote('001', 'L23', '后处理也可能看见执行前被拒绝的结果，用来给模型补充解释'),
+      quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
+    ],
   },
   {
     id: 'PRE-05',
@@ -36,6 +56,12 @@ export const PRE_RULES = defineArea('PRE', [
     statement:
       'With no approval service installed an ask decision is a denial: a failure without error.info, no body, and post-execute still runs.',
     sources: [seed('000', '§Cordis API (tools/pre-execute: missing approval support turns ask into denial)'), seed('001', 'L18')],
+    quotes: [
+      quote('000', '§tools/pre-execute', 'missing approval support turns `ask` into denial'),
+      quote('000', '§执行 (只有 allowed-once 才继续执行)', '只有 `allowed-once` 才继续执行，而未授权、缺少审批通道或服务、或无 agent 的请求都会变为拒绝'),
+      quote('001', 'L18', '如果没有审批服务，或者服务在、但没人能回答，默认退化为拒绝'),
+      quote('001', 'L23', '后处理也可能看见执行前被拒绝的结果，用来给模型补充解释'),
+    ],
   },
   {
     id: 'PRE-06',
@@ -43,6 +69,9 @@ export const PRE_RULES = defineArea('PRE', [
     statement:
       'With an approval service installed, an ask for a call that has no agent is denied without the service being consulted.',
     sources: [seed('000', '§执行 (无 agent 的请求都会变为拒绝)')],
+    quotes: [
+      quote('000', '§执行 (只有 allowed-once 才继续执行)', '只有 `allowed-once` 才继续执行，而未授权、缺少审批通道或服务、或无 agent 的请求都会变为拒绝'),
+    ],
     requires: ['approval'],
   },
   {
@@ -51,6 +80,9 @@ export const PRE_RULES = defineArea('PRE', [
     statement:
       'Otherwise the registry awaits one approval request carrying the call agent, the tool name, the call id, the ask reason only when the decision gave one, and a signal that aborts when the caller aborts.',
     sources: [seed('000', '§执行 (ask runs only after an approval service returns allowed-once)'), upstream('shape of the approval request')],
+    quotes: [
+      quote('000', '§执行 (PreToolDecision)', '`ask` runs only after an approval service returns `allowed-once` and otherwise denies'),
+    ],
     requires: ['approval', 'scopes'],
   },
   {
@@ -59,6 +91,13 @@ export const PRE_RULES = defineArea('PRE', [
     statement:
       'Only the outcome allowed-once lets the call proceed (guards are still evaluated), while rejected, cancelled and unavailable become denials without error.info that skip the body but reach post-execute.',
     sources: [seed('000', '§执行 (只有 allowed-once 才继续执行)'), seed('001', 'L18')],
+    quotes: [
+      quote('000', '§执行 (只有 allowed-once 才继续执行)', '只有 `allowed-once` 才继续执行，而未授权、缺少审批通道或服务、或无 agent 的请求都会变为拒绝'),
+      quote('000', '§执行 (PreToolDecision; Guard 仍可施加最终拒绝)', 'Guard 仍可施加最终拒绝'),
+      quote('000', '§执行 (PreToolDecision)', '`ask` runs only after an approval service returns `allowed-once` and otherwise denies'),
+      quote('001', 'L18', '如果没有审批服务，或者服务在、但没人能回答，默认退化为拒绝'),
+      quote('001', 'L23', '后处理也可能看见执行前被拒绝的结果，用来给模型补充解释'),
+    ],
     requires: ['approval', 'scopes'],
   },
   {
@@ -91,6 +130,10 @@ export const PRE_RULES = defineArea('PRE', [
     statement:
       'A pre-execute listener that throws or rejects ends the call as a final failure normalised from the thrown value: no guard, tools/execute, body or post-execute runs, and execute() still resolves.',
     sources: [seed('000', '§Cordis API (execute: listener failures resolve as error results)'), upstream('pre-execute throws skip post-execute')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+      quote('000', '§执行 (PreToolDecision)', '`allow` runs the call; `deny` materializes an error'),
+    ],
   },
   {
     id: 'PRE-13',
@@ -98,6 +141,11 @@ export const PRE_RULES = defineArea('PRE', [
     statement:
       'Policy cannot rewrite arguments: the pre-execute exec.arguments is deep-frozen and any extra field on a decision is ignored, so the body receives the caller arguments.',
     sources: [seed('000', '§执行 (参数不可被改写)')],
+    quotes: [
+      quote('000', '§执行 (参数不可被改写)', '参数不可被改写，因为历史记录、审计、UI 和执行必须保持一致'),
+      quote('000', '§执行 (PreToolDecision)', 'Input rewriting is excluded because arguments are already logged and presented.'),
+      quote('000', '§执行 (ToolExecution)', 'Parsed arguments cross one lossless-JSON materialization boundary before policy and are deep-frozen'),
+    ],
   },
   {
     id: 'PRE-14',
@@ -105,6 +153,12 @@ export const PRE_RULES = defineArea('PRE', [
     statement:
       'If the caller aborts while pre-execute is pending, the registry still awaits the listener, then a later allow ends as ABORTED_BEFORE_DISPATCH without a body (post-execute runs), a later deny stays that denial, and a later throw stays that failure.',
     sources: [seed('000', '§Cordis API (tools/pre-execute: rechecks cancellation but never abandons)'), seed('001', 'L29')],
+    quotes: [
+      quote('000', '§tools/pre-execute', 'Async gates must observe `exec.signal`; the registry rechecks cancellation after they settle but never abandons their promise.'),
+      quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+      quote('000', '§tools/post-execute', 'caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked'),
+      quote('001', 'L29', '执行前检查等待期间收到取消，工具本体调用次数仍为 0'),
+    ],
   },
   {
     id: 'PRE-15',
@@ -112,6 +166,13 @@ export const PRE_RULES = defineArea('PRE', [
     statement:
       'A malformed pre-execute decision (not an object, an unknown kind, or a deny without a string reason) never bypasses the guards: when a guard denies the call, the body does not run and the call ends as a failure, whatever else the registry makes of the decision.',
     sources: [seed('000', '§执行 (PreToolDecision; Guard 仍可施加最终拒绝)'), seed('001', 'L19')],
+    quotes: [
+      quote('000', '§执行 (PreToolDecision; Guard 仍可施加最终拒绝)', 'Guard 仍可施加最终拒绝'),
+      quote('000', '§执行 (ToolGuard)', 'Because guards have no allow result, listener ordering cannot turn a denial back into permission.'),
+      quote('002', '§ctx.tools.guard', 'Any matching guard may deny by returning a reason, while no guard can force-allow a call another guard denied.'),
+      quote('001', 'L19', '守卫只能拒绝或不表态，后面一个普通的“允许”不能把已有守卫的限制反向放开'),
+      quote('000', '§Cordis API (execute)', 'Execute through pre-policy, guards, around-dispatch, post-policy, definition-owned content finalization, and final notification.'),
+    ],
     divergence:
       'Upstream treats a decision whose kind is neither allow nor ask and that carries no reason ({ kind: "deny" } alone, a bare string, or an unknown kind) as not denied and dispatches it without evaluating guards, so a denying guard is bypassed; the seeds say a guard can always impose the final denial (C-06).',
   },
@@ -130,6 +191,9 @@ export const PRE_RULES = defineArea('PRE', [
     statement:
       'A pre-execute listener subscribed through an agent scope sees, and so gates, only calls whose agent is that scope or one of its descendants.',
     sources: [seed('000', '§Cordis API (tools/pre-execute: scope-filtered dispatch)')],
+    quotes: [
+      quote('000', '§tools/pre-execute', 'Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent\'s calls.'),
+    ],
     requires: ['scopes'],
   },
   {
@@ -167,6 +231,10 @@ export const PRE_RULES = defineArea('PRE', [
     level: 'must',
     statement: 'tools/pre-execute never runs for a model-direct call collapsed by Code Mode.',
     sources: [seed('000', '§执行 (ToolExecutionInput.parent: denied as UNKNOWN_TOOL before the policy pipeline)')],
+    quotes: [
+      quote('000', '§执行 (ToolExecutionInput.parent)', 'under `mode: \'code\'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline'),
+      quote('000', '§Cordis API (presentAs)', 'Present the calling scope\'s tools in `mode` instead of the deployment default.'),
+    ],
     requires: ['codeMode'],
   },
 ])

@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 const PROMPT_ONLY = 'prompt assembly: the adapter contract has no system-prompt surface'
 
@@ -10,6 +10,11 @@ export const PRES_RULES = defineArea('PRES', [
     statement:
       'presentCall and presentResult are for UIs and session replay only: no path through the registry calls them, and a tool lacking them is shown by a UI with its generic card.',
     sources: [seed('000', '§ToolDefinition (presentCall/presentResult)'), seed('000', '§工具展示 UI 词汇')],
+    quotes: [
+      quote('000', '§ToolDefinition (presentCall)', 'Optional: how to present the PENDING state of one call in a UI'),
+      quote('000', '§ToolDefinition (presentCall)', 'a UI may call it during live streaming AND a session-log replay'),
+      quote('000', '§ToolDefinition (presentCall)', 'or `undefined` (or omit the method) to fall back to a generic presentation (title = tool name, raw args as input)'),
+    ],
   },
   {
     id: 'PRES-02',
@@ -17,6 +22,12 @@ export const PRES_RULES = defineArea('PRES', [
     statement:
       'Only a successful call without parent gets meta from output.presentationMeta; a nested call has no meta, whether or not its tool defines the projector.',
     sources: [seed('000', '§ToolDefinition (presentationMeta)'), seed('000', '§执行')],
+    quotes: [
+      quote('000', '§ToolDefinition (presentationMeta)', 'Pure replayable presentation projection, computed only for top-level calls.'),
+      quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器；对于直接的外层调用，还会调用可选的元数据投影器'),
+      quote('000', '§执行 (ToolExecutionInput.parent)', 'The token also marks the call as a transport sub-dispatch rather than a model-direct call'),
+      quote('000', '§执行', '替换值会重新校验并重新计算内容/元数据'),
+    ],
     requires: ['presentationMeta'],
   },
   {
@@ -25,6 +36,9 @@ export const PRES_RULES = defineArea('PRES', [
     statement:
       'meta survives a content replacement, is recomputed by a value replacement, disappears on block, is recomputed from the value (ignoring the wrapper\'s own meta) for a wrapper-authored success, and is kept as given on a wrapper-authored failure.',
     sources: [seed('000', '§执行'), upstream('wrapper-authored results: success meta recomputed, failure meta kept')],
+    quotes: [
+      quote('000', '§执行', '替换内容会保留规范值和现有元数据；替换值会重新校验并重新计算内容/元数据'),
+    ],
     requires: ['presentationMeta'],
   },
   {
@@ -33,6 +47,10 @@ export const PRES_RULES = defineArea('PRES', [
     statement:
       'Presenters built by defineTool check their arguments with validateArgs and answer undefined, never an exception, for arguments that fail (such as malformed or outdated logged ones); arguments that pass are handed to the author\'s presenter as typed values.',
     sources: [seed('000', '§ToolDefinition'), upstream('defineTool wraps presenters')],
+    quotes: [
+      quote('000', '§ToolDefinition (presentCall)', 'derived from the call\'s `args` (parsed arguments, `unknown` — the tool validates/narrows its own input)'),
+      quote('000', '§ToolDefinition', '第一方工具不需要手写校验；它们使用 `defineTool`，由后者代为校验并收窄参数类型'),
+    ],
     requires: ['schema'],
   },
   {
@@ -48,6 +66,12 @@ export const PRES_RULES = defineArea('PRES', [
     statement:
       'ToolCallView and ToolResultView are exactly the card-tagged unions (the search variants told apart by shape, the web variants by kind, and neither search nor web having a card for the pending call).',
     sources: [seed('000', '§工具展示 UI 词汇')],
+    quotes: [
+      quote('000', '§工具展示 UI 词汇', '`presentCall`/`presentResult` 返回一个 **`card` 标签的渲染意图**——一个可辨识联合类型，UI 桥接层据此分发'),
+      quote('000', '§工具展示 UI 词汇', '`shape: \'matches\'`（grep）为按文件分组的匹配，`shape: \'paths\'`（glob）为扁平路径列表'),
+      quote('000', '§工具展示 UI 词汇', '`kind: \'search\'` 携带结构化的 `sources`/`answer?`/`truncated`，`kind: \'fetch\'` 携带 `url`/`statusCode`/`truncated`'),
+      quote('000', '§工具展示 UI 词汇', '搜索和 web 检索都没有 `card` 的调用时对应视图'),
+    ],
     untestable: 'type-level contract not graded yet: the kit has no tsd suite for the UI view vocabulary, and the reference declares no ToolCallView/ToolResultView types to grade it against',
   },
   {
@@ -56,6 +80,12 @@ export const PRES_RULES = defineArea('PRES', [
     statement:
       'Since presenters are run both live and when a session log is replayed, and replay has no canonical value, they may use only the arguments and the durable result projection and must have no side effects.',
     sources: [seed('000', '§ToolDefinition (presentCall/presentResult)'), seed('000', '§执行')],
+    quotes: [
+      quote('000', '§ToolDefinition (presentCall)', 'Pure and side-effect-free: a UI may call it during live streaming AND a session-log replay, so it must depend only on `args`.'),
+      quote('000', '§ToolDefinition (presentResult)', 'given the same `args` and the durable result projection (`content`, failure state, and optional `meta`)'),
+      quote('000', '§ToolDefinition (presentResult)', 'Pure and side-effect-free for the same replay reason.'),
+      quote('000', '§执行', '回放可以重现展示，却无法重建规范的中间值'),
+    ],
     untestable: 'informative: an obligation on tool authors, not observable registry behaviour',
   },
   {
@@ -64,6 +94,11 @@ export const PRES_RULES = defineArea('PRES', [
     statement:
       'The presentation mode in force for a scope comes from the closest layer of its chain that declares one (its own first), falling back to the deployment\'s configured mode, which defaults to native.',
     sources: [seed('000', '§Cordis API (presentAs)')],
+    quotes: [
+      quote('000', '§Cordis API (presentAs)', 'Present the calling scope\'s tools in `mode` instead of the deployment default. Nearest scope on the chain wins, so a preset\'s standing declaration covers every agent joined under it.'),
+      quote('000', '§Cordis API (presentAs)', 'a process-global override would be the `mode` config field instead'),
+      quote('000', '§执行 (ToolExecutionInput.parent)', 'under `mode: \'code\'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline.'),
+    ],
     requires: ['codeMode', 'scopes'],
   },
   {
@@ -72,6 +107,10 @@ export const PRES_RULES = defineArea('PRES', [
     statement:
       'presentAs works only from a scoped context, allows one declaration per scope, returns the exact disposer that restores inheritance, and emits tools/change (the prompt sections a non-native declaration adds are PRES-14).',
     sources: [seed('000', '§Cordis API (presentAs)'), upstream('presentAs errors and prompt sections')],
+    quotes: [
+      quote('000', '§Cordis API (presentAs)', 'Scoped only, and one declaration per scope'),
+      quote('000', '§Cordis API (presentAs)', 'the exact disposer that restores the deployment default'),
+    ],
     divergence:
       'The seed says the disposer restores the deployment default; read with its "nearest scope on the chain wins", the kit takes that to mean what the chain inherits (upstream), and tests it only on scopes with no declaring ancestor, where both readings agree.',
     requires: ['codeMode', 'scopes'],
@@ -82,6 +121,10 @@ export const PRES_RULES = defineArea('PRES', [
     statement:
       'An agent in a code-mode deployment can return to native with presentAs("native"); for it the deployment-wide SDK prompt section is rendered empty.',
     sources: [upstream('native opt-out')],
+    quotes: [
+      quote('000', '§Cordis API (presentAs)', 'Present the calling scope\'s tools in `mode` instead of the deployment default.'),
+      quote('000', '§Cordis API (presentAs)', 'this is how an agent preset composes Code Mode agents beside native ones in the same process'),
+    ],
     requires: ['codeMode', 'scopes'],
     untestable: PROMPT_ONLY,
   },

@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /**
  * REG rules. Tests: conformance/suite/reg.test.ts.
@@ -14,6 +14,11 @@ export const REG_RULES = defineArea('REG', [
     statement:
       'register() throws a TypeError when the definition has no output object with a render function, or when output.presentationMeta is present but is not a function.',
     sources: [seed('000', '§ToolDefinition'), seed('000', '§统一的 JSON 值 schema DSL')],
+    quotes: [
+      quote('000', '§统一的 JSON 值 schema DSL', '要求它声明 `output`'),
+      quote('000', '§ToolDefinition', 'Mandatory canonical output declaration.'),
+      quote('000', '§ToolDefinition', 'readonly output: ToolOutputDefinition'),
+    ],
   },
   {
     id: 'REG-02',
@@ -21,6 +26,11 @@ export const REG_RULES = defineArea('REG', [
     statement:
       'register() checks output.schema against the enforced JSON-Schema subset and lets the resulting error, whose code is UNSUPPORTED_SCHEMA, reach the caller.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('raw output schemas are asserted at registration')],
+    quotes: [
+      quote('000', '§统一的 JSON 值 schema DSL', '要求它声明 `output`，校验其原始 schema'),
+      quote('000', '§统一的 JSON 值 schema DSL', '不支持的关键字会被拒绝，而不会在未强制执行的情况下获准进入。'),
+      quote('000', '§已强制执行的原始 JSON Schema 子集', '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径。'),
+    ],
   },
   {
     id: 'REG-03',
@@ -28,6 +38,7 @@ export const REG_RULES = defineArea('REG', [
     statement:
       'register() throws a TypeError when timeoutMs is declared but is not a finite number above zero (0, negative numbers, Infinity and NaN included).',
     sources: [seed('000', '§ToolDefinition'), seed('000', '§统一的 JSON 值 schema DSL')],
+    quotes: [quote('000', '§统一的 JSON 值 schema DSL', '并检查 `timeoutMs` 必须为正有限值等语义要求')],
   },
   {
     id: 'REG-04',
@@ -35,6 +46,11 @@ export const REG_RULES = defineArea('REG', [
     statement:
       'No layer, global or scoped, accepts a registration named run_code, whatever the presentation mode: register() throws.',
     sources: [seed('000', '§Cordis API (register)'), seed('002', '§ctx.tools.register')],
+    quotes: [
+      quote('000', '§Cordis API (register)', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.'),
+      quote('002', '§ctx.tools.register', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.'),
+      quote('000', '§ToolRestriction', 'Restrictions intersect and do not affect scoped registrations or the reserved Code Mode transport.'),
+    ],
     divergence:
       'Upstream documentation says only non-native modes reject the name while its code rejects it everywhere; the kit reserves it unconditionally (C-19).',
   },
@@ -44,6 +60,10 @@ export const REG_RULES = defineArea('REG', [
     statement:
       'A second registration under a name the same layer already holds throws and leaves the existing registration untouched.',
     sources: [seed('000', '§Cordis API (register)'), seed('002', '§ctx.tools.register')],
+    quotes: [
+      quote('000', '§Cordis API (register)', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.'),
+      quote('002', '§ctx.tools.register', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.'),
+    ],
   },
   {
     id: 'REG-06',
@@ -51,6 +71,12 @@ export const REG_RULES = defineArea('REG', [
     statement:
       'A definition lands in the layer of the context register() is called through (the global ctx.tools or one agent scope), so the same name can live once in each layer and every scope resolves its own.',
     sources: [seed('000', '§Cordis API (register)'), seed('002', '§ctx.tools.register')],
+    quotes: [
+      quote('000', '§Cordis API (register)', 'Register globally or in the calling agent scope.'),
+      quote('000', '§Cordis API (register)', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.'),
+      quote('002', '§ctx.tools', 'Scoped registrations shadow globals; one visibility resolver feeds presentation, lookup, and dispatch.'),
+      quote('000', '§Cordis API (get)', 'Look up a tool as one scope sees it (scoped shadows global; a restricted-away global reads as absent).'),
+    ],
     requires: ['scopes'],
   },
   {
@@ -59,6 +85,11 @@ export const REG_RULES = defineArea('REG', [
     statement:
       'register() checks, in this order, the output shape, the output schema, timeoutMs, the reserved name and duplicates, and a rejected registration leaves no entry behind and emits no tools/change.',
     sources: [upstream('validation order and atomicity of register')],
+    quotes: [
+      quote('000', '§Cordis API (register)', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.'),
+      quote('000', '§统一的 JSON 值 schema DSL', '要求它声明 `output`，校验其原始 schema，并检查 `timeoutMs` 必须为正有限值等语义要求'),
+      quote('000', '§tools/change', 'A tool was registered or unregistered, or a scoped restriction changed'),
+    ],
   },
   {
     id: 'REG-08',
@@ -73,6 +104,11 @@ export const REG_RULES = defineArea('REG', [
     statement:
       'The registry keeps the very definition object it was given (get() returns it, not a copy) under the name it read at registration, so renaming the object afterwards does not move the entry.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('name read once, as the layer key')],
+    quotes: [
+      quote('000', '§统一的 JSON 值 schema DSL', '注册表以 readonly 输入借用已类型化定义'),
+      quote('000', '§统一的 JSON 值 schema DSL', '使执行和展示共享同一份已解析定义'),
+      quote('000', '§Cordis API (get)', '@returns the definition the scope resolves, or undefined when none is visible.'),
+    ],
   },
   {
     id: 'REG-10',
@@ -80,6 +116,10 @@ export const REG_RULES = defineArea('REG', [
     statement:
       'The disposer register() returns removes exactly that registration and may be called again harmlessly (it never removes a later registration of the same name), and disposing the owning scope removes the scope\'s registrations as well.',
     sources: [seed('000', '§Cordis API (register)'), seed('002', '§ctx.tools.register')],
+    quotes: [
+      quote('000', '§Cordis API (register)', '@returns the exact disposer that unregisters the tool.'),
+      quote('002', '§ctx.tools.register', '@returns the exact disposer that unregisters the tool.'),
+    ],
   },
   {
     id: 'REG-11',
@@ -87,6 +127,7 @@ export const REG_RULES = defineArea('REG', [
     statement:
       'Every successful registration and every unregistration emits exactly one tools/change, and when a tools/change listener throws during register() the error is rethrown and the registration undone, leaving the name free.',
     sources: [seed('000', '§tools/change'), upstream('rollback when a change listener throws')],
+    quotes: [quote('000', '§tools/change', 'A tool was registered or unregistered, or a scoped restriction changed')],
     divergence:
       'How many tools/change events the rollback itself emits is left open by the kit; upstream emits a second one (C-22).',
     requires: ['changeEvents'],
@@ -146,6 +187,7 @@ export const REG_RULES = defineArea('REG', [
     level: 'must',
     statement: 'tools/change carries no payload: the registry calls its listeners without arguments.',
     sources: [seed('000', '§tools/change')],
+    quotes: [quote('000', '§tools/change', "'tools/change'(): void")],
     requires: ['changeEvents'],
   },
 ])

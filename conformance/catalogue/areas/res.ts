@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /** RES rules. Tests: conformance/suite/res.test.ts. */
 export const RES_RULES = defineArea('RES', [
@@ -8,6 +8,14 @@ export const RES_RULES = defineArea('RES', [
     statement:
       'Every execute() call emits tools/result exactly once, on every path, after finalizeContent and before the returned promise settles, and the result object observers get is the very object execute() resolves to.',
     sources: [seed('000', '§tools/result'), seed('000', '§Cordis API (execute)'), seed('002', '§ctx.tools.execute')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'Execute through pre-policy, guards, around-dispatch, post-policy, definition-owned content finalization, and final notification.'),
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results;'),
+      quote('000', '§Cordis API (execute)', 'The returned outcome is the same lossless, frozen snapshot final observers receive.'),
+      quote('000', '§执行', '→ 可选且由定义拥有的 `finalizeContent` → `tools/result`（不可变的权威结果）'),
+      quote('000', '§执行', '注册表恰好调用该回调一次，随后在 `tools/result` 之前立即物化并冻结已接受的结果'),
+      quote('001', 'L26', '之后结果被定型、冻结，再通过 tools/result 通知观察者，作为这次执行的权威结果。'),
+    ],
   },
   {
     id: 'RES-02',
@@ -15,6 +23,15 @@ export const RES_RULES = defineArea('RES', [
     statement:
       'tools/result observers get a shallow-frozen execution whose arguments are deep-frozen (undefined after an argument failure), whose token is a symbol and whose signal is the caller signal, together with a deep-frozen result, contexts and content included.',
     sources: [seed('000', '§执行 (ToolExecution)'), seed('000', '§tools/result')],
+    quotes: [
+      quote('000', '§执行 (ToolExecution)', 'The registry freezes the complete object before `tools/result` observers run.'),
+      quote('000', '§执行 (ToolExecution)', 'Parsed arguments cross one lossless-JSON materialization boundary before policy and are deep-frozen;'),
+      quote('000', '§执行 (ToolExecutionToken)', '`ToolExecutionToken` 是不透明的运行时 `Symbol`，仅用于身份比较。'),
+      quote('000', '§执行 (identity fields, the required caller signal, and the optional parent token remain readonly)', '身份字段、调用方必需的 signal 和可选的 parent token 均保持 readonly。'),
+      quote('000', '§执行', '只有 `tools/execute` 视图可以替换必需的 signal。'),
+      quote('000', '§执行', '最终观察者接收冻结的执行身份。'),
+      quote('000', '§tools/result', '@param result - a deep-frozen snapshot of the final returned result.'),
+    ],
   },
   {
     id: 'RES-03',
@@ -22,6 +39,15 @@ export const RES_RULES = defineArea('RES', [
     statement:
       'Before notification the registry snapshots content, meta, additionalContexts and error as lossless JSON and deep-freezes them; if any of them is not lossless the outcome becomes a failure without info, which still goes through finalizeContent and tools/result.',
     sources: [seed('000', '§执行'), upstream('value is carried over by reference; isError and concludesTurn are rebuilt')],
+    quotes: [
+      quote(
+        '000',
+        '§执行',
+        '在得到最终内容之前，注册表会物化候选结果；若内容、结构化错误、附加上下文或展示元数据无法物化，则会转为仍可到达 `finalizeContent` 的 JSON 安全 `isError` 结果。',
+      ),
+      quote('000', '§执行', '随后在 `tools/result` 之前立即物化并冻结已接受的结果'),
+      quote('000', '§tools/result', 'Observe the frozen, lossless-JSON final outcome.'),
+    ],
   },
   {
     id: 'RES-04',
@@ -29,6 +55,11 @@ export const RES_RULES = defineArea('RES', [
     statement:
       'A tools/result observer that throws, or returns a promise that rejects, cannot change the outcome: the remaining observers still run and execute() resolves the same result.',
     sources: [seed('000', '§tools/result'), seed('000', '§执行')],
+    quotes: [
+      quote('000', '§tools/result', 'Observe the frozen, lossless-JSON final outcome. Listener failures are contained.'),
+      quote('000', '§执行 (tools/result receives the frozen execution and result)', '观察者无法对其进行变换，观察者的失败也会被隔离。'),
+      quote('000', '§Cordis API (execute)', 'The returned outcome is the same lossless, frozen snapshot final observers receive.'),
+    ],
   },
   {
     id: 'RES-05',
@@ -36,6 +67,16 @@ export const RES_RULES = defineArea('RES', [
     statement:
       'tools/result is a single plain emit: each observer is called once per execution, its return value is ignored, and an asynchronous observer is neither awaited into the outcome nor allowed to leak a rejection (that observers are typed to return undefined is TYP-05).',
     sources: [seed('000', '§tools/result'), upstream('one emit dispatch per execution')],
+    quotes: [
+      quote('000', '§tools/result', '`tools/result` — emit'),
+      quote(
+        '000',
+        '§tools/result',
+        "'tools/result'(this: Scoped<ToolRuntime>, exec: Readonly<ToolExecution>, result: Readonly<ToolExecutionResult>): undefined",
+      ),
+      quote('000', '§执行 (tools/result receives the frozen execution and result)', '观察者无法对其进行变换，观察者的失败也会被隔离。'),
+      quote('000', '§tools/result', 'Listener failures are contained.'),
+    ],
   },
   {
     id: 'RES-06',
@@ -43,6 +84,7 @@ export const RES_RULES = defineArea('RES', [
     statement:
       'tools/result is routed by exec.agent: a global observer sees every call, a scope observer only calls whose agent is that scope or a descendant of it.',
     sources: [seed('000', '§tools/result')],
+    quotes: [quote('000', '§tools/result', 'Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): keyed by `exec.agent`.')],
     requires: ['scopes'],
   },
   {
@@ -51,6 +93,12 @@ export const RES_RULES = defineArea('RES', [
     statement:
       'For a nested execution, observers see exec.parent exactly as the caller passed it: the opaque token symbol, never the live outer execution object.',
     sources: [seed('000', '§执行 (ToolExecutionInput.parent)')],
+    quotes: [
+      quote('000', '§执行 (ToolExecutionInput.parent)', 'Opaque token of the enclosing transport execution, when one exists.'),
+      quote('000', '§执行 (ToolExecutionInput.parent)', 'so commit-style observers can wait for the outer `run_code` outcome without receiving its live mutable execution.'),
+      quote('000', '§执行 (ToolExecution)', 'Registry-assigned identity shared with nested calls only as their opaque `parent` token.'),
+      quote('000', '§执行 (identity fields, the required caller signal, and the optional parent token remain readonly)', '身份字段、调用方必需的 signal 和可选的 parent token 均保持 readonly。'),
+    ],
   },
   {
     id: 'RES-08',
@@ -58,6 +106,17 @@ export const RES_RULES = defineArea('RES', [
     statement:
       'A failed final result has isError true, an error with a string message (and info only when routable), content, and optionally meta and additionalContexts; it never has a value or concludesTurn key.',
     sources: [seed('000', '§执行 (ToolExecutionFailure)')],
+    quotes: [
+      quote('000', '§执行 (ToolExecutionFailure)', 'Failed canonical tool execution; failures never carry a successful value.'),
+      quote(
+        '000',
+        '§执行 (ToolExecutionFailure)',
+        'interface ToolExecutionFailure { readonly isError: true readonly error: ToolFailure readonly value?: never readonly content: ContentBlock[] readonly meta?: JsonValue readonly additionalContexts?: UserMessage[] readonly concludesTurn?: never }',
+      ),
+      quote('000', '§执行 (ToolFailure)', 'Canonical failure detail; internal routing information remains optional.'),
+      quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
+      quote('000', '§执行 (ToolRunContext.concludeTurn)', 'Mark a successful final result as terminal for the current agent turn.'),
+    ],
   },
   {
     id: 'RES-09',

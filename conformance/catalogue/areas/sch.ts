@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /** SCH rules. Tests: conformance/suite/sch.test.ts. */
 export const SCH_RULES = defineArea('SCH', [
@@ -8,6 +8,11 @@ export const SCH_RULES = defineArea('SCH', [
     statement:
       'Each schemas() entry has exactly the own keys name, description and parameters; execution, output, scheduling, presentation and any other definition fields never reach it.',
     sources: [seed('000', '§ToolDefinition'), seed('002', '§ctx.tools.schemas')],
+    quotes: [
+      quote('000', '§ToolDefinition', '注册表的 `schemas()` 通过显式允许列表构建面向模型的 `ToolSchema[]`；`output`/`execute`/`finalizeContent`/`timeoutMs`/`isConcurrencySafe`/`presentCall`/`presentResult` 绝不能泄漏到模型请求中。'),
+      quote('000', '§ToolDefinition (timeoutMs)', '`schemas()` whitelists only name/description/ parameters.'),
+      quote('002', '§ctx.tools.schemas', 'Project visible definitions onto the allowlisted model-facing schema fields, excluding execution and presentation callbacks.'),
+    ],
   },
   {
     id: 'SCH-02',
@@ -15,6 +20,9 @@ export const SCH_RULES = defineArea('SCH', [
     statement:
       'schemas() hands out freshly built deep copies of parameters on every call, so editing a returned schema changes neither the registered definition nor later projections.',
     sources: [seed('000', '§Cordis API (schemas)'), seed('002', '§ctx.tools.schemas')],
+    quotes: [
+      quote('002', '§ctx.tools.schemas', 'one deep-cloned schema per visible tool.'),
+    ],
   },
   {
     id: 'SCH-03',

@@ -1,4 +1,4 @@
-import { defineArea, seed, upstream } from '../define.ts'
+import { defineArea, quote, seed, upstream } from '../define.ts'
 
 /**
  * VIS rules. Tests: conformance/suite/vis.test.ts.
@@ -13,6 +13,11 @@ export const VIS_RULES = defineArea('VIS', [
     statement:
       'A scope sees the inherited tools (the global layer, then each ancestor from farthest to nearest, a nearer same-name entry replacing a farther one), minus whatever any restriction on its chain excludes, plus its own registrations, which are never filtered and shadow inherited entries of the same name.',
     sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (ctx.tools)'), upstream('view resolution order')],
+    quotes: [
+      quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
+      quote('000', '§ToolRestriction', '注册表将 readonly 名称编译为私有集合，对多个限制取交集，再叠加该作用域**自身**的注册——后者不受约束'),
+      quote('000', '§Cordis API (ctx.tools)', 'Scoped registrations shadow globals; one visibility resolver feeds presentation, lookup, and dispatch.'),
+    ],
     requires: ['scopes'],
   },
   {
@@ -21,6 +26,12 @@ export const VIS_RULES = defineArea('VIS', [
     statement:
       'get(name, scope) returns the definition in that scope\'s view or undefined, and get(name) with no scope reads the global layer alone, where scope-local names do not exist.',
     sources: [seed('000', '§Cordis API (get)'), seed('002', '§ctx.tools.get')],
+    quotes: [
+      quote('002', '§ctx.tools.get', 'Look up a tool as one scope sees it (scoped shadows global; a restricted-away global reads as absent).'),
+      quote('002', '§ctx.tools.get', 'the viewing scope (the agent); omitted = the global view.'),
+      quote('002', '§ctx.tools.get', 'the definition the scope resolves, or undefined when none is visible.'),
+      quote('000', '§Cordis API (register)', 'Register globally or in the calling agent scope.'),
+    ],
   },
   {
     id: 'VIS-03',
@@ -28,6 +39,14 @@ export const VIS_RULES = defineArea('VIS', [
     statement:
       'Executing a name outside the caller\'s view, whether it is registered in another scope, restricted away or registered nowhere, fails with UNKNOWN_TOOL and never enters a body.',
     sources: [seed('000', '§Cordis API (execute)'), seed('002', '§ctx.tools.execute'), seed('001', 'L15-16')],
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`'),
+      quote('000', '§Cordis API (ctx.tools)', 'one visibility resolver feeds presentation, lookup, and dispatch.'),
+      quote('000', '§执行', '未知工具和抛出异常的工具都会变为结构化错误（`ToolNotFoundError` 映射为 `UNKNOWN_TOOL`）'),
+      quote('000', '§执行 (ToolFailure)', 'Internal error class/code used by policy and durable diagnostics.'),
+      quote('001', 'L16', '真正执行时，还要重新按调用环境解析一遍。不然模型拿着旧 schema，或者猜一个未授权的名字，就可能绕过当前视图。'),
+      quote('001', 'L14', '被拒绝的调用，根本不会进函数体。'),
+    ],
   },
   {
     id: 'VIS-04',
@@ -40,6 +59,10 @@ export const VIS_RULES = defineArea('VIS', [
     level: 'must',
     statement: 'restrict() with neither an allow nor a deny list throws.',
     sources: [seed('000', '§Cordis API (restrict)'), seed('002', '§ctx.tools.restrict')],
+    quotes: [
+      quote('000', '§Cordis API (restrict)', 'Empty filters, unknown names, scope-local names, and reserved transport names fail.'),
+      quote('002', '§ctx.tools.restrict', 'Empty filters, unknown names, scope-local names, and reserved transport names fail.'),
+    ],
     requires: ['scopes'],
   },
   {
@@ -47,6 +70,11 @@ export const VIS_RULES = defineArea('VIS', [
     level: 'must',
     statement: 'restrict() throws when run_code appears in its allow or deny list.',
     sources: [seed('000', '§Cordis API (restrict)'), seed('002', '§ctx.tools.restrict')],
+    quotes: [
+      quote('000', '§Cordis API (restrict)', 'Empty filters, unknown names, scope-local names, and reserved transport names fail.'),
+      quote('000', '§Cordis API (register)', 'duplicates within one layer and the reserved `run_code` name fail.'),
+      quote('000', '§ToolRestriction', 'Restrictions intersect and do not affect scoped registrations or the reserved Code Mode transport.'),
+    ],
     requires: ['scopes'],
   },
   {
@@ -55,6 +83,11 @@ export const VIS_RULES = defineArea('VIS', [
     statement:
       'restrict() throws, installing nothing, when it lists a name the scope does not currently inherit, including a name that exists only in the scope\'s own layer.',
     sources: [seed('000', '§Cordis API (restrict)'), seed('002', '§ctx.tools.restrict'), upstream('restrictable names are the inherited ones')],
+    quotes: [
+      quote('000', '§Cordis API (restrict)', 'Empty filters, unknown names, scope-local names, and reserved transport names fail.'),
+      quote('002', '§ctx.tools.restrict', 'Empty filters, unknown names, scope-local names, and reserved transport names fail.'),
+      quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
+    ],
     requires: ['scopes'],
   },
   {
@@ -63,6 +96,11 @@ export const VIS_RULES = defineArea('VIS', [
     statement:
       'restrict() copies its lists when called and applies them live: an inherited tool registered later stays hidden under an allow list that does not name it and stays visible under a deny list.',
     sources: [seed('000', '§ToolRestriction')],
+    quotes: [
+      quote('000', '§ToolRestriction', '单个作用域对其继承内容的实时过滤器'),
+      quote('000', '§ToolRestriction', '注册表将 readonly 名称编译为私有集合'),
+      quote('000', '§ToolRestriction', '仅 deny 的过滤器允许后续未列出的继承工具通过，而 allow 列表则排除它们。'),
+    ],
     requires: ['scopes'],
   },
   {
@@ -71,6 +109,11 @@ export const VIS_RULES = defineArea('VIS', [
     statement:
       'A filter with both lists admits a name only when allow names it and deny does not, several restrictions intersect, and each restriction\'s disposer lifts only that restriction.',
     sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (restrict)'), upstream('combined allow and deny')],
+    quotes: [
+      quote('000', '§ToolRestriction', '注册表将 readonly 名称编译为私有集合，对多个限制取交集'),
+      quote('000', '§Cordis API (restrict)', 'global-tool mask: `allow` (keep only) and/or `deny` (remove).'),
+      quote('000', '§Cordis API (restrict)', 'the exact disposer that lifts this restriction.'),
+    ],
     requires: ['scopes'],
   },
   {
@@ -79,6 +122,10 @@ export const VIS_RULES = defineArea('VIS', [
     statement:
       'Restrictions narrow everything a scope inherits, ancestor-scope registrations included; an ancestor\'s restriction narrows its descendants\' inherited views too, and a descendant\'s restriction never changes an ancestor\'s view.',
     sources: [seed('000', '§ToolRestriction'), upstream('restrictions along the scope chain')],
+    quotes: [
+      quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
+      quote('000', '§ToolRestriction', '单个作用域对其继承内容的实时过滤器'),
+    ],
     requires: ['scopes', 'scopeParents'],
   },
   {
@@ -86,6 +133,11 @@ export const VIS_RULES = defineArea('VIS', [
     level: 'must',
     statement: 'A scope always sees its own registrations, whatever restrictions it or its ancestors carry.',
     sources: [seed('000', '§ToolRestriction'), seed('002', '§ctx.tools.restrict')],
+    quotes: [
+      quote('000', '§ToolRestriction', '再叠加该作用域**自身**的注册——后者不受约束，因此被委派的子 agent 会保留其回报所依赖的工具。'),
+      quote('000', '§ToolRestriction', 'Restrictions intersect and do not affect scoped registrations or the reserved Code Mode transport.'),
+      quote('002', '§ctx.tools.restrict', 'Restrictions intersect; scoped registrations remain visible.'),
+    ],
     requires: ['scopes'],
   },
   {
@@ -104,6 +156,10 @@ export const VIS_RULES = defineArea('VIS', [
     statement:
       'run_code is added to a non-native scope\'s view after all filtering, so neither restrictions nor scoped registrations can hide or shadow it.',
     sources: [seed('000', '§ToolRestriction'), upstream('run_code appended after filtering')],
+    quotes: [
+      quote('000', '§ToolRestriction', 'Restrictions intersect and do not affect scoped registrations or the reserved Code Mode transport.'),
+      quote('000', '§Cordis API (register)', 'duplicates within one layer and the reserved `run_code` name fail.'),
+    ],
     requires: ['codeMode', 'scopes'],
   },
   {
@@ -111,6 +167,9 @@ export const VIS_RULES = defineArea('VIS', [
     level: 'must',
     statement: 'Installing a restriction and lifting it each emit tools/change; adding or removing a guard never does.',
     sources: [seed('000', '§tools/change'), upstream('guards do not announce changes')],
+    quotes: [
+      quote('000', '§tools/change', 'A tool was registered or unregistered, or a scoped restriction changed (the available tool set changed — possibly for one scope only).'),
+    ],
     requires: ['scopes', 'changeEvents'],
   },
   {
@@ -119,6 +178,12 @@ export const VIS_RULES = defineArea('VIS', [
     statement:
       'get(), schemas(), executionMode() and execute() all resolve through one view, so in every scope a tool is announced exactly when it can run and the definition looked up is the one that runs.',
     sources: [seed('000', '§Cordis API (ctx.tools)'), seed('002', '§ctx.tools'), seed('001', 'L16')],
+    quotes: [
+      quote('000', '§Cordis API (ctx.tools)', 'Scoped registrations shadow globals; one visibility resolver feeds presentation, lookup, and dispatch.'),
+      quote('000', '§Cordis API (executionMode)', 'Classify a pending call through the caller\'s visible tool definition.'),
+      quote('000', '§Cordis API (get)', 'Presenters pass the calling agent so the rendered card matches the definition that actually executed.'),
+      quote('001', 'L16', '真正执行时，还要重新按调用环境解析一遍。'),
+    ],
   },
   {
     id: 'VIS-16',
@@ -132,6 +197,9 @@ export const VIS_RULES = defineArea('VIS', [
     level: 'must',
     statement: 'A scope created with a parent sees the registrations of its whole ancestor chain, while ancestors never see a descendant\'s registrations.',
     sources: [seed('000', '§ToolRestriction'), upstream('scope parent binding')],
+    quotes: [
+      quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
+    ],
     requires: ['scopes', 'scopeParents'],
   },
   {
@@ -140,6 +208,13 @@ export const VIS_RULES = defineArea('VIS', [
     statement:
       'A listener added through a scope receives tools/pre-execute, tools/execute, tools/post-execute and tools/result only for calls whose agent is that scope or a descendant, global listeners receive every call, agent-less calls reach global listeners only, and tools/change reaches scope listeners unfiltered.',
     sources: [seed('000', '§tools/* events'), seed('000', '§tools/change')],
+    quotes: [
+      quote('000', '§tools/pre-execute', 'Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent\'s calls.'),
+      quote('000', '§tools/execute', 'Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent\'s calls.'),
+      quote('000', '§tools/post-execute', 'Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent\'s calls.'),
+      quote('000', '§tools/result', 'Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): keyed by `exec.agent`.'),
+      quote('000', '§tools/change', 'An UNFILTERED registry-subject notification, deliberately not scope-filtered dispatch: a global change concerns every agent\'s next assembly, so a scoped listener subscribing here sees every change, not just its own scope\'s.'),
+    ],
     requires: ['scopes'],
   },
   {
