@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { JsonValue, ToolExecutionInput, ToolExecutionToken } from '../conformance/spec/types.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
+import { trackListeners } from '../conformance/suite/_kit/listeners.ts'
 import { isDeepFrozen } from '../conformance/suite/_kit/results.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
 import { law } from './_kit/law.ts'
@@ -107,8 +108,11 @@ law('E-06', ['ARG-02'], 'every stage of one execution sees the same fresh token,
 
     await Promise.all(calls.map((c, i) => r.tools.execute(call('tool', c.args, { callId: `c#${i}` }))))
 
+    expect(seen.size, 'executions seen').toBe(calls.length)
     const firstTokens: ToolExecutionToken[] = []
     for (const [callId, list] of seen) {
+      // pre-execute and tools/result run for every one of these calls: the listeners did see it.
+      expect(list.map((entry) => entry.stage), `${callId}: stages seen`).toEqual(expect.arrayContaining(['pre', 'result']))
       const token = list[0]?.token
       expect(typeof token, `${callId}: the token is a symbol`).toBe('symbol')
       for (const entry of list) expect(entry.token === token, `${callId}: ${entry.stage} saw the same token as ${list[0]?.stage}`).toBe(true)
@@ -159,19 +163,20 @@ law('E-05', ['ARG-01'], 'the input is read once: each identity getter and argume
     const touch = (exec: { callId: string; name: string; arguments?: unknown; signal?: AbortSignal }): void => {
       void [exec.callId, exec.name, exec.arguments, exec.signal, exec.callId, exec.name, exec.arguments]
     }
-    r.harness.on('tools/pre-execute', (exec, next) => {
+    const listeners = trackListeners(r.harness)
+    listeners.on('tools/pre-execute', (exec, next) => {
       touch(exec)
       return next()
     })
-    r.harness.on('tools/execute', (exec, next) => {
+    listeners.on('tools/execute', (exec, next) => {
       touch(exec)
       return next()
     })
-    r.harness.on('tools/post-execute', (exec, _result, next) => {
+    listeners.on('tools/post-execute', (exec, _result, next) => {
       touch(exec)
       return next()
     })
-    r.harness.on('tools/result', (exec) => touch(exec))
+    listeners.on('tools/result', (exec) => touch(exec))
     const reads = new Map<string, number>()
     const order: string[] = []
     const instrumented = counted(args, 'arguments', reads)
@@ -199,6 +204,7 @@ law('E-05', ['ARG-01'], 'the input is read once: each identity getter and argume
     const result = await r.tools.execute(input as ToolExecutionInput)
 
     expect(result.isError, 'the call succeeds').toBe(false)
+    expect(listeners.silent(), 'the re-reading listeners never ran').toEqual([])
     expect(order, 'identity fields, then arguments, each read once in this order').toEqual([...IDENTITY])
     const reread = [...reads].filter(([, n]) => n > 1)
     expect(reread, 'argument properties read more than once').toEqual([])

@@ -60,12 +60,14 @@ law('E-12', ['GRD-02', 'GRD-03', 'GRD-07'], 'guards deny in global-to-own order 
       return context
     }
     const from = child === undefined ? {} : { agent: child.agent }
+    let preRuns = 0
     for (const step of steps) {
       if (step.kind === 'guard') contextOf(step.layer).guard(() => step.deny)
       else
         r.harness.on(
           'tools/pre-execute',
           async (_exec, next) => {
+            preRuns += 1
             if (step.mode === 'allow') return { kind: 'allow' }
             const decision = await next()
             return step.mode === 'pass' ? decision : { kind: 'allow' }
@@ -78,6 +80,8 @@ law('E-12', ['GRD-02', 'GRD-03', 'GRD-07'], 'guards deny in global-to-own order 
     if (expected !== undefined && steps.some((s) => s.kind === 'pre' && s.mode !== 'pass')) r.interesting()
 
     const first = await r.tools.execute(call('tool', {}, from))
+    // Control: with any pre-execute listener, at least the outermost one ran (the others may be short-circuited).
+    if (steps.some((s) => s.kind === 'pre')) expect(preRuns, 'pre-execute listeners that ran').toBeGreaterThan(0)
     if (expected === undefined) {
       expect(first.isError, 'no guard denies: the call succeeds').toBe(false)
     } else {

@@ -346,6 +346,11 @@ law('E-28', ['GRD-12', 'GRD-01'], 'guards never change get(), schemas(), executi
     for (const dispose of disposers) dispose()
     expect(snapshot(), 'after lifting the guards').toEqual(before)
     expect(changes, 'tools/change emissions').toBe(0)
+    if (r.has('changeEvents')) {
+      // Control: a registration, which does change the tool set, reaches the same listener.
+      r.tools.register(probeTool('unguarded-control').definition)
+      expect(changes, 'tools/change emissions after a registration').toBeGreaterThan(0)
+    }
   },
 })
 

@@ -12,6 +12,9 @@ import { probeTool } from './_kit/tools.ts'
 
 type Seen = { stage: string; exec: Readonly<ToolExecution> }
 
+/** The stages {@link watchExecs} records for one successful call, in pipeline order: proof its listeners ran. */
+const EVERY_STAGE = ['pre', 'guard', 'execute', 'post', 'result']
+
 /** Records the exec object of every stage, guards included, in the order they ran. */
 function watchExecs(harness: Harness, tools: ToolRuntimeApi): Seen[] {
   const seen: Seen[] = []
@@ -71,6 +74,7 @@ check('ARG-01', 'identity fields and arguments are read once, and stateful gette
   expectSuccess(result)
   expect(target.bodyArgs, 'target body arguments').toEqual([{ n: 1 }])
   expect(other.bodyCalls, 'other body calls').toBe(0)
+  expect(seen.map((v) => v.stage), 'every stage ran').toEqual(EVERY_STAGE)
   for (const { stage, exec } of seen) {
     expect([stage, exec.name, exec.callId, exec.rootCallId, exec.parent]).toEqual([stage, 'target', 'call-first', 'root-first', undefined])
   }
@@ -118,7 +122,7 @@ check('ARG-02', 'a token field on the input cannot choose the execution token', 
 
   await tools.execute({ ...call('read'), token: forged } as unknown as ToolExecutionInput)
 
-  expect(seen.length).toBeGreaterThan(0)
+  expect(seen.map((v) => v.stage), 'every stage ran').toEqual(EVERY_STAGE)
   for (const { exec } of seen) expect(exec.token, 'token not the forged one').not.toBe(forged)
 })
 
@@ -151,6 +155,7 @@ check('ARG-04', 'arguments are one detached deep-frozen copy shared by every sta
   expect(snapshot, 'snapshot is a new object').not.toBe(args)
   expect(isDeepFrozen(snapshot), 'deep-frozen').toBe(true)
   expect(probe.bodyExecs[0]?.arguments, 'same arguments').toBe(snapshot)
+  expect(seen.map((v) => v.stage), 'every stage ran').toEqual(EVERY_STAGE)
   for (const { stage, exec } of seen) expect([stage, exec.arguments === snapshot]).toEqual([stage, true])
   expect(Object.isFrozen(args) || Object.isFrozen(args.nested) || Object.isFrozen(args.nested.lines), 'frozen').toBe(false)
   expect(args).toEqual({ path: 'a.txt', nested: { lines: [1, 2, 3] } })
@@ -594,6 +599,7 @@ check('ARG-09', 'an arbitrary parent value is passed through verbatim and does n
 
   expectSuccess(result)
   expect(probe.bodyExecs[0]?.parent, 'same parent').toBe(forged)
+  expect(seen.map((v) => v.stage), 'every stage ran').toEqual(EVERY_STAGE)
   for (const { stage, exec } of seen) expect([stage, exec.parent]).toEqual([stage, forged])
 })
 

@@ -469,17 +469,20 @@ check('CAN-11', 'a body succeeding after only the wrapper\'s signal aborted yiel
 
 check('CAN-11', 'a wrapper signal aborted after the body does not cancel: only the caller signal counts', async ({ harness, tools }) => {
   tools.register(probeTool('slow').definition)
+  let lateAborts = 0
   harness.on('tools/execute', async (exec, next) => {
     const wrapperController = new AbortController()
     exec.signal = wrapperController.signal
     const result = await next()
     // Deliberately left installed: the later checks must still look at the caller signal.
     wrapperController.abort(new Error('wrapper timer fired late'))
+    lateAborts += 1
     return result
   })
 
   const result = await tools.execute(call('slow'))
 
+  expect(lateAborts, 'the wrapper ran and aborted its signal after the body').toBe(1)
   expectSuccess(result)
 })
 

@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import type { ScopeHandle } from '../adapter/contract.ts'
 import { check, type CheckContext } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
@@ -96,6 +97,9 @@ check(
     expect(trace.filter((entry) => !entry.startsWith('result:')), 'stages before tools/result').toEqual([])
     expect(probe.bodyCalls, 'body').toBe(0)
     expect(guarded, 'guards').toBe(0)
+    // Control: a name visible nowhere takes the ordinary path, so the trace does see its pre-execute.
+    expectCode(await tools.execute(call('nowhere')), 'UNKNOWN_TOOL')
+    expect(trace, 'the trace listeners ran for the ordinary unknown-tool path').toContain('pre:nowhere')
     forRules('CM-30', () => {
       expect(result.error?.message).toBe('unknown tool "echo": only `run_code` is callable directly — call `echo` from inside a `run_code` program instead')
     })
@@ -106,7 +110,7 @@ check(
 check(
   'CM-03',
   'a collapsed call never asks the approval service',
-  async ({ tools, scope, setApproval }) => {
+  async ({ tools, scope, setApproval, codeMode }) => {
     const agent = await scope()
     tools.register(probeTool('echo').definition)
     const approval = approvalStub('allowed-once')
@@ -115,6 +119,10 @@ check(
     const result = await tools.execute(call('echo', {}, { agent: agent.agent }))
     expectCode(result, 'UNKNOWN_TOOL')
     expect(approval.requests).toHaveLength(0)
+    // Control: run_code itself is not collapsed, so the same listener's ask does reach the service.
+    const runtime = await mountScripted(codeMode)
+    expectSuccess(await tools.execute(runCode(runtime.program(() => 'done'), { agent: agent.agent })))
+    expect(approval.requests.map((request) => request.toolName), 'the ask of the uncollapsed run_code call').toEqual(['run_code'])
   },
   { deployment: CODE, needs: ['approval', 'scopes'] },
 )
@@ -654,6 +662,40 @@ check(
 )
 
 check(
+  'CM-15',
+  "an agent's scoped listeners, guards and observers see that agent's sub-calls, and another agent's see none",
+  async ({ tools, scope, codeMode }) => {
+    tools.register(probeTool('echo').definition)
+    const mine = await scope()
+    const other = await scope()
+    /** `<stage>:<name>` for every call a scope's listeners and observer receive, with `guard:<name>` for its guard. */
+    const listen = (s: ScopeHandle): string[] => {
+      const seen: string[] = traceStages(s)
+      s.tools.guard((exec) => {
+        seen.push(`guard:${exec.name}`)
+        return undefined
+      })
+      return seen
+    }
+    const seenByMine = listen(mine)
+    const seenByOther = listen(other)
+    const runtime = await mountScripted(codeMode)
+
+    expectSuccess(await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']?.({})), { agent: mine.agent })))
+
+    expect(seenByMine.filter((entry) => entry.endsWith(':echo')), "the agent's own stages for its sub-call").toEqual([
+      'pre:echo',
+      'guard:echo',
+      'execute:echo',
+      'post:echo',
+      'result:echo',
+    ])
+    expect(seenByOther, "another agent's listeners see neither the program nor its sub-call").toEqual([])
+  },
+  { deployment: CODE, needs: ['scopes'] },
+)
+
+check(
   ['CM-15', 'CM-18'],
   'a guard refusal and a throwing pre-execute listener settle the sub-call as a rejection without running the body',
   async ({ tools, harness, codeMode }) => {
@@ -1038,6 +1080,7 @@ check(
     const abandoned = await outcomes[1]
     expect(abandoned, 'the queued binding rejects').toBeTypeOf('string')
     expect(queued.bodyCalls).toBe(0)
+    expect(trace, 'the trace sees the sub-call that did run').toContain('execute:x')
     expect(trace.filter((entry) => entry.endsWith(':y')), 'no stage for the queued call').toEqual([])
     expect(codeMode.records().filter((record) => record.data.name === 'y'), 'no record for the queued call').toEqual([])
     forRules('CM-35', () => expect(abandoned).toMatch(/^run_code run is over \(.*\); y tool call abandoned$/))
@@ -1233,7 +1276,9 @@ check(
   async ({ tools, harness, scope, codeMode }) => {
     tools.register(probeTool('echo').definition)
     const agent = await scope()
-    harness.on('tools/code-dispatch-log', async (_dispatch, next) => {
+    const logged: string[] = []
+    harness.on('tools/code-dispatch-log', async (dispatch, next) => {
+      logged.push(String(dispatch.subCallId))
       await settle()
       await settle()
       return next()
@@ -1248,6 +1293,7 @@ check(
     // Whether the second call starts before the first settle record lands is not pinned; that both are in is.
     const settled = codeMode.records().filter((record) => record.type === 'tool/code-dispatch').map((record) => record.data.subCallId)
     expect(settled.sort(), 'every settle record is in when run_code resolves').toEqual(['slow-log:code:1', 'slow-log:code:2'])
+    expect(logged.sort(), 'the slow listener ran for each record').toEqual(['slow-log:code:1', 'slow-log:code:2'])
   },
   { deployment: CODE },
 )
@@ -1537,7 +1583,7 @@ check(
 check(
   'CM-25',
   'without an agent sub-calls run, no record is appended and the dispatch-log waterfall does not run',
-  async ({ tools, harness, codeMode }) => {
+  async ({ tools, harness, codeMode, has, scope }) => {
     const probe = probeTool('echo', { body: () => 'echoed' })
     tools.register(probe.definition)
     let shaped = 0
@@ -1546,13 +1592,20 @@ check(
       return next()
     })
     const runtime = await mountScripted(codeMode)
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']!({}))))
+    const program = runtime.program(async ({ tools: bound }) => bound['echo']!({}))
+    const result = await tools.execute(runCode(program))
     expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: 'echoed' })
     expect(probe.bodyCalls).toBe(1)
     expect(codeMode.records()).toEqual([])
     expect(shaped, 'dispatch-log listener calls').toBe(0)
+    if (has('scopes')) {
+      // Control: the same run with an agent does append its records, and the listener runs for the settle record.
+      const agent = await scope()
+      expectSuccess(await tools.execute(runCode(program, { agent: agent.agent })))
+      expect(shaped, 'dispatch-log listener calls once an agent is given').toBe(1)
+    }
   },
-  { deployment: CODE },
+  { deployment: CODE, optional: ['scopes'] },
 )
 
 // ---------------------------------------------------------------- schema flavour and configuration

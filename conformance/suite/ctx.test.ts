@@ -1,9 +1,10 @@
 import { expect } from 'vitest'
-import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
+import type { Harness, Subscribe, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { PostToolDecision, ToolExecutionResult, ToolRunContext } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
 import { deferred } from './_kit/deferred.ts'
 import { call } from './_kit/inputs.ts'
+import { trackListeners } from './_kit/listeners.ts'
 import { expectCode, expectPlainFailure, expectSuccess } from './_kit/results.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
 import type { ProbeSpec } from './_kit/tools.ts'
@@ -12,6 +13,9 @@ const a = contextMessage('body-1')
 const b = contextMessage('body-2')
 const w = contextMessage('wrapper')
 const p = contextMessage('post')
+
+/** Where a helper subscribes: the harness, or a {@link trackListeners} view of it. */
+type Listening = { readonly on: Subscribe }
 
 /** A body that defers `a` (and `b` when asked) before returning `value`. */
 function deferring(value: unknown = 'done', both = false): ProbeSpec['body'] {
@@ -30,7 +34,7 @@ function wrapWithContext(harness: Harness): void {
   })
 }
 
-function postDecides(harness: Harness, decision: PostToolDecision): void {
+function postDecides(harness: Listening, decision: PostToolDecision): void {
   harness.on('tools/post-execute', () => decision)
 }
 
@@ -181,7 +185,7 @@ check('CTX-04', 'a block without contexts drops all earlier contexts', async ({ 
   expect('additionalContexts' in result).toBe(false)
 })
 
-const empties: { name: string; arrange: (harness: Harness) => void; spec?: ProbeSpec }[] = [
+const empties: { name: string; arrange: (harness: Listening) => void; spec?: ProbeSpec }[] = [
   { name: 'a plain success', arrange: () => undefined },
   {
     name: 'a throwing body',
@@ -221,16 +225,18 @@ const empties: { name: string; arrange: (harness: Harness) => void; spec?: Probe
 for (const empty of empties) {
   check('CTX-05', `no additionalContexts key for ${empty.name}`, async ({ harness, tools }) => {
     tools.register(probeTool('ctx', empty.spec).definition)
-    empty.arrange(harness)
+    const listeners = trackListeners(harness)
+    empty.arrange(listeners)
 
     const result = await tools.execute(call('ctx'))
 
+    expect(listeners.silent(), 'listeners of the case that never ran').toEqual([])
     expect('additionalContexts' in result, JSON.stringify(result.additionalContexts)).toBe(false)
   })
 }
 
 /** A wrapper whose own result (a copy of the body's, or a failure it authors) carries an empty context list. */
-function wrapWithEmptyList(harness: Harness, failure = false): void {
+function wrapWithEmptyList(harness: Listening, failure = false): void {
   harness.on('tools/execute', async (_exec, next) => {
     const result = await next()
     const own = failure ? { isError: true, error: { message: 'wrapped' }, content: [text('Error: wrapped')] } : result
@@ -475,14 +481,17 @@ check('CTX-10', 'concludeTurn() called after the success was built does not mark
       },
     }).definition,
   )
+  let lateConclusions = 0
   harness.on('tools/execute', async (_exec, next) => {
     const result = await next()
     execs[0]?.concludeTurn()
+    lateConclusions += 1
     return result
   })
 
   const result = await tools.execute(call('ctx'))
 
+  expect(lateConclusions, 'the wrapper called concludeTurn() after the body').toBe(1)
   expectSuccess(result)
   expect('concludesTurn' in result).toBe(false)
 })

@@ -6,6 +6,7 @@ import type { CheckContext } from './_kit/check.ts'
 import { approvalStub } from './_kit/approval.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { expectCode, expectDenial, expectSuccess } from './_kit/results.ts'
+import { MALFORMED_OUTCOMES } from './_kit/malformed-outcomes.ts'
 import { recordStages } from './_kit/stages.ts'
 import { probeTool, renderJson, text } from './_kit/tools.ts'
 
@@ -402,6 +403,21 @@ for (const source of failureSources) {
     },
     source.needs === undefined ? {} : { needs: source.needs },
   )
+}
+
+for (const source of MALFORMED_OUTCOMES) {
+  check('ERR-08', `execute() resolves, and never rejects, for ${source.name}`, async ({ harness, tools }) => {
+    const input = source.arrange(harness, tools)
+    const stages = recordStages(harness)
+
+    const settled = await tools.execute(input).then(
+      (result) => ({ result }),
+      (error: unknown) => ({ error }),
+    )
+
+    expect('error' in settled ? settled.error : undefined, 'execute() rejected').toBeUndefined()
+    expect(stages.count('result'), 'result stage runs').toBe(1)
+  })
 }
 
 check('ERR-09', 'registry-raised failures name their concrete error class', async ({ tools }) => {

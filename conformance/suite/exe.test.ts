@@ -3,6 +3,7 @@ import type { ToolDefinition, ToolExecutionResult } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
+import { trackListeners } from './_kit/listeners.ts'
 import { expectCode, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { recordStages } from './_kit/stages.ts'
 import { contextMessage, probeTool, renderJson, text } from './_kit/tools.ts'
@@ -229,10 +230,12 @@ check('EXE-05', 'the result of this dispatch passes back through a wrapper witho
 
 check('EXE-05', 'a copy of this dispatch result is normalized again: its forged content is replaced', async ({ harness, tools }) => {
   tools.register(probeTool('echo', { body: () => 'real' }).definition)
-  harness.on('tools/execute', async (_exec, next) => ({ ...(await next()), content: [text('forged')] }) as ToolExecutionResult)
+  const listeners = trackListeners(harness)
+  listeners.on('tools/execute', async (_exec, next) => ({ ...(await next()), content: [text('forged')] }) as ToolExecutionResult)
 
   const result = await tools.execute(call('echo'))
 
+  expect(listeners.silent(), 'the forging wrapper never ran').toEqual([])
   expect(result.content).toEqual([text('"real"')])
 })
 
@@ -282,10 +285,12 @@ check('EXE-06', 'a wrapper success for a tool removed while the wrapper ran is a
 })
 
 check('EXE-15', 'the vanished-tool failure of a wrapper success names the tool', async ({ harness, tools }) => {
-  harness.on('tools/execute', () => authoredSuccess('invented'))
+  const listeners = trackListeners(harness)
+  listeners.on('tools/execute', () => authoredSuccess('invented'))
 
   const result = await tools.execute(call('ghost'))
 
+  expect(listeners.silent(), 'the inventing wrapper never ran').toEqual([])
   expect(result.error?.message).toBe('unknown tool "ghost"')
   expect(result.content).toEqual([text('Error: unknown tool "ghost"')])
 })
@@ -326,11 +331,13 @@ check('EXE-07', 'a throwing wrapper keeps the contexts the body deferred', async
 check('EXE-08', 'without a replacement the body gets the caller signal itself', async ({ harness, tools }) => {
   let bodySignal: AbortSignal | undefined
   tools.register(probeTool('echo', { body: (_args, exec) => ((bodySignal = exec.signal), 1) }).definition)
-  harness.on('tools/execute', (_exec, next) => next())
+  const listeners = trackListeners(harness)
+  listeners.on('tools/execute', (_exec, next) => next())
   const controller = new AbortController()
 
   await tools.execute(call('echo', {}, { signal: controller.signal }))
 
+  expect(listeners.silent(), 'the pass-through wrapper never ran').toEqual([])
   expect(bodySignal, 'body signal').toBe(controller.signal)
 })
 
@@ -387,6 +394,7 @@ check('EXE-08', 'a caller abort reaches the body through the fused signal but le
 
   const pending = tools.execute(call('parked', {}, { signal: caller.signal }))
   await parked.started.promise
+  expect(parked.signal(), 'the body got the fused signal, not the caller\'s').not.toBe(caller.signal)
   const reason = new Error('user pressed stop')
   caller.abort(reason)
   expect(parked.signal().aborted).toBe(true)
@@ -565,16 +573,20 @@ check('EXE-12', 'execute() waits for a body that ignores the abort', async ({ to
 
 check('EXE-13', 'a wrapper receives the canonical success deep-frozen', async ({ harness, tools }) => {
   tools.register(probeTool('echo', { body: () => ({ nested: { list: [1] } }) }).definition)
-  let seen: ToolExecutionResult | undefined
+  // Observed inside the wrapper, as next() hands it over: a registry that freezes the same object only later
+  // (after the wrappers, before returning) would pass a check made once execute() has returned.
+  let inWrapper: { frozen: boolean; writable: boolean } | undefined
   harness.on('tools/execute', async (_exec, next) => {
-    seen = await next()
+    const seen = await next()
+    inWrapper = { frozen: isDeepFrozen(seen), writable: Reflect.set(seen as object, 'isError', true) }
     return seen
   })
 
   await tools.execute(call('echo'))
 
-  expect(isDeepFrozen(seen), 'deep-frozen').toBe(true)
-  expect(Reflect.set(seen as object, 'isError', true)).toBe(false)
+  expect(inWrapper, 'the wrapper ran').toBeDefined()
+  expect(inWrapper!.frozen, 'deep-frozen when the wrapper receives it').toBe(true)
+  expect(inWrapper!.writable, 'isError cannot be set').toBe(false)
 })
 
 check('EXE-14', 'a scoped wrapper sees only its own agent calls', async ({ tools, scope }) => {

@@ -3,21 +3,28 @@ import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ToolExecutionInput } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
+import { trackListeners } from './_kit/listeners.ts'
 import { expectCode, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
-import type { ProbeSpec } from './_kit/tools.ts'
+import type { ProbeSpec, ToolProbe } from './_kit/tools.ts'
 
-/** Registers `fin` with a counting finalizer and logs post-execute, finalize and result in order. */
-function finTool(harness: Harness, tools: ToolRuntimeApi, spec: ProbeSpec = {}) {
-  const log: string[] = []
+/** Registers `fin` with a counted finalizer returning what `spec.finalizeContent` does (undefined when absent); `onFinalize` notes each call. */
+function finalizedTool(tools: ToolRuntimeApi, spec: ProbeSpec = {}, onFinalize: () => void = () => undefined): ToolProbe {
   const probe = probeTool('fin', {
     ...spec,
     finalizeContent: (exec, result) => {
-      log.push('finalize')
+      onFinalize()
       return spec.finalizeContent?.(exec, result)
     },
   })
   tools.register(probe.definition)
+  return probe
+}
+
+/** Registers `fin` with a counting finalizer and logs post-execute, finalize and result in order. */
+function finTool(harness: Harness, tools: ToolRuntimeApi, spec: ProbeSpec = {}) {
+  const log: string[] = []
+  const probe = finalizedTool(tools, spec, () => log.push('finalize'))
   harness.on('tools/post-execute', (_exec, _result, next) => {
     log.push('post')
     return next()
@@ -143,13 +150,15 @@ check(
     const global = probeTool('fin', { countFinalize: true })
     const shadow = probeTool('fin', { countFinalize: true })
     tools.register(global.definition)
-    harness.on('tools/pre-execute', (_exec, next) => {
+    const listeners = trackListeners(harness)
+    listeners.on('tools/pre-execute', (_exec, next) => {
       agent.tools.register(shadow.definition)
       return next()
     })
 
     await tools.execute(call('fin', {}, { agent: agent.agent }))
 
+    expect(listeners.silent(), 'the listener registering the shadow never ran').toEqual([])
     expect(global.finalizeCalls, 'global finalize calls').toHaveLength(1)
     expect(shadow.finalizeCalls, 'shadow finalize calls').toHaveLength(0)
   },
@@ -206,17 +215,18 @@ check('FIN-03', 'a candidate that cannot be materialized reaches the finalizer a
   expectPlainFailure(result)
 })
 
-check('FIN-04', 'returning undefined keeps the content', async ({ harness, tools }) => {
-  finTool(harness, tools, { body: () => ({ n: 1 }) })
+check('FIN-04', 'returning undefined keeps the content', async ({ tools }) => {
+  const probe = finalizedTool(tools, { body: () => ({ n: 1 }) })
 
   const result = await tools.execute(call('fin'))
 
+  expect(probe.finalizeCalls, 'finalize calls').toHaveLength(1)
   expectSuccess(result)
   expect(result.content).toEqual([text('{"n":1}')])
 })
 
-check('FIN-04', 'returned content replaces content only; value, contexts and concludesTurn are kept', async ({ harness, tools }) => {
-  finTool(harness, tools, {
+check('FIN-04', 'returned content replaces content only; value, contexts and concludesTurn are kept', async ({ tools }) => {
+  finalizedTool(tools, {
     body: (_args, exec) => {
       exec.deferContext(contextMessage('deferred'))
       exec.concludeTurn()
@@ -235,8 +245,8 @@ check('FIN-04', 'returned content replaces content only; value, contexts and con
   expect(isDeepFrozen(result), 'deep-frozen').toBe(true)
 })
 
-check('FIN-04', 'returned content on a failure keeps isError and the structured error', async ({ harness, tools }) => {
-  finTool(harness, tools, { schema: { type: 'string' }, body: () => 7, finalizeContent: () => [text('short')] })
+check('FIN-04', 'returned content on a failure keeps isError and the structured error', async ({ tools }) => {
+  finalizedTool(tools, { schema: { type: 'string' }, body: () => 7, finalizeContent: () => [text('short')] })
 
   const result = await tools.execute(call('fin'))
 
@@ -287,8 +297,8 @@ check('FIN-05', 'a throwing finalizer yields the normalized failure of its error
   expect(observed).toEqual([result])
 })
 
-check('FIN-05', 'a finalizer returning non-lossless content yields a failure and is not called again', async ({ harness, tools }) => {
-  const { probe } = finTool(harness, tools, { finalizeContent: () => [{ type: 'text', text: 'x', extra: undefined }] })
+check('FIN-05', 'a finalizer returning non-lossless content yields a failure and is not called again', async ({ tools }) => {
+  const probe = finalizedTool(tools, { finalizeContent: () => [{ type: 'text', text: 'x', extra: undefined }] })
 
   const result = await tools.execute(call('fin'))
 
@@ -299,13 +309,15 @@ check('FIN-05', 'a finalizer returning non-lossless content yields a failure and
 
 check('FIN-06', 'a tool registered only after entry contributes no finalizer', async ({ harness, tools }) => {
   const late = probeTool('late', { countFinalize: true })
-  harness.on('tools/pre-execute', (_exec, next) => {
+  const listeners = trackListeners(harness)
+  listeners.on('tools/pre-execute', (_exec, next) => {
     tools.register(late.definition)
     return next()
   })
 
   await tools.execute(call('late'))
 
+  expect(listeners.silent(), 'the listener registering the tool never ran').toEqual([])
   expect(late.finalizeCalls, 'late finalize calls').toHaveLength(0)
 })
 

@@ -14,11 +14,16 @@ check('GRD-02', 'a prepended pre-execute listener that forces allow cannot bypas
   const probe = probeTool('write')
   tools.register(probe.definition)
   tools.guard(() => 'writes are frozen')
-  harness.on('tools/pre-execute', async () => ({ kind: 'allow' }), { prepend: true })
+  let forced = 0
+  harness.on('tools/pre-execute', async () => {
+    forced += 1
+    return { kind: 'allow' }
+  }, { prepend: true })
   harness.on('tools/pre-execute', async () => ({ kind: 'allow' }))
 
   const result = await tools.execute(call('write'))
 
+  expect(forced, 'the prepended listener ran and forced allow').toBe(1)
   expectDenial(result, 'writes are frozen')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
@@ -122,6 +127,9 @@ check('GRD-01', 'adding and removing a guard emits no tools/change', async ({ ha
   dispose()
 
   expect(changes, 'tools/change count').toBe(0)
+  // Control: a registration, which does change the tool set, reaches the same listener.
+  tools.register(probeTool('read').definition)
+  expect(changes, 'tools/change count after a registration').toBeGreaterThan(0)
 }, { needs: ['changeEvents'] })
 
 check('GRD-01', 'a guard added through a scope lands in that scope only', async ({ tools, scope }) => {
@@ -182,11 +190,13 @@ check('GRD-02', 'an ask granted allowed-once still meets the guards', async ({ h
   const probe = probeTool('write')
   tools.register(probe.definition)
   tools.guard(() => 'guard after approval')
-  setApproval(approvalStub('allowed-once'))
+  const approval = approvalStub('allowed-once')
+  setApproval(approval)
   harness.on('tools/pre-execute', () => ({ kind: 'ask' }))
 
   const result = await tools.execute(call('write', {}, { agent }))
 
+  expect(approval.requests.map((request) => request.toolName), 'the ask reached the approval service').toEqual(['write'])
   expectDenial(result, 'guard after approval')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 }, { needs: ['approval', 'scopes'] })
@@ -346,13 +356,17 @@ check('GRD-10', 'an empty-string reason denies', async ({ harness, tools }) => {
 for (const [label, value] of [['null', null], ['false', false], ['0', 0]] as const) {
   check('GRD-10', `a guard returning ${label} denies`, async ({ harness, tools }) => {
     const { stages, probe } = setup(harness, tools)
-    tools.guard((() => value) as unknown as ToolGuard)
+    // Returns `value`, except undefined for a call passing `{ pass: true }`: the control below.
+    tools.guard(((exec) => ((exec.arguments as { pass?: boolean }).pass === true ? undefined : value)) as ToolGuard)
 
     const result = await tools.execute(call('write'))
 
     expectPlainFailure(result)
     expect(stages.count('execute'), 'execute stage runs').toBe(0)
     expect(probe.bodyCalls, 'body calls').toBe(0)
+    // Control: a call the guard leaves unchanged does reach tools/execute, exactly once.
+    expectSuccess(await tools.execute(call('write', { pass: true })))
+    expect(stages.count('execute'), 'execute stage runs once the guard returns undefined').toBe(1)
   })
 }
 
@@ -445,6 +459,7 @@ check(
     const result = await tools.execute(call('write'))
 
     expect(result.error).toEqual({ message: 'guard broke', info: { name: thrown.name, code: 'GUARD_DOWN' } })
+    expect(stages.results.map((seen) => seen.result.error), 'the failure tools/result observes').toEqual([result.error])
     // Which stages still run is GRD-09's alone.
     forRules('GRD-09', () => {
       expect(stages.order, 'stage order').toEqual(['pre', 'result'])

@@ -1,11 +1,12 @@
 import { expect } from 'vitest'
-import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
+import type { Harness, Subscribe, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ContentBlock, PostToolDecision, ToolExecutionResult } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
 import type { CheckContext } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
 import { deferred } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
+import { trackListeners } from './_kit/listeners.ts'
 import { expectCode, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { recordStages } from './_kit/stages.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
@@ -21,7 +22,7 @@ async function runEcho(tools: ToolRuntimeApi, spec: ProbeSpec = {}): Promise<Too
 }
 
 /** A post-execute listener that ignores next() and returns `decision` (cast: malformed decisions are part of the tests). */
-function decide(harness: Harness, decision: unknown): void {
+function decide(harness: { readonly on: Subscribe }, decision: unknown): void {
   harness.on('tools/post-execute', () => decision as PostToolDecision)
 }
 
@@ -189,10 +190,12 @@ check('POST-02', 'post-execute gets a canonical success and a denial deep-frozen
 })
 
 check('POST-03', 'a bare accept returns the result unchanged, without an empty additionalContexts', async ({ harness, tools }) => {
-  decide(harness, { kind: 'accept' })
+  const listeners = trackListeners(harness)
+  decide(listeners, { kind: 'accept' })
 
   const result = await runEcho(tools, { body: () => 'v' })
 
+  expect(listeners.silent(), 'the accepting listener never ran').toEqual([])
   expect(result).toEqual({ isError: false, value: 'v', content: [text('"v"')] })
   expect('additionalContexts' in result).toBe(false)
 })
@@ -236,6 +239,7 @@ check(
 
     const result = await runEcho(tools, { body: () => 'v', presentationMeta: (_a, value) => ({ from: value }) })
 
+    expect(result.content, 'the content was swapped').toEqual([text('replaced')])
     expect(result.meta).toEqual({ from: 'v' })
   },
   { needs: ['presentationMeta'] },
@@ -304,10 +308,12 @@ check('POST-18', 'the both-replacements failure is worded as upstream words it',
 })
 
 check('POST-07', 'a value accept on a failed result leaves a failure without value', async ({ harness, tools }) => {
-  decide(harness, { kind: 'accept', value: 'rescued' })
+  const listeners = trackListeners(harness)
+  decide(listeners, { kind: 'accept', value: 'rescued' })
 
   const result = await runEcho(tools, { body: throwingBody('kaboom') })
 
+  expect(listeners.silent(), 'the value-replacing listener never ran').toEqual([])
   expect(result.isError, 'isError').toBe(true)
   expect('value' in result).toBe(false)
 })
@@ -531,7 +537,11 @@ check('POST-14', 'no decision turns a failed body into a success', async ({ harn
     { kind: 'block', feedback: [text('still bad')] },
   ]
   let current: unknown
-  harness.on('tools/post-execute', () => current as PostToolDecision)
+  let decided = 0
+  harness.on('tools/post-execute', () => {
+    decided += 1
+    return current as PostToolDecision
+  })
   tools.register(probeTool('echo', { body: throwingBody('kaboom') }).definition)
 
   for (const decision of decisions) {
@@ -540,6 +550,7 @@ check('POST-14', 'no decision turns a failed body into a success', async ({ harn
     expect(result.isError, `decision ${JSON.stringify(decision)}`).toBe(true)
     expect('value' in result, `decision ${JSON.stringify(decision)}`).toBe(false)
   }
+  expect(decided, 'decisions the listener returned').toBe(decisions.length)
 })
 
 check('POST-23', 'a decision of unknown kind is a failure, not an accept', async ({ harness, tools }) => {
@@ -552,10 +563,12 @@ check('POST-23', 'a decision of unknown kind is a failure, not an accept', async
 })
 
 check('POST-15', 'an own content: undefined keeps the content', async ({ harness, tools }) => {
-  decide(harness, { kind: 'accept', content: undefined })
+  const listeners = trackListeners(harness)
+  decide(listeners, { kind: 'accept', content: undefined })
 
   const result = await runEcho(tools, { body: () => 'v' })
 
+  expect(listeners.silent(), 'the accepting listener never ran').toEqual([])
   expectSuccess(result)
   expect(result.content).toEqual([text('"v"')])
 })

@@ -81,6 +81,9 @@ check('PRE-02', 'pre-execute does not run for an argument failure', async ({ har
 
   expect(result.isError, 'isError').toBe(true)
   expect(stages.count('pre'), 'pre stage runs').toBe(0)
+  // Control: a call whose arguments materialise does reach pre-execute, once.
+  await tools.execute(call('read'))
+  expect(stages.count('pre'), 'pre stage runs after a well-formed call').toBe(1)
 })
 
 check('PRE-02', 'pre-execute does not run for a call whose signal was aborted before entry', async ({ harness, tools }) => {
@@ -91,6 +94,9 @@ check('PRE-02', 'pre-execute does not run for a call whose signal was aborted be
   expectCode(result, 'ABORTED_BEFORE_DISPATCH')
   expect(stages.count('pre'), 'pre stage runs').toBe(0)
   expect(probe.bodyCalls, 'body calls').toBe(0)
+  // Control: a call with a live signal does reach pre-execute, once.
+  await tools.execute(call('read'))
+  expect(stages.count('pre'), 'pre stage runs after a live call').toBe(1)
 })
 
 check('PRE-03', 'an unknown name reaches pre-execute, guards, tools/execute and post-execute before failing as UNKNOWN_TOOL', async ({ harness, tools }) => {
@@ -233,11 +239,13 @@ check('PRE-07', 'the request is awaited and its signal aborts when the caller ab
 check('PRE-08', 'allowed-once runs the body after the guards', async ({ harness, tools, scope, setApproval }) => {
   const agent = (await scope()).agent
   const { probe, guard } = setup(harness, tools)
-  setApproval(approvalStub('allowed-once'))
+  const approval = approvalStub('allowed-once')
+  setApproval(approval)
   decide(harness, { kind: 'ask' })
 
   const result = await tools.execute(call('write', {}, { agent }))
 
+  expect(approval.requests.map((request) => request.toolName), 'the ask reached the approval service').toEqual(['write'])
   expectSuccess(result)
   expect(guard.calls, 'guard calls').toBe(1)
   expect(probe.bodyCalls, 'body calls').toBe(1)
@@ -248,11 +256,13 @@ check('PRE-08', 'allowed-once does not bypass a denying guard', async ({ harness
   const probe = probeTool('write')
   tools.register(probe.definition)
   tools.guard(() => 'guard still says no')
-  setApproval(approvalStub('allowed-once'))
+  const approval = approvalStub('allowed-once')
+  setApproval(approval)
   decide(harness, { kind: 'ask' })
 
   const result = await tools.execute(call('write', {}, { agent }))
 
+  expect(approval.requests.map((request) => request.toolName), 'the ask reached the approval service').toEqual(['write'])
   expectDenial(result, 'guard still says no')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
@@ -619,6 +629,9 @@ check(
     })
     expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
     expect(seen).toBe(0)
+    // Control: a call with a parent is not collapsed, so the same listener sees it.
+    expectSuccess(await tools.execute(call('echo', {}, { parent: Symbol('outer') })))
+    expect(seen, 'the listener does run for a call with a parent').toBe(1)
   },
   { deployment: { mode: 'code' } },
 )

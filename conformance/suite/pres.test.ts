@@ -3,6 +3,7 @@ import type { Harness, ToolRuntimeApi, ToolsContextApi } from '../adapter/contra
 import type { JsonValue, PostToolDecision, ToolDefinition, ToolExecutionResult } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
+import { trackListeners } from './_kit/listeners.ts'
 import { readTool } from './_kit/read-tool.ts'
 import { expectSuccess } from './_kit/results.ts'
 import { probeTool, text } from './_kit/tools.ts'
@@ -36,8 +37,9 @@ check('PRES-01', 'registering, looking up, projecting, classifying and executing
   const blocked = probeTool('blocked', { countFinalize: true })
   const presenters = [ok, failing, denied, replaced, blocked].map((p) => withHostilePresenters(p.definition))
   for (const p of [ok, failing, denied, replaced, blocked]) tools.register(p.definition)
-  harness.on('tools/pre-execute', (exec, next) => (exec.name === 'denied' ? { kind: 'deny', reason: 'no' } : next()))
-  harness.on('tools/post-execute', (exec, _result, next) => {
+  const listeners = trackListeners(harness)
+  listeners.on('tools/pre-execute', (exec, next) => (exec.name === 'denied' ? { kind: 'deny', reason: 'no' } : next()))
+  listeners.on('tools/post-execute', (exec, _result, next) => {
     if (exec.name === 'replaced') return { kind: 'accept', value: { replaced: true } }
     if (exec.name === 'blocked') return { kind: 'block', feedback: [text('blocked')] }
     return next()
@@ -50,6 +52,7 @@ check('PRES-01', 'registering, looking up, projecting, classifying and executing
   for (const name of ['failing', 'denied', 'replaced', 'blocked']) await tools.execute(call(name))
 
   expectSuccess(success)
+  expect(listeners.silent(), 'the denying and replacing listeners never ran').toEqual([])
   expect(presenters.flatMap((p) => p.calls)).toEqual([])
 })
 
@@ -118,6 +121,7 @@ check('PRES-03', 'a content replacement keeps meta', async ({ harness, tools }) 
 
   const result = await tools.execute(call('meta'))
 
+  expect(result.content, 'the content was replaced').toEqual([text('new content')])
   expect(result.meta).toEqual({ from: 'v1' })
 })
 

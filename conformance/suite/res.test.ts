@@ -4,6 +4,8 @@ import type { ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../
 import { check } from './_kit/check.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
+import { trackListeners } from './_kit/listeners.ts'
+import { MALFORMED_OUTCOMES } from './_kit/malformed-outcomes.ts'
 import { expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
 
@@ -72,6 +74,18 @@ for (const path of paths) {
   })
 }
 
+for (const path of MALFORMED_OUTCOMES) {
+  check('RES-01', `tools/result fires once with the resolved result object for ${path.name}`, async ({ harness, tools }) => {
+    const input = path.arrange(harness, tools)
+    const seen = observe(harness)
+
+    const settled = await tools.execute(input).catch((error: unknown) => ({ rejected: error }))
+
+    expect(seen, 'tools/result events').toHaveLength(1)
+    expect(seen[0]?.result, 'same result').toBe(settled)
+  })
+}
+
 check('RES-01', 'tools/result runs after finalizeContent and before execute() settles', async ({ harness, tools }) => {
   const log: string[] = []
   tools.register(
@@ -131,6 +145,7 @@ check('RES-02', 'a failure is deep-frozen for observers too', async ({ harness, 
 
   await tools.execute(call('res'))
 
+  expect(seen, 'tools/result events').toHaveLength(1)
   expect(Object.isFrozen(seen[0]?.exec), 'frozen').toBe(true)
   expect(isDeepFrozen(seen[0]?.result), 'deep-frozen').toBe(true)
 })
@@ -141,6 +156,7 @@ check('RES-02', 'after an argument failure observers see exec.arguments undefine
 
   await tools.execute(call('res', { n: Number.NaN }))
 
+  expect(seen, 'tools/result events').toHaveLength(1)
   expect(seen[0]?.exec.arguments).toBeUndefined()
   expect(Object.isFrozen(seen[0]?.exec), 'frozen').toBe(true)
 })
@@ -234,7 +250,8 @@ check('RES-04', 'a throwing observer and a rejecting one change nothing: later o
 
 check('RES-04', 'an observer cannot mutate the outcome', async ({ harness, tools }) => {
   tools.register(probeTool('res', { body: () => ({ n: 1 }) }).definition)
-  harness.on('tools/result', (_exec, result) => {
+  const listeners = trackListeners(harness)
+  listeners.on('tools/result', (_exec, result) => {
     try {
       ;(result.content as unknown[]).push(text('smuggled'))
     } finally {
@@ -244,6 +261,7 @@ check('RES-04', 'an observer cannot mutate the outcome', async ({ harness, tools
 
   const result = await tools.execute(call('res'))
 
+  expect(listeners.silent(), 'the mutating observer never ran').toEqual([])
   expectSuccess(result)
   expect(result.content).toEqual([text('{"n":1}')])
 })

@@ -346,6 +346,9 @@ check('VIS-14', 'adding and removing guards emits no tools/change', async ({ har
   s.tools.guard(() => 'no')()
 
   expect(changes.count, 'tools/change count').toBe(0)
+  // Control: a restriction, which does change the tool set, reaches the same listener.
+  s.tools.restrict({ deny: ['a'] })
+  expect(changes.count, 'tools/change count after a restriction').toBeGreaterThan(0)
 })
 
 // ---------------------------------------------------------------- VIS-15

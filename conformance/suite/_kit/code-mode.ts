@@ -27,11 +27,12 @@ export function runCode(code: string, options: CallOptions = {}, description = '
 export type TraceEntry = `${'pre' | 'execute' | 'post' | 'result'}:${string}`
 
 /**
- * Neutral global listeners that log `<stage>:<name>` for every call
- * (including `run_code` itself), in the order the stages were entered.
- * They pass through, so they never change an outcome.
+ * Neutral listeners, global or through a scope (`source`), that log
+ * `<stage>:<name>` for every call they receive (including `run_code`
+ * itself), in the order the stages were entered. They pass through, so they
+ * never change an outcome.
  */
-export function traceStages(harness: Harness): TraceEntry[] {
+export function traceStages(harness: Pick<Harness, 'on'>): TraceEntry[] {
   const trace: TraceEntry[] = []
   harness.on('tools/pre-execute', (exec, next) => {
     trace.push(`pre:${exec.name}`)
