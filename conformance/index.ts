@@ -26,8 +26,8 @@ export type {
   ToolRuntimeApi,
   ToolsContextApi,
 } from './adapter/contract.ts'
-export { AREAS, RULES, SEEDS, getRule, isRuleId, rulesOfArea } from './catalogue/index.ts'
-export type { Area, Level, Rule, RuleId, RuleSource } from './catalogue/index.ts'
+export { AREAS, LEVELS, PROFILES, RULES, SEEDS, failingLevels, getRule, isRuleId, rulesOfArea } from './catalogue/index.ts'
+export type { Area, Level, Profile, Rule, RuleId, RuleSource, SeedQuote, UpstreamEvidence } from './catalogue/index.ts'
 export { describeSource } from './catalogue/describe-source.ts'
 export { DETAIL_ENGLISH, SOURCE_DOCUMENTS, UPSTREAM_DOCS_REVISION } from './catalogue/source-documents.ts'
 export type { DocumentVersion, SectionEntry, SourceDocument } from './catalogue/source-documents.ts'

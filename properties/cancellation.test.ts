@@ -10,6 +10,7 @@ import type { FeatureName } from '../conformance/adapter/contract.ts'
 import type { ApprovalOutcome, ToolExecutionResult } from '../conformance/spec/types.ts'
 import { approvalStub } from '../conformance/suite/_kit/approval.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
+import { expectAbortName } from '../conformance/suite/_kit/results.ts'
 import { contextMessage, probeTool, text } from '../conformance/suite/_kit/tools.ts'
 import { law } from './_kit/law.ts'
 import type { LawRun } from './_kit/law.ts'
@@ -111,7 +112,10 @@ law('E-18', ['CAN-10', 'CAN-02', 'CAN-05', 'CAN-06', 'CAN-07', 'CAN-08', 'CAN-09
     if (expected.is === 'code' && point !== 'before' && point !== 'none') r.interesting()
     const seen = describeResult(result)
     if (expected.is === 'success') expect(result.isError, `expected a success, got ${seen}`).toBe(false)
-    if (expected.is === 'code') expect(result.error?.info?.code, `expected ${expected.code}, got ${seen}`).toBe(expected.code)
+    if (expected.is === 'code') {
+      expect(result.error?.info?.code, `expected ${expected.code}, got ${seen}`).toBe(expected.code)
+      expectAbortName(result)
+    }
     if (expected.is === 'message') {
       expect(result.error?.message, `expected the failure "${expected.message}" to be kept, got ${seen}`).toBe(expected.message)
       expect(result.error?.info?.code ?? 'no code', 'a kept failure is not relabelled as a cancellation').not.toMatch(/^ABORTED/)
@@ -226,6 +230,7 @@ law('E-20', ['CAN-13', 'EXE-12', 'CAN-10', 'RES-01'], 'whatever order stages and
     if (aborted < 0 || aborted > settled) expect(result.isError, `nobody aborted before the call settled (${where})`).toBe(false)
     if (result.isError) {
       expect(result.error.info?.code, `the code follows whether the body started (${where})`).toBe(bodyCalls > 0 ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH')
+      expectAbortName(result)
     }
   },
 })

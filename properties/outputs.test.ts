@@ -7,6 +7,7 @@ import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { JsonSchemaNode, JsonValue, PostToolDecision, ToolExecutionResult } from '../conformance/spec/types.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
+import { expectNoInfo } from '../conformance/suite/_kit/results.ts'
 import { contextMessage, probeTool, text } from '../conformance/suite/_kit/tools.ts'
 import { isLossless } from './_kit/json.ts'
 import { law } from './_kit/law.ts'
@@ -93,7 +94,8 @@ law('E-16', ['POST-04', 'POST-05', 'POST-09', 'POST-10', 'POST-03'], 'content, v
       r.interesting()
       expect(result.isError, `a block is a failure; got ${seen}`).toBe(true)
       expect(result.content, 'content is the feedback').toEqual(d.texts.map(text))
-      expect(result.error, 'error is the joined feedback text only').toEqual({ message: d.texts.join('\n') })
+      expect(result.error?.message, 'error.message is the joined feedback text').toBe(d.texts.join('\n'))
+      expectNoInfo(result, 'ERR-06')
       expect(contents(result), 'a block keeps only the decision\'s contexts').toEqual(post.map((c) => c.content))
       if (post.length === 0) expect('additionalContexts' in result, 'no decision contexts: the key is absent').toBe(false)
     }

@@ -9,6 +9,7 @@ import type { FeatureName, ToolsContextApi } from '../conformance/adapter/contra
 import type { ApprovalOutcome, PostToolDecision, UserMessage } from '../conformance/spec/types.ts'
 import { approvalStub } from '../conformance/suite/_kit/approval.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
+import { expectEnveloped, expectNoInfo } from '../conformance/suite/_kit/results.ts'
 import { contextMessage, probeTool, text } from '../conformance/suite/_kit/tools.ts'
 import { law } from './_kit/law.ts'
 import { losslessJson } from './_kit/values.ts'
@@ -122,8 +123,8 @@ law('E-14', ['PRE-08', 'PRE-05', 'PRE-06', 'PRE-07'], 'an ask reaches the body o
     expect(stub.requests.length, 'approval requests').toBe(service && agent ? 1 : 0)
     expect(result.isError, 'the call fails unless the ask was granted and no guard denies').toBe(!runs)
     if (result.isError) {
-      expect('info' in result.error, 'a non-granted ask is a plain denial').toBe(false)
-      expect(result.content, 'the content is "Error: " + the message').toEqual([text(`Error: ${result.error.message}`)])
+      expectNoInfo(result, 'ERR-06')
+      expectEnveloped(result)
     }
   },
 })

@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import { call } from '../conformance/suite/_kit/inputs.ts'
-import { isDeepFrozen } from '../conformance/suite/_kit/results.ts'
+import { expectEnveloped, expectNoInfo, isDeepFrozen } from '../conformance/suite/_kit/results.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
 import { isLossless } from './_kit/json.ts'
 import { law } from './_kit/law.ts'
@@ -90,7 +90,11 @@ law('E-13', ['ERR-06', 'PRE-04', 'PRE-05', 'GRD-07'], 'every denial is exactly {
 
     const result = await r.tools.execute(call('tool'))
 
-    expect(result, 'a denial is a plain failure carrying the reason').toEqual({ isError: true, content: [{ type: 'text', text: `Error: ${reason}` }], error: { message: reason } })
+    expect(result.isError, 'a denial is a failure').toBe(true)
+    expect(result.error?.message, 'a denial carries the reason as its message').toBe(reason)
+    expect(Object.keys(result).sort(), 'a denial has only isError, error and content').toEqual(['content', 'error', 'isError'])
+    expectNoInfo(result, 'ERR-06')
+    expectEnveloped(result)
     expect(probe.bodyCalls, 'a denied call never reaches the body').toBe(0)
   },
 })
@@ -113,11 +117,11 @@ law('E-23', ['ERR-01', 'ERR-02', 'ERR-03'], 'any thrown value becomes "Error: " 
     const message = expectedMessage(spec)
     if (message !== undefined) expect(result.error.message, 'error.message').toBe(message)
     else expect(typeof result.error.message, 'error.message is a string').toBe('string')
-    expect(result.content, 'the content is "Error: " + error.message').toEqual([{ type: 'text', text: `Error: ${result.error.message}` }])
     if (spec.kind === 'harness' && coded) {
       expect(result.error.info, 'a coded error keeps its routing').toEqual({ name: (thrown as Error).name, code: spec.code })
     } else {
-      expect('info' in result.error, 'only a coded error carries info').toBe(false)
+      expectNoInfo(result, 'ERR-14')
     }
+    expectEnveloped(result)
   },
 })

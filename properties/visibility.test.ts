@@ -292,7 +292,7 @@ async function observe(w: World): Promise<unknown> {
   return out
 }
 
-law('E-27', ['REG-10', 'GRD-05', 'VIS-09', 'GRD-01'], 'after any disposers run (in any order, any number of times) the registry looks as if only the remaining effects were applied', {
+law('E-27', ['REG-10', 'GRD-05', 'GRD-14', 'VIS-09'], 'after any disposers run (in any order, any number of times) the registry looks as if only the remaining effects were applied', {
   arbitrary: fc.record({ effects: fc.array(effect, { minLength: 1, maxLength: 6 }), disposals: fc.array(fc.nat(5), { maxLength: 8 }) }),
   interesting: 'a disposer ran twice, or a disposed guard shares its function with a live one',
   threshold: 0.2,

@@ -2,6 +2,7 @@
  * The catalogue's own invariants, and the suite's coverage of it: every rule
  * that can be checked has at least one test, and every test names real rules.
  */
+import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -11,6 +12,7 @@ import { SEEDS, type SeedKey } from './types.ts'
 import { seedProse } from './internal/seed-prose.ts'
 import { parseLineCitation, parseSectionCitation } from './internal/seed-citation.ts'
 import { SOURCE_DOCUMENTS } from './source-documents.ts'
+import { UPSTREAM_RELEASE_COMMIT } from '../spec/upstream-release.ts'
 
 const FEATURES = new Set(['scopes', 'scopeParents', 'approval', 'presentationMeta', 'changeEvents', 'schema', 'codedErrors', 'codeMode', 'warnings'])
 const suiteDir = fileURLToPath(new URL('../suite/', import.meta.url))
@@ -74,6 +76,7 @@ describe('rule catalogue', () => {
   })
 })
 
+const MIRROR = process.env.DSH_UPSTREAM_MIRROR || fileURLToPath(new URL('../../../.mirror/deepseek-ai+deepseek-harness/repo', import.meta.url))
 const SEED_DIR = process.env.DSH_TCK_SEEDS || fileURLToPath(new URL('../../../shared/seeds', import.meta.url))
 
 describe('seed quotes', () => {
@@ -97,3 +100,51 @@ function isCitation(seedKey: SeedKey, section: string): boolean {
   const parsed = parseSectionCitation(section)
   return parsed !== undefined && SOURCE_DOCUMENTS[seedKey].sections?.[parsed.key] !== undefined
 }
+
+describe('levels', () => {
+  it('gives every must rule at least one seed quote (a behaviour no quote states is not a must)', () => {
+    const unquoted = RULES.filter((r) => r.level === 'must' && (r.quotes ?? []).length === 0).map((r) => r.id)
+    expect(unquoted).toEqual([])
+  })
+
+  it('gives every upstream rule the upstream evidence that pins it, as a file, a line and a fragment', () => {
+    const problems: string[] = []
+    for (const rule of RULES) {
+      if (rule.level !== 'upstream') continue
+      if ((rule.evidence ?? []).length === 0) problems.push(`${rule.id}: no evidence`)
+      for (const e of rule.evidence ?? []) {
+        if (!/^packages\/[\w./-]+\.ts$/.test(e.file)) problems.push(`${rule.id}: "${e.file}" is not a path in the upstream repository`)
+        if (!Number.isInteger(e.line) || e.line < 1) problems.push(`${rule.id}: line ${e.line}`)
+        if (e.text.trim().length < 8) problems.push(`${rule.id}: fragment too short: "${e.text}"`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
+  it.skipIf(!existsSync(MIRROR))(`finds each upstream rule's evidence at upstream ${UPSTREAM_RELEASE_COMMIT} (git dir ${MIRROR}; skipped when absent — set DSH_UPSTREAM_MIRROR)`, () => {
+    const files = new Map<string, string[] | undefined>()
+    const linesOf = (file: string): string[] | undefined => {
+      if (!files.has(file)) {
+        const shown = spawnSync('git', ['-C', MIRROR, 'show', `${UPSTREAM_RELEASE_COMMIT}:${file}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+        files.set(file, shown.status === 0 ? shown.stdout.split('\n') : undefined)
+      }
+      return files.get(file)
+    }
+    const problems: string[] = []
+    for (const rule of RULES) {
+      for (const e of rule.evidence ?? []) {
+        const lines = linesOf(e.file)
+        if (lines === undefined) {
+          problems.push(`${rule.id}: ${e.file} is not in upstream ${UPSTREAM_RELEASE_COMMIT}`)
+          continue
+        }
+        const near = lines.slice(Math.max(0, e.line - 1 - EVIDENCE_SLACK), e.line + EVIDENCE_SLACK).join(' ').replace(/\s+/g, ' ')
+        if (!near.includes(e.text)) problems.push(`${rule.id}: "${e.text}" is not at ${e.file}:${e.line} (±${EVIDENCE_SLACK} lines)`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+})
+
+/** How many lines either side of its `line` an evidence fragment may stand (a fragment may run over a line break). */
+const EVIDENCE_SLACK = 3

@@ -1,4 +1,4 @@
-import type { Area, Level, Rule, RuleId, RuleSource, SeedKey, SeedQuote } from './types.ts'
+import type { Area, Level, Rule, RuleId, RuleSource, SeedKey, SeedQuote, UpstreamEvidence } from './types.ts'
 
 /**
  * Source citing a seed section (seed 000/002: `§<section key> (<detail>)`, the key one of
@@ -21,6 +21,14 @@ export function upstream(note?: string): RuleSource {
  */
 export function quote(key: SeedKey, section: string, text: string): SeedQuote {
   return { seed: key, section, text }
+}
+
+/**
+ * Where upstream 0.1.1-rc.2 pins an `upstream` rule: `text` stands at `line`
+ * of `file` (or within three lines of it) at the release commit.
+ */
+export function evidence(file: string, line: number, text: string): UpstreamEvidence {
+  return { file, line, text }
 }
 
 type RuleInput = Omit<Rule, 'area'> & { readonly id: RuleId }

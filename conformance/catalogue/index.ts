@@ -51,5 +51,5 @@ export function rulesOfArea(area: Area): readonly Rule[] {
   return RULES.filter((r) => r.area === area)
 }
 
-export { AREAS, SEEDS } from './types.ts'
-export type { Area, Level, Rule, RuleId, RuleSource } from './types.ts'
+export { AREAS, LEVELS, PROFILES, SEEDS, failingLevels } from './types.ts'
+export type { Area, Level, Profile, Rule, RuleId, RuleSource, SeedQuote, UpstreamEvidence } from './types.ts'

@@ -40,11 +40,35 @@ export type Area = keyof typeof AREAS
 export type RuleId = `${Area}-${string}`
 
 /**
- * `must`: error codes, stage order, frozen-ness, which stages run; a failure
- * fails the registry. `should`: behaviour only upstream pins (typically exact
- * message wording); reported and graded separately, never failing a registry.
+ * - `must`: the seeds require it, and the rule quotes the seed passages that
+ *   say so ({@link Rule.quotes}). A failure fails the registry under every profile.
+ * - `upstream`: upstream 0.1.1-rc.2 pins it where the seeds are silent or
+ *   leave a choice open (an exception class, an optional `info` field, an
+ *   exact message, a boundary); the rule names the upstream evidence
+ *   ({@link Rule.evidence}). A failure fails the registry only under the
+ *   `upstream` (drop-in compatibility) profile; under `spec` it is reported
+ *   as a deviation.
+ * - `should`: the kit's own recommendation; reported, never failing.
  */
-export type Level = 'must' | 'should'
+export type Level = 'must' | 'upstream' | 'should'
+
+/** Every level, strongest first. */
+export const LEVELS: readonly Level[] = ['must', 'upstream', 'should']
+
+/**
+ * What a grade holds a registry to:
+ * - `spec` (the default): the seeds; only `must` rules fail a registry.
+ * - `upstream`: drop-in compatibility with upstream 0.1.1-rc.2; `must` and
+ *   `upstream` rules fail a registry.
+ */
+export type Profile = 'spec' | 'upstream'
+
+export const PROFILES: readonly Profile[] = ['spec', 'upstream']
+
+/** The levels whose failures fail a registry under `profile`. */
+export function failingLevels(profile: Profile): readonly Level[] {
+  return profile === 'spec' ? ['must'] : ['must', 'upstream']
+}
 
 /** The three seed documents, by file name (the files in `../shared/seeds/`; the public document each copies is in `SOURCE_DOCUMENTS`). */
 export const SEEDS = {
@@ -78,6 +102,20 @@ export interface SeedQuote {
   readonly text: string
 }
 
+/**
+ * Where upstream 0.1.1-rc.2 pins an `upstream` rule: `file` in the
+ * deepseek-harness repository at the release commit (a spec under
+ * `packages/core/tools/tests/` or a source under `packages/core/tools/src/`),
+ * `line` (1-based) and `text`, a fragment of that line or of the three lines
+ * either side (a test's title, the statement that pins the behaviour),
+ * checked against the upstream checkout when one is present.
+ */
+export interface UpstreamEvidence {
+  readonly file: string
+  readonly line: number
+  readonly text: string
+}
+
 export interface Rule {
   readonly id: RuleId
   readonly area: Area
@@ -91,6 +129,8 @@ export interface Rule {
    * to carry at least one: a behaviour no quote states is not a must.
    */
   readonly quotes?: readonly SeedQuote[]
+  /** For an `upstream` rule: where upstream 0.1.1-rc.2 pins the behaviour. */
+  readonly evidence?: readonly UpstreamEvidence[]
   /** Where upstream behaves differently from the seeds (the seeds win), or where the kit deliberately chose. */
   readonly divergence?: string
   /** Capabilities a registry must declare for the rule to apply. */

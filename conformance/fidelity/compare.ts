@@ -47,6 +47,13 @@ export interface FidelityVerdict {
   readonly unattributed: readonly string[]
   /** Should-level rules upstream deviates from (reported, never failing the lane). */
   readonly shouldDeviations: readonly RuleId[]
+  /**
+   * Upstream-level rules upstream fails. Such a rule pins upstream's own
+   * behaviour, so upstream failing it is a kit defect: the lane passes at
+   * the upstream profile only when this is empty (the must failures being
+   * the listed ones at both profiles).
+   */
+  readonly upstreamLevelFailures: readonly UnexpectedFailure[]
 }
 
 /**
@@ -82,11 +89,14 @@ export function compareWithExpected(reports: readonly GradeReport[], list: reado
     .map((rule) => ({ id: rule.id, statuses: [rule.status, ...rest.map((report) => report.rules.find((r) => r.id === rule.id)?.status ?? 'untestable')] }))
     .filter((entry) => entry.statuses.some((status) => status !== entry.statuses[0]))
   const shouldDeviations = first.rules.filter((rule) => rule.level === 'should' && rule.status === 'fail').map((rule) => rule.id)
-  const vacuous = first.rules.filter((rule) => rule.level === 'must' && rule.status === 'vacuous').map((rule) => rule.id)
+  const vacuous = first.rules.filter((rule) => rule.level !== 'should' && rule.status === 'vacuous').map((rule) => rule.id)
+  const upstreamLevelFailures = first.rules
+    .filter((rule) => rule.level === 'upstream' && rule.status === 'fail')
+    .map((rule) => ({ id: rule.id, firstFailure: rule.tests.find((t) => t.outcome === 'fail')?.failure?.message ?? rule.reason ?? 'failed' }))
   const unattributed = (first.unattributedErrors ?? []).map((error) => `${error.kind}: ${error.message.split('\n')[0]}`)
 
   return {
-    ok: unexpected.length === 0 && stale.length === 0 && kindMismatch.length === 0 && judged.expired.length === 0 && unstable.length === 0 && vacuous.length === 0 && unattributed.length === 0,
+    ok: unexpected.length === 0 && stale.length === 0 && kindMismatch.length === 0 && judged.expired.length === 0 && unstable.length === 0 && vacuous.length === 0 && unattributed.length === 0 && upstreamLevelFailures.length === 0,
     expected,
     unexpected,
     stale,
@@ -95,6 +105,7 @@ export function compareWithExpected(reports: readonly GradeReport[], list: reado
     vacuous,
     unattributed,
     shouldDeviations,
+    upstreamLevelFailures,
   }
 }
 
@@ -103,6 +114,12 @@ export function renderFidelityVerdict(verdict: FidelityVerdict, grades: number):
   const out: string[] = []
   out.push(`upstream fails ${verdict.expected.length - verdict.stale.length} of the ${verdict.expected.length} listed must rules (${verdict.expected.join(', ')})`)
   for (const entry of verdict.unexpected) out.push(`  UNEXPECTED must failure ${entry.id}: ${entry.firstFailure}`)
+  out.push(
+    verdict.upstreamLevelFailures.length === 0
+      ? 'upstream fails no upstream-level rule, so it grades the same at --profile spec and --profile upstream'
+      : `upstream fails ${verdict.upstreamLevelFailures.length} upstream-level rule(s), which pin its own behaviour (a kit defect):`,
+  )
+  for (const entry of verdict.upstreamLevelFailures) out.push(`  UPSTREAM-LEVEL failure ${entry.id}: ${entry.firstFailure}`)
   for (const entry of verdict.stale) out.push(`  STALE: ${entry.id} is listed as an expected failure but is ${entry.status}; remove it from conformance/fidelity/expected-failures.ts and regenerate upstream.baseline.json (npm run fidelity -- --write-docs)`)
   for (const line of verdict.kindMismatch) out.push(`  KIND: ${line}`)
   for (const entry of verdict.unstable) out.push(`  UNSTABLE: ${entry.id} got ${entry.statuses.join(' / ')} over ${grades} grades`)
@@ -112,7 +129,7 @@ export function renderFidelityVerdict(verdict: FidelityVerdict, grades: number):
   out.push(
     verdict.ok
       ? `fidelity: OK (${grades} grade${grades === 1 ? '' : 's'}, identical verdicts)`
-      : 'fidelity: FAIL (a new must failure is a kit defect or a divergence to record; a stale entry is a fixed one)',
+      : 'fidelity: FAIL (a new must failure, or any upstream-level failure, is a kit defect or a divergence to record; a stale entry is a fixed one)',
   )
   return out.join('\n')
 }

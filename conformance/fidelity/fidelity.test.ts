@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest'
 import { getRule, isRuleId } from '../catalogue/index.ts'
 import { SEEDS } from '../catalogue/types.ts'
 import type { GradeReport, RuleEntry, RuleStatus } from '../grade/report.ts'
-import { compareWithExpected } from './compare.ts'
+import { compareWithExpected, renderFidelityVerdict } from './compare.ts'
 import {
   TABLE_END,
   TABLE_START,
@@ -99,6 +99,14 @@ describe('compareWithExpected', () => {
     const unattributed = compareWithExpected([stray], list)
     expect(unattributed.ok).toBe(false)
     expect(unattributed.unattributed).toEqual(['stray-rejection: boom'])
+  })
+
+  test('fails on any upstream-level failure: upstream must pass the rules that pin its own behaviour, so both profiles agree', () => {
+    const verdict = compareWithExpected([report({ 'PRE-15': ['must', 'fail'], 'GRD-03': ['upstream', 'fail'], 'GRD-05': ['upstream', 'pass'] })], list)
+    expect(verdict.ok).toBe(false)
+    expect(verdict.unexpected).toEqual([])
+    expect(verdict.upstreamLevelFailures).toEqual([{ id: 'GRD-03', firstFailure: 'GRD-03 broke\nmore' }])
+    expect(renderFidelityVerdict(verdict, 1)).toContain('UPSTREAM-LEVEL failure GRD-03')
   })
 
   test('fails when repeated grades disagree on any rule', () => {

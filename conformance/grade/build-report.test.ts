@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest'
 import { RULES } from '../catalogue/index.ts'
-import type { Rule } from '../catalogue/index.ts'
+import type { Profile, Rule } from '../catalogue/index.ts'
 import { buildReport, ruleIdsOf } from './internal/build-report.ts'
 import type { BuildReportInput } from './internal/build-report.ts'
 import { KNOWN_FEATURES } from './internal/features.ts'
@@ -22,6 +22,8 @@ const otherMust = pick('second plain must rule', (r) => r !== plainMust && r.lev
 const plainShould = pick('plain should rule', (r) => r.level === 'should' && r.untestable === undefined && (r.requires ?? []).length === 0)
 const needsFeature = pick('rule that requires a feature', (r) => r.untestable === undefined && (r.requires ?? []).length > 0)
 const untestable = pick('untestable rule', (r) => r.untestable !== undefined)
+/** An upstream-level rule: a plain should rule relabelled, so the tests do not depend on which rules of the catalogue are upstream. */
+const plainUpstream: Rule = { ...pick('second plain should rule', (r) => r !== plainShould && r.level === 'should' && r.untestable === undefined && (r.requires ?? []).length === 0), level: 'upstream' }
 
 const allFeatures = (value: boolean): AdapterInfo['features'] =>
   Object.fromEntries(KNOWN_FEATURES.map((f) => [f, value])) as AdapterInfo['features']
@@ -45,13 +47,13 @@ function rawTest(ids: readonly string[], state: RawTest['state'], extra: Partial
   }
 }
 
-function input(rules: readonly Rule[], run: Partial<SuiteRun>, features = allFeatures(true), verbose = false): BuildReportInput {
+function input(rules: readonly Rule[], run: Partial<SuiteRun>, features = allFeatures(true), verbose = false, profile: Profile = 'spec'): BuildReportInput {
   return {
     rules,
     adapter: { name: 'test adapter', module: '/kit/adapter.ts', features },
     run: { tests: [], moduleProblems: [], unhandled: [], ...run },
     kit: { name: 'dsh-tools-tck', version: '0.0.0' },
-    options: { rules: null, timeoutMs: 1000, stallLimitMs: 120_000, verbose },
+    options: { rules: null, profile, timeoutMs: 1000, stallLimitMs: 120_000, verbose },
     runtime: { node: 'v20', vitest: '4', platform: 'linux-x64' },
     timing: { startedAt: '2020-01-01T00:00:00.000Z', durationMs: 1 },
     fixtures: { files: 0, validationTests: 0, unsupportedCases: 0 },
@@ -304,8 +306,37 @@ describe('summary', () => {
     expect(must.pass + must.fail + must.vacuous + must.notApplicable + must.untestable).toBe(must.rules)
     expect(should.pass + should.fail + should.vacuous + should.notApplicable + should.untestable).toBe(should.rules)
     expect(must.fail).toBe(1)
-    const perArea = report.summary.areas.reduce((sum, a) => sum + a.must.rules + a.should.rules, 0)
+    const perArea = report.summary.areas.reduce((sum, a) => sum + a.must.rules + (a.upstream?.rules ?? 0) + a.should.rules, 0)
     expect(perArea).toBe(4)
+  })
+
+  test('upstream-level rules are counted apart, in the summary and per area', () => {
+    const report = buildReport(input([plainMust, plainUpstream, plainShould], { tests: [rawTest([plainMust.id], 'passed'), rawTest([plainUpstream.id], 'failed'), rawTest([plainShould.id], 'passed')] }))
+    expect(report.summary.upstream).toEqual({ rules: 1, pass: 0, fail: 1, vacuous: 0, notApplicable: 0, untestable: 0 })
+    expect(report.summary.must.rules + report.summary.should.rules).toBe(2)
+    const area = report.summary.areas.find((a) => a.area === plainUpstream.area)
+    expect(area?.upstream?.fail).toBe(1)
+    for (const a of report.summary.areas) expect(a.upstream, `${a.area} has upstream counts`).toBeDefined()
+  })
+})
+
+describe('the profile decides which levels fail the registry', () => {
+  const run = { tests: [rawTest([plainMust.id], 'passed'), rawTest([plainUpstream.id], 'failed'), rawTest([plainShould.id], 'failed')] }
+  const graded = (profile: Profile) => buildReport(input([plainMust, plainUpstream, plainShould], run, allFeatures(true), false, profile))
+
+  test('a report with an upstream-level failure conforms under spec and not under upstream; the profile is recorded', () => {
+    expect(graded('spec').summary.conforms).toBe(true)
+    expect(graded('spec').options.profile).toBe('spec')
+    expect(graded('upstream').summary.conforms).toBe(false)
+    expect(graded('upstream').options.profile).toBe('upstream')
+    expect(graded('upstream').rules.map((r) => r.status), 'the statuses do not depend on the profile').toEqual(graded('spec').rules.map((r) => r.status))
+  })
+
+  test('a should-level failure fails under neither; a must failure under both', () => {
+    const shouldOnly = (profile: Profile) => buildReport(input([plainMust, plainShould], { tests: [rawTest([plainMust.id], 'passed'), rawTest([plainShould.id], 'failed')] }, allFeatures(true), false, profile))
+    expect([shouldOnly('spec').summary.conforms, shouldOnly('upstream').summary.conforms]).toEqual([true, true])
+    const mustFails = (profile: Profile) => buildReport(input([plainMust, plainUpstream], { tests: [rawTest([plainMust.id], 'failed'), rawTest([plainUpstream.id], 'passed')] }, allFeatures(true), false, profile))
+    expect([mustFails('spec').summary.conforms, mustFails('upstream').summary.conforms]).toEqual([false, false])
   })
 })
 

@@ -28,7 +28,7 @@ describe('list-rules', () => {
     expect(listedIds(result.stdout)).toEqual(RULES.map((r) => r.id))
     const rule = getRule('GRD-03')
     const line = result.stdout.split('\n').find((l) => l.startsWith('GRD-03 '))
-    expect(line).toMatch(new RegExp(`^GRD-03 +must +${rule.statement.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+    expect(line).toMatch(new RegExp(`^GRD-03 +${rule.level} +${rule.statement.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
     for (const source of rule.sources) expect(result.stdout).toContain(`source: ${describeSource(source)}`)
     expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(`${RULES.length} rules`)
   })
@@ -43,12 +43,23 @@ describe('list-rules', () => {
     expect(listedIds(both.stdout)).toEqual(RULES.filter((r) => r.area === 'JSV' && r.level === 'must').map((r) => r.id))
   })
 
-  test('--json prints an array of {id, area, level, statement, sources}', async () => {
+  test('--json prints an array of {id, area, level, statement, sources, quotes, evidence, requires, untestable, divergence}', async () => {
     const result = await run(['list-rules', '--json', '--level', 'must'])
     expect(result.code).toBe(0)
     const listed = JSON.parse(result.stdout) as unknown
     expect(listed).toEqual(
-      RULES.filter((r) => r.level === 'must').map((r) => ({ id: r.id, area: r.area, level: r.level, statement: r.statement, sources: r.sources.map(describeSource) })),
+      RULES.filter((r) => r.level === 'must').map((r) => ({
+        id: r.id,
+        area: r.area,
+        level: r.level,
+        statement: r.statement,
+        sources: r.sources.map(describeSource),
+        quotes: r.quotes ?? [],
+        evidence: r.evidence ?? [],
+        requires: r.requires ?? [],
+        ...(r.untestable === undefined ? {} : { untestable: r.untestable }),
+        ...(r.divergence === undefined ? {} : { divergence: r.divergence }),
+      })),
     )
   })
 })
@@ -59,7 +70,7 @@ test('explain GRD-03: statement, level, source, features, its tests with their f
   expect(result.stderr).toBe('')
   expect(result.code).toBe(0)
   const text = result.stdout
-  expect(text.split('\n')[0]).toBe('GRD-03  must  (area GRD)')
+  expect(text.split('\n')[0]).toBe(`GRD-03  ${rule.level}  (area GRD)`)
   expect(text).toContain(rule.statement)
   for (const source of rule.sources) expect(text).toContain(`  ${describeSource(source)}`)
   expect(text).toContain('requires: (no optional feature)')
@@ -78,7 +89,7 @@ test('explain GRD-03: statement, level, source, features, its tests with their f
 describe('bad input exits 2 with a one-line reason', () => {
   test.each([
     [['list-rules', '--area', 'FOO'], '--area: unknown area "FOO" (areas: REG, '],
-    [['list-rules', '--level', 'may'], '--level expects must or should, got "may"'],
+    [['list-rules', '--level', 'may'], '--level expects must, upstream, should, got "may"'],
     [['list-rules', '--json=x'], 'list-rules: --json takes no value (got "x")'],
     [['list-rules', '--adapter', 'x.ts'], 'list-rules does not take --adapter'],
     [['list-rules', 'GRD'], 'unexpected argument "GRD"'],

@@ -21,7 +21,7 @@ describe('graded runs: a full, schema-valid report whatever the registry does', 
     const names = run.report.rules.flatMap((r) => r.tests.map((t) => t.name))
     for (const name of names) expect(name).toMatch(new RegExp(`\\[(.*, )?(REG-01|${RULE})(, .*)?\\]`))
     expect(run.report.summary.tests.total).toBe(new Set(names).size)
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^PASS: /)
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^PASS \(spec profile\): /)
   })
 
   test('an execute that never settles fails its tests with the timeout message (exit 1)', GRADED, async () => {
@@ -30,7 +30,7 @@ describe('graded runs: a full, schema-valid report whatever the registry does', 
     expectComplete(run.report, [RULE])
     expect(run.report.rules[0]?.status).toBe('fail')
     for (const t of run.report.rules[0]?.tests ?? []) expect(t.failure?.message).toMatch(/did not settle within 300 ms of waiting: .*\(a hang\)/)
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^FAIL: /)
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^FAIL \(spec profile\): /)
     expect(run.stdout).not.toMatch(/\n\s+at /)
   })
 

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { runCli } from './cli.ts'
 import type { CliIo } from './cli.ts'
+import { loadReport } from './load-report.ts'
 import { expectUsageError, scratch } from './test-support/cli.ts'
 import { sampleReport } from './formats/test-support/sample-report.ts'
 
@@ -86,7 +87,12 @@ describe('matrix', () => {
 
   /** A sample report stripped of the required fields added after `minor` (per docs/REPORT.md's version notes). */
   const olderReport = (name: string, minor: number): Record<string, unknown> => {
-    const report = sampleReport(name, [{ id: 'REG-01', status: 'pass' }]) as unknown as Record<string, Record<string, unknown>> & { summary: Record<string, unknown> & { must: Record<string, unknown>; should: Record<string, unknown> } }
+    const report = sampleReport(name, [{ id: 'REG-01', status: 'pass' }]) as unknown as Record<string, Record<string, unknown>> & { summary: Record<string, unknown> & { must: Record<string, unknown>; should: Record<string, unknown>; areas: Record<string, unknown>[] } }
+    if (minor < 9) {
+      delete (report.options as Record<string, unknown>).profile
+      delete report.summary.upstream
+      for (const area of report.summary.areas) delete area.upstream
+    }
     if (minor < 5) {
       delete report.slowTests
       delete report.summary.slowTests
@@ -107,6 +113,18 @@ describe('matrix', () => {
       expect(result.code).toBe(0)
       expect(result.stdout).toContain('v1' + String(minor))
     }
+  })
+
+  test('a report before 1.9 reads as graded under spec, with no upstream rules, and the matrix shows each column\'s profile', async () => {
+    const loaded = await loadReport(write('v18.json', olderReport('v18', 8)), work.dir)
+    expect(loaded.options.profile).toBe('spec')
+    expect(loaded.summary.upstream).toEqual({ rules: 0, pass: 0, fail: 0, vacuous: 0, notApplicable: 0, untestable: 0 })
+    expect(loaded.summary.areas.map((a) => a.upstream?.rules)).toEqual([0])
+    const strict = write('strict.json', sampleReport('strict', [{ id: 'REG-01', status: 'pass' }, { id: 'REG-12', level: 'upstream', status: 'fail' }], undefined, 'upstream'))
+    const result = await run(['matrix', 'v18.json', strict])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('| v18 | spec | conforms | 0 of 1 must |')
+    expect(result.stdout).toContain('| strict | upstream | **fails** | 1 of 2 must and upstream |')
   })
 
   test('a field the report version already required is still required', async () => {

@@ -7,6 +7,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { afterAll, expect, test } from 'vitest'
+import { getRule } from '../catalogue/index.ts'
 import { GRADED, RULE, cli, cliInTerminal, scratch } from './test-support/cli.ts'
 import { progressLine } from './internal/progress-line.ts'
 
@@ -28,7 +29,7 @@ test('on a terminal, grade repaints one progress line on stderr and clears it be
   // The report follows the clearing repaint on a clean line and ends with the verdict.
   const report = paints.at(-1) ?? ''
   expect(report).toMatch(/^dsh-tools-tck [^\n]+: grading /)
-  expect(report.trimEnd().split('\r\n').at(-1)).toMatch(/^PASS: /)
+  expect(report.trimEnd().split('\r\n').at(-1)).toMatch(/^PASS \(spec profile\): /)
 })
 
 test('under CI=true on a terminal, grade shows no progress, and --quiet prints only the verdict of a passing run', GRADED, async () => {
@@ -36,17 +37,18 @@ test('under CI=true on a terminal, grade shows no progress, and --quiet prints o
   expect(run.code, run.screen).toBe(0)
   expect(run.screen).not.toContain(REPAINT)
   expect(run.screen).not.toContain('grading:')
-  expect(run.screen.trimEnd().split('\r\n')).toEqual([expect.stringMatching(/^PASS: .* meets the 1 applicable must rule\.$/)])
+  expect(run.screen.trimEnd().split('\r\n')).toEqual([expect.stringMatching(/^PASS \(spec profile\): .* meets the 1 applicable must rule\.$/)])
 })
 
 test('without a terminal grade writes nothing to stderr, and --quiet lists each failing rule on one line', GRADED, async () => {
-  const run = await cli(['grade', '--adapter', fileURLToPath(new URL('../../fixtures/broken/guard-as-listener.ts', import.meta.url)), '--rules', 'GRD-03', '--quiet'], work.dir)
+  // Under --profile upstream GRD-03 fails the registry whether the catalogue makes it a must or an upstream rule.
+  const run = await cli(['grade', '--adapter', fileURLToPath(new URL('../../fixtures/broken/guard-as-listener.ts', import.meta.url)), '--rules', 'GRD-03', '--profile', 'upstream', '--quiet'], work.dir)
   expect(run.stderr).toBe('')
   expect(run.code).toBe(1)
   expect(run.stdout.trimEnd().split('\n')).toEqual([
-    'Failing must rules (1)',
-    expect.stringMatching(/^ {2}GRD-03 {2}must {2}(its test failed|\d+ of its \d+ tests failed)$/),
-    expect.stringMatching(/^FAIL: .* fails 1 of 1 applicable must rule\.$/),
+    'Failing must and upstream rules (1)',
+    expect.stringMatching(new RegExp(`^ {2}GRD-03 {2}${getRule('GRD-03').level} {2}(its test failed|\\d+ of its \\d+ tests failed)$`)),
+    expect.stringMatching(/^FAIL \(upstream profile\): .* fails 1 of 1 applicable must and upstream rule\.$/),
   ])
 })
 

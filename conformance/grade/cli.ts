@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util'
 import type { ParseArgsConfig } from 'node:util'
+import { LEVELS, PROFILES, type Level, type Profile } from '../catalogue/types.ts'
 import { AdapterError, UsageError } from './errors.ts'
 import { BaselineError } from './baseline/baseline-error.ts'
 import { finishBaseline, prepareBaseline } from './baseline/cli-baseline.ts'
@@ -43,7 +44,7 @@ export interface CliIo {
 }
 
 const HELP = `Usage: dsh-tools-tck grade [options]
-       dsh-tools-tck list-rules [--area <AREA>] [--level must|should] [--json]
+       dsh-tools-tck list-rules [--area <AREA>] [--level must|upstream|should] [--json]
        dsh-tools-tck explain <RULE>
        dsh-tools-tck matrix <report.json>... [--html <file>] [--markdown <file>]
 
@@ -76,6 +77,10 @@ Options of grade:
                        red (fails), grey (no must rule applicable)
   --rules <list>       only these rules: IDs and whole areas, comma-separated,
                        e.g. GRD-03,CAN-*
+  --profile <name>     what the registry is held to: spec (default; the
+                       seeds: only must rules fail it) or upstream (drop-in
+                       compatibility with upstream 0.1.1-rc.2: must and
+                       upstream rules fail it)
   --timeout <ms>       how long a test may wait for a registry call that does
                        not settle (default: ${DEFAULT_TIMEOUT_MS}); time spent computing
                        does not count
@@ -96,24 +101,28 @@ Options of grade:
                        grading the reference; otherwise those rules are n/a)
   --quiet              print only the failing rules and the verdict
   --verbose            show stack traces and complete diffs
-  --baseline <file>    compare the must failures with a baseline of expected
-                       failures (see docs/BASELINE.md): exit 0 when every one
-                       is recorded (of the recorded kind) and no entry of a
-                       must rule is stale or expired, 1 otherwise (should
-                       rules only inform). Checked before grading
+  --baseline <file>    compare the failures that decide the verdict (must
+                       rules; under --profile upstream, must and upstream
+                       rules) with a baseline of expected failures written
+                       under the same profile (see docs/BASELINE.md): exit 0
+                       when every one is recorded (of the recorded kind) and
+                       no entry of such a rule is stale or expired, 1
+                       otherwise (other rules only inform). Checked before
+                       grading
   --allow-stale        with --baseline: an entry whose rule or test passes
                        now is reported but does not fail the run
   --update-baseline <file>
-                       write the must failures of this grade as a baseline
-                       (keeping reason, link, expires and note of an existing
-                       file's entries, and unchanged its entries of rules not
-                       graded (--rules) or of should rules); exit 0 once
-                       written
+                       write the failures that decide the verdict of this
+                       grade as a baseline of its profile (keeping reason,
+                       link, expires and note of an existing file's entries,
+                       and unchanged its entries of rules not graded (--rules)
+                       or of levels that do not decide); exit 0 once written
 
 Options of list-rules:
   --area <AREA>        only the rules of one area (${Object.keys(AREAS).join(', ')})
-  --level <level>      only must or only should rules
-  --json               print a JSON array of {id, area, level, statement, sources}
+  --level <level>      only the rules of one level: must, upstream or should
+  --json               print a JSON array of {id, area, level, statement,
+                       sources, quotes, evidence, requires, untestable}
 
 Options of matrix (Markdown on stdout when neither is given):
   --html <file>        write the matrix as one self-contained HTML page
@@ -124,14 +133,16 @@ Everywhere:
   -v, --version        show the kit version
 
 Exit status:
-  0  no must rule fails (the registry conforms); with --baseline: every
-     must failure is in the baseline, as recorded; with --update-baseline:
-     the baseline was written; list-rules, explain, matrix: done
-  1  at least one must rule fails; with --baseline: a must failure not in
-     the baseline, one of another kind, or an expired or stale entry of a
-     must rule
+  0  no must rule fails (under --profile upstream: no must or upstream
+     rule; the registry conforms); with --baseline: every such failure is
+     in the baseline, as recorded; with --update-baseline: the baseline was
+     written; list-rules, explain, matrix: done
+  1  at least one must rule fails (under --profile upstream: must or
+     upstream rule); with --baseline: such a failure not in the baseline,
+     one of another kind, or an expired or stale entry of such a rule
   2  the registry could not be graded (usage error, adapter error, a
-     missing or invalid baseline), or the JSON report (or the baseline, or a
+     missing or invalid baseline, or one written under another profile),
+     or the JSON report (or the baseline, or a
      --html, --junit, --markdown or --badge output) could not be written;
      list-rules and explain: a usage error (unknown rule, area, level or
      option); matrix: a report file that cannot be read or is not a valid
@@ -150,6 +161,7 @@ const OPTIONS = {
   junit: { type: 'string' },
   badge: { type: 'string' },
   rules: { type: 'string' },
+  profile: { type: 'string' },
   timeout: { type: 'string' },
   'stall-limit': { type: 'string' },
   'no-hang-shortcut': { type: 'boolean' },
@@ -172,7 +184,7 @@ type OptionName = keyof typeof OPTIONS
 
 /** The options each command takes, beyond --help and --version. */
 const COMMAND_OPTIONS = {
-  grade: ['adapter', 'json', 'html', 'junit', 'markdown', 'badge', 'rules', 'timeout', 'stall-limit', 'no-hang-shortcut', 'no-cache', 'runs', 'seed', 'types', 'quiet', 'verbose', 'baseline', 'update-baseline', 'allow-stale'],
+  grade: ['adapter', 'json', 'html', 'junit', 'markdown', 'badge', 'rules', 'profile', 'timeout', 'stall-limit', 'no-hang-shortcut', 'no-cache', 'runs', 'seed', 'types', 'quiet', 'verbose', 'baseline', 'update-baseline', 'allow-stale'],
   'list-rules': ['area', 'level', 'json'],
   explain: [],
   matrix: ['html', 'markdown'],
@@ -229,6 +241,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     const runs = values.runs === undefined ? undefined : parseWhole('--runs', values.runs, 1)
     const seed = values.seed === undefined ? undefined : parseWhole('--seed', values.seed, Number.MIN_SAFE_INTEGER)
     const rules = values.rules === undefined ? undefined : parseRules(values.rules)
+    const profile = values.profile === undefined ? undefined : parseProfile(values.profile)
     if (values.types !== undefined && values.types.trim() === '') throw new UsageError('--types needs a file name')
     // Refuse unwritable output targets before spending a whole grade on them.
     const reportOutputs = await planReportOutputs(values, io.env, io.cwd)
@@ -238,6 +251,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
         ...(values.baseline === undefined ? {} : { baseline: values.baseline }),
         ...(values['update-baseline'] === undefined ? {} : { updateBaseline: values['update-baseline'] }),
         allowStale: values['allow-stale'] === true,
+        ...(profile === undefined ? {} : { profile }),
       },
       io.cwd,
     )
@@ -246,6 +260,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     const report = await grade({
       ...(values.adapter === undefined ? {} : { adapter: values.adapter }),
       ...(rules === undefined ? {} : { rules }),
+      ...(profile === undefined ? {} : { profile }),
       ...(timeout === undefined ? {} : { timeout }),
       ...(stallLimit === undefined ? {} : { stallLimit }),
       ...(values['no-hang-shortcut'] === true ? { hangShortcut: false } : {}),
@@ -283,6 +298,13 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     if (verbose) io.stderr.write(`${stackOf(error) ?? ''}\n`)
     return EXIT.error
   }
+}
+
+/** `--profile`'s value: one of {@link PROFILES}. */
+function parseProfile(value: string): Profile {
+  const profile = PROFILES.find((p) => p === value)
+  if (profile === undefined) throw new UsageError(`--profile expects one of ${PROFILES.join(', ')}, got "${value}"`)
+  return profile
 }
 
 /**
@@ -327,7 +349,7 @@ function listedRules(area: string | undefined, level: string | undefined): reado
   }
   if (level !== undefined) {
     const wanted = level.trim().toLowerCase()
-    if (wanted !== 'must' && wanted !== 'should') throw new UsageError(`--level expects must or should, got "${level}"`)
+    if (!LEVELS.includes(wanted as Level)) throw new UsageError(`--level expects ${LEVELS.join(', ')}, got "${level}"`)
     rules = rules.filter((rule) => rule.level === wanted)
   }
   return rules

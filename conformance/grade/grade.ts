@@ -13,6 +13,7 @@ import type { PoolSettings, SuiteProgress } from './internal/run-suite.ts'
 import { namePatternFor, selectRules } from './internal/select-rules.ts'
 import { checkAdapter } from './check-adapter.ts'
 import { UsageError } from './errors.ts'
+import { PROFILES, type Profile } from '../catalogue/types.ts'
 import { REFERENCE_ADAPTER_MODULE, loadAdapter } from './load-adapter.ts'
 import { gradeTypes } from '../types/grade-types.ts'
 import { fixtureInventory } from '../fixtures/json-schema-fixtures.ts'
@@ -32,6 +33,15 @@ export interface GradeOptions {
    * selected rules are reported. Default: every rule.
    */
   readonly rules?: readonly string[]
+  /**
+   * What the registry is held to. `spec` (the default): the seeds, so only
+   * `must` rules fail it; `upstream`-level rules (behaviour only upstream
+   * 0.1.1-rc.2 pins) are reported as deviations. `upstream`: drop-in
+   * compatibility with upstream 0.1.1-rc.2, so `must` and `upstream` rules
+   * fail it. The tests that run are the same either way; only the verdict
+   * differs.
+   */
+  readonly profile?: Profile
   /**
    * Per-test budget for adapter calls, in milliseconds (an integer from 1 to
    * {@link MAX_TIMEOUT_MS}). A call that leaves its test waiting this long (its
@@ -187,6 +197,8 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
   if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) {
     throw new UsageError(`seed must be a whole number (got ${String(options.seed)})`)
   }
+  const profile = options.profile ?? 'spec'
+  if (!PROFILES.includes(profile)) throw new UsageError(`profile must be one of ${PROFILES.join(', ')} (got ${String(profile)})`)
   const rules = selectRules(options.rules)
   const verbose = options.verbose ?? false
   let typesEntry: string | undefined
@@ -269,6 +281,7 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
       kit: kitInfo(),
       options: {
         rules: options.rules === undefined ? null : [...options.rules],
+        profile,
         timeoutMs,
         stallLimitMs,
         verbose,

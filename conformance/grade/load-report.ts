@@ -45,9 +45,10 @@ function readableMinor(version: unknown): number | undefined {
  * it parses as JSON, has a `reportVersion` this kit reads (the major version
  * of {@link REPORT_VERSION}, a minor version no newer) and, apart from that
  * version, is valid against this kit's `report.schema.json` once the
- * required fields added after its minor version are filled with neutral
- * defaults (`withOlderMinorDefaults`: zero counts, no slow tests, the
- * default stall limit). The report is returned with those defaults filled
+ * fields added after its minor version are filled with neutral defaults
+ * (`withOlderMinorDefaults`: zero counts, no slow tests, the default stall
+ * limit; a report before 1.9 reads as graded under the `spec` profile, with
+ * no upstream rules). The report is returned with those defaults filled
  * in, otherwise as read, with its own `reportVersion`. A field its own
  * version already required must be there. Otherwise rejects with a
  * {@link ReportFileError} whose one-line message names `file` as given and

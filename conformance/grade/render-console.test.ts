@@ -3,6 +3,7 @@
  */
 import { expect, test } from 'vitest'
 import { RULES } from '../catalogue/index.ts'
+import type { Profile, Rule } from '../catalogue/index.ts'
 import { buildReport } from './internal/build-report.ts'
 import { KNOWN_FEATURES } from './internal/features.ts'
 import type { RawTest } from './internal/run-suite.ts'
@@ -24,7 +25,7 @@ function report(verbose = false): GradeReport {
     adapter: { name: 'acme registry', version: '1.2.3', module: '/x/adapter.ts', features: Object.fromEntries(KNOWN_FEATURES.map((f) => [f, f === 'scopes'])) as AdapterInfo['features'] },
     run: { tests: [failed(must!.id, 'expected a denial'), failed(should!.id, 'wording differs')], moduleProblems: [], unhandled: [] },
     kit: { name: 'dsh-tools-tck', version: '9.9.9' },
-    options: { rules: null, timeoutMs: 5000, stallLimitMs: 120_000, verbose },
+    options: { rules: null, profile: 'spec', timeoutMs: 5000, stallLimitMs: 120_000, verbose },
     runtime: { node: 'v20', vitest: '4', platform: 'linux-x64' },
     timing: { startedAt: '2020-01-01T00:00:00.000Z', durationMs: 1234 },
     fixtures: { files: 0, validationTests: 0, unsupportedCases: 0 },
@@ -46,7 +47,7 @@ test('plain text lists the table, the failing must rule with its source and asse
   expect(text).toContain('expected a denial')
   expect(text).not.toContain('at place (file.ts:1:1)')
   const lines = text.trimEnd().split('\n')
-  expect(lines.at(-1)).toBe('FAIL: acme registry fails 1 of 1 applicable must rule (1 should-level deviation).')
+  expect(lines.at(-1)).toBe('FAIL (spec profile): acme registry fails 1 of 1 applicable must rule (1 should-level deviation).')
 })
 
 test('verbose shows stacks kept in the report; color adds ANSI codes', () => {
@@ -120,6 +121,54 @@ test('--quiet prints only the failing rules, one line each, and the verdict', ()
     `  ${must!.id}  must  its test failed`,
     'Should-level deviations (1; these do not fail the registry)',
     `  ${should!.id}  should  its test failed`,
-    'FAIL: acme registry fails 1 of 1 applicable must rule (1 should-level deviation).',
+    'FAIL (spec profile): acme registry fails 1 of 1 applicable must rule (1 should-level deviation).',
   ])
+})
+
+/** A passing must rule and a failing upstream-level rule (a should rule of the catalogue, relabelled, so the test does not depend on which rules are upstream), graded under `profile`. */
+function upstreamReport(profile: Profile): GradeReport {
+  const upstream: Rule = { ...should!, level: 'upstream' }
+  const passed: RawTest = { ...failed(must!.id, ''), state: 'passed', errors: [] }
+  return buildReport({
+    rules: [must!, upstream],
+    adapter: { name: 'acme registry', module: '/x/adapter.ts', features: Object.fromEntries(KNOWN_FEATURES.map((f) => [f, true])) as AdapterInfo['features'] },
+    run: { tests: [passed, failed(upstream.id, 'another exception class')], moduleProblems: [], unhandled: [] },
+    kit: { name: 'dsh-tools-tck', version: '9.9.9' },
+    options: { rules: null, profile, timeoutMs: 5000, stallLimitMs: 120_000, verbose: false },
+    runtime: { node: 'v20', vitest: '4', platform: 'linux-x64' },
+    timing: { startedAt: '2020-01-01T00:00:00.000Z', durationMs: 1234 },
+    fixtures: { files: 0, validationTests: 0, unsupportedCases: 0 },
+  })
+}
+
+test('under spec, an upstream-level failure is a deviation: listed apart, the registry passes, and the header and verdict name the profile', () => {
+  const text = renderConsole(upstreamReport('spec'))
+  expect(text).toContain('\nprofile   spec (the seeds: must rules decide the verdict)\n')
+  expect(text).not.toContain('Failing must rules')
+  expect(text).toContain('Upstream-level deviations (1; behaviour only upstream 0.1.1-rc.2 pins; these fail the registry only under --profile upstream)')
+  expect(text).toContain(`  ${should!.id}  upstream`)
+  expect(text.trimEnd().split('\n').at(-1)).toBe('PASS (spec profile): acme registry meets the 1 applicable must rule (1 upstream-level deviation).')
+  expect(renderConsole(upstreamReport('spec'), { quiet: true }).trimEnd().split('\n')).toEqual([
+    'Upstream-level deviations (1; behaviour only upstream 0.1.1-rc.2 pins; these fail the registry only under --profile upstream)',
+    `  ${should!.id}  upstream  its test failed`,
+    'PASS (spec profile): acme registry meets the 1 applicable must rule (1 upstream-level deviation).',
+  ])
+})
+
+test('under upstream, the same failure fails the registry, among the failing must and upstream rules', () => {
+  const text = renderConsole(upstreamReport('upstream'))
+  expect(text).toContain('\nprofile   upstream (drop-in compatibility with upstream 0.1.1-rc.2: must and upstream rules decide the verdict)\n')
+  expect(text).toContain('Failing must and upstream rules (1)')
+  expect(text).not.toContain('deviations')
+  expect(text.trimEnd().split('\n').at(-1)).toBe('FAIL (upstream profile): acme registry fails 1 of 2 applicable must and upstream rules.')
+})
+
+test('the area table has must, upstream and should columns; a report before format 1.9 (no upstream counts, no profile) reads as spec', () => {
+  const current = renderConsole(upstreamReport('spec'))
+  expect(current).toMatch(/ {3,}must {3,}upstream {3,}should\n/)
+  const { upstream: _upstream, ...summary } = report().summary
+  const older = { ...report(), summary: { ...summary, areas: summary.areas.map(({ upstream: _u, ...a }) => a) }, options: { rules: null, timeoutMs: 5000, stallLimitMs: 120_000, verbose: false } } as GradeReport
+  const text = renderConsole(older)
+  expect(text).toContain('\nprofile   spec (')
+  expect(text.trimEnd().split('\n').at(-1)).toBe('FAIL (spec profile): acme registry fails 1 of 1 applicable must rule (1 should-level deviation).')
 })

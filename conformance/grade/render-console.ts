@@ -4,6 +4,7 @@
 import type { GradeReport, LevelCounts, RuleEntry, TestEntry } from './report.ts'
 import { KNOWN_FEATURES } from './internal/features.ts'
 import { listWords } from './internal/text.ts'
+import { countsOf, decidingCounts, deviationCounts, failingLabel, profileDescription, profileOf, verdictGroups } from './formats/verdict.ts'
 
 export interface RenderOptions {
   /** Use ANSI colours. Default: false. */
@@ -18,23 +19,30 @@ export interface RenderOptions {
 
 /**
  * Renders `report` as plain text, ending with a newline:
- * 1. a header naming the kit, the adapter and its features;
+ * 1. a header naming the kit, the adapter and its features, and the profile
+ *    the registry was graded under (see `profileOf`) with what it holds it to;
  * 2. a per-area table of rule counts (pass / fail / not applicable /
- *    untestable) for `must` and for `should`;
- * 3. each failing `must` rule: ID, statement, source, divergence note,
- *    and each failing test with the file:line of the assertion that failed
- *    (when known), its message and its diff (the first lines, or all of it
- *    with `verbose`). A test that fails several rules (a property law,
- *    typically) is printed in full once, under the first, with every rule it
- *    fails listed; under the others it is one line pointing back to it;
- * 4. should-level deviations, marked as not failing the registry;
+ *    untestable) for `must`, `upstream` and `should`;
+ * 3. each failing rule of a level that decides under the profile (`must`;
+ *    under `upstream`, `must` and `upstream`): ID, statement, source,
+ *    divergence note, and each failing test with the file:line of the
+ *    assertion that failed (when known), its message and its diff (the
+ *    first lines, or all of it with `verbose`). A test that fails several
+ *    rules (a property law, typically) is printed in full once, under the
+ *    first, with every rule it fails listed; under the others it is one line
+ *    pointing back to it;
+ * 4. the deviations, by level (`verdictGroups`): under `spec` the
+ *    upstream-level ones, marked as failing the registry only under
+ *    `--profile upstream`, then the should-level ones, marked as not failing
+ *    it;
  * 5. errors no test owns;
  * 6. vacuous rules, partial passes, and the tests that ran longer than the
  *    budget (slow tests, with their times; slowness changes no verdict);
- * 7. a one-line verdict.
+ * 7. a one-line verdict naming the profile, counting the rules of the
+ *    deciding levels.
  * Colour codes appear only when `color` is true. With `quiet`, only the
- * failing must rules and should-level deviations (ID and reason, one line
- * each) and the verdict.
+ * failing rules of the deciding levels and the deviations (ID and reason,
+ * one line each) and the verdict.
  */
 export function renderConsole(report: GradeReport, options: RenderOptions = {}): string {
   const paint = painter(options.color ?? false)
@@ -55,24 +63,24 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
   out.push(`features  ${declared.length > 0 ? declared.join(', ') : '(none)'}${undeclared.length > 0 ? paint.dim(`   not declared: ${undeclared.join(', ')}`) : ''}`)
   const filter = report.options.rules === null ? 'all rules' : `rules ${report.options.rules.join(', ')}`
   const tests = report.summary.tests.total
+  out.push(`profile   ${profileOf(report)} (${profileDescription(profileOf(report))})`)
   out.push(`run       ${filter}; ${report.options.timeoutMs} ms per test; ${tests} test${tests === 1 ? '' : 's'} in ${(report.timing.durationMs / 1000).toFixed(1)} s`)
   out.push('')
 
   out.push(...areaTable(report, paint))
   out.push('')
 
-  const failingMust = report.rules.filter((r) => r.level === 'must' && r.status === 'fail')
-  if (failingMust.length > 0) {
-    out.push(paint.red(paint.bold(`Failing must rules (${failingMust.length})`)))
+  const { failing, deviations } = verdictGroups(report)
+  if (failing.length > 0) {
+    out.push(paint.red(paint.bold(`Failing ${failingLabel(profileOf(report))} rules (${failing.length})`)))
     out.push('')
-    for (const rule of failingMust) out.push(...ruleBlock(rule, paint, width, options.verbose ?? false, shown), '')
+    for (const rule of failing) out.push(...ruleBlock(rule, paint, width, options.verbose ?? false, shown), '')
   }
 
-  const deviations = report.rules.filter((r) => r.level === 'should' && r.status === 'fail')
-  if (deviations.length > 0) {
-    out.push(paint.yellow(paint.bold(`Should-level deviations (${deviations.length}; these do not fail the registry)`)))
+  for (const group of deviations) {
+    out.push(paint.yellow(paint.bold(`${group.title} (${group.rules.length}; ${group.note})`)))
     out.push('')
-    for (const rule of deviations) out.push(...ruleBlock(rule, paint, width, options.verbose ?? false, shown), '')
+    for (const rule of group.rules) out.push(...ruleBlock(rule, paint, width, options.verbose ?? false, shown), '')
   }
 
   if (report.unattributedErrors.length > 0) {
@@ -165,13 +173,13 @@ function areaTable(report: GradeReport, paint: Paint): string[] {
   const groupWidth = cell * 4
   const gap = '   '
   const rows = [
-    `${''.padEnd(labelWidth)}${gap}${'must'.padStart(groupWidth)}${gap}${'should'.padStart(groupWidth)}`,
-    `${'Area'.padEnd(labelWidth)}${gap}${heads}${gap}${heads}`,
-    '-'.repeat(labelWidth + gap.length * 2 + groupWidth * 2),
+    `${''.padEnd(labelWidth)}${gap}${'must'.padStart(groupWidth)}${gap}${'upstream'.padStart(groupWidth)}${gap}${'should'.padStart(groupWidth)}`,
+    `${'Area'.padEnd(labelWidth)}${gap}${heads}${gap}${heads}${gap}${heads}`,
+    '-'.repeat(labelWidth + gap.length * 3 + groupWidth * 3),
   ]
-  for (const a of areas) rows.push(`${label(a.area, a.title).padEnd(labelWidth)}${gap}${group(a.must)}${gap}${group(a.should)}`)
-  rows.push('-'.repeat(labelWidth + gap.length * 2 + groupWidth * 2))
-  rows.push(`${'total'.padEnd(labelWidth)}${gap}${group(report.summary.must)}${gap}${group(report.summary.should)}`)
+  for (const a of areas) rows.push(`${label(a.area, a.title).padEnd(labelWidth)}${gap}${group(a.must)}${gap}${group(countsOf(a, 'upstream'))}${gap}${group(a.should)}`)
+  rows.push('-'.repeat(labelWidth + gap.length * 3 + groupWidth * 3))
+  rows.push(`${'total'.padEnd(labelWidth)}${gap}${group(report.summary.must)}${gap}${group(countsOf(report.summary, 'upstream'))}${gap}${group(report.summary.should)}`)
   rows.push(paint.dim('(n/a = not applicable: a feature the adapter does not declare, or no types entry for a type rule; unt. = untestable per the catalogue)'))
   return rows
 }
@@ -180,10 +188,9 @@ function areaTable(report: GradeReport, paint: Paint): string[] {
 function quietReport(report: GradeReport, paint: Paint): string {
   const out: string[] = []
   const line = (rule: RuleEntry): string => `  ${paint.bold(rule.id)}  ${rule.level}  ${rule.reason ?? 'failed'}`
-  const failingMust = report.rules.filter((r) => r.level === 'must' && r.status === 'fail')
-  if (failingMust.length > 0) out.push(paint.red(paint.bold(`Failing must rules (${failingMust.length})`)), ...failingMust.map(line))
-  const deviations = report.rules.filter((r) => r.level === 'should' && r.status === 'fail')
-  if (deviations.length > 0) out.push(paint.yellow(paint.bold(`Should-level deviations (${deviations.length}; these do not fail the registry)`)), ...deviations.map(line))
+  const { failing, deviations } = verdictGroups(report)
+  if (failing.length > 0) out.push(paint.red(paint.bold(`Failing ${failingLabel(profileOf(report))} rules (${failing.length})`)), ...failing.map(line))
+  for (const group of deviations) out.push(paint.yellow(paint.bold(`${group.title} (${group.rules.length}; ${group.note})`)), ...group.rules.map(line))
   out.push(verdict(report, paint))
   return `${out.join('\n')}\n`
 }
@@ -260,21 +267,23 @@ function testBlock(test: TestEntry, paint: Paint, verbose: boolean, failsRules: 
 }
 
 function verdict(report: GradeReport, paint: Paint): string {
-  const { must, should } = report.summary
-  const extras: string[] = []
-  if (should.fail > 0) extras.push(`${should.fail} should-level deviation${should.fail === 1 ? '' : 's'}`)
-  const vacuous = must.vacuous + should.vacuous
+  const profile = profileOf(report)
+  const deciding = decidingCounts(report.summary, profile)
+  const extras = deviationCounts(report)
+  const vacuous = report.summary.must.vacuous + countsOf(report.summary, 'upstream').vacuous + report.summary.should.vacuous
   if (vacuous > 0) extras.push(`${vacuous} vacuous`)
-  if (must.notApplicable > 0) extras.push(`${must.notApplicable} must rule${plural(must.notApplicable)} not applicable`)
-  if (must.untestable > 0) extras.push(`${must.untestable} must rule${plural(must.untestable)} untestable`)
+  const kind = failingLabel(profile)
+  if (deciding.notApplicable > 0) extras.push(`${deciding.notApplicable} ${kind} rule${plural(deciding.notApplicable)} not applicable`)
+  if (deciding.untestable > 0) extras.push(`${deciding.untestable} ${kind} rule${plural(deciding.untestable)} untestable`)
   if (report.unattributedErrors.length > 0) extras.push(`${report.unattributedErrors.length} error${report.unattributedErrors.length === 1 ? '' : 's'} no test owns`)
   const tail = extras.length > 0 ? ` (${extras.join(', ')})` : ''
   const adapter = report.adapter.name
+  const { pass, fail } = deciding
   if (report.summary.conforms) {
-    return `${paint.green(paint.bold('PASS'))}: ${adapter} meets ${must.pass === 1 ? 'the 1' : `all ${must.pass}`} applicable must rule${plural(must.pass)}${tail}.`
+    return `${paint.green(paint.bold('PASS'))} (${profile} profile): ${adapter} meets ${pass === 1 ? 'the 1' : `all ${pass}`} applicable ${kind} rule${plural(pass)}${tail}.`
   }
-  const graded = must.pass + must.fail
-  return `${paint.red(paint.bold('FAIL'))}: ${adapter} fails ${must.fail} of ${graded} applicable must rule${plural(graded)}${tail}.`
+  const graded = pass + fail
+  return `${paint.red(paint.bold('FAIL'))} (${profile} profile): ${adapter} fails ${fail} of ${graded} applicable ${kind} rule${plural(graded)}${tail}.`
 }
 
 function seconds(ms: number): string {

@@ -6,13 +6,13 @@
  * and these types change together; any change bumps {@link REPORT_VERSION}.
  */
 import type { FeatureName } from '../adapter/contract.ts'
-import type { Area, Level, RuleId } from '../catalogue/types.ts'
+import type { Area, Level, Profile, RuleId } from '../catalogue/types.ts'
 
 /**
  * Version of the report format, `major.minor`. A minor bump only adds
  * optional fields; a major bump renames, removes or re-types something.
  */
-export const REPORT_VERSION = '1.8'
+export const REPORT_VERSION = '1.9'
 
 /**
  * - `pass`: every applicable test of the rule passed.
@@ -189,13 +189,21 @@ export interface AreaSummary {
   /** The area's title from the catalogue. */
   readonly title: string
   readonly must: LevelCounts
+  /** Absent in reports written before format 1.9 (no `upstream` level then). */
+  readonly upstream?: LevelCounts
   readonly should: LevelCounts
 }
 
 export interface ReportSummary {
-  /** True when no `must` rule fails: the registry conforms. */
+  /**
+   * True when no rule of a level that fails registries under the report's
+   * profile fails: under `spec` no `must` rule, under `upstream` no `must`
+   * or `upstream` rule. The registry conforms.
+   */
   readonly conforms: boolean
   readonly must: LevelCounts
+  /** `upstream`-level rules (format 1.9; absent before). */
+  readonly upstream?: LevelCounts
   readonly should: LevelCounts
   readonly tests: TestCounts
   /** Areas with at least one reported rule, in catalogue order. */
@@ -279,6 +287,13 @@ export interface GradeReport {
   readonly options: {
     /** The `--rules` selection as given, or `null` for every rule. */
     readonly rules: readonly string[] | null
+    /**
+     * What the registry was held to (`--profile`): `spec`, the seeds (only
+     * `must` rules fail it), or `upstream`, drop-in compatibility with
+     * upstream 0.1.1-rc.2 (`must` and `upstream` rules fail it). Absent in
+     * reports written before format 1.9, which graded as `spec`.
+     */
+    readonly profile?: Profile
     /** Per-test budget, in milliseconds, for waiting on adapter calls that do not settle (computing time is not counted). */
     readonly timeoutMs: number
     /** How long, in milliseconds, a test may keep its worker computing before the run is declared stuck (`--stall-limit`). */

@@ -6,7 +6,7 @@ import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
-import { expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { expectEnveloped, expectNoInfo, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { recordStages } from './_kit/stages.ts'
 import { probeTool } from './_kit/tools.ts'
 
@@ -388,7 +388,7 @@ check('ARG-06', 'a throwing getter inside the arguments becomes a failure carryi
 
   expectPlainFailure(result)
   expect(result.error?.message).toBe('getter exploded')
-  expect(result.content).toEqual([{ type: 'text', text: 'Error: getter exploded' }])
+  expectEnveloped(result)
   expect(stages.order, 'stage order').toEqual(['result'])
 })
 
@@ -725,8 +725,9 @@ check('ARG-12', 'a non-lossless argument failure names the lossless-JSON require
   const result = await tools.execute(call('write', { n: 1n }))
 
   const message = 'tool execution arguments must be losslessly JSON-serializable'
-  expect(result.error).toEqual({ message })
-  expect(result.content).toEqual([{ type: 'text', text: `Error: ${message}` }])
+  expect(result.error?.message).toBe(message)
+  expectNoInfo(result, 'ERR-14')
+  expectEnveloped(result)
 })
 
 const notSignals: [label: string, signal: () => unknown][] = [

@@ -5,7 +5,7 @@ import type { CheckContext } from './_kit/check.ts'
 import { approvalStub } from './_kit/approval.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
-import { expectCode, expectDenial, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { expectAbortName, expectCode, expectDenial, expectEnveloped, expectPlainFailure, expectPolicyFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { recordStages } from './_kit/stages.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
 
@@ -45,10 +45,11 @@ function recordPost(t: CheckContext): ToolExecutionResult[] {
   return seen
 }
 
+/** A cancellation failure with `code`; its AbortError name (CAN-16) and its envelope (ERR-13) are charged incidentally. */
 function expectAbort(result: ToolExecutionResult, code: 'ABORTED' | 'ABORTED_BEFORE_DISPATCH'): void {
   expectCode(result, code)
-  expect(result.error?.info?.name).toBe('AbortError')
-  expect(result.content).toEqual([text(`Error: ${result.error?.message}`)])
+  expectAbortName(result)
+  expectEnveloped(result)
 }
 
 function expectNotCancellation(result: ToolExecutionResult): void {
@@ -404,7 +405,7 @@ check('CAN-09', 'a block decided after the caller aborted is kept', async (t) =>
 
   const result = await abortAt(t, g)
 
-  expectPlainFailure(result)
+  expectPolicyFailure(result)
   expect(result.content).toEqual([text('blocked anyway')])
 })
 
@@ -548,7 +549,8 @@ check('CAN-13', 'execute() waits for an entered body to settle even after the ca
   expectAbort(result, 'ABORTED')
 })
 
-check('CAN-15', 'the cancellation messages', async (t) => {
+/** One result of each cancellation: a pre-aborted call (`before`) and an abort while the body runs (`after`). */
+async function bothAborts(t: CheckContext): Promise<{ before: ToolExecutionResult; after: ToolExecutionResult }> {
   t.tools.register(probeTool('slow').definition)
   const before = await t.tools.execute(call('slow', {}, { signal: abortedSignal() }))
   const g = gate()
@@ -561,11 +563,24 @@ check('CAN-15', 'the cancellation messages', async (t) => {
     }).definition,
   )
   const after = await abortAt(t, g, 'slow-2')
+  return { before, after }
+}
+
+check('CAN-15', 'the cancellation messages', async (t) => {
+  const { before, after } = await bothAborts(t)
 
   expect(before.error?.message).toBe('tool call aborted before dispatch')
-  expect(before.content).toEqual([text('Error: tool call aborted before dispatch')])
   expect(after.error?.message).toBe('tool call aborted')
-  expect(after.content).toEqual([text('Error: tool call aborted')])
+  expectEnveloped(before)
+  expectEnveloped(after)
+})
+
+check('CAN-16', 'both cancellation failures carry info.name AbortError', async (t) => {
+  const { before, after } = await bothAborts(t)
+
+  // Which code each gets is CAN-10's; this rule is only about the name.
+  expect(before.error?.info?.name, 'the result of a pre-aborted call').toBe('AbortError')
+  expect(after.error?.info?.name, 'the result of an abort during the body').toBe('AbortError')
 })
 
 check(

@@ -1,11 +1,11 @@
 import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
-import type { ToolDefinition, ToolExecutionInput } from '../spec/types.ts'
+import type { ToolDefinition, ToolExecutionInput, ToolExecutionResult } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
 import type { CheckContext } from './_kit/check.ts'
 import { approvalStub } from './_kit/approval.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
-import { expectCode, expectDenial, expectSuccess } from './_kit/results.ts'
+import { expectCode, expectDenial, expectEnveloped, expectNoInfo, expectPlainFailure, expectPolicyFailure, expectSuccess } from './_kit/results.ts'
 import { MALFORMED_OUTCOMES } from './_kit/malformed-outcomes.ts'
 import { recordStages } from './_kit/stages.ts'
 import { probeTool, renderJson, text } from './_kit/tools.ts'
@@ -22,17 +22,22 @@ async function failureOf(tools: ToolRuntimeApi, thrown: unknown) {
   return tools.execute(call('thrower'))
 }
 
-function expectNoInfo(result: { isError: boolean; error?: { info?: unknown } }): void {
+/**
+ * The failure a thrown `Error(message)` becomes when nothing else (contexts, meta) applies: ERR-01's
+ * message and keys; its missing info (ERR-14) and its envelope (ERR-13) are charged incidentally.
+ */
+function expectThrownFailure(result: ToolExecutionResult, message: string): void {
   expect(result.isError, 'isError').toBe(true)
-  expect(result.error !== undefined && 'info' in result.error, `expected no error.info; error was ${JSON.stringify(result.error)}`).toBe(false)
+  expect(result.error?.message, 'message').toBe(message)
+  expect(Object.keys(result).sort(), 'a plain failure has only isError, error and content').toEqual(['content', 'error', 'isError'])
+  expectNoInfo(result, 'ERR-14')
+  expectEnveloped(result)
 }
 
 check('ERR-01', 'a thrown Error becomes { message } plus one enveloped text block', async ({ tools }) => {
   const result = await failureOf(tools, new Error('disk full'))
 
-  expect(result.isError, 'isError').toBe(true)
-  expect(result.error).toEqual({ message: 'disk full' })
-  expect(result.content).toEqual([text('Error: disk full')])
+  expectThrownFailure(result, 'disk full')
 })
 
 check('ERR-01', 'a throwing pre-execute listener is normalized the same way', async ({ harness, tools }) => {
@@ -43,14 +48,8 @@ check('ERR-01', 'a throwing pre-execute listener is normalized the same way', as
 
   const result = await tools.execute(call('tool'))
 
-  expect(result.error).toEqual({ message: 'policy broke' })
-  expect(result.content).toEqual([text('Error: policy broke')])
+  expectThrownFailure(result, 'policy broke')
 })
-
-/** The whole failure a thrown `Error(message)` becomes when nothing else (info, contexts, meta) applies. */
-function plainFailure(message: string) {
-  return { isError: true, error: { message }, content: [text(`Error: ${message}`)] }
-}
 
 check('ERR-01', 'a throwing tools/execute listener is normalized the same way', async ({ harness, tools }) => {
   tools.register(probeTool('tool').definition)
@@ -58,7 +57,7 @@ check('ERR-01', 'a throwing tools/execute listener is normalized the same way', 
     throw new Error('wrapper broke')
   })
 
-  expect(await tools.execute(call('tool'))).toEqual(plainFailure('wrapper broke'))
+  expectThrownFailure(await tools.execute(call('tool')), 'wrapper broke')
 })
 
 check('ERR-01', 'a throwing post-execute listener is normalized the same way', async ({ harness, tools }) => {
@@ -67,7 +66,7 @@ check('ERR-01', 'a throwing post-execute listener is normalized the same way', a
     throw new Error('post hook broke')
   })
 
-  expect(await tools.execute(call('tool'))).toEqual(plainFailure('post hook broke'))
+  expectThrownFailure(await tools.execute(call('tool')), 'post hook broke')
 })
 
 class CustomError extends Error {}
@@ -89,7 +88,7 @@ for (const m of messages) {
     const result = await failureOf(tools, m.thrown())
 
     expect(result.error?.message, 'message').toBe(m.message)
-    expect(result.content).toEqual([text(`Error: ${m.message}`)])
+    expectEnveloped(result)
   })
 }
 
@@ -128,7 +127,7 @@ for (const u of unprintables) {
 
     expect(result.isError, 'isError').toBe(true)
     expect(typeof result.error?.message).toBe('string')
-    expect(result.content).toEqual([text(`Error: ${result.error?.message}`)])
+    expectEnveloped(result)
   })
 
   check('ERR-11', `${u.name} gets the placeholder message`, async ({ tools }) => {
@@ -138,8 +137,8 @@ for (const u of unprintables) {
   })
 }
 
-check('ERR-03', 'a plain Error or TypeError carries no info', async ({ tools }) => {
-  expectNoInfo(await failureOf(tools, new Error('plain')))
+check('ERR-14', 'a plain Error or TypeError carries no info', async ({ tools }) => {
+  expectPlainFailure(await failureOf(tools, new Error('plain')))
   tools.register(
     probeTool('type-error', {
       body: () => {
@@ -147,15 +146,15 @@ check('ERR-03', 'a plain Error or TypeError carries no info', async ({ tools }) 
       },
     }).definition,
   )
-  expectNoInfo(await tools.execute(call('type-error')))
+  expectPlainFailure(await tools.execute(call('type-error')))
 })
 
-check('ERR-03', 'an error that merely looks routable (own code and name) carries no info', async ({ tools }) => {
+check('ERR-14', 'an error that merely looks routable (own code and name) carries no info', async ({ tools }) => {
   class HarnessError extends Error {
     readonly code = 'LOOKALIKE'
     override name = 'HarnessError'
   }
-  expectNoInfo(await failureOf(tools, Object.assign(new Error('io'), { code: 'EIO', name: 'IOError' })))
+  expectPlainFailure(await failureOf(tools, Object.assign(new Error('io'), { code: 'EIO', name: 'IOError' })))
   tools.register(
     probeTool('lookalike', {
       body: () => {
@@ -163,7 +162,7 @@ check('ERR-03', 'an error that merely looks routable (own code and name) carries
       },
     }).definition,
   )
-  expectNoInfo(await tools.execute(call('lookalike')))
+  expectPlainFailure(await tools.execute(call('lookalike')))
 })
 
 check('ERR-03', 'registry-raised HarnessErrors carry exactly { name, code }', async ({ tools }) => {
@@ -208,10 +207,10 @@ check('ERR-06', 'pre-execute denials, unanswerable asks, guard denials and block
   )
 
   expectDenial(await tools.execute(call('denied')), 'no')
-  expectNoInfo(await tools.execute(call('asked')))
+  expectPolicyFailure(await tools.execute(call('asked')))
   expectDenial(await tools.execute(call('guarded')), 'guard says no')
   const blocked = await tools.execute(call('blocked'))
-  expectNoInfo(blocked)
+  expectPolicyFailure(blocked)
   expect(blocked.error).toEqual({ message: 'blocked' })
 })
 
@@ -226,7 +225,7 @@ check(
 
     const result = await tools.execute(call('asked', {}, { agent: agent.agent }))
 
-    expectNoInfo(result)
+    expectPolicyFailure(result)
   },
   { needs: ['approval', 'scopes'] },
 )
@@ -477,8 +476,59 @@ check('ERR-12', 'the unknown-tool message', async ({ tools }) => {
   const result = await tools.execute(call('nowhere'))
 
   expect(result.error?.message).toBe('unknown tool "nowhere"')
-  expect(result.content).toEqual([text('Error: unknown tool "nowhere"')])
+  expectEnveloped(result)
 })
+
+/** Failures the registry builds itself, one per kind ERR-13 names (argument and output failures without the schema feature). */
+const registryBuilt: { name: string; arrange: (t: CheckContext) => ToolExecutionInput }[] = [
+  {
+    name: 'a thrown Error',
+    arrange: ({ tools }) => {
+      tools.register(probeTool('thrower', { body: () => Promise.reject(new Error('disk full')) }).definition)
+      return call('thrower')
+    },
+  },
+  {
+    name: 'a pre-execute denial',
+    arrange: ({ harness, tools }) => {
+      tools.register(probeTool('tool').definition)
+      harness.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'not here' }))
+      return call('tool')
+    },
+  },
+  { name: 'an unknown tool', arrange: () => call('nowhere') },
+  {
+    name: 'an output that fails its schema',
+    arrange: ({ tools }) => {
+      tools.register(probeTool('bad-output', { schema: { type: 'string' }, body: () => 1 }).definition)
+      return call('bad-output')
+    },
+  },
+  {
+    name: 'arguments that are not lossless',
+    arrange: ({ tools }) => {
+      tools.register(probeTool('tool').definition)
+      return call('tool', { at: new Date(0) })
+    },
+  },
+  {
+    name: 'a pre-aborted call',
+    arrange: ({ tools }) => {
+      tools.register(probeTool('tool').definition)
+      return call('tool', {}, { signal: abortedSignal() })
+    },
+  },
+]
+
+for (const source of registryBuilt) {
+  check('ERR-13', `the content of ${source.name}'s failure is one text block "Error: " + its message`, async (t) => {
+    const result = await t.tools.execute(source.arrange(t))
+
+    expect(result.isError, 'isError').toBe(true)
+    expect(typeof result.error?.message, 'message').toBe('string')
+    expect(result.content).toEqual([text(`Error: ${result.error?.message}`)])
+  })
+}
 
 /** Places a coded throw can come from (pre-execute, guards and post-execute are tested under PRE-12, GRD-09, POST-12). */
 const codedSources: {
@@ -561,7 +611,7 @@ check(
 
 for (const key of ['name', 'code'] as const) {
   check(
-    'ERR-03',
+    'ERR-14',
     `a coded error whose ${key} getter throws carries no info but keeps its message`,
     async ({ tools, harnessError }) => {
       const thrown = harnessError('unreadable', 'UNREADABLE')
@@ -574,14 +624,14 @@ for (const key of ['name', 'code'] as const) {
 
       const result = await failureOf(tools, thrown)
 
-      expectNoInfo(result)
+      expectPlainFailure(result)
       expect(result.error?.message).toBe('unreadable')
-      expect(result.content).toEqual([text('Error: unreadable')])
+      expectEnveloped(result)
     },
     { needs: ['codedErrors'] },
   )
 }
 
-check('ERR-03', 'a plain object with name and code carries no info', async ({ tools }) => {
-  expectNoInfo(await failureOf(tools, { name: 'HarnessError', code: 'DUCK', message: 'duck typed' }))
+check('ERR-14', 'a plain object with name and code carries no info', async ({ tools }) => {
+  expectPlainFailure(await failureOf(tools, { name: 'HarnessError', code: 'DUCK', message: 'duck typed' }))
 })

@@ -6,7 +6,7 @@ import { check } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { call } from './_kit/inputs.ts'
-import { expectDenial, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { expectDenial, expectEnveloped, expectNoInfo, expectPlainFailure, expectPolicyFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { recordStages } from './_kit/stages.ts'
 import { probeTool } from './_kit/tools.ts'
 
@@ -250,7 +250,6 @@ check('GRD-05', 'the same guard function added twice stays in force until both r
   const second = tools.guard(deny)
 
   first()
-  first()
   const afterOne = await tools.execute(call('write'))
   second()
   const afterBoth = await tools.execute(call('write'))
@@ -258,6 +257,47 @@ check('GRD-05', 'the same guard function added twice stays in force until both r
   expectDenial(afterOne, 'twice registered')
   expectSuccess(afterBoth)
 })
+
+check('GRD-14', 'a guard disposer called again keeps the other registration of the same function', async ({ tools }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  const deny = (): string => 'twice registered'
+  const first = tools.guard(deny)
+  const second = tools.guard(deny)
+
+  first()
+  first()
+  const afterRepeat = await tools.execute(call('write'))
+  second()
+  second()
+  const afterBoth = await tools.execute(call('write'))
+
+  expectDenial(afterRepeat, 'twice registered')
+  expectSuccess(afterBoth)
+})
+
+check('GRD-14', 'a guard disposer called again neither throws nor lifts another guard', async ({ tools, scope }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  const owner = await scope()
+  const globalLifted = tools.guard(() => 'global lifted')
+  let globalStays = 0
+  tools.guard(() => {
+    globalStays += 1
+    return undefined
+  })
+  const scopedLifted = owner.tools.guard(() => 'scoped lifted')
+  owner.tools.guard(() => 'scoped stays')
+
+  globalLifted()
+  scopedLifted()
+  expect(() => globalLifted(), 'second call of a global guard disposer').not.toThrow()
+  expect(() => scopedLifted(), 'second call of a scoped guard disposer').not.toThrow()
+
+  expectSuccess(await tools.execute(call('write')))
+  expectDenial(await tools.execute(call('write', {}, { agent: owner.agent })), 'scoped stays')
+  expect(globalStays, 'calls of the global guard that stays').toBe(2)
+}, { needs: ['scopes'] })
 
 check('GRD-06', 'a guard added during evaluation to a non-empty layer is evaluated in the same run', async ({ tools }) => {
   const probe = probeTool('write')
@@ -337,7 +377,7 @@ check('GRD-09', 'a throwing guard ends the call as a final failure without tools
 
   expectPlainFailure(result)
   expect(result.error?.message).toBe('guard broke')
-  expect(result.content).toEqual([{ type: 'text', text: 'Error: guard broke' }])
+  expectEnveloped(result)
   expect(stages.order, 'stage order').toEqual(['pre', 'result'])
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
@@ -361,7 +401,7 @@ for (const [label, value] of [['null', null], ['false', false], ['0', 0]] as con
 
     const result = await tools.execute(call('write'))
 
-    expectPlainFailure(result)
+    expectPolicyFailure(result)
     expect(stages.count('execute'), 'execute stage runs').toBe(0)
     expect(probe.bodyCalls, 'body calls').toBe(0)
     // Control: a call the guard leaves unchanged does reach tools/execute, exactly once.
@@ -443,7 +483,8 @@ check('GRD-13', 'a non-JSON guard return fails with the lossless-JSON message', 
 
   const result = await tools.execute(call('write'))
 
-  expect(result.error).toEqual({ message: 'tool result must be losslessly JSON-serializable' })
+  expect(result.error?.message).toBe('tool result must be losslessly JSON-serializable')
+  expectNoInfo(result, 'ERR-14')
 })
 
 check(

@@ -524,7 +524,8 @@ check('JSS-16', 'the error message joins the violations after "unsupported JSON 
 
 const fixtures = loadJsonSchemaFixtures()
 
-const isMust = (id: RuleId): boolean => getRule(id).level === 'must'
+// Fixture cases name their rules; a test checks those that fail registries under some profile (must, upstream), never should ones.
+const isMust = (id: RuleId): boolean => getRule(id).level !== 'should'
 const mustRules = (ids: readonly RuleId[]): RuleId[] => {
   const must = ids.filter(isMust)
   return must.length > 0 ? must : ['JSS-02']

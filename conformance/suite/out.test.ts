@@ -4,7 +4,7 @@ import type { ToolRuntimeApi } from '../adapter/contract.ts'
 import { check } from './_kit/check.ts'
 import { deferred } from './_kit/deferred.ts'
 import { call } from './_kit/inputs.ts'
-import { expectCode, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { expectCode, expectEnveloped, expectNoInfo, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { readTool } from './_kit/read-tool.ts'
 import { recordStages } from './_kit/stages.ts'
 import { probeTool, text } from './_kit/tools.ts'
@@ -251,7 +251,7 @@ check('OUT-13', 'a throw while snapshotting the presentationMeta return is repor
 
   const message = 'tool "getter" returned invalid output: output.presentationMeta failed: meta getter exploded'
   expect(result.error?.message).toBe(message)
-  expect(result.content).toEqual([text(`Error: ${message}`)])
+  expectEnveloped(result)
 })
 
 check('OUT-06', 'a plain success holds exactly isError, value and content, deep-frozen', async ({ tools }) => {
@@ -313,8 +313,9 @@ check('OUT-09', 'a body throw becomes a failure of the thrown value that post-ex
   })
 
   expect(result.isError, 'isError').toBe(true)
-  expect(result.error).toEqual({ message: 'kaboom' })
-  expect(result.content).toEqual([text('Error: kaboom')])
+  expect(result.error?.message).toBe('kaboom')
+  expectNoInfo(result, 'ERR-14')
+  expectEnveloped(result)
   expect(stages.count('post'), 'post stage runs').toBe(1)
 })
 
@@ -367,7 +368,7 @@ check(
     const result = await tools.execute(call('read', {}))
 
     expect(result.error?.message).toBe('invalid arguments: missing required property "path"')
-    expect(result.content).toEqual([{ type: 'text', text: 'Error: invalid arguments: missing required property "path"' }])
+    expectEnveloped(result)
   },
 )
 

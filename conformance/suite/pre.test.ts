@@ -6,7 +6,7 @@ import { check } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
-import { expectCode, expectDenial, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { expectCode, expectDenial, expectEnveloped, expectPlainFailure, expectPolicyFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { recordStages } from './_kit/stages.ts'
 import { probeTool } from './_kit/tools.ts'
 
@@ -162,7 +162,7 @@ check('PRE-05', 'without an approval service, ask becomes a denial that still re
 
   const result = await tools.execute(call('write'))
 
-  expectPlainFailure(result)
+  expectPolicyFailure(result)
   expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
   expect(probe.bodyCalls, 'body calls').toBe(0)
   expect(guard.calls, 'guard calls').toBe(0)
@@ -176,7 +176,7 @@ check('PRE-06', 'with a service but no agent, ask is denied without consulting t
 
   const result = await tools.execute(call('write'))
 
-  expectPlainFailure(result)
+  expectPolicyFailure(result)
   expect(approval.requests, 'approval requests').toEqual([])
   expect(probe.bodyCalls, 'body calls').toBe(0)
   expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
@@ -276,11 +276,11 @@ for (const outcome of ['rejected', 'cancelled', 'unavailable'] as const) {
 
     const result = await tools.execute(call('write', {}, { agent }))
 
-    expectPlainFailure(result)
-    expect(result.content).toEqual([{ type: 'text', text: `Error: ${result.error?.message}` }])
+    expectPolicyFailure(result)
     expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
     expect(probe.bodyCalls, 'body calls').toBe(0)
     expect(guard.calls, 'guard calls').toBe(0)
+    expectEnveloped(result)
   })
 }
 
@@ -354,7 +354,7 @@ for (const mode of ['throws', 'rejects'] as const) {
 
     expectPlainFailure(result)
     expect(result.error?.message).toBe('policy broke')
-    expect(result.content).toEqual([{ type: 'text', text: 'Error: policy broke' }])
+    expectEnveloped(result)
     expect(stages.order, 'stage order').toEqual(['pre', 'result'])
     expect(guard.calls, 'guard calls').toBe(0)
     expect(probe.bodyCalls, 'body calls').toBe(0)

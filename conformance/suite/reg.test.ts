@@ -32,13 +32,15 @@ const malformedOutputs: Record<string, unknown> = {
 
 check(
   'REG-01',
-  'a definition without a usable output declaration is rejected with a TypeError',
+  'a definition without a usable output declaration is rejected',
   ({ tools, has }) => {
     // The presentationMeta cases only where the registry implements presentation metadata.
     const meta = has('presentationMeta')
     for (const [label, output] of Object.entries(malformedOutputs)) {
       if (label.startsWith('presentationMeta') && !meta) continue
-      expect(thrownBy(() => tools.register(definition(label, { output }))), label).toBeInstanceOf(TypeError)
+      // That it throws; which class it throws is REG-20's.
+      expect(rejects(() => tools.register(definition(label, { output }))), `${label} rejected`).toBe(true)
+      expect(tools.get(label), `${label}: entry after`).toBeUndefined()
     }
     tools.register(definition('good', { output: { schema: {}, render: () => [], ...(meta ? { presentationMeta: () => null } : {}) } }))
     expect(tools.get('good')).toBeDefined()
@@ -54,10 +56,14 @@ check('REG-02', 'an output schema outside the enforced subset is rejected with U
   }
 })
 
+/** timeoutMs values that are not a positive finite number. */
+const badTimeouts: readonly unknown[] = [0, -1, Number.POSITIVE_INFINITY, Number.NaN, '100']
+
 check('REG-03', 'timeoutMs must be a positive finite number', ({ tools }) => {
-  for (const timeoutMs of [0, -1, Number.POSITIVE_INFINITY, Number.NaN, '100']) {
-    const error = thrownBy(() => tools.register(definition(`slow ${timeoutMs}`, { timeoutMs })))
-    expect(error, `timeoutMs ${timeoutMs}`).toBeInstanceOf(TypeError)
+  for (const timeoutMs of badTimeouts) {
+    // That it throws; which class it throws is REG-20's.
+    expect(rejects(() => tools.register(definition(`slow ${timeoutMs}`, { timeoutMs }))), `timeoutMs ${timeoutMs} rejected`).toBe(true)
+    expect(tools.get(`slow ${timeoutMs}`), `timeoutMs ${timeoutMs}: entry after`).toBeUndefined()
   }
   const dispose = tools.register(definition('slow', { timeoutMs: 0.5 }))
   expect(tools.get('slow')).toBeDefined()
@@ -65,6 +71,22 @@ check('REG-03', 'timeoutMs must be a positive finite number', ({ tools }) => {
   tools.register(definition('slow', { timeoutMs: 30_000 }))
   expect(tools.get('slow')).toBeDefined()
 })
+
+check(
+  'REG-20',
+  'the output-shape and timeoutMs refusals are TypeErrors',
+  ({ tools, has }) => {
+    const meta = has('presentationMeta')
+    for (const [label, output] of Object.entries(malformedOutputs)) {
+      if (label.startsWith('presentationMeta') && !meta) continue
+      expect(thrownBy(() => tools.register(definition(label, { output }))), label).toBeInstanceOf(TypeError)
+    }
+    for (const timeoutMs of badTimeouts) {
+      expect(thrownBy(() => tools.register(definition(`slow ${timeoutMs}`, { timeoutMs }))), `timeoutMs ${timeoutMs}`).toBeInstanceOf(TypeError)
+    }
+  },
+  { optional: ['presentationMeta'] },
+)
 
 check('REG-04', 'run_code cannot be registered globally', ({ tools }) => {
   const error = thrownBy(() => tools.register(definition('run_code')))
@@ -127,8 +149,8 @@ check('REG-06', 'one name registers once per layer and each scope resolves its o
 })
 
 check('REG-07', 'the output shape is checked before the output schema', ({ tools }) => {
+  // The shape error, whatever its class (REG-20's), is not the schema error.
   const error = thrownBy(() => tools.register(definition('bad', { output: { schema: unsupportedOutput().schema } })))
-  expect(error).toBeInstanceOf(TypeError)
   expect(errorCode(error)).not.toBe('UNSUPPORTED_SCHEMA')
 })
 
@@ -137,8 +159,16 @@ check('REG-07', 'the output schema is checked before timeoutMs', ({ tools }) => 
   expect(errorCode(error)).toBe('UNSUPPORTED_SCHEMA')
 })
 
+/** What identifies a thrown error for an order check: its class and message (never its class alone, which is REG-20's). */
+function errorIdentity(error: unknown): unknown {
+  return [(error as object | null)?.constructor, (error as { message?: unknown } | null)?.message]
+}
+
 check('REG-07', 'timeoutMs is checked before the reserved name', ({ tools }) => {
-  expect(thrownBy(() => tools.register(definition('run_code', { timeoutMs: -5 })))).toBeInstanceOf(TypeError)
+  const reserved = thrownBy(() => tools.register(definition('run_code')))
+  const timeoutFirst = thrownBy(() => tools.register(definition('run_code', { timeoutMs: -5 })))
+  // Checked the other way round, run_code with a bad timeout would fail as the reserved name does.
+  expect(errorIdentity(timeoutFirst), 'run_code with timeoutMs -5 is refused for its timeout, not its name').not.toEqual(errorIdentity(reserved))
 })
 
 /** Definitions each rejected by one registration check (when 'echo' is already registered), by what is wrong. */

@@ -6,7 +6,7 @@ import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
 import { MALFORMED_OUTCOMES } from './_kit/malformed-outcomes.ts'
-import { expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { expectEnveloped, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
 
 type Observed = { exec: Readonly<ToolExecution>; result: Readonly<ToolExecutionResult> }
@@ -480,5 +480,5 @@ check('RES-09', 'the non-lossless final result message', async ({ harness, tools
   const result = await tools.execute(call('res'))
 
   expect(result.error?.message).toBe('tool result must be losslessly JSON-serializable')
-  expect(result.content).toEqual([text('Error: tool result must be losslessly JSON-serializable')])
+  expectEnveloped(result)
 })

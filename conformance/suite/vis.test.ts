@@ -4,7 +4,7 @@ import type { Agent } from '../spec/types.ts'
 import { countChanges } from './_kit/changes.ts'
 import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
-import { expectCode, expectSuccess } from './_kit/results.ts'
+import { expectCode, expectEnveloped, expectSuccess } from './_kit/results.ts'
 import { expectTool } from './_kit/same-tool.ts'
 import { thrownBy, thrownMessage } from './_kit/thrown.ts'
 import { probeTool } from './_kit/tools.ts'
@@ -461,6 +461,19 @@ check('VIS-16', 'a wrapper\'s own success for a tool removed meanwhile fails wit
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
+check('VIS-16', 'a wrapper\'s own success for a tool removed after next() returned fails with UNKNOWN_TOOL', async ({ harness, tools }) => {
+  const probe = probeTool('echo')
+  const dispose = tools.register(probe.definition)
+  harness.on('tools/execute', async (_exec, next) => {
+    await next()
+    dispose()
+    return { isError: false, value: { late: true }, content: [] }
+  })
+
+  expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
+  expect(probe.bodyCalls, 'body calls').toBe(1)
+})
+
 // ---------------------------------------------------------------- VIS-17
 
 check('VIS-17', 'views inherit down the parent chain and never up or sideways', async ({ tools, scope }) => {
@@ -541,7 +554,7 @@ check(
 check('VIS-19', 'UNKNOWN_TOOL names the tool in its message and content', async ({ tools }) => {
   const result = await tools.execute(call('nowhere'))
   expect(result.error?.message).toBe('unknown tool "nowhere"')
-  expect(result.content).toEqual([{ type: 'text', text: 'Error: unknown tool "nowhere"' }])
+  expectEnveloped(result)
 })
 
 check('VIS-20', 'unscoped restrict() says it requires a scoped context', ({ tools }) => {

@@ -110,6 +110,8 @@ export function buildLossy(spec: LossySpec): unknown {
 export type ThrownSpec =
   | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'harness'; readonly message: string; readonly code: string }
+  /** An Error carrying its own `code` and `name`, but no HarnessError: it gets no info (ERR-14). */
+  | { readonly kind: 'coded-lookalike'; readonly message: string; readonly code: string }
   | { readonly kind: 'message-object'; readonly message: string; readonly inherited: boolean }
   | { readonly kind: 'object-non-string-message'; readonly message: number }
   | { readonly kind: 'primitive'; readonly value: string | number | boolean | null | undefined }
@@ -121,6 +123,7 @@ const text = fc.string({ maxLength: 12 })
 export const thrownSpec: fc.Arbitrary<ThrownSpec> = fc.oneof(
   fc.record({ kind: fc.constant('error' as const), message: text }),
   fc.record({ kind: fc.constant('harness' as const), message: text, code: fc.stringMatching(/^[A-Z_]{1,10}$/) }),
+  fc.record({ kind: fc.constant('coded-lookalike' as const), message: text, code: fc.stringMatching(/^[A-Z_]{1,10}$/) }),
   fc.record({ kind: fc.constant('message-object' as const), message: text, inherited: fc.boolean() }),
   fc.record({ kind: fc.constant('object-non-string-message' as const), message: fc.integer() }),
   fc.record({ kind: fc.constant('primitive' as const), value: fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined)) }),
@@ -135,6 +138,8 @@ export function buildThrown(spec: ThrownSpec, harnessError?: (message: string, c
       return new Error(spec.message)
     case 'harness':
       return harnessError === undefined ? new Error(spec.message) : harnessError(spec.message, spec.code)
+    case 'coded-lookalike':
+      return Object.assign(new Error(spec.message), { name: 'LookalikeError', code: spec.code })
     case 'message-object':
       return spec.inherited ? Object.create({ message: spec.message }) : { message: spec.message }
     case 'object-non-string-message':
@@ -176,6 +181,7 @@ export function expectedMessage(spec: ThrownSpec): string | undefined {
   switch (spec.kind) {
     case 'error':
     case 'harness':
+    case 'coded-lookalike':
     case 'message-object':
       return spec.message
     case 'object-non-string-message':

@@ -148,7 +148,7 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-12',
     level: 'should',
     statement:
-      'A non-lossless argument failure carries the message `tool execution arguments must be losslessly JSON-serializable` (content `Error: ` plus that message).',
+      'A non-lossless argument failure carries the message `tool execution arguments must be losslessly JSON-serializable` (its enveloped content is ERR-13\'s).',
     sources: [upstream('TypeError text of the argument boundary')],
   },
   {

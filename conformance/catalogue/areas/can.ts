@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /** CAN rules. Tests: conformance/suite/can.test.ts. */
 export const CAN_RULES = defineArea('CAN', [
@@ -6,8 +6,8 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-01',
     level: 'must',
     statement:
-      'Cancellation produces one of two failures, code ABORTED_BEFORE_DISPATCH or ABORTED with info.name "AbortError", whose content is the enveloped message, and which keep the additionalContexts of the result they replace.',
-    sources: [seed('000', '§Cordis API (execute)'), upstream('AbortError info on both cancellation results')],
+      'Cancellation produces one of two failures, code ABORTED_BEFORE_DISPATCH or ABORTED, which keep the additionalContexts of the result they replace (their info.name is CAN-16\'s, their enveloped content ERR-13\'s).',
+    sources: [seed('000', '§Cordis API (execute)')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH` or replaces a successful started outcome with `ABORTED`'),
     ],
@@ -26,10 +26,14 @@ export const CAN_RULES = defineArea('CAN', [
   },
   {
     id: 'CAN-03',
-    level: 'must',
+    level: 'upstream',
     statement:
       'When arguments cannot be materialized and the caller signal is also already aborted, the argument failure is reported, not a cancellation code.',
     sources: [upstream('argument materialization precedes the entry cancellation check')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 1634, 'lets argument materialization failure win over a pre-aborted signal'),
+      evidence('packages/core/tools/src/index.ts', 1449, 'return { kind: \'final-result\', exec: execution, result: toolErrorResult(error) }'),
+    ],
   },
   {
     id: 'CAN-04',
@@ -109,17 +113,27 @@ export const CAN_RULES = defineArea('CAN', [
   },
   {
     id: 'CAN-11',
-    level: 'must',
+    level: 'upstream',
     statement:
       'The replacement checks after dispatch and after post-execute consult the caller signal captured at entry only; a wrapper\'s own signal changes the outcome only through the body\'s fused signal (a body succeeding under an aborted fused signal gives ABORTED).',
     sources: [upstream('C-10: caller-signal checks and the fused-signal check')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1514, 'return state.callerSignal.aborted'),
+      evidence('packages/core/tools/src/index.ts', 1551, 'return isAborted(signal) ? toolAbortedResult(result)'),
+    ],
   },
   {
     id: 'CAN-12',
-    level: 'must',
+    level: 'upstream',
     statement:
       'Once tools/post-execute has settled there is no further cancellation window: a caller abort raised from finalizeContent or a tools/result observer does not change the outcome.',
     sources: [upstream('derived: finalize, materialize and notify run synchronously after the last check')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1614, 'this.callerCancelled(exec) && !postResult.isError'),
+      evidence('packages/core/tools/src/index.ts', 1644, 'this.notifyResult(exec, finalResult)'),
+    ],
+    divergence:
+      'The seeds let cancellation "arriving after entry and before final result materialization" replace "a successful started outcome with `ABORTED`" and run finalizeContent "immediately before lossless materialization", so an abort raised from finalizeContent would if anything still count; upstream checks the caller signal for the last time when tools/post-execute settles.',
   },
   {
     id: 'CAN-13',
@@ -134,17 +148,32 @@ export const CAN_RULES = defineArea('CAN', [
   },
   {
     id: 'CAN-14',
-    level: 'must',
+    level: 'upstream',
     statement:
       'A model-direct call collapsed by Code Mode whose caller signal is already aborted reports ABORTED_BEFORE_DISPATCH rather than UNKNOWN_TOOL.',
     sources: [upstream('collapsed calls check the entry abort first')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1682, 'routes a pre-aborted collapsed call through ABORTED_BEFORE_DISPATCH'),
+      evidence('packages/core/tools/src/index.ts', 1430, 'return { kind: \'final-result\', exec: execution, result: toolAbortedBeforeDispatchResult() }'),
+    ],
     requires: ['codeMode'],
   },
   {
     id: 'CAN-15',
     level: 'should',
     statement:
-      'The cancellation messages are "tool call aborted before dispatch" (ABORTED_BEFORE_DISPATCH) and "tool call aborted" (ABORTED), each enveloped as "Error: <message>" in content.',
+      'The cancellation messages are "tool call aborted before dispatch" (ABORTED_BEFORE_DISPATCH) and "tool call aborted" (ABORTED) (their enveloped content is ERR-13\'s).',
     sources: [upstream('abort result messages')],
+  },
+  {
+    id: 'CAN-16',
+    level: 'upstream',
+    statement: 'Both cancellation failures, ABORTED and ABORTED_BEFORE_DISPATCH, carry error.info.name "AbortError".',
+    sources: [upstream('AbortError info on both cancellation results')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1926, 'info: { name: \'AbortError\', code: TOOL_ABORTED },'),
+      evidence('packages/core/tools/src/index.ts', 1940, 'info: { name: \'AbortError\', code: TOOL_ABORTED_BEFORE_DISPATCH },'),
+      evidence('packages/core/tools/tests/tools.spec.ts', 1512, 'error: { info: { name: \'AbortError\', code: TOOL_ABORTED } },'),
+    ],
   },
 ])

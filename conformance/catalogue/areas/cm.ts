@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 const PARENT = seed('000', '§执行 (ToolExecutionInput.parent)')
 const PRESENT_AS = seed('000', '§Cordis API (presentAs)')
@@ -30,10 +30,14 @@ export const CM_RULES = defineArea('CM', [
   },
   {
     id: 'CM-02',
-    level: 'must',
+    level: 'upstream',
     statement:
       'get(\'run_code\', scope) is defined exactly when the scope\'s mode in force is code or both; under the default native deployment it is undefined.',
     sources: [PRESENT_AS, upstream('run_code visibility follows the effective mode')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1654, 'defaults to native mode under direct construction with no config'),
+      evidence('packages/core/tools/src/index.ts', 1189, 'visible.set(RUN_CODE_NAME, this.requireCodeTransport())'),
+    ],
     requires: CODE,
   },
   {
@@ -75,17 +79,26 @@ export const CM_RULES = defineArea('CM', [
   },
   {
     id: 'CM-05',
-    level: 'must',
+    level: 'upstream',
     statement:
       'run_code takes the required string parameters code and description (other shapes fail as INVALID_ARGS before the runtime runs), and its canonical value is { logs: string[] } plus result when the program returned a value other than undefined (null included).',
     sources: [upstream('run_code parameter and output specs')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 799, 'bridges tool calls, returns only the curated output, and logs one event per dispatch'),
+      evidence('packages/core/tools/src/code-mode.ts', 308, 'code: { type: \'string\', required: true, description: TYPESCRIPT_FLAVOR.codeDescription },'),
+      evidence('packages/core/tools/src/code-mode.ts', 644, '...result.value !== undefined ? { result: result.value } : {}'),
+    ],
     requires: CODE,
   },
   {
     id: 'CM-06',
-    level: 'must',
+    level: 'upstream',
     statement: 'A run_code call whose description is empty or only whitespace fails without the runtime being asked to run anything.',
     sources: [upstream('run_code validates its description')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1310, 'rejects a whitespace-only description with a structured isError'),
+      evidence('packages/core/tools/src/code-mode.ts', 331, 'if (args.description.trim().length === 0) {'),
+    ],
     requires: CODE,
   },
   {
@@ -106,10 +119,14 @@ export const CM_RULES = defineArea('CM', [
   },
   {
     id: 'CM-09',
-    level: 'must',
+    level: 'upstream',
     statement:
       'A run the runtime reports as failed ends as a failure with code CODE_RUN_FAILED and no value, whose message carries the failure kind, the runtime\'s message and every captured log line.',
     sources: [upstream('CodeRunFailedError')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1186, 'converts a failed run into a structured isError result carrying kind, message, and captured logs'),
+      evidence('packages/core/tools/src/code-mode.ts', 640, 'throw new CodeRunFailedError(`code run failed (${result.error.kind}): ${result.error.message}${logsText}`)'),
+    ],
     divergence: 'The seeds do not describe run failures; the code and what the message carries are upstream behaviour the kit pins (the exact format is CM-32).',
     requires: CODE,
   },
@@ -123,18 +140,26 @@ export const CM_RULES = defineArea('CM', [
   },
   {
     id: 'CM-11',
-    level: 'must',
+    level: 'upstream',
     statement:
       'A program never reaches run_code: the bindings have no run_code member (neither own nor inherited), also under both, so there is no recursive dispatch.',
     sources: [upstream('no recursive run_code')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 326, 'never exposes run_code to programs, even under mode'),
+      evidence('packages/core/tools/src/code-mode.ts', 615, 'if (schema.name === RUN_CODE_NAME) continue'),
+    ],
     requires: CODE,
   },
   {
     id: 'CM-12',
-    level: 'must',
+    level: 'upstream',
     statement:
       'The runtime is called with the program text, one binding namespace whose global is tools and whose functions object has a null prototype and one own enumerable function per name schemas(calling agent) lists except run_code (so a tool named __proto__ is an ordinary own key), and an AbortSignal.',
     sources: [upstream('run_code bindings'), PARENT],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1510, 'exposes a tool named __proto__ as an ordinary own binding'),
+      evidence('packages/core/tools/src/code-mode.ts', 624, 'bindings: [{ global: \'tools\', functions,'),
+    ],
     requires: CODE_SCOPES,
   },
   {
@@ -185,10 +210,15 @@ export const CM_RULES = defineArea('CM', [
   },
   {
     id: 'CM-16',
-    level: 'must',
+    level: 'upstream',
     statement:
       'Sub-calls start (tools/pre-execute and guards) in submission order without two starts overlapping, and commit (tools/post-execute, finalizeContent, tools/result) in submission order even when their bodies complete out of order; only the tools/execute and body stage overlaps.',
     sources: [upstream('ordered lane of the bridge')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 624, 'ordered pre-execute never overlaps: a slow policy on one call delays the next start'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 731, 'post-execute and context commitment stay in submission order under out-of-order completion'),
+      evidence('packages/core/tools/src/code-mode.ts', 350, 'ordered policy stages never overlap each other'),
+    ],
     requires: CODE,
   },
   {
@@ -273,10 +303,15 @@ export const CM_RULES = defineArea('CM', [
   },
   {
     id: 'CM-23',
-    level: 'must',
+    level: 'upstream',
     statement:
       'When the outer call has an agent, a tool/code-dispatch-start record { rootCallId, parentCallId, subCallId, name, arguments } is appended for each sub-call when it starts, before its tools/pre-execute; an abandoned sub-call appends none.',
     sources: [DISPATCH_LOG_TYPE, upstream('dispatch-start record')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 509, 'overlaps concurrency-safe calls under Promise.all and logs a start event per dispatch'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 767, 'a queued-unstarted call abandoned by run settlement logs no start event'),
+      evidence('packages/core/tools/src/code-mode.ts', 537, 'exec.agent?.session.append(\'tool/code-dispatch-start\', {'),
+    ],
     requires: CODE_SCOPES,
   },
   {
@@ -303,9 +338,15 @@ export const CM_RULES = defineArea('CM', [
   },
   {
     id: 'CM-25',
-    level: 'must',
+    level: 'upstream',
     statement: 'A run_code call without an agent dispatches its sub-calls normally and appends no records.',
     sources: [DISPATCH_LOG_TYPE, upstream('records need an agent session')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1276, 'runs without an owning agent: dispatches work, event logging is skipped'),
+      evidence('packages/core/tools/src/code-mode.ts', 500, 'if (agent === undefined) return'),
+    ],
+    divergence:
+      'The seeds type CodeDispatchLog.agent as present only "when the outer call has one", so they allow the tools/code-dispatch-log waterfall to run for a call without an agent; upstream skips dispatch logging altogether then.',
     requires: CODE,
   },
   {
@@ -339,9 +380,13 @@ export const CM_RULES = defineArea('CM', [
   },
   {
     id: 'CM-29',
-    level: 'must',
+    level: 'upstream',
     statement: 'A deployment whose maxParallelSubCalls is not a positive integer (0, negative, fractional, NaN) cannot be created.',
     sources: [upstream('maxParallelSubCalls config validation')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1640, 'direct construction rejects a non-positive parallel sub-call cap at load'),
+      evidence('packages/core/tools/src/index.ts', 778, 'throw new Error(\'maxParallelSubCalls must be a positive integer\')'),
+    ],
     requires: CODE,
   },
   {

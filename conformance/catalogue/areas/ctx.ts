@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /** CTX rules. Tests: conformance/suite/ctx.test.ts. */
 export const CTX_RULES = defineArea('CTX', [
@@ -37,17 +37,28 @@ export const CTX_RULES = defineArea('CTX', [
   },
   {
     id: 'CTX-04',
-    level: 'must',
+    level: 'upstream',
     statement:
       'When post-execute blocks, the resulting failure\'s additionalContexts come from the block decision alone; contexts the body deferred or a wrapper result brought do not appear.',
     sources: [upstream('block replaces the whole result'), seed('000', '§执行')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 1012, 'keeps deferred contexts when a composite tool throws, but drops them when the outer call is blocked'),
+      evidence('packages/core/tools/src/index.ts', 1754, '...decisionContexts.length > 0 ? { additionalContexts: decisionContexts } : {},'),
+    ],
+    divergence:
+      'The seeds say deferContext "attaches context to this execution\'s own result" and defers it "until this tool\'s final result reaches the agent loop", which if anything points the other way; upstream builds the blocked result from the decision\'s contexts alone.',
   },
   {
     id: 'CTX-05',
-    level: 'must',
+    level: 'upstream',
     statement:
       'The registry never makes an empty additionalContexts list itself: a result it builds with no contexts to carry (a body\'s success or failure, a denial, a normalized error, a cancellation, a block, a value replacement) has no additionalContexts key at all, and deferred or accept contexts that add nothing leave a result\'s key as it was. So an empty list that a tools/execute wrapper\'s own result carries, on a success or a failure, is kept as given and survives a plain or content-replacing accept adding none; a result that replaces it (a block, a value replacement, a cancellation, a failure) follows the first sentence.',
     sources: [upstream('empty context lists built by the registry are omitted; a wrapper result\'s own list passes through normalization')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 436, 'replaces a canonical value without manufacturing additional context'),
+      evidence('packages/core/tools/src/index.ts', 1779, '...additionalContexts.length > 0 ? { additionalContexts } : {},'),
+      evidence('packages/core/tools/src/index.ts', 1842, '...result.additionalContexts !== undefined ? { additionalContexts: result.additionalContexts } : {},'),
+    ],
   },
   {
     id: 'CTX-06',
@@ -98,12 +109,17 @@ export const CTX_RULES = defineArea('CTX', [
   },
   {
     id: 'CTX-10',
-    level: 'must',
+    level: 'upstream',
     statement:
       'A concludeTurn call made after the success was built does not mark that result, and a detached concludeTurn call either marks its own execution or makes its body fail (it is never silently ignored), never escaping execute() or marking another execution.',
     sources: [upstream('C-17: concludeTurn records its receiver')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 570, 'carries a nested conclusion on the nested result for its composite to forward'),
+      evidence('packages/core/tools/src/index.ts', 1395, 'concludingExecutions.add(this as unknown as ToolExecution)'),
+      evidence('packages/core/tools/src/index.ts', 1815, 'const concludesTurn = this.concludingExecutions.has(exec)'),
+    ],
     divergence:
-      'Upstream\'s detached concludeTurn throws a TypeError inside the body (a failure); the reference binds it. The kit accepts either and only requires the call to stay inside its own execution.',
+      'Upstream\'s detached concludeTurn throws a TypeError inside the body (a failure); the reference binds it. The kit accepts either and only requires the call to stay inside its own execution. The seeds\' concludeTurn is to "Mark a successful final result as terminal for the current agent turn", which if anything suggests that a call made after the success was built still marks the final result; upstream reads the marker once, when the success is built.',
   },
   {
     id: 'CTX-11',

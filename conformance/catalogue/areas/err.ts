@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /** ERR rules. Tests: conformance/suite/err.test.ts. */
 export const ERR_RULES = defineArea('ERR', [
@@ -6,7 +6,7 @@ export const ERR_RULES = defineArea('ERR', [
     id: 'ERR-01',
     level: 'must',
     statement:
-      'A thrown value becomes a failure whose error.message is its best-effort message m and whose content is exactly one text block "Error: " + m.',
+      'A thrown value becomes a failure whose error.message is its best-effort message m, without the "Error: " envelope (the enveloped content is ERR-13\'s).',
     sources: [seed('000', '§执行'), seed('000', '§执行 (ToolFailure)')],
     quotes: [
       quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
@@ -16,17 +16,22 @@ export const ERR_RULES = defineArea('ERR', [
   },
   {
     id: 'ERR-02',
-    level: 'must',
+    level: 'upstream',
     statement:
       'The best-effort message of a thrown value is its message for an Error, the string message property (own or inherited) of any other object, String(value) otherwise, and a fixed placeholder string when computing any of these throws.',
     sources: [upstream('message extraction order')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 2402, 'reports messages from non-Error throws (throw { message })'),
+      evidence('packages/core/tools/tests/tools.spec.ts', 644, 'normalizes a hostile thrown value whose inspection and coercion both throw'),
+      evidence('packages/core/tools/src/index.ts', 612, '&& \'message\' in error && typeof error.message === \'string\''),
+    ],
   },
   {
     id: 'ERR-03',
     level: 'must',
     statement:
-      'error.info = { name, code } is present only when the thrown value is a HarnessError (subclasses included); any other thrown value, even an Error carrying its own code and name, yields no info key.',
-    sources: [seed('000', '§执行 (ToolFailure)'), upstream('info only for HarnessError instances')],
+      'A thrown coded error, a HarnessError (subclasses included), keeps its identity: the failure\'s error.info is { name, code }, read from the thrown error (that no other thrown value gets info is ERR-14\'s).',
+    sources: [seed('000', '§执行 (ToolFailure)')],
     quotes: [
       quote('000', '§执行 (ToolFailure)', 'Internal error class/code used by policy and durable diagnostics.'),
       quote('000', '§Cordis API (execute)', 'already-started work is still drained and may retain a tool-owned structured error'),
@@ -59,17 +64,29 @@ export const ERR_RULES = defineArea('ERR', [
   },
   {
     id: 'ERR-06',
-    level: 'must',
+    level: 'upstream',
     statement:
       'Policy denials (pre-execute deny, any ask that is not granted, guard) and post-execute blocks carry an error with a message only, never info.',
     sources: [upstream('C-16: denials and blocks have no routing info')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 868, 'a tools/post-execute block turns the call into an isError with corrective feedback'),
+      evidence('packages/core/tools/src/index.ts', 1496, 'error: { message: denialReason },'),
+      evidence('packages/core/tools/src/index.ts', 1753, 'error: { message },'),
+    ],
   },
   {
     id: 'ERR-07',
-    level: 'must',
+    level: 'upstream',
     statement:
       'The codes the registry itself puts on results are UNKNOWN_TOOL, INVALID_ARGS, INVALID_TOOL_OUTPUT, ABORTED, ABORTED_BEFORE_DISPATCH and CODE_RUN_FAILED; other codes only come from HarnessErrors thrown by tools or listeners, and UNSUPPORTED_SCHEMA never appears on a result.',
     sources: [upstream('summary of result codes')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 470, 'export const TOOL_ABORTED = \'ABORTED\''),
+      evidence('packages/core/tools/src/index.ts', 506, '\'UNKNOWN_TOOL\','),
+      evidence('packages/core/tools/src/index.ts', 518, '\'INVALID_TOOL_OUTPUT\')'),
+      evidence('packages/core/tools/src/schema.ts', 466, 'super(`invalid arguments: ${violations.join(\'; \')}`, \'INVALID_ARGS\')'),
+      evidence('packages/core/tools/src/code-mode.ts', 143, 'super(message, \'CODE_RUN_FAILED\')'),
+    ],
   },
   {
     id: 'ERR-08',
@@ -113,7 +130,28 @@ export const ERR_RULES = defineArea('ERR', [
   {
     id: 'ERR-12',
     level: 'should',
-    statement: 'The UNKNOWN_TOOL failure message is `unknown tool "<name>"`, enveloped in content as `Error: unknown tool "<name>"`.',
+    statement: 'The UNKNOWN_TOOL failure message is `unknown tool "<name>"` (its enveloped content is ERR-13\'s).',
     sources: [upstream('ToolNotFoundError message')],
+  },
+  {
+    id: 'ERR-13',
+    level: 'must',
+    statement:
+      'The Native content of every failure the registry builds itself (the normalized failure of a thrown value, a policy denial, an unknown tool, an argument or output failure, a cancellation) is exactly one text block "Error: " + error.message; content a wrapper, a post-execute decision or block, or a finalizer supplies is theirs.',
+    sources: [seed('000', '§执行 (ToolFailure)')],
+    quotes: [
+      quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
+    ],
+  },
+  {
+    id: 'ERR-14',
+    level: 'upstream',
+    statement:
+      'error.info is present only for a HarnessError whose name and code can be read: any other thrown value (a plain Error, an Error or a lookalike class carrying its own code and name, a plain object with name and code) and the registry\'s own uncoded failures (arguments or results that are not lossless JSON) yield a failure with no info key, as does a HarnessError whose name or code getter throws.',
+    sources: [upstream('info only for HarnessError instances')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 644, 'return error instanceof HarnessError ? { name: error.name, code: error.code } : undefined'),
+      evidence('packages/core/tools/tests/tools.spec.ts', 2649, 'a non-HarnessError throw retains only its message'),
+    ],
   },
 ])

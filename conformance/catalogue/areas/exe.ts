@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /** EXE rules. Tests: conformance/suite/exe.test.ts. */
 export const EXE_RULES = defineArea('EXE', [
@@ -19,8 +19,8 @@ export const EXE_RULES = defineArea('EXE', [
     id: 'EXE-02',
     level: 'must',
     statement:
-      'The innermost next() of tools/execute resolves the tool afresh, runs its body and resolves a normalized result (a canonical success, or a failure built from whatever the body threw); it does not reject because of the body.',
-    sources: [seed('000', '§tools/execute'), upstream('base dispatch re-resolves the tool by name')],
+      'The innermost next() of tools/execute runs the tool\'s body and resolves a normalized result (a canonical success, a failure built from whatever the body threw, or UNKNOWN_TOOL when there is no tool to run); it does not reject because of the body. That it looks the tool up again at dispatch is VIS-16\'s.',
+    sources: [seed('000', '§tools/execute')],
     quotes: [
       quote('000', '§tools/execute', '`next()` returns a normalized result'),
       quote('000', '§tools/post-execute', 'thrown tools still reach this waterfall as errors'),
@@ -30,30 +30,44 @@ export const EXE_RULES = defineArea('EXE', [
   },
   {
     id: 'EXE-03',
-    level: 'must',
+    level: 'upstream',
     statement:
       'A wrapper that returns a success without calling next() skips the body, and its success is rebuilt through the tool output contract: the value is re-validated, content is re-rendered from the value (authored content is ignored), meta is recomputed, concludesTurn is not taken from the wrapper, and the wrapper additionalContexts are kept.',
     sources: [upstream('wrapper-authored successes are normalized (README extension points)')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 1768, 'a tools/execute listener can short-circuit dispatch by returning a result without next()'),
+      evidence('packages/core/tools/tests/tools.spec.ts', 1834, 'preserves additionalContexts supplied by an around-dispatch result'),
+      evidence('packages/core/tools/src/index.ts', 1839, 'const normalized = this.createSuccessResult(exec, tool, result.value)'),
+    ],
   },
   {
     id: 'EXE-04',
-    level: 'must',
+    level: 'upstream',
     statement:
       'A failure returned by a wrapper (any truthy isError) is kept as the wrapper wrote it: error, content, meta and additionalContexts survive unchanged and it continues to tools/post-execute.',
     sources: [upstream('wrapper-authored failures are kept as authored')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 507, 'normalizes wrapper-authored failure metadata and contexts'),
+      evidence('packages/core/tools/src/index.ts', 1829, 'return this.markCanonical(exec, { isError: true, error: result.error, content: result.content,'),
+    ],
   },
   {
     id: 'EXE-05',
-    level: 'must',
+    level: 'upstream',
     statement:
       'A result that the registry itself normalized for this very dispatch passes back through the wrappers untouched, whereas a canonical result of another dispatch, or a copy of one, is normalized again under the active tool, and if that fails the outcome is an INVALID_TOOL_OUTPUT failure that skips tools/post-execute.',
     sources: [upstream('canonical results are keyed to the execution token')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 1785, 'revalidates a cached canonical result returned from a different dispatch'),
+      evidence('packages/core/tools/src/index.ts', 1827, 'if (this.canonicalResults.get(result) === exec.token) return result'),
+      evidence('packages/core/tools/src/index.ts', 1597, 'return { kind: \'final-result\', result: toolErrorResult(error) }'),
+    ],
   },
   {
     id: 'EXE-06',
     level: 'must',
     statement:
-      'A wrapper-authored success for a tool that is not visible when the wrapper returns it becomes an UNKNOWN_TOOL failure that skips tools/post-execute.',
+      'A wrapper-authored success for a tool that is not visible to the caller becomes an UNKNOWN_TOOL failure that skips tools/post-execute. That visibility is judged again when the wrapper returns, so that a tool removed while the wrapper ran counts as not visible, is VIS-16\'s.',
     sources: [seed('000', '§Cordis API (execute)'), upstream('wrapper normalization failures are final')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`'),
@@ -171,9 +185,13 @@ export const EXE_RULES = defineArea('EXE', [
   },
   {
     id: 'EXE-17',
-    level: 'must',
+    level: 'upstream',
     statement:
       'A fused body signal is tied to its sources only while the body runs: once the body has settled, a later abort of the caller signal or of the wrapper replacement no longer aborts the signal the body was given.',
     sources: [seed('000', '§执行 (ToolDispatchExecution: the signal is replaced for its delegated lifetime)'), upstream('fused listeners are removed when the body settles')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1557, 'fused.dispose() exec.signal = wrapperSignal'),
+      evidence('packages/core/tools/src/index.ts', 1897, 'caller.removeEventListener(\'abort\', abortFromCaller)'),
+    ],
   },
 ])

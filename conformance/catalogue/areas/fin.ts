@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /** FIN rules. Tests: conformance/suite/fin.test.ts. */
 export const FIN_RULES = defineArea('FIN', [
@@ -77,10 +77,15 @@ export const FIN_RULES = defineArea('FIN', [
   },
   {
     id: 'FIN-07',
-    level: 'must',
+    level: 'upstream',
     statement:
       'For a model-direct call collapsed by Code Mode the captured finalizer is dropped, except when the caller signal was already aborted (it then runs on ABORTED_BEFORE_DISPATCH); split from digest FIN-06.',
     sources: [upstream('collapsed calls drop the finalizer unless aborted')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1410, 'collapsed && !signal.aborted ? undefined : capturedFinalizer'),
+    ],
+    divergence:
+      'The seeds say the finalizer is invoked "exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`", which if anything keeps it for the collapsed UNKNOWN_TOOL denial; upstream drops it unless the caller signal was already aborted.',
     requires: ['codeMode'],
   },
 ])

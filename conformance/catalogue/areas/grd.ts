@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /** GRD rules. Tests: conformance/suite/grd.test.ts. */
 export const GRD_RULES = defineArea('GRD', [
@@ -30,10 +30,15 @@ export const GRD_RULES = defineArea('GRD', [
   },
   {
     id: 'GRD-03',
-    level: 'must',
+    level: 'upstream',
     statement:
       'Guards are evaluated global layer first, then each scope on the agent chain from the farthest ancestor to the agent itself, each in registration order, and the first guard that returns something other than undefined decides; later guards are not called.',
     sources: [upstream('guard evaluation order')],
+    evidence: [
+      evidence('packages/core/tools/tests/scoped.spec.ts', 318, 'composes global guards monotonically when one abstains and a later one denies'),
+      evidence('packages/core/tools/src/index.ts', 1120, 'const globalReason = this.layers.global.guardReason(exec)'),
+      evidence('packages/core/tools/src/index.ts', 750, 'if (reason !== undefined) return reason'),
+    ],
   },
   {
     id: 'GRD-04',
@@ -49,10 +54,14 @@ export const GRD_RULES = defineArea('GRD', [
   },
   {
     id: 'GRD-05',
-    level: 'must',
+    level: 'upstream',
     statement:
-      'Adding the same guard function twice makes two independent registrations, so disposing one (even repeatedly) leaves the other in force.',
+      'Adding the same guard function twice makes two independent registrations, so disposing one leaves the other in force (that disposing it again changes nothing is GRD-14).',
     sources: [upstream('guard entries are per registration, not per function')],
+    evidence: [
+      evidence('packages/core/tools/tests/scoped.spec.ts', 284, 'applies scoped guards after pre-execute and unwinds duplicate registrations independently'),
+      evidence('packages/core/tools/src/index.ts', 1113, 'layer => layer.guards.append(guard)'),
+    ],
   },
   {
     id: 'GRD-06',
@@ -111,10 +120,16 @@ export const GRD_RULES = defineArea('GRD', [
   },
   {
     id: 'GRD-11',
-    level: 'must',
+    level: 'upstream',
     statement:
       'Guards still run when the caller aborted while pre-execute was pending, and a guard denial then wins over ABORTED_BEFORE_DISPATCH.',
     sources: [upstream('guards run before the post-guard cancellation check')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 1126, 'preserves a pre-execute denial that settles after cancellation'),
+      evidence('packages/core/tools/src/index.ts', 1486, 'const denialReason = decision.kind === \'allow\' ? this.guardReason(exec) : decision.reason'),
+    ],
+    divergence:
+      'The seeds say cancellation arriving after entry "skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`", which if anything suggests a caller abort during pre-execute ends the call that way; upstream still runs the guards and lets a guard denial win.',
   },
   {
     id: 'GRD-12',
@@ -134,5 +149,17 @@ export const GRD_RULES = defineArea('GRD', [
     statement:
       'A guard return that is not lossless JSON fails with the message `tool result must be losslessly JSON-serializable`.',
     sources: [upstream('denial materialisation wording')],
+  },
+  {
+    id: 'GRD-14',
+    level: 'upstream',
+    statement:
+      'Calling a guard\'s disposer again is harmless: it neither throws nor removes any other registration, not even a live registration of the same guard function.',
+    sources: [upstream('guard disposers are idempotent undos of one append')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1113, 'layer => layer.guards.append(guard)'),
+      evidence('packages/core/scope/src/store.ts', 120, 'an idempotent undo for this exact append'),
+      evidence('packages/core/scope/src/store.ts', 128, 'if (!active) return'),
+    ],
   },
 ])

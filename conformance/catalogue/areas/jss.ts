@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 const SUBSET = '§已强制执行的原始 JSON Schema 子集'
 const SCHEMA: readonly ['schema'] = ['schema']
@@ -125,24 +125,36 @@ export const JSS_RULES = defineArea('JSS', [
   },
   {
     id: 'JSS-09',
-    level: 'must',
+    level: 'upstream',
     statement: 'Schema records and arrays created in another JavaScript realm are accepted like local ones.',
     sources: [upstream('cross-realm intrinsics are recognised')],
+    evidence: [
+      evidence('packages/core/tools/tests/json-schema.spec.ts', 233, 'accepts lossless annotation containers from another JavaScript realm'),
+      evidence('packages/core/tools/src/json-schema.ts', 91, 'function hasIntrinsicConstructor(prototype: object'),
+    ],
     requires: SCHEMA,
   },
   {
     id: 'JSS-10',
-    level: 'must',
+    level: 'upstream',
     statement:
       'A schema that contains itself on the current path is a violation at the repeating path (never a hang or a stack overflow), while the same sub-schema object reused by siblings is accepted.',
     sources: [upstream('cycle detection on the current path')],
+    evidence: [
+      evidence('packages/core/tools/tests/json-schema.spec.ts', 245, 'rejects cyclic/exotic schema structure but permits sibling reuse'),
+      evidence('packages/core/tools/src/json-schema.ts', 251, 'violations.push(`${path} is circular`)'),
+    ],
     requires: SCHEMA,
   },
   {
     id: 'JSS-11',
-    level: 'must',
+    level: 'upstream',
     statement: 'The assertion handles schemas nested 5,000 levels deep without exhausting the call stack, accepting valid ones and locating violations at the bottom.',
     sources: [upstream('iterative walk, 5000-level test')],
+    evidence: [
+      evidence('packages/core/tools/tests/json-schema.spec.ts', 279, 'asserts deeply nested raw unions without using the JavaScript call stack'),
+      evidence('packages/core/tools/src/json-schema.ts', 229, 'for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -160,9 +172,13 @@ export const JSS_RULES = defineArea('JSS', [
   },
   {
     id: 'JSS-13',
-    level: 'must',
+    level: 'upstream',
     statement: 'The rejection error carries code `UNSUPPORTED_SCHEMA` and exposes the list of violation strings as `violations`.',
     sources: [seed('000', `${SUBSET} (JsonSchemaError)`), upstream('JsonSchemaError code')],
+    evidence: [
+      evidence('packages/core/tools/tests/json-schema.spec.ts', 27, 'if (error instanceof JsonSchemaError) return error.violations'),
+      evidence('packages/core/tools/src/json-schema.ts', 70, '\'UNSUPPORTED_SCHEMA\')'),
+    ],
     requires: SCHEMA,
   },
   {

@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 const SUBSET = '§已强制执行的原始 JSON Schema 子集'
 const SCHEMA: readonly ['schema'] = ['schema']
@@ -19,10 +19,15 @@ export const JSV_RULES = defineArea('JSV', [
   },
   {
     id: 'JSV-02',
-    level: 'must',
+    level: 'upstream',
     statement:
       'Each violation names where it occurred: the root is the given label (`value` by default, `arguments` when the label is empty), properties are `<p>.<key>` (a bare key under the empty label) and items `<p>[i]`.',
     sources: [upstream('violation paths')],
+    evidence: [
+      evidence('packages/core/tools/tests/json-schema.spec.ts', 321, 'validates object requiredness, nested values, and raw open defaults'),
+      evidence('packages/core/tools/src/json-schema.ts', 418, 'return path === \'\' ? \'arguments\' : path'),
+      evidence('packages/core/tools/src/json-schema.ts', 654, 'export function validateJsonSchemaValue(schema: JsonSchemaNode, value: unknown, path = \'value\'): string[] {'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -92,10 +97,14 @@ export const JSV_RULES = defineArea('JSV', [
   },
   {
     id: 'JSV-08',
-    level: 'must',
+    level: 'upstream',
     statement:
       'Schema keywords and property maps are read as own properties: an inherited `oneOf` or `properties` is ignored, `type`, `oneOf`, `properties`, `required`, `additionalProperties`, `items` and `enum` holding `undefined` count as absent (also in a schema the assertion would refuse for it), and a property named `__proto__` or `toString` is an ordinary property.',
     sources: [upstream('own-property keyword reads')],
+    evidence: [
+      evidence('packages/core/tools/tests/json-schema.spec.ts', 423, 'uses own properties for requiredness, recursion, and closed-object checks'),
+      evidence('packages/core/tools/src/json-schema.ts', 539, 'const oneOf = Object.hasOwn(frame.node, \'oneOf\') ? frame.node.oneOf : undefined'),
+    ],
     requires: SCHEMA,
   },
   {
@@ -137,10 +146,14 @@ export const JSV_RULES = defineArea('JSV', [
   },
   {
     id: 'JSV-13',
-    level: 'must',
+    level: 'upstream',
     statement:
       'A declared property whose value is `undefined` counts as absent and is never validated against its own schema: a required one yields only its missing-property violation, and an optional one leaves the record to fail as a whole, at the record\'s path, by the lossless check.',
     sources: [upstream('object validation: only own keys with a defined value are validated')],
+    evidence: [
+      evidence('packages/core/tools/tests/json-schema.spec.ts', 347, 'treats present undefined as missing when required, then rejects other lossy objects'),
+      evidence('packages/core/tools/src/json-schema.ts', 569, 'if (!Object.hasOwn(frame.value, key) || frame.value[key] === undefined) continue'),
+    ],
     requires: SCHEMA,
   },
 ])

@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /** MODE rules. Tests: conformance/suite/mode.test.ts; MODE-06 by the tsd suite types/mode-06.*.test-d.ts. */
 export const MODE_RULES = defineArea('MODE', [
@@ -38,15 +38,23 @@ export const MODE_RULES = defineArea('MODE', [
   },
   {
     id: 'MODE-04',
-    level: 'must',
+    level: 'upstream',
     statement: 'The classifier receives the caller\'s arguments object itself, neither copied nor frozen.',
     sources: [upstream('raw arguments reach isConcurrencySafe')],
+    evidence: [
+      evidence('packages/core/tools/tests/execution-mode.spec.ts', 109, 'passes parsed arguments directly to a raw definition'),
+      evidence('packages/core/tools/src/index.ts', 1280, 'const concurrencySafe: unknown = tool.isConcurrencySafe(exec.arguments)'),
+    ],
   },
   {
     id: 'MODE-05',
-    level: 'must',
+    level: 'upstream',
     statement: 'A model-direct call that Code Mode collapses (a visible native tool under effective code) classifies as exclusive.',
     sources: [seed('000', '§执行'), upstream('collapsed calls are exclusive')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1760, 'expect(ctx.tools.executionMode({ signal: testToolSignal, callId: CallId(\'preset-coded-schedule\'), name: \'echo\', arguments: { value: \'joined\' }, agent: joined.agent, })).toEqual({ kind: \'exclusive\' })'),
+      evidence('packages/core/tools/src/index.ts', 1224, 'if (this.collapses(name, scope, nested)) return undefined'),
+    ],
     requires: ['codeMode'],
   },
   {

@@ -167,7 +167,7 @@ export const OUT_RULES = defineArea('OUT', [
   {
     id: 'OUT-15',
     level: 'should',
-    statement: 'The INVALID_ARGS failure content reads `Error: invalid arguments: ` followed by the violations, e.g. `missing required property "path"`.',
+    statement: 'The INVALID_ARGS failure message reads `invalid arguments: ` followed by the violations, e.g. `missing required property "path"` (its enveloped content is ERR-13\'s).',
     sources: [upstream('ToolArgsError message')],
     requires: ['schema'],
   },

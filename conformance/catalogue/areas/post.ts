@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /** POST rules. Tests: conformance/suite/post.test.ts. */
 export const POST_RULES = defineArea('POST', [
@@ -18,10 +18,15 @@ export const POST_RULES = defineArea('POST', [
   },
   {
     id: 'POST-02',
-    level: 'must',
+    level: 'upstream',
     statement:
       'The result post-execute receives already has the deferred contexts merged in, and it is deep-frozen when it is a canonical success or a denial.',
     sources: [seed('000', '§tools/post-execute'), upstream('deferred contexts merged before post (C-05)')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 1697, 'freezes core dispatch outcomes before around and post listeners can observe them'),
+      evidence('packages/core/tools/src/index.ts', 1581, 'const resultWithDeferredContexts: ToolExecutionResult = deferredContexts.length === 0'),
+      evidence('packages/core/tools/src/index.ts', 1861, 'return deepFreeze({ ...detached, value: result.value })'),
+    ],
   },
   {
     id: 'POST-03',
@@ -75,16 +80,26 @@ export const POST_RULES = defineArea('POST', [
   },
   {
     id: 'POST-07',
-    level: 'must',
+    level: 'upstream',
     statement: 'An accept that carries value on a failed result is refused: the outcome stays a failure without value.',
     sources: [upstream('value replacement requires a success')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 476, 'rejects value replacement on a failed dispatch'),
+      evidence('packages/core/tools/src/index.ts', 1766, 'tools/post-execute cannot replace the value of a failed result'),
+    ],
   },
   {
     id: 'POST-08',
-    level: 'must',
+    level: 'upstream',
     statement:
       'An accept that carries value when the tool is no longer visible to the caller becomes an UNKNOWN_TOOL failure with info name ToolNotFoundError.',
     sources: [upstream('value replacement re-resolves the tool')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 492, 'fails value replacement when the owning tool disappears before post-policy resolves'),
+      evidence('packages/core/tools/src/index.ts', 1769, 'if (tool === undefined) throw new ToolNotFoundError(exec.name)'),
+    ],
+    untestable:
+      'subsumed: its whole demand is the value-replacement clause of VIS-16, the one owner of re-resolution, and is checked under that rule (the failure\'s info is ERR-04\'s), so a registry that resolves the tool once fails one rule, not two',
   },
   {
     id: 'POST-09',
@@ -100,9 +115,13 @@ export const POST_RULES = defineArea('POST', [
   },
   {
     id: 'POST-10',
-    level: 'must',
+    level: 'upstream',
     statement: 'The message of a block whose feedback is text blocks is their texts joined with newlines.',
     sources: [upstream('block message derivation')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 419, 'turns a post-execute block into a valueless failure'),
+      evidence('packages/core/tools/src/index.ts', 625, 'function failureMessageFromContent(content: ContentBlock[]): string {'),
+    ],
   },
   {
     id: 'POST-11',
@@ -154,10 +173,14 @@ export const POST_RULES = defineArea('POST', [
   },
   {
     id: 'POST-15',
-    level: 'must',
+    level: 'upstream',
     statement:
       'An own content key set to undefined keeps the content, and an own value key set to undefined is a value replacement that fails as INVALID_TOOL_OUTPUT.',
     sources: [upstream('decision kind handling: an own value key is a value replacement')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1764, 'if (Object.hasOwn(decision, \'value\')) {'),
+      evidence('packages/core/tools/src/index.ts', 1778, '...decision.content !== undefined ? { content: decision.content } : {},'),
+    ],
   },
   {
     id: 'POST-16',

@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /** PRE rules. Tests: conformance/suite/pre.test.ts. */
 export const PRE_RULES = defineArea('PRE', [
@@ -102,26 +102,39 @@ export const PRE_RULES = defineArea('PRE', [
   },
   {
     id: 'PRE-09',
-    level: 'must',
+    level: 'upstream',
     statement:
       'When the approval answer is cancelled and the caller signal is aborted by the time it arrives, the call ends as ABORTED_BEFORE_DISPATCH (no body, post-execute runs) rather than as a cancellation denial.',
     sources: [upstream('cancelled approval plus caller abort'), seed('000', '§Cordis API (execute: cancellation skips a not-yet-started body with ABORTED_BEFORE_DISPATCH)')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1483, 'if (this.callerCancelled(exec) && askResolution.approvalCancelled) {'),
+    ],
     requires: ['approval', 'scopes'],
   },
   {
     id: 'PRE-10',
-    level: 'must',
+    level: 'upstream',
     statement:
       'An approval answer outside the four outcomes ends the call as a final failure: no guard, body or post-execute runs.',
     sources: [upstream('rogue approval outcome')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 840, 'turns a rogue outcome from a NON-conforming approval stand-in into an isError result'),
+      evidence('packages/core/tools/src/index.ts', 1727, 'default: return assertNever(outcome, \'ApprovalOutcome\')'),
+    ],
+    divergence:
+      'The seeds say "只有 `allowed-once` 才继续执行，而未授权、缺少审批通道或服务、或无 agent 的请求都会变为拒绝" (only allowed-once proceeds, every other request becomes a denial) and a denial still reaches tools/post-execute, so they would if anything treat a rogue answer as a denial; upstream ends the call as a final failure instead.',
     requires: ['approval', 'scopes'],
   },
   {
     id: 'PRE-11',
-    level: 'must',
+    level: 'upstream',
     statement:
       'An approval request that rejects ends the call as a final failure carrying that error message: no guard, body or post-execute runs.',
     sources: [upstream('throwing approval service'), seed('000', '§Cordis API (execute: listener failures resolve as error results)')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1706, 'const outcome = await approval.request({'),
+      evidence('packages/core/tools/src/index.ts', 1505, 'return next({ kind: \'final-result\', exec, result: toolErrorResult(error) })'),
+    ],
     requires: ['approval', 'scopes'],
   },
   {

@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 const PROMPT_ONLY = 'prompt assembly: the adapter contract has no system-prompt surface'
 
@@ -55,9 +55,13 @@ export const PRES_RULES = defineArea('PRES', [
   },
   {
     id: 'PRES-05',
-    level: 'must',
+    level: 'upstream',
     statement: 'When the author supplies no presenters, the definition built by defineTool has no presentCall or presentResult member.',
     sources: [upstream('absent presenters stay absent')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 2758, 'a tool without presentCall/presentResult leaves them undefined (UI falls back generically)'),
+      evidence('packages/core/tools/src/schema.ts', 598, 'if (userPresentCall) {'),
+    ],
     requires: ['schema'],
   },
   {
@@ -130,44 +134,69 @@ export const PRES_RULES = defineArea('PRES', [
   },
   {
     id: 'PRES-11',
-    level: 'must',
+    level: 'upstream',
     statement:
       'A scope can see and dispatch run_code only while its mode in force is not native, and every such scope uses the same transport object.',
     sources: [upstream('run_code visibility per effective mode')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1788, 'keeps run_code out of a native'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 279, 'reserves run_code against scoped shadows and explicit restrictions in mode %s'),
+      evidence('packages/core/tools/src/index.ts', 1189, 'visible.set(RUN_CODE_NAME, this.requireCodeTransport())'),
+    ],
     requires: ['codeMode', 'scopes'],
   },
   {
     id: 'PRES-12',
-    level: 'must',
+    level: 'upstream',
     statement:
       'The system-prompt tool contribution depends on the effective mode: every visible schema for native, only run_code for code, both for both, and a toolOrder naming a tool the mode does not contribute fails assembly.',
     sources: [upstream('systemPrompt.tools provider')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 119, 'contributes every schema, no run_code, no SDK section'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 454, 'rejects the assembly when toolOrder names a native tool that mode'),
+      evidence('packages/core/tools/src/index.ts', 980, 'private wireSchemas(scope?: ScopeKey): ToolProviderResult {'),
+    ],
     requires: ['codeMode'],
     untestable: PROMPT_ONLY,
   },
   {
     id: 'PRES-13',
-    level: 'must',
+    level: 'upstream',
     statement:
       'Under a non-native mode, prompt assembly fails when no code runtime is mounted or when no SDK renderer exists for the runtime\'s language, and the error reports the mode of the scope doing the assembly.',
     sources: [upstream('code runtime requirements at assembly')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 359, 'rejects every assembly when a non-native mode has no code runtime'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 364, 'rejects every assembly when the runtime language has no registered SDK renderer'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1855, 'reports the missing runtime against the agent'),
+      evidence('packages/core/tools/src/index.ts', 1022, 'requires a code runtime'),
+    ],
     requires: ['codeMode'],
     untestable: PROMPT_ONLY,
   },
   {
     id: 'PRES-14',
-    level: 'must',
+    level: 'upstream',
     statement:
       'The tools:code-only (order 99) and tools:sdk (order 150) prompt sections render only for the modes they serve, are registered globally or per scope as the mode requires, and the SDK text is deterministic for an unchanged tool set.',
     sources: [upstream('Code Mode prompt sections')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 350, 'renders byte-identical SDK text across consecutive assemblies of an unchanged tool set'),
+      evidence('packages/core/tools/src/index.ts', 51, 'const COLLAPSE_SECTION_ORDER = 99'),
+      evidence('packages/core/tools/src/code-mode.ts', 23, 'export const SDK_SECTION_ORDER = 150'),
+      evidence('packages/core/tools/src/index.ts', 968, 'yield ctx.systemPrompt.section(this.collapseSection())'),
+    ],
     requires: ['codeMode'],
     untestable: PROMPT_ONLY,
   },
   {
     id: 'PRES-15',
-    level: 'must',
+    level: 'upstream',
     statement: 'Tearing down the registry takes away run_code, its tools prompt provider and its SDK prompt section.',
     sources: [upstream('HMR cleanup of the registry fiber')],
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 460, 'removes run_code and the SDK section when the registry fiber disposes (HMR safety)'),
+    ],
     requires: ['codeMode'],
     untestable: 'registry teardown: the adapter contract cannot observe a registry after dispose(), and the prompt provider and SDK section have no surface in it',
   },

@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /**
  * REG rules. Tests: conformance/suite/reg.test.ts.
@@ -12,7 +12,7 @@ export const REG_RULES = defineArea('REG', [
     id: 'REG-01',
     level: 'must',
     statement:
-      'register() throws a TypeError when the definition has no output object with a render function, or when output.presentationMeta is present but is not a function.',
+      'register() throws, registering nothing, when the definition has no output object with a render function, or when output.presentationMeta is present but is not a function (the class of the error is REG-20\'s).',
     sources: [seed('000', '§ToolDefinition'), seed('000', '§统一的 JSON 值 schema DSL')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '要求它声明 `output`'),
@@ -36,7 +36,7 @@ export const REG_RULES = defineArea('REG', [
     id: 'REG-03',
     level: 'must',
     statement:
-      'register() throws a TypeError when timeoutMs is declared but is not a finite number above zero (0, negative numbers, Infinity and NaN included).',
+      'register() throws, registering nothing, when timeoutMs is declared but is not a finite number above zero (0, negative numbers, Infinity and NaN included; the class of the error is REG-20\'s).',
     sources: [seed('000', '§ToolDefinition'), seed('000', '§统一的 JSON 值 schema DSL')],
     quotes: [quote('000', '§统一的 JSON 值 schema DSL', '并检查 `timeoutMs` 必须为正有限值等语义要求')],
   },
@@ -93,10 +93,16 @@ export const REG_RULES = defineArea('REG', [
   },
   {
     id: 'REG-08',
-    level: 'must',
+    level: 'upstream',
     statement:
       'register() does not check name, description or parameters, so a parameters object using keywords outside the enforced subset is accepted and projected as given.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('parameters are not validated at registration')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 2206, 'still accepts raw JSON-Schema ToolDefinition directly (MCP interop)'),
+      evidence('packages/core/tools/src/index.ts', 1045, 'assertSupportedJsonSchema(output.schema)'),
+    ],
+    divergence:
+      'The seeds say that at registration the registry "校验其原始 schema" (validates its raw schema) and never exempt parameters, which if anything points the other way; upstream validates only the output schema and timeoutMs, so parameters outside the subset register and are projected as given.',
   },
   {
     id: 'REG-09',
@@ -134,10 +140,15 @@ export const REG_RULES = defineArea('REG', [
   },
   {
     id: 'REG-12',
-    level: 'must',
+    level: 'upstream',
     statement:
       'Removing the last registration, restriction or guard of a scope discards that scope\'s empty layer, and lookups never create layers.',
     sources: [upstream('scoped layer reclamation')],
+    evidence: [
+      evidence('packages/core/scope/tests/store.spec.ts', 130, 'uses the same scoped context for lazy visibility and ownership, and reclaims only an empty aggregate'),
+      evidence('packages/core/scope/src/store.ts', 259, 'if (scope !== undefined && layer.isEmpty()) this.scoped.delete(scope)'),
+      evidence('packages/core/scope/src/store.ts', 155, 'Reads never create scoped layers.'),
+    ],
     untestable:
       'internal storage reclamation is not observable through the adapter contract; the visible effect of removal is checked by REG-10',
   },
@@ -189,5 +200,20 @@ export const REG_RULES = defineArea('REG', [
     sources: [seed('000', '§tools/change')],
     quotes: [quote('000', '§tools/change', "'tools/change'(): void")],
     requires: ['changeEvents'],
+  },
+  // REG-20: the seeds say only that these registrations fail, naming no error class, and upstream's own
+  // specs ("requires every raw registration to declare its canonical output", "rejects a non-positive or
+  // non-finite registration timeout") pin only the message; the class is upstream's source alone. The
+  // reserved-name refusal (REG-04) is a plain Error upstream (index.ts:1055), so the rule leaves it out.
+  {
+    id: 'REG-20',
+    level: 'upstream',
+    statement:
+      'The errors register() throws for a malformed output declaration (REG-01) and for a timeoutMs that is not a positive finite number (REG-03) are TypeErrors.',
+    sources: [upstream('class of the output-shape and timeoutMs checks')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1043, 'throw new TypeError(`tool "${name}" must declare output { schema, render, presentationMeta? }`)'),
+      evidence('packages/core/tools/src/index.ts', 1049, 'throw new TypeError(`tool "${name}" timeoutMs must be a positive finite number`)'),
+    ],
   },
 ])

@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /** RES rules. Tests: conformance/suite/res.test.ts. */
 export const RES_RULES = defineArea('RES', [
@@ -135,10 +135,14 @@ export const RES_RULES = defineArea('RES', [
   },
   {
     id: 'RES-11',
-    level: 'must',
+    level: 'upstream',
     statement:
       'Every contained tools/result observer failure, a synchronous throw or an asynchronous rejection, is reported once, at warn level, per call it fails in.',
     sources: [upstream('observer failures are logged at warn level'), seed('000', '§tools/result')],
+    evidence: [
+      evidence('packages/core/tools/tests/scoped.spec.ts', 677, 'notifies every tools/result observer with the frozen final outcome and contains failures'),
+      evidence('packages/core/tools/src/index.ts', 1663, 'this.ctx.logger.warn(`tool "${toolName}" (${callId}): tools/result observer failed: ${errorMessage(error)}`)'),
+    ],
     requires: ['warnings'],
   },
 ])

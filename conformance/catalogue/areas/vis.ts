@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /**
  * VIS rules. Tests: conformance/suite/vis.test.ts.
@@ -50,9 +50,13 @@ export const VIS_RULES = defineArea('VIS', [
   },
   {
     id: 'VIS-04',
-    level: 'must',
+    level: 'upstream',
     statement: 'restrict() called through the global context throws instead of installing a filter.',
     sources: [seed('000', '§Cordis API (restrict)'), seed('002', '§ctx.tools.restrict')],
+    evidence: [
+      evidence('packages/core/tools/tests/scoped.spec.ts', 184, 'fails loud on an unscoped call, an empty filter, and names it does not inherit'),
+      evidence('packages/core/tools/src/index.ts', 1074, 'tools.restrict() requires a scoped context'),
+    ],
   },
   {
     id: 'VIS-05',
@@ -142,12 +146,16 @@ export const VIS_RULES = defineArea('VIS', [
   },
   {
     id: 'VIS-12',
-    level: 'must',
+    level: 'upstream',
     statement:
       '{ allow: [] } is accepted and hides every inherited tool, { deny: [] } is accepted and changes nothing, and a restriction stays in force after a tool it names is unregistered.',
     sources: [upstream('restriction edge cases'), seed('000', '§Cordis API (restrict)')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1078, 'if (allow === undefined && deny === undefined) {'),
+      evidence('packages/core/tools/src/index.ts', 1082, '...allow !== undefined ? { allow: new Set(allow) } : {},'),
+    ],
     divergence:
-      'The seeds say empty filters fail; the kit, like upstream, reads that as a filter with neither list (VIS-05) and accepts empty lists (C-08).',
+      'The seeds say "Empty filters, unknown names, scope-local names, and reserved transport names fail", which if anything points the other way for { allow: [] } and { deny: [] }; the kit, like upstream, reads that as a filter with neither list (VIS-05) and accepts empty lists (C-08).',
     requires: ['scopes'],
   },
   {
@@ -187,10 +195,17 @@ export const VIS_RULES = defineArea('VIS', [
   },
   {
     id: 'VIS-16',
-    level: 'must',
+    level: 'upstream',
     statement:
-      'The tool is resolved again at body dispatch, at a post-execute value replacement and when a wrapper\'s own success is normalized, so a tool removed or restricted away after pre-execute fails there with UNKNOWN_TOOL.',
+      'The tool is resolved again, against the caller\'s view at that moment, at body dispatch, at a post-execute value replacement and when a wrapper\'s own success is normalized, so a tool removed or restricted away after pre-execute fails there with UNKNOWN_TOOL and one registered meanwhile is found. This rule alone owns re-resolution: the rules of those stages (EXE-02, EXE-06, EXE-11, POST-08, FIN-01) leave it to VIS-16.',
     sources: [seed('001', 'L16'), upstream('live re-resolution')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 492, 'fails value replacement when the owning tool disappears before post-policy resolves'),
+      evidence('packages/core/tools/tests/tools.spec.ts', 535, 'fails wrapper-authored success normalization when the owning tool disappears'),
+      evidence('packages/core/tools/src/index.ts', 1547, 'if (!tool) throw new ToolNotFoundError(exec.name)'),
+      evidence('packages/core/tools/src/index.ts', 1769, 'if (tool === undefined) throw new ToolNotFoundError(exec.name)'),
+      evidence('packages/core/tools/src/index.ts', 1838, 'if (tool === undefined) throw new ToolNotFoundError(exec.name)'),
+    ],
   },
   {
     id: 'VIS-17',
@@ -221,7 +236,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-19',
     level: 'should',
     statement:
-      'The UNKNOWN_TOOL failure for an out-of-view name has the message `unknown tool "<name>"` and the content text `Error: unknown tool "<name>"`.',
+      'The UNKNOWN_TOOL failure for an out-of-view name has the message `unknown tool "<name>"` (its enveloped content is ERR-13\'s).',
     sources: [upstream('ToolNotFoundError message')],
   },
   {
@@ -254,9 +269,14 @@ export const VIS_RULES = defineArea('VIS', [
   },
   {
     id: 'VIS-24',
-    level: 'must',
+    level: 'upstream',
     statement:
       'The disposer that subscribing a tools/* listener returns unsubscribes exactly that listener, the others keeping their place, and calling it again changes nothing; disposing a scope unsubscribes the listeners added through it.',
     sources: [seed('000', '§tools/* events'), upstream('listener subscriptions are exact, idempotent Cordis effects owned by their context')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 600, 'const veto = ctx.on(\'tools/post-execute\''),
+      evidence('packages/core/scope/src/index.ts', 111, 'Dispose every scope-owned registration'),
+      evidence('packages/core/scope/tests/scope.spec.ts', 41, 'is usable synchronously before the backing fiber activates'),
+    ],
   },
 ])

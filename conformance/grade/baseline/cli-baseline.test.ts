@@ -4,8 +4,9 @@
  * FIN-02 plus the passing REG-01. Three real grades: one writing the
  * baseline and the JSON report, one comparing with it (exit 0), one with its
  * entry removed (exit 1). Stale, --allow-stale and expiry are judged on the
- * saved report through the CLI's own finishing step; malformed baselines and
- * bad flag combinations are refused before any grade.
+ * saved report through the CLI's own finishing step; malformed baselines,
+ * baselines of another profile than the grade's and bad flag combinations
+ * are refused before any grade.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -56,7 +57,8 @@ describe('--update-baseline writes the failures of the grade', () => {
     const kinds = new Set(report.rules[1]?.tests.filter((t) => t.outcome === 'fail').map((t) => t.failure?.kind))
     expect(kinds).toEqual(new Set(['assertion']))
     expect(baseline.entries).toEqual([{ rule: 'FIN-02', reason: 'not-implemented', kind: 'assertion' }])
-    expect(written.stdout).toContain('Baseline baseline.json written: 1 entry (the must failures of this grade; 0 kept unchanged as not graded, 0 dropped as no longer failing)\n')
+    expect(baseline.profile).toBe('spec')
+    expect(written.stdout).toContain('Baseline baseline.json written for --profile spec: 1 entry (the must failures of this grade; 0 kept unchanged as not graded, 0 dropped as no longer failing)\n')
   })
 
   test('on the saved report: entries of rules outside --rules are kept, a passing one dropped, and the line counts them', async () => {
@@ -73,12 +75,22 @@ describe('--update-baseline writes the failures of the grade', () => {
     const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true } }
     const code = await finishBaseline({ mode: 'update', file: 'kept.json', target: join(work.dir, 'kept.json'), previous }, report, io)
     expect(code).toBe(0)
-    expect(stdout).toBe('\nBaseline kept.json written: 3 entries (the must failures of this grade; 2 kept unchanged as not graded, 1 dropped as no longer failing)\n')
+    expect(stdout).toBe('\nBaseline kept.json written for --profile spec: 3 entries (the must failures of this grade; 2 kept unchanged as not graded, 1 dropped as no longer failing)\n')
     expect(parseBaseline(readFileSync(join(work.dir, 'kept.json'), 'utf8'), 'kept.json').entries).toEqual([
       { rule: 'SCH-01', reason: 'spec-dispute', kind: 'timeout', note: 'not graded here' },
       { rule: 'PRE-22', reason: 'env', kind: 'assertion' },
       { rule: 'FIN-02', reason: 'spec-dispute', kind: 'assertion', link: 'https://example.org/9' },
     ])
+  })
+
+  test('on the saved report graded under upstream: the baseline records that profile, and the line names it and its levels', async () => {
+    let stdout = ''
+    const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true } }
+    const strict: GradeReport = { ...report, options: { ...report.options, profile: 'upstream' } }
+    const previous: Baseline = { baselineVersion: '1', entries: [{ rule: 'PRE-22', reason: 'env', kind: 'assertion' }] }
+    expect(await finishBaseline({ mode: 'update', file: 'strict.json', target: join(work.dir, 'strict.json'), previous }, strict, io)).toBe(0)
+    expect(stdout).toBe('\nBaseline strict.json written for --profile upstream: 2 entries (the must and upstream failures of this grade; 1 kept unchanged as not graded, 0 dropped as no longer failing)\n')
+    expect(parseBaseline(readFileSync(join(work.dir, 'strict.json'), 'utf8'), 'strict.json')).toMatchObject({ profile: 'upstream', entries: [{ rule: 'PRE-22' }, { rule: 'FIN-02' }] })
   })
 
   test('a baseline that cannot be written exits 2 with one line naming the target; an unwritable folder is a usage error before grading', async () => {
@@ -97,7 +109,7 @@ describe('--baseline decides the exit status', () => {
     const run = await cli([...GRADE, '--baseline', 'baseline.json'], work.dir)
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
-    expect(run.stdout).toContain('FAIL: broken: finalize-only-after-post fails 1 of 2 applicable must rules.')
+    expect(run.stdout).toContain('FAIL (spec profile): broken: finalize-only-after-post fails 1 of 2 applicable must rules.')
     expect(run.stdout).toMatch(/Baseline baseline\.json: \d+ known failures as recorded\n/)
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('BASELINE OK: every must failure is in the baseline')
   })
@@ -145,6 +157,20 @@ describe('refused before grading (exit 2, no grade)', () => {
     const run = await runInProcess(['grade', '--baseline', join(work.dir, 'missing.json')])
     expect(run.code).toBe(2)
     expect(run.stderr).toBe(`dsh-tools-tck: ${join(work.dir, 'missing.json')}: cannot read the baseline: no such file\n`)
+  })
+
+  test('a baseline written under one profile is refused at the other, naming both, before grading', async () => {
+    const spec = join(work.dir, 'baseline.json')
+    expectUsageError(
+      await runInProcess([...GRADE, '--profile', 'upstream', '--baseline', spec, '--json', join(work.dir, 'never.json')]),
+      `--baseline ${spec} was written under --profile spec, but this grade is under --profile upstream: grade with --profile spec, or rewrite the baseline with --update-baseline under --profile upstream`,
+    )
+    writeFileSync(join(work.dir, 'strict-baseline.json'), JSON.stringify({ baselineVersion: '1', profile: 'upstream', entries: [] }))
+    const strict = join(work.dir, 'strict-baseline.json')
+    expectUsageError(await runInProcess([...GRADE, '--baseline', strict]), `--baseline ${strict} was written under --profile upstream, but this grade is under --profile spec`)
+    expect(existsSync(join(work.dir, 'never.json')), 'no grade ran').toBe(false)
+    await expect(prepareBaseline({ baseline: 'strict-baseline.json', profile: 'upstream' }, work.dir)).resolves.toMatchObject({ mode: 'compare', baseline: { profile: 'upstream' } })
+    await expect(prepareBaseline({ baseline: 'strict-baseline.json', profile: 'spec' }, work.dir)).rejects.toBeInstanceOf(UsageError)
   })
 
   test('--allow-stale without --baseline, and --baseline with --update-baseline, are usage errors', async () => {

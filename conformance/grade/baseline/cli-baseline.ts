@@ -6,10 +6,14 @@
  */
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
+import { LEVELS, failingLevels } from '../../catalogue/types.ts'
+import type { Profile } from '../../catalogue/types.ts'
 import { UsageError } from '../errors.ts'
+import { failingLabel } from '../formats/verdict.ts'
 import { oneLine } from '../internal/text.ts'
 import { writableTarget } from '../internal/writable-folder.ts'
 import type { GradeReport } from '../report.ts'
+import { assertSameProfile, baselineProfile } from './baseline-profile.ts'
 import { compareToBaseline } from './compare-baseline.ts'
 import { loadBaseline } from './load-baseline.ts'
 import { renderBaselineComparison } from './render-baseline.ts'
@@ -20,6 +24,8 @@ export interface BaselineFlags {
   readonly baseline?: string
   readonly updateBaseline?: string
   readonly allowStale?: boolean
+  /** The profile the grade will run under (`--profile`). Default: `spec`. */
+  readonly profile?: Profile
 }
 
 /** What to do with the report once graded. */
@@ -32,17 +38,21 @@ export type BaselinePlan =
  * `undefined` when no baseline flag is given. Rejects with a `UsageError`
  * for a bad combination (`--baseline` with `--update-baseline`,
  * `--allow-stale` without `--baseline`, an empty file name, an unwritable
- * `--update-baseline` folder), and with a `BaselineError` when the
- * `--baseline` file is missing or invalid, or an existing
- * `--update-baseline` file is invalid (its entries' reasons and notes are
- * kept, so it must load).
+ * `--update-baseline` folder, a `--baseline` file written under another
+ * profile than the grade's: the message names the file and both profiles),
+ * and with a `BaselineError` when the `--baseline` file is missing or
+ * invalid, or an existing `--update-baseline` file is invalid (its entries'
+ * reasons and notes are kept, so it must load; it may have been written
+ * under another profile, since rewriting is how a baseline changes profile).
  */
 export async function prepareBaseline(flags: BaselineFlags, cwd: string): Promise<BaselinePlan | undefined> {
   if (flags.baseline !== undefined && flags.updateBaseline !== undefined) throw new UsageError('--baseline and --update-baseline cannot be combined: compare with one, or rewrite it')
   if (flags.allowStale === true && flags.baseline === undefined) throw new UsageError('--allow-stale only applies with --baseline <file>')
   if (flags.baseline !== undefined) {
     if (flags.baseline.trim() === '') throw new UsageError('--baseline needs a file name')
-    return { mode: 'compare', file: flags.baseline, baseline: await loadBaseline(flags.baseline, cwd), allowStale: flags.allowStale === true }
+    const baseline = await loadBaseline(flags.baseline, cwd)
+    assertSameProfile(baseline, flags.profile ?? 'spec', `--baseline ${flags.baseline}`)
+    return { mode: 'compare', file: flags.baseline, baseline, allowStale: flags.allowStale === true }
   }
   if (flags.updateBaseline === undefined) return undefined
   const target = await writableTarget('--update-baseline', flags.updateBaseline, cwd)
@@ -53,9 +63,10 @@ export async function prepareBaseline(flags: BaselineFlags, cwd: string): Promis
 /**
  * After the grade: compares and prints the baseline section (exit 0 when
  * the comparison is ok, 1 otherwise), or writes the updated baseline
- * (exit 0 once written, 2 when it cannot be written), saying how many
- * entries it has, how many of the previous file were kept unchanged (not
- * graded in this run, or of should rules) and how many were dropped (no
+ * (exit 0 once written, 2 when it cannot be written), saying which profile
+ * it was written for, how many entries it has, how many of the previous
+ * file were kept unchanged (not graded in this run, or of rules of levels
+ * that do not decide under the profile) and how many were dropped (no
  * longer failing). `stdout` gets the section, `stderr` a write error.
  */
 export async function finishBaseline(plan: BaselinePlan, report: GradeReport, io: { readonly stdout: { write(text: string): unknown }; readonly stderr: { write(text: string): unknown } }): Promise<0 | 1 | 2> {
@@ -72,9 +83,11 @@ export async function finishBaseline(plan: BaselinePlan, report: GradeReport, io
     io.stderr.write(`dsh-tools-tck: cannot write the baseline to ${plan.target}: ${oneLine(error)}\n`)
     return 2
   }
-  const should = update.keptShould === 0 ? '' : `, ${update.keptShould} of should rules kept unchanged`
+  const profile = baselineProfile(baseline)
+  const others = LEVELS.filter((level) => !failingLevels(profile).includes(level)).join(' or ')
+  const notDeciding = update.keptNotDeciding === 0 ? '' : `, ${update.keptNotDeciding} of ${others} rules kept unchanged`
   io.stdout.write(
-    `\nBaseline ${plan.file} written: ${baseline.entries.length} entr${baseline.entries.length === 1 ? 'y' : 'ies'} (the must failures of this grade; ${update.keptNotGraded} kept unchanged as not graded${should}, ${update.dropped} dropped as no longer failing)\n`,
+    `\nBaseline ${plan.file} written for --profile ${profile}: ${baseline.entries.length} entr${baseline.entries.length === 1 ? 'y' : 'ies'} (the ${failingLabel(profile)} failures of this grade; ${update.keptNotGraded} kept unchanged as not graded${notDeciding}, ${update.dropped} dropped as no longer failing)\n`,
   )
   return 0
 }

@@ -1,9 +1,11 @@
 /**
  * compareToBaseline on synthetic reports: new failures, stale entries,
  * --allow-stale, expiry by date and by kit version, kind mismatches, should
- * rules, rule versus test entries, and entries with nothing to judge.
+ * rules, rule versus test entries, entries with nothing to judge, and the
+ * profile: which levels decide, and a baseline of another profile refused.
  */
 import { describe, expect, test } from 'vitest'
+import { UsageError } from '../errors.ts'
 import { compareToBaseline } from './compare-baseline.ts'
 import type { CompareOptions } from './compare-baseline.ts'
 import { compareVersions } from './expiry.ts'
@@ -81,7 +83,7 @@ describe('stale entries', () => {
     const report = fakeReport([failing('FIN-02'), passing('REG-01')])
     const strict = compareToBaseline(report, baseline(rule('FIN-02'), rule('REG-01')), TODAY)
     expect(strict.ok).toBe(false)
-    expect(strict.stale).toEqual([{ index: 1, entry: rule('REG-01'), why: 'REG-01 passes now', decides: true }])
+    expect(strict.stale).toEqual([{ index: 1, entry: rule('REG-01'), why: 'REG-01 passes now', decides: true, levels: ['must'] }])
     const lenient = compareToBaseline(report, baseline(rule('FIN-02'), rule('REG-01')), { ...TODAY, allowStale: true })
     expect(lenient.ok).toBe(true)
     expect(lenient.allowStale).toBe(true)
@@ -238,5 +240,43 @@ describe('kind mismatches', () => {
     expect(failureKindOf({ message: "the test did not finish within vitest's limit of 1900 ms" })).toBe('timeout')
     expect(failureKindOf({ message: 'FIN-02 (must; x): expected 1 to be 2' })).toBe('assertion')
     expect(failureKindOf({ message: 'the test never reported a result', kind: 'assertion' }), 'a recorded kind wins').toBe('assertion')
+  })
+})
+
+describe('the profile decides which levels decide', () => {
+  const upstreamFailing = (id: string, kind: FakeTest['kind'] = 'assertion'): FakeRule => ({ id, level: 'upstream', status: 'fail', tests: [{ name: testOf(id), outcome: 'fail', kind }] })
+  const upstreamPassing = (id: string): FakeRule => ({ id, level: 'upstream', status: 'pass', tests: [{ name: testOf(id), outcome: 'pass' }] })
+
+  test('under spec, an upstream failure is never new, and its findings only inform', () => {
+    const report = fakeReport([upstreamFailing('GRD-03', 'timeout'), upstreamPassing('REG-12')])
+    const c = compareToBaseline(report, baseline(rule('GRD-03', 'assertion'), rule('REG-12')), TODAY)
+    expect(c.profile).toBe('spec')
+    expect(c.newFailures).toEqual([])
+    expect(c.kindMismatch.map((m) => [m.entry.rule, m.decides, m.levels])).toEqual([['GRD-03', false, ['upstream']]])
+    expect(c.stale.map((e) => [e.entry.rule, e.decides, e.levels])).toEqual([['REG-12', false, ['upstream']]])
+    expect(c.ok).toBe(true)
+    expect(compareToBaseline(report, baseline(), TODAY).ok, 'without entries too').toBe(true)
+  })
+
+  test('under upstream, an upstream failure no entry matches is new, and an upstream entry decides', () => {
+    const report = fakeReport([upstreamFailing('GRD-03'), upstreamPassing('REG-12'), { ...failing('PRE-22'), level: 'should' }], '0.1.0', 'upstream')
+    const bare = compareToBaseline(report, { ...baseline(), profile: 'upstream' }, TODAY)
+    expect(bare.profile).toBe('upstream')
+    expect(bare.newFailures.map((f) => [f.rule, f.level])).toEqual([['GRD-03', 'upstream']])
+    expect(bare.ok).toBe(false)
+    const recorded = compareToBaseline(report, { ...baseline(rule('GRD-03')), profile: 'upstream' }, TODAY)
+    expect(recorded.ok).toBe(true)
+    const stale = compareToBaseline(report, { ...baseline(rule('GRD-03'), rule('REG-12')), profile: 'upstream' }, TODAY)
+    expect(stale.stale.map((e) => [e.entry.rule, e.decides])).toEqual([['REG-12', true]])
+    expect(stale.ok).toBe(false)
+  })
+
+  test('a baseline written under another profile than the report\'s is refused, naming both', () => {
+    const spec = fakeReport([passing('REG-01')])
+    const upstream = fakeReport([passing('REG-01')], '0.1.0', 'upstream')
+    expect(() => compareToBaseline(upstream, baseline(), TODAY)).toThrow(UsageError)
+    expect(() => compareToBaseline(upstream, baseline(), TODAY)).toThrow('the baseline was written under --profile spec, but this grade is under --profile upstream')
+    expect(() => compareToBaseline(spec, { ...baseline(), profile: 'upstream' }, TODAY)).toThrow('the baseline was written under --profile upstream, but this grade is under --profile spec')
+    expect(compareToBaseline(spec, { ...baseline(), profile: 'spec' }, TODAY).ok, 'a spec baseline, named or not, judges a spec grade').toBe(true)
   })
 })

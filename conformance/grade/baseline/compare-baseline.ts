@@ -3,9 +3,12 @@
  * expected failures (`grade --baseline <file>`). Pure: no I/O, no clock
  * unless `today` is left out.
  */
-import type { Level, RuleId } from '../../catalogue/types.ts'
+import { LEVELS, failingLevels } from '../../catalogue/types.ts'
+import type { Level, Profile, RuleId } from '../../catalogue/types.ts'
+import { profileOf } from '../formats/verdict.ts'
 import type { FailureKind, GradeReport, TestEntry } from '../report.ts'
-import { namesMustRule } from './entry-rules.ts'
+import { assertSameProfile } from './baseline-profile.ts'
+import { entryLevels } from './entry-rules.ts'
 import { expiryReason } from './expiry.ts'
 import { failureKindOf } from './failure-kind.ts'
 import type { Baseline, BaselineEntry } from './types.ts'
@@ -42,12 +45,22 @@ export interface CoveredFailure extends BaselineFailure {
   readonly by: EntryRef
 }
 
-/** An entry whose failures (some of them) are of another kind than it records. */
-export interface KindMismatch extends EntryRef {
-  /** The failures it matched whose kind is not `entry.kind`. */
-  readonly failures: readonly BaselineFailure[]
-  /** True when one of those failures is of a must rule: only then does the mismatch fail the comparison. */
+/** Whether a finding can fail the comparison, and the levels of the rules it is about. */
+export interface Decision {
+  /**
+   * True when one of {@link levels} decides under the comparison's profile
+   * (`must`; under `upstream`, `must` or `upstream`): only then can the
+   * finding fail the comparison. Otherwise it is listed for information.
+   */
   readonly decides: boolean
+  /** The levels of the rules the finding is about, each once, strongest first. */
+  readonly levels: readonly Level[]
+}
+
+/** An entry whose failures (some of them) are of another kind than it records. */
+export interface KindMismatch extends EntryRef, Decision {
+  /** The failures it matched whose kind is not `entry.kind`; `levels` are theirs. */
+  readonly failures: readonly BaselineFailure[]
 }
 
 /** An entry with a sentence saying why it is listed. */
@@ -55,25 +68,30 @@ export interface JudgedEntry extends EntryRef {
   readonly why: string
 }
 
-/** A stale or expired entry; it fails the comparison only when it `decides`. */
-export interface DecidingEntry extends JudgedEntry {
-  /** True when the entry names a must rule; an entry of should rules only is listed for information. */
-  readonly decides: boolean
-}
+/** A stale or expired entry; it fails the comparison only when it `decides` (`levels` are those of the rules it names, see `entryLevels`). */
+export interface DecidingEntry extends JudgedEntry, Decision {}
 
 export interface BaselineComparison {
   /**
-   * True when no must failure is new, no entry of a must rule has expired,
-   * no failure of a must rule is of another kind than its entry records, and
-   * no entry of a must rule is stale (unless `allowStale`). Only must rules
-   * decide: the same findings on should rules are listed with `decides:
-   * false`. Unmatched entries never decide.
+   * The profile of the report and of the baseline (they must agree): the
+   * levels that fail a registry under it (`failingLevels`) are the ones
+   * that decide here, the deciding levels below.
+   */
+  readonly profile: Profile
+  /**
+   * True when no failure of a deciding level is new, no entry naming a rule
+   * of a deciding level has expired, no failure of a deciding level is of
+   * another kind than its entry records, and no entry naming a rule of a
+   * deciding level is stale (unless `allowStale`). Only the deciding levels
+   * decide: the same findings on other rules (should rules; upstream rules
+   * under `spec`) are listed with `decides: false`. Unmatched entries never
+   * decide.
    */
   readonly ok: boolean
   readonly allowStale: boolean
-  /** Failing tests of must rules (and must rules failing without a failing test) that no entry matches. Should rules never appear here. */
+  /** Failing tests of rules of a deciding level (and such rules failing without a failing test) that no entry matches. Other rules never appear here. */
   readonly newFailures: readonly BaselineFailure[]
-  /** Failures matched by an entry of their kind (should rules included, when an entry names them). */
+  /** Failures matched by an entry of their kind (of other levels too, when an entry names them). */
   readonly covered: readonly CoveredFailure[]
   /** Entries whose rule passes, or whose test passes under every rule it is listed under. */
   readonly stale: readonly DecidingEntry[]
@@ -90,17 +108,23 @@ export interface BaselineComparison {
 }
 
 /**
- * Compares `report` with `baseline`. A failing test is matched by the test
- * entry naming it, else by the rule entry of the rule it fails under; a
- * rule failing with no failing test only by its rule entry. A matched
- * failure of the entry's `kind` is covered, one of another kind is a kind
- * mismatch (an entry matching failures of several kinds mismatches on every
- * kind it does not record). An entry is stale only when what it names
- * actually passes: a rule with status `pass`, or a test whose every listing
- * is `pass`. A mismatch, stale or expired entry fails the comparison only
- * for a must rule (see `decides`).
+ * Compares `report` with `baseline`, under the profile the report was
+ * graded under (`profileOf`); throws a `UsageError` naming both profiles
+ * when the baseline was written under another (`assertSameProfile`). A
+ * failing test is matched by the test entry naming it, else by the rule
+ * entry of the rule it fails under; a rule failing with no failing test
+ * only by its rule entry. A matched failure of the entry's `kind` is
+ * covered, one of another kind is a kind mismatch (an entry matching
+ * failures of several kinds mismatches on every kind it does not record).
+ * An entry is stale only when what it names actually passes: a rule with
+ * status `pass`, or a test whose every listing is `pass`. A new failure, a
+ * mismatch, a stale or an expired entry fails the comparison only for a
+ * rule of a level that decides under the profile (see `decides`).
  */
 export function compareToBaseline(report: GradeReport, baseline: Baseline, options: CompareOptions = {}): BaselineComparison {
+  const profile = profileOf(report)
+  assertSameProfile(baseline, profile)
+  const deciding = failingLevels(profile)
   const allowStale = options.allowStale === true
   const today = dayOf(options.today ?? new Date())
   const kitVersion = options.kitVersion ?? report.kit.version
@@ -114,7 +138,7 @@ export function compareToBaseline(report: GradeReport, baseline: Baseline, optio
   for (const failure of failuresOf(report)) {
     const by = (failure.test === undefined ? undefined : byTest.get(failure.test)) ?? byRule.get(failure.rule)
     if (by === undefined) {
-      if (failure.level === 'must') newFailures.push(failure)
+      if (deciding.includes(failure.level)) newFailures.push(failure)
     } else if (by.entry.kind === failure.kind) {
       covered.push({ ...failure, by })
     } else {
@@ -126,23 +150,24 @@ export function compareToBaseline(report: GradeReport, baseline: Baseline, optio
   const expired: DecidingEntry[] = []
   const unmatched: JudgedEntry[] = []
   for (const ref of entries) {
-    const decides = namesMustRule(ref.entry, report)
+    const decision = decisionOf(entryLevels(ref.entry, report), deciding)
     const ran = expiryReason(ref.entry.expires, today, kitVersion)
-    if (ran !== undefined) expired.push({ ...ref, why: ran, decides })
+    if (ran !== undefined) expired.push({ ...ref, why: ran, ...decision })
     const judged = ref.entry.rule !== undefined ? judgeRule(report, ref.entry.rule) : judgeTest(report, ref.entry.test as string)
-    if (judged?.stale === true) stale.push({ ...ref, why: judged.why, decides })
+    if (judged?.stale === true) stale.push({ ...ref, why: judged.why, ...decision })
     else if (judged !== undefined) unmatched.push({ ...ref, why: judged.why })
   }
   const kindMismatch: KindMismatch[] = entries
     .filter((ref) => mismatched.has(ref))
     .map((ref) => {
       const failures = mismatched.get(ref) ?? []
-      return { ...ref, failures, decides: failures.some((f) => f.level === 'must') }
+      return { ...ref, failures, ...decisionOf(failures.map((f) => f.level), deciding) }
     })
-  const deciding = (list: readonly { decides: boolean }[]): number => list.filter((e) => e.decides).length
+  const decidingCount = (list: readonly { decides: boolean }[]): number => list.filter((e) => e.decides).length
 
   return {
-    ok: newFailures.length === 0 && deciding(expired) === 0 && deciding(kindMismatch) === 0 && (allowStale || deciding(stale) === 0),
+    profile,
+    ok: newFailures.length === 0 && decidingCount(expired) === 0 && decidingCount(kindMismatch) === 0 && (allowStale || decidingCount(stale) === 0),
     allowStale,
     newFailures,
     covered,
@@ -151,6 +176,12 @@ export function compareToBaseline(report: GradeReport, baseline: Baseline, optio
     kindMismatch,
     unmatched,
   }
+}
+
+/** The distinct `levels`, strongest first, and whether one of them is in `deciding`. */
+function decisionOf(levels: readonly Level[], deciding: readonly Level[]): Decision {
+  const distinct = LEVELS.filter((level) => levels.includes(level))
+  return { decides: distinct.some((level) => deciding.includes(level)), levels: distinct }
 }
 
 /** Every failure of every failing rule, in report order. */

@@ -1,7 +1,10 @@
 /**
- * Which rules a baseline entry is about, and whether one of them decides.
+ * Which rules a baseline entry is about, of which levels, and whether one of
+ * them decides.
  */
 import { getRule, isRuleId } from '../../catalogue/index.ts'
+import { LEVELS } from '../../catalogue/types.ts'
+import type { Level } from '../../catalogue/types.ts'
 import { ruleIdsInTestName } from '../../catalogue/test-name.ts'
 import type { GradeReport } from '../report.ts'
 import type { BaselineEntry } from './types.ts'
@@ -15,17 +18,30 @@ export function entryRuleIds(entry: BaselineEntry): string[] {
 }
 
 /**
- * True when one of the entry's rules is a `must` rule: by its level in
- * `report` when the report grades it, else by the catalogue. An ID known to
- * neither counts as `must` (the loader refuses such IDs, so this only errs
- * towards judging). Only such entries can fail a comparison.
+ * The levels of the entry's rules, each once, strongest first (in
+ * `LEVELS` order): a rule's level in `report` when the report grades it,
+ * else in the catalogue. An ID known to neither, and an entry naming no
+ * rule, count as `must` (the loader refuses such IDs, so this only errs
+ * towards judging).
  */
-export function namesMustRule(entry: BaselineEntry, report: GradeReport): boolean {
+export function entryLevels(entry: BaselineEntry, report: GradeReport): Level[] {
   const ids = entryRuleIds(entry)
-  if (ids.length === 0) return true
-  return ids.some((id) => {
-    const graded = report.rules.find((rule) => rule.id === id)
-    if (graded !== undefined) return graded.level === 'must'
-    return !isRuleId(id) || getRule(id).level === 'must'
-  })
+  if (ids.length === 0) return ['must']
+  const levels = new Set(
+    ids.map((id): Level => {
+      const graded = report.rules.find((rule) => rule.id === id)
+      if (graded !== undefined) return graded.level
+      return isRuleId(id) ? getRule(id).level : 'must'
+    }),
+  )
+  return LEVELS.filter((level) => levels.has(level))
+}
+
+/**
+ * True when one of the entry's rules is of a level in `deciding` (the
+ * levels that fail a registry under the grade's profile, `failingLevels`),
+ * by {@link entryLevels}. Only such entries can fail a comparison.
+ */
+export function namesDecidingRule(entry: BaselineEntry, report: GradeReport, deciding: readonly Level[]): boolean {
+  return entryLevels(entry, report).some((level) => deciding.includes(level))
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { BaselineError } from './baseline-error.ts'
+import { baselineProfile } from './baseline-profile.ts'
 import { loadBaseline, parseBaseline } from './load-baseline.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'dsh-tck-baseline-'))
@@ -35,6 +36,14 @@ describe('valid baselines', () => {
     ]
     expect(parseBaseline(withEntries(...entries), 'b.json')).toEqual({ baselineVersion: '1', entries })
     expect(parseBaseline('{"$schema": "x", "baselineVersion": "1", "entries": []}', 'b.json').entries).toEqual([])
+  })
+
+  test('the profile it was written under loads as written; a file without one is read as spec', () => {
+    for (const profile of ['spec', 'upstream'] as const) {
+      expect(parseBaseline(JSON.stringify({ baselineVersion: '1', profile, entries: [ok] }), 'b.json')).toEqual({ baselineVersion: '1', profile, entries: [ok] })
+    }
+    expect(baselineProfile(parseBaseline(withEntries(ok), 'b.json'))).toBe('spec')
+    expect(baselineProfile(parseBaseline(JSON.stringify({ baselineVersion: '1', profile: 'upstream', entries: [] }), 'b.json'))).toBe('upstream')
   })
 
   test('a pre-release kit version is accepted', () => {
@@ -79,6 +88,7 @@ describe('malformed baselines name the file, the entry and the field', () => {
     ['a duplicate rule', withEntries(ok, { ...ok, kind: 'crash' }), 'baseline.json: entries[1] (GRD-07): duplicates entries[0] (same "rule")'],
     ['a duplicate test', withEntries({ test: '[GRD-07] t', reason: 'env', kind: 'crash' }, { test: '[GRD-07] t', reason: 'env', kind: 'crash' }), 'baseline.json: entries[1] ("[GRD-07] t"): duplicates entries[0] (same "test")'],
     ['another format version', '{"baselineVersion": "2", "entries": []}', 'baseline.json: the baseline: "baselineVersion" must be "1"'],
+    ['an unknown profile', '{"baselineVersion": "1", "profile": "strict", "entries": []}', 'baseline.json: the baseline: "profile" must be one of spec, upstream'],
     ['no entries', '{"baselineVersion": "1"}', 'baseline.json: the baseline: "entries" is missing'],
     ['a top level that is not an object', '[]', 'baseline.json: the baseline: must be an object'],
     ['text that is not JSON', '{"baselineVersion": ', 'baseline.json: not valid JSON: '],

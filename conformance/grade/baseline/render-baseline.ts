@@ -1,8 +1,10 @@
 /**
  * The console section `grade --baseline <file>` prints after the report.
  */
+import { LEVELS } from '../../catalogue/types.ts'
+import { failingLabel } from '../formats/verdict.ts'
 import { stripAnsi } from '../internal/text.ts'
-import type { BaselineComparison, BaselineFailure } from './compare-baseline.ts'
+import type { BaselineComparison, BaselineFailure, Decision } from './compare-baseline.ts'
 import { entryLabel } from './types.ts'
 import type { EntryRef } from './compare-baseline.ts'
 
@@ -17,8 +19,12 @@ export const MESSAGE_CHARS = 160
  * and the test and quotes only the first line of the failure message, cut to
  * {@link MESSAGE_CHARS} characters, without the suite's `ID (level; source): `
  * prefix (when that prefix names another rule than the line's, the line says
- * `in <ID>'s check`). A finding on should rules only is marked
- * `(should rule: information only)` and is not counted in the verdict.
+ * `in <ID>'s check`). A finding on rules of levels that do not decide
+ * under the comparison's profile only is marked with their levels, as
+ * `(should rule: information only)` or, under `spec`, `(upstream rule:
+ * information only under --profile spec)`, and is not counted in the
+ * verdict. The last line names the deciding levels: `BASELINE OK: every
+ * must failure is in the baseline` (`must and upstream` under `upstream`).
  */
 export function renderBaselineComparison(comparison: BaselineComparison, file: string): string {
   const c = comparison
@@ -41,7 +47,7 @@ export function renderBaselineComparison(comparison: BaselineComparison, file: s
   const wrong = counts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`)
   out.push(
     c.ok
-      ? `BASELINE OK: every must failure is in the baseline${stale > 0 ? ` (${stale} stale entr${stale === 1 ? 'y' : 'ies'} allowed)` : ''}`
+      ? `BASELINE OK: every ${failingLabel(c.profile)} failure is in the baseline${stale > 0 ? ` (${stale} stale entr${stale === 1 ? 'y' : 'ies'} allowed)` : ''}`
       : `BASELINE FAIL: ${wrong.join(', ')}`,
   )
   return `${out.join('\n')}\n`
@@ -55,13 +61,20 @@ function failureLabel(f: BaselineFailure): string {
   return f.test === undefined ? `${f.rule} (no failing test)` : `${f.rule} "${f.test}"`
 }
 
-/** ` (should rule: information only)` for a finding that does not decide. */
-function info(finding: { readonly decides: boolean }): string {
-  return finding.decides ? '' : ' (should rule: information only)'
+/**
+ * For a finding that does not decide: ` (should rule: information only)`,
+ * naming its rules' levels (`upstream and should rules`), and adding
+ * ` under --profile spec` when an upstream rule is among them (those decide
+ * under `upstream`). Empty for a finding that decides.
+ */
+function info(finding: Decision): string {
+  if (finding.decides) return ''
+  const { levels } = finding
+  return ` (${levels.join(' and ')} rule${levels.length === 1 ? '' : 's'}: information only${levels.includes('upstream') ? ' under --profile spec' : ''})`
 }
 
-/** The suite's prefix of a failure message: `ID (must|should; source): `. */
-const RULE_PREFIX = /^([A-Z]+-[0-9]+) \((?:must|should); .*?\): /
+/** The suite's prefix of a failure message: `ID (<level>; source): `. */
+const RULE_PREFIX = new RegExp(`^([A-Z]+-[0-9]+) \\((?:${LEVELS.join('|')}); .*?\\): `)
 
 /** The first line of the failure's message, its rule prefix removed (or named as another rule's check), cut to {@link MESSAGE_CHARS}. */
 function quoted(f: BaselineFailure): string {

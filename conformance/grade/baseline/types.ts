@@ -1,10 +1,13 @@
 /**
- * A baseline: the must failures a registry is known to have today, so that
- * `grade --baseline <file>` stops CI on any new failure only, and says when a
- * known one starts passing. The JSON form is `baseline.schema.json` next to
- * this file; docs/BASELINE.md explains each field and the comparison.
+ * A baseline: the failures that decide the verdict (those of the levels
+ * that fail a registry under the grade's profile, `failingLevels`: `must`
+ * rules under `spec`, `must` and `upstream` rules under `upstream`) that a
+ * registry is known to have today, so that `grade --baseline <file>` stops
+ * CI on any new failure only, and says when a known one starts passing. The
+ * JSON form is `baseline.schema.json` next to this file; docs/BASELINE.md
+ * explains each field and the comparison.
  */
-import type { RuleId } from '../../catalogue/types.ts'
+import type { Profile, RuleId } from '../../catalogue/types.ts'
 import type { FailureKind } from '../report.ts'
 
 /** Version of the baseline format. */
@@ -43,6 +46,13 @@ export type BaselineEntry = RuleBaselineEntry | TestBaselineEntry
 
 export interface Baseline {
   readonly baselineVersion: typeof BASELINE_VERSION
+  /**
+   * The profile the baseline was written under: only a grade of the same
+   * profile can be compared with it. `--update-baseline` always writes it;
+   * a file without it (written before baselines recorded one) is `spec`
+   * (see `baselineProfile`).
+   */
+  readonly profile?: Profile
   readonly entries: readonly BaselineEntry[]
 }
 

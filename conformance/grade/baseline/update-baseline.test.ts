@@ -1,6 +1,7 @@
 /**
- * updateBaseline / formatBaseline: the baseline a report implies, keeping
- * what a person wrote in the previous file; and the console section.
+ * updateBaseline / formatBaseline: the baseline a report implies under its
+ * profile, keeping what a person wrote in the previous file; and the
+ * console section.
  */
 import { describe, expect, test } from 'vitest'
 import { compareToBaseline } from './compare-baseline.ts'
@@ -22,6 +23,7 @@ describe('updateBaseline', () => {
   test('one entry per failing must rule in catalogue order, its kind from its failures; a rule of mixed kinds gets test entries', () => {
     expect(updateBaseline(report)).toEqual({
       baselineVersion: '1',
+      profile: 'spec',
       entries: [
         { rule: 'ARG-04', reason: 'not-implemented', kind: 'crash' },
         { test: '[GRD-07] t1', reason: 'not-implemented', kind: 'assertion' },
@@ -87,12 +89,37 @@ describe('updateBaseline', () => {
       { rule: 'FIN-02', reason: 'env', kind: 'timeout' },
       { test: '[CTX-01, CTX-02] t', reason: 'env', kind: 'crash' },
     ])
-    expect([update.keptNotGraded, update.keptShould, update.dropped]).toEqual([2, 1, 2])
+    expect([update.keptNotGraded, update.keptNotDeciding, update.dropped]).toEqual([2, 1, 2])
     expect(compareToBaseline(report, update.baseline, { today: '2026-12-02' }).ok, 'kept entries never fail the comparison').toBe(true)
   })
 
   test('comparing the report with the baseline it implies is ok', () => {
     expect(compareToBaseline(report, updateBaseline(report), { today: '2026-12-02' }).ok).toBe(true)
+  })
+
+  test('the baseline records the profile; under upstream, failing upstream rules get entries too, and under spec their entries are kept unchanged', () => {
+    const rules = [
+      { id: 'FIN-02', status: 'fail', tests: [{ name: testOf('FIN-02'), outcome: 'fail' }] },
+      { id: 'GRD-03', level: 'upstream', status: 'fail', tests: [{ name: testOf('GRD-03'), outcome: 'fail', kind: 'timeout' }] },
+      { id: 'PRE-22', level: 'should', status: 'fail', tests: [{ name: testOf('PRE-22'), outcome: 'fail' }] },
+    ] as const
+    const strict = fakeReport(rules, '0.1.0', 'upstream')
+    const written = updateBaseline(strict)
+    expect(written).toEqual({
+      baselineVersion: '1',
+      profile: 'upstream',
+      entries: [
+        { rule: 'GRD-03', reason: 'not-implemented', kind: 'timeout' },
+        { rule: 'FIN-02', reason: 'not-implemented', kind: 'assertion' },
+      ],
+    })
+    expect(compareToBaseline(strict, written, { today: '2026-12-02' }).ok).toBe(true)
+    expect(formatBaseline(written)).toMatch(/^\{\n {2}"baselineVersion": "1",\n {2}"profile": "upstream",\n {2}"entries": \[/)
+    // Rewritten under spec: the upstream entry no longer decides, so it is kept as it was.
+    const lenient = planBaselineUpdate(fakeReport(rules), { ...written, entries: [...written.entries, { rule: 'GRD-05', reason: 'env', kind: 'crash' }] })
+    expect(lenient.baseline.profile).toBe('spec')
+    expect(lenient.baseline.entries.map((e) => e.rule)).toEqual(['GRD-03', 'GRD-05', 'FIN-02'])
+    expect([lenient.keptNotGraded, lenient.keptNotDeciding, lenient.dropped]).toEqual([1, 1, 0])
   })
 })
 
@@ -144,6 +171,19 @@ describe('renderBaselineComparison', () => {
     const cut = renderBaselineComparison(compareToBaseline(prefixed, { baselineVersion: '1', entries: [] }, { today: '2026-12-02' }), 'b.json')
     const line = cut.split('\n').find((l) => l.includes('"[RES-01] t2"')) ?? ''
     expect(line).toBe(`  NEW       RES-01 "[RES-01] t2": in FIN-02's check: ${'x'.repeat(160 - 1 - "in FIN-02's check: ".length)}… (assertion)`)
+  })
+
+  test('under spec, a finding on an upstream rule is information only; under upstream it decides, and the verdict names both levels', () => {
+    const upstreamPasses = (profile: 'spec' | 'upstream') => fakeReport([{ id: 'GRD-03', level: 'upstream', status: 'pass', tests: [{ name: testOf('GRD-03'), outcome: 'pass' }] }], '0.1.0', profile)
+    const entry = { rule: 'GRD-03', reason: 'env', kind: 'assertion' } as const
+    const spec = renderBaselineComparison(compareToBaseline(upstreamPasses('spec'), { baselineVersion: '1', entries: [entry] }, { today: '2026-12-02' }), 'b.json')
+    expect(spec).toContain('  STALE     entries[0] (GRD-03): GRD-03 passes now; remove the entry (upstream rule: information only under --profile spec)\n')
+    expect(spec.trimEnd().split('\n').at(-1)).toBe('BASELINE OK: every must failure is in the baseline')
+    const strict = renderBaselineComparison(compareToBaseline(upstreamPasses('upstream'), { baselineVersion: '1', profile: 'upstream', entries: [entry] }, { today: '2026-12-02' }), 'b.json')
+    expect(strict).toContain('  STALE     entries[0] (GRD-03): GRD-03 passes now; remove the entry\n')
+    expect(strict.trimEnd().split('\n').at(-1)).toBe('BASELINE FAIL: 1 stale')
+    const ok = renderBaselineComparison(compareToBaseline(upstreamPasses('upstream'), { baselineVersion: '1', profile: 'upstream', entries: [] }, { today: '2026-12-02' }), 'b.json')
+    expect(ok.trimEnd().split('\n').at(-1)).toBe('BASELINE OK: every must and upstream failure is in the baseline')
   })
 
   test('a finding on a should rule is marked as information and not counted in the verdict', () => {

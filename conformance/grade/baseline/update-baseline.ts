@@ -2,8 +2,10 @@
  * `updateBaseline()`: the baseline a report implies (`grade --update-baseline <file>`).
  */
 import { RULES } from '../../catalogue/index.ts'
+import { failingLevels } from '../../catalogue/types.ts'
+import { profileOf } from '../formats/verdict.ts'
 import type { FailureKind, GradeReport, TestEntry } from '../report.ts'
-import { entryRuleIds, namesMustRule } from './entry-rules.ts'
+import { entryRuleIds, namesDecidingRule } from './entry-rules.ts'
 import { failureKindOf } from './failure-kind.ts'
 import { BASELINE_VERSION } from './types.ts'
 import type { Baseline, BaselineEntry } from './types.ts'
@@ -13,40 +15,51 @@ export interface BaselineUpdate {
   readonly baseline: Baseline
   /** Entries of the previous baseline kept unchanged because none of their rules was graded (outside `--rules`). */
   readonly keptNotGraded: number
-  /** Entries of the previous baseline kept unchanged because all their rules are should rules (they never decide). */
-  readonly keptShould: number
-  /** Entries of the previous baseline, of graded must rules, that the new one no longer has: their rule or test no longer fails. */
+  /**
+   * Entries of the previous baseline kept unchanged because none of their
+   * rules is of a level that decides under the report's profile (should
+   * rules; upstream rules under `spec`): they never decide.
+   */
+  readonly keptNotDeciding: number
+  /** Entries of the previous baseline, of graded rules of a deciding level, that the new one no longer has: their rule or test no longer fails. */
   readonly dropped: number
 }
 
 /**
  * The baseline `report` implies, given the `previous` one (the file being
- * rewritten), with counts of what became of its entries.
+ * rewritten, whatever profile it was written under), with counts of what
+ * became of its entries. The baseline records the report's profile
+ * (`profileOf`), and its entries cover the failures of the levels that
+ * decide under it (`failingLevels`: `must` rules under `spec`, `must` and
+ * `upstream` rules under `upstream`), the deciding levels below.
  *
  * Entries of `previous` that the report cannot judge are kept unchanged:
  * those none of whose rules (the `rule`, or the IDs of the `test` name) was
- * graded, and those of should rules only. For every failing `must` rule, in
- * catalogue order: a failing test that has a test entry in `previous` keeps
+ * graded, and those none of whose rules is of a deciding level. For every
+ * failing rule of a deciding level, in catalogue order: a failing test that
+ * has a test entry in `previous` keeps
  * it as a test entry (its `reason`, `link`, `expires` and `note`, with the
  * kind it failed with now); the rule's other failing tests get one rule
  * entry whose `kind` is the kind of all of them (a `crash` for a rule
  * failing without a failing test), or, when they are of several kinds, one
  * test entry each (in report order). A rule entry and such test entries keep
  * the fields of `previous`'s entry for the rule; a new entry gets reason
- * `not-implemented`. Entries of graded must rules that no longer fail are
- * dropped. Comparing `report` with the result is ok, unless an `expires`
- * carried over has run out.
+ * `not-implemented`. Entries of graded rules of a deciding level that no
+ * longer fail are dropped. Comparing `report` with the result is ok, unless
+ * an `expires` carried over has run out.
  */
 export function planBaselineUpdate(report: GradeReport, previous?: Baseline): BaselineUpdate {
   const order = new Map(RULES.map((rule, index) => [rule.id as string, index]))
   const rank = (entry: BaselineEntry): number => order.get(entryRuleIds(entry)[0] ?? '') ?? RULES.length
   const graded = new Set<string>(report.rules.map((rule) => rule.id))
+  const profile = profileOf(report)
+  const deciding = failingLevels(profile)
   const old = previous?.entries ?? []
   const notGraded = old.filter((e) => entryRuleIds(e).every((id) => !graded.has(id)))
-  const should = old.filter((e) => !notGraded.includes(e) && !namesMustRule(e, report))
-  const judged = old.filter((e) => !notGraded.includes(e) && !should.includes(e))
+  const notDeciding = old.filter((e) => !notGraded.includes(e) && !namesDecidingRule(e, report, deciding))
+  const judged = old.filter((e) => !notGraded.includes(e) && !notDeciding.includes(e))
 
-  const failing = report.rules.filter((rule) => rule.level === 'must' && rule.status === 'fail').sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+  const failing = report.rules.filter((rule) => deciding.includes(rule.level) && rule.status === 'fail').sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
   const entries: BaselineEntry[] = []
   const emitted = new Set<string>()
   for (const rule of failing) {
@@ -67,12 +80,12 @@ export function planBaselineUpdate(report: GradeReport, previous?: Baseline): Ba
 
   const keyOf = (e: BaselineEntry): string => (e.rule !== undefined ? `rule ${e.rule}` : `test ${e.test}`)
   const written = new Set(entries.map(keyOf))
-  const unchanged = [...notGraded, ...should].filter((e) => !written.has(keyOf(e)))
+  const unchanged = [...notGraded, ...notDeciding].filter((e) => !written.has(keyOf(e)))
   const all = [...entries, ...unchanged].map((entry, index) => ({ entry, index })).sort((a, b) => rank(a.entry) - rank(b.entry) || a.index - b.index)
   return {
-    baseline: { baselineVersion: BASELINE_VERSION, entries: all.map((e) => e.entry) },
+    baseline: { baselineVersion: BASELINE_VERSION, profile, entries: all.map((e) => e.entry) },
     keptNotGraded: notGraded.length,
-    keptShould: should.length,
+    keptNotDeciding: notDeciding.length,
     dropped: judged.filter((e) => !written.has(keyOf(e))).length,
   }
 }
@@ -92,7 +105,11 @@ function kept(entry: BaselineEntry | undefined): Pick<BaselineEntry, 'reason' | 
   }
 }
 
-/** A baseline as its file holds it: pretty JSON (two-space indent), fields in schema order, with a trailing newline. */
+/**
+ * A baseline as its file holds it: pretty JSON (two-space indent), fields in
+ * schema order (`profile` after `baselineVersion`, when the baseline has
+ * one), with a trailing newline.
+ */
 export function formatBaseline(baseline: Baseline): string {
   const entries = baseline.entries.map((e) => ({
     ...(e.rule === undefined ? {} : { rule: e.rule }),
@@ -103,5 +120,5 @@ export function formatBaseline(baseline: Baseline): string {
     ...(e.expires === undefined ? {} : { expires: e.expires }),
     ...(e.note === undefined ? {} : { note: e.note }),
   }))
-  return `${JSON.stringify({ baselineVersion: baseline.baselineVersion, entries }, null, 2)}\n`
+  return `${JSON.stringify({ baselineVersion: baseline.baselineVersion, ...(baseline.profile === undefined ? {} : { profile: baseline.profile }), entries }, null, 2)}\n`
 }

@@ -2,26 +2,29 @@
  * `renderBadge()`: the grade as a small SVG badge (`grade --badge <file>`),
  * in the flat style README badges share.
  */
+import { failingLevels } from '../../catalogue/types.ts'
 import type { GradeReport } from '../report.ts'
 import { escapeXmlAttribute as attr, escapeXmlText as text } from './escape-xml.ts'
+import { decidingCounts, failingLabel, profileOf } from './verdict.ts'
 
 /** The badge's left-hand text. */
 export const BADGE_LABEL = 'dsh-tools-tck'
 
 /**
- * Message colours:
- * - `conforms`: no must rule fails, and every applicable must rule passed
- *   with evidence;
- * - `vacuous`: no must rule fails, but some passed only vacuously (a law
- *   reached its interesting case too rarely): conforms, with less evidence;
- * - `fails`: some must rule fails;
- * - `none`: no must rule was applicable (nothing was judged).
+ * Message colours, judged on the rules of the levels that decide under the
+ * report's profile (`must`; under `upstream`, `must` and `upstream`):
+ * - `conforms`: none of them fails, and every applicable one passed with
+ *   evidence;
+ * - `vacuous`: none fails, but some passed only vacuously (a law reached its
+ *   interesting case too rarely): conforms, with less evidence;
+ * - `fails`: the registry fails (`summary.conforms` is false);
+ * - `none`: none of them was applicable (nothing was judged).
  */
 export const BADGE_COLOURS = { conforms: '#4c1', vacuous: '#fe7d37', fails: '#e05d44', none: '#9f9f9f' } as const
 
 /** What the badge shows, computed from a report. */
 export interface BadgeText {
-  /** `<passed>/<applicable> must`. */
+  /** `<passed>/<applicable> must`, or `<passed>/<applicable> must+upstream` under the upstream profile. */
   readonly message: string
   /** Which of {@link BADGE_COLOURS}. */
   readonly colour: keyof typeof BADGE_COLOURS
@@ -30,21 +33,24 @@ export interface BadgeText {
 }
 
 /**
- * The badge's texts: the message is `<pass>/<applicable> must`, where
- * applicable must rules are those that pass, fail or are vacuous (n/a and
- * untestable rules are left out); the colour is chosen as
- * {@link BADGE_COLOURS} says; the title names the adapter and gives every
- * must count. Pure.
+ * The badge's texts, over the rules of the levels that decide under the
+ * report's profile (see `profileOf`, `failingLevels`): the message is
+ * `<pass>/<applicable> must` under `spec` and `<pass>/<applicable>
+ * must+upstream` under `upstream`, where the applicable rules are those that
+ * pass, fail or are vacuous (n/a and untestable rules are left out); the
+ * colour is chosen as {@link BADGE_COLOURS} says; the title names the
+ * profile and the adapter and gives every count of those rules. Pure.
  */
 export function badgeText(report: GradeReport): BadgeText {
-  const must = report.summary.must
-  const applicable = must.pass + must.fail + must.vacuous
-  const colour = !report.summary.conforms ? 'fails' : applicable === 0 ? 'none' : must.vacuous > 0 ? 'vacuous' : 'conforms'
+  const profile = profileOf(report)
+  const counts = decidingCounts(report.summary, profile)
+  const applicable = counts.pass + counts.fail + counts.vacuous
+  const colour = !report.summary.conforms ? 'fails' : applicable === 0 ? 'none' : counts.vacuous > 0 ? 'vacuous' : 'conforms'
   const adapter = `${report.adapter.name}${report.adapter.version === undefined ? '' : ` ${report.adapter.version}`}`
   const title =
-    `${BADGE_LABEL}: ${adapter} ${report.summary.conforms ? 'conforms' : 'fails'}: ${must.pass} of ${applicable} applicable must rules pass` +
-    ` (${must.fail} fail, ${must.vacuous} vacuous; ${must.notApplicable} n/a, ${must.untestable} untestable)`
-  return { message: `${must.pass}/${applicable} must`, colour, title }
+    `${BADGE_LABEL} (${profile} profile): ${adapter} ${report.summary.conforms ? 'conforms' : 'fails'}: ${counts.pass} of ${applicable} applicable ${failingLabel(profile)} rules pass` +
+    ` (${counts.fail} fail, ${counts.vacuous} vacuous; ${counts.notApplicable} n/a, ${counts.untestable} untestable)`
+  return { message: `${counts.pass}/${applicable} ${failingLevels(profile).join('+')}`, colour, title }
 }
 
 /**

@@ -71,7 +71,7 @@ describe('grade --junit --markdown --badge', () => {
     symlinkSync(join(work.dir, 'no-such-folder', 'badge.svg'), link)
     const result = await run(['grade', '--rules', RULE, '--badge', 'dangling.svg'])
     expect(result.code).toBe(2)
-    expect(result.stdout).toMatch(/PASS: /)
+    expect(result.stdout).toMatch(/PASS \(spec profile\): /)
     expect(result.stderr).toMatch(new RegExp(`^dsh-tools-tck: cannot write the SVG badge to ${link.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: [^\\n]+\\n$`))
   })
 })

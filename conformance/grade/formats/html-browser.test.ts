@@ -90,15 +90,19 @@ if (!available && process.env.CI !== undefined && process.env.CI !== '') {
       expect(png.length).toBeGreaterThan(1000)
     }
 
-    test('report page: the summary shown has the JSON report\'s counts and verdict', async () => {
+    test('report page: the summary shown has the JSON report\'s counts, verdict and profile', async () => {
       const page = await open('gallery.html')
       const summary = page.getByTestId('summary')
       const s = report.summary
-      for (const level of ['must', 'should'] as const) {
+      for (const level of ['must', 'upstream', 'should'] as const) {
         for (const key of ['rules', 'pass', 'fail', 'vacuous', 'notApplicable', 'untestable'] as const) {
-          expect(await summary.locator(`[data-count="${level}-${key}"]`).innerText(), `${level}-${key}`).toBe(String(s[level][key]))
+          expect(await summary.locator(`[data-count="${level}-${key}"]`).innerText(), `${level}-${key}`).toBe(String(s[level]?.[key]))
         }
       }
+      expect(report.options.profile).toBe('spec')
+      expect(await page.getByTestId('profile').innerText()).toBe('spec')
+      expect(await page.getByTestId('verdict').getAttribute('data-profile')).toBe('spec')
+      expect(await page.getByTestId('meta').innerText()).toContain('spec (the seeds: must rules decide the verdict)')
       for (const key of ['total', 'pass', 'fail', 'notApplicable', 'skipped'] as const) {
         expect(await summary.locator(`[data-count="tests-${key}"]`).innerText(), `tests-${key}`).toBe(String(s.tests[key]))
       }
@@ -123,6 +127,8 @@ if (!available && process.env.CI !== undefined && process.env.CI !== '') {
       expect(await visible()).toEqual(['GRD-07'])
       await page.getByTestId('filter-level').selectOption('should')
       expect(await visible()).toEqual([])
+      await page.getByTestId('filter-level').selectOption('upstream')
+      expect(await visible()).toEqual(report.rules.filter((r) => r.level === 'upstream' && r.area === 'GRD' && r.status === 'pass').map((r) => r.id))
       await expectPng(page, 'report.png')
       await page.close()
     })
@@ -153,6 +159,7 @@ if (!available && process.env.CI !== undefined && process.env.CI !== '') {
     test('matrix page: one column per implementation, the differing rows first, the differs filter', async () => {
       const page = await open('matrix.html')
       expect(await page.getByTestId('impl').allInnerTexts()).toEqual([reference.adapter.name, report.adapter.name])
+      expect(await page.getByTestId('impl').evaluateAll((list) => list.map((th) => th.getAttribute('data-profile')))).toEqual(['spec', 'spec'])
       const rows = await page.locator('tr[data-rule]').evaluateAll((list) => list.map((r) => [r.getAttribute('data-rule'), r.getAttribute('data-differs'), r.querySelectorAll('td[data-status]').length]))
       const status = (r: GradeReport, id: string): string | undefined => r.rules.find((x) => x.id === id)?.status
       const differ: string[] = report.rules.filter((r) => status(reference, r.id) !== r.status).map((r) => r.id)

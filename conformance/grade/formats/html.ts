@@ -2,6 +2,7 @@
  * `renderHtml()`: the grading report as one self-contained HTML page
  * (`dsh-tools-tck grade --html <file>`).
  */
+import { LEVELS } from '../../catalogue/types.ts'
 import type { AreaSummary, GradeReport, LevelCounts, RuleEntry, TestEntry, UnattributedError } from '../report.ts'
 import { COUNT_LABELS } from './counts-text.ts'
 import { escapeHtml } from './escape-html.ts'
@@ -9,6 +10,7 @@ import { FILTER_SCRIPT } from './filter-script.ts'
 import { filterSelect } from './filter-select.ts'
 import { htmlPage } from './html-page.ts'
 import { statusLabel } from './status-label.ts'
+import { countsOf, decidingCounts, deviationCounts, failingLabel, profileDescription, profileOf } from './verdict.ts'
 
 const STATUSES = ['fail', 'vacuous', 'pass', 'not-applicable', 'untestable'] as const
 
@@ -23,18 +25,21 @@ const STYLE = `
 
 /**
  * Renders `report` as a complete HTML document (see `htmlPage`: inline style
- * and script, nothing fetched). It shows the kit, the adapter and the run
- * date; the summary (verdict, must and should counts, test counts); a
- * per-area table; every rule of the report in report order with its status,
- * level, statement, reason, sources and, for every failing test, its name,
- * file, `at`, message, diff (and stack when the report has one); errors no
- * test owns and slow tests. Filters by area, status and level work with
- * JavaScript; without it every rule is shown. Every string from the report
- * is escaped.
+ * and script, nothing fetched). It shows the kit, the adapter, the profile
+ * the registry was graded under (see `profileOf`) and the run date; the
+ * summary (verdict and profile, with the deciding rules' counts and the
+ * deviations; must, upstream and should counts; test counts); a per-area
+ * table (must, upstream and should counts); every rule of the report in
+ * report order with its status, level, statement, reason, sources and, for
+ * every failing test, its name, file, `at`, message, diff (and stack when
+ * the report has one); errors no test owns and slow tests. Filters by area,
+ * status and level (must, upstream, should) work with JavaScript; without
+ * it every rule is shown. Every string from the report is escaped.
  *
- * Stable hooks for tools and tests: `data-testid` on `summary`, `verdict`
- * (with `data-conforms`), `areas`, `rules`, `filters`, `shown`; each count
- * of the summary is an element `data-count="<level>-<field>"` (`must-pass`,
+ * Stable hooks for tools and tests: `data-testid` on `meta`, `summary`,
+ * `verdict` (with `data-conforms` and `data-profile`), `profile`, `areas`,
+ * `rules`, `filters`, `shown`; each count of the summary is an element
+ * `data-count="<level>-<field>"` (`must-pass`, `upstream-fail`,
  * `should-notApplicable`, ...) or `tests-<field>`; each rule row is
  * `<tr data-rule data-status data-level data-area>`.
  * Pure: the same report gives the same page.
@@ -60,6 +65,7 @@ function meta(report: GradeReport): string {
     ['adapter', `${report.adapter.name}${report.adapter.version === undefined ? '' : ` (version ${report.adapter.version})`}`],
     ['module', report.adapter.module],
     ['features', featureList(report)],
+    ['profile', `${profileOf(report)} (${profileDescription(profileOf(report))})`],
     ['graded', `${report.timing.startedAt} (${formatMs(report.timing.durationMs)})`],
     ['selection', o.rules === null ? 'every rule' : o.rules.join(', ')],
     ['budget', `timeout ${o.timeoutMs} ms, stall limit ${o.stallLimitMs} ms`],
@@ -79,12 +85,16 @@ function featureList(report: GradeReport): string {
 function summary(report: GradeReport): string {
   const s = report.summary
   const conforms = s.conforms
-  const applicable = s.must.rules - s.must.notApplicable - s.must.untestable
-  const sentence = conforms
-    ? `meets all ${applicable} applicable must rules`
-    : `fails ${s.must.fail} of ${applicable} applicable must rules`
+  const profile = profileOf(report)
+  const deciding = decidingCounts(s, profile)
+  const applicable = deciding.rules - deciding.notApplicable - deciding.untestable
+  const kind = failingLabel(profile)
+  const deviations = deviationCounts(report)
+  const sentence =
+    (conforms ? `meets all ${applicable} applicable ${kind} rules` : `fails ${deciding.fail} of ${applicable} applicable ${kind} rules`) +
+    (deviations.length === 0 ? '' : ` (${deviations.join(', ')})`)
   const head = `<tr><th>level</th>${COUNT_COLUMNS.map(([, label]) => `<th class="num">${escapeHtml(label)}</th>`).join('')}</tr>`
-  const row = (level: 'must' | 'should', counts: LevelCounts): string =>
+  const row = (level: string, counts: LevelCounts): string =>
     `<tr><th>${level}</th>${COUNT_COLUMNS.map(([key]) => `<td class="num" data-count="${level}-${key}">${counts[key]}</td>`).join('')}</tr>`
   const t = s.tests
   const tests = (['total', 'pass', 'fail', 'notApplicable', 'skipped'] as const)
@@ -98,9 +108,10 @@ function summary(report: GradeReport): string {
   ]
   return [
     '<section data-testid="summary"><h2>Summary</h2>',
-    `<p><span class="verdict ${conforms ? 'conforms' : 'fails'}" data-testid="verdict" data-conforms="${conforms}">${conforms ? 'CONFORMS' : 'FAILS'}</span> `,
+    `<p><span class="verdict ${conforms ? 'conforms' : 'fails'}" data-testid="verdict" data-profile="${escapeHtml(profile)}" data-conforms="${conforms}">${conforms ? 'CONFORMS' : 'FAILS'}</span> `,
     `${escapeHtml(report.adapter.name)} ${escapeHtml(sentence)}.</p>`,
-    `<table class="summary-table">${head}${row('must', s.must)}${row('should', s.should)}</table>`,
+    `<p>Profile <strong data-testid="profile">${escapeHtml(profile)}</strong>: ${escapeHtml(profileDescription(profile))}.</p>`,
+    `<table class="summary-table">${head}${LEVELS.map((level) => row(level, countsOf(s, level))).join('')}</table>`,
     `<p>Tests: ${tests}. ${escapeHtml(extras.join(', '))}.</p>`,
     '</section>',
   ].join('')
@@ -110,13 +121,13 @@ function areas(list: readonly AreaSummary[]): string {
   const cells = (c: LevelCounts): string => [c.pass, c.fail, c.vacuous, c.notApplicable, c.untestable].map((n) => `<td class="num">${n}</td>`).join('')
   const sub = ['pass', 'fail', 'vac.', 'n/a', 'unt.'].map((h) => `<th class="num">${h}</th>`).join('')
   const rows = list
-    .map((a) => `<tr data-area-row="${escapeHtml(a.area)}"><td><code>${escapeHtml(a.area)}</code></td><td>${escapeHtml(a.title)}</td>${cells(a.must)}${cells(a.should)}</tr>`)
+    .map((a) => `<tr data-area-row="${escapeHtml(a.area)}"><td><code>${escapeHtml(a.area)}</code></td><td>${escapeHtml(a.title)}</td>${LEVELS.map((level) => cells(countsOf(a, level))).join('')}</tr>`)
     .join('\n')
   return [
     '<section><h2>Areas</h2>',
     '<table data-testid="areas">',
-    '<thead><tr><th rowspan="2">area</th><th rowspan="2">title</th><th colspan="5">must</th><th colspan="5">should</th></tr>',
-    `<tr>${sub}${sub}</tr></thead>`,
+    `<thead><tr><th rowspan="2">area</th><th rowspan="2">title</th>${LEVELS.map((level) => `<th colspan="5">${level}</th>`).join('')}</tr>`,
+    `<tr>${LEVELS.map(() => sub).join('')}</tr></thead>`,
     `<tbody>${rows}</tbody></table></section>`,
   ].join('\n')
 }
@@ -132,7 +143,7 @@ function rules(report: GradeReport): string {
       report.summary.areas.map((a) => [a.area, `${a.area}: ${a.title} (${count((r) => r.area === a.area)})`]),
     ),
     filterSelect('status', 'status', present.map((s) => [s, `${statusLabel(s)} (${count((r) => r.status === s)})`])),
-    filterSelect('level', 'level', (['must', 'should'] as const).map((l) => [l, `${l} (${count((r) => r.level === l)})`])),
+    filterSelect('level', 'level', LEVELS.map((l) => [l, `${l} (${count((r) => r.level === l)})`])),
     '</form>',
   ].join('')
   const rows = report.rules.map(ruleRow).join('\n')

@@ -6,6 +6,7 @@ import type { GradeReport, RuleEntry, UnattributedError } from '../report.ts'
 import { escapeXmlAttribute as attr, escapeXmlText as text } from './escape-xml.ts'
 import { kitTests } from './kit-tests.ts'
 import type { KitTest } from './kit-tests.ts'
+import { profileOf } from './verdict.ts'
 
 /** Name of the extra test suite holding the errors no test owns. */
 export const UNATTRIBUTED_SUITE = 'unattributed errors'
@@ -27,12 +28,15 @@ interface Case {
  * - `<testsuites name="dsh-tools-tck: <adapter name>">` with `tests`, `failures`, `errors`,
  *   `skipped` and `time` (the run's wall time, seconds) totals;
  * - one `<testsuite>` per suite file, in order of first appearance, named by
- *   the file, with its own totals, `time` (sum of its tests) and `timestamp`;
+ *   the file, with its own totals, `time` (sum of its tests) and `timestamp`,
+ *   and `<properties>` with one `profile` property: the profile the report
+ *   was graded under (`spec` or `upstream`, see `profileOf`), on every suite;
  * - one `<testcase>` per kit test, once even when listed under several rules
  *   (see `kitTests`): `classname` is the file path with dots
  *   (`conformance.suite.grd`), `name` the test name, `time` its duration in
  *   seconds (0 when it did not run), and `<properties>` with one `rule`
- *   property per rule it checks and its `level` (`must` when any is);
+ *   property per rule it checks and its `level`, the strongest of theirs
+ *   (`must`, `upstream`, `should`);
  * - a failed test has `<failure message type>` (`type` is the failure kind),
  *   its text the message, `at`, diff and stack when present; a not-applicable
  *   test has `<skipped message="not applicable: needs <features>"/>`, a test
@@ -53,6 +57,7 @@ interface Case {
  */
 export function renderJunit(report: GradeReport): string {
   const timestamp = report.timing.startedAt.slice(0, 19)
+  const suiteProperties = `    <properties>\n${property('profile', profileOf(report), 6)}    </properties>\n`
   const suites: string[] = []
   const totals = { tests: 0, failures: 0, errors: 0, skipped: 0 }
   const addSuite = (name: string, cases: readonly Case[]): void => {
@@ -63,7 +68,7 @@ export function renderJunit(report: GradeReport): string {
     totals.skipped += count.skipped
     const time = seconds(cases.reduce((sum, c) => sum + c.seconds, 0))
     suites.push(
-      `  <testsuite name="${attr(name)}" tests="${count.tests}" failures="${count.failures}" errors="${count.errors}" skipped="${count.skipped}" time="${time}" timestamp="${attr(timestamp)}">\n${cases.map((c) => c.xml).join('')}  </testsuite>\n`,
+      `  <testsuite name="${attr(name)}" tests="${count.tests}" failures="${count.failures}" errors="${count.errors}" skipped="${count.skipped}" time="${time}" timestamp="${attr(timestamp)}">\n${suiteProperties}${cases.map((c) => c.xml).join('')}  </testsuite>\n`,
     )
   }
 
@@ -135,8 +140,9 @@ function errorCase(error: UnattributedError, index: number): Case {
   }
 }
 
-function property(name: string, value: string): string {
-  return `        <property name="${attr(name)}" value="${attr(value)}"/>\n`
+/** One `<property>` line, indented by `indent` spaces (a test case's properties by default). */
+function property(name: string, value: string, indent = 8): string {
+  return `${' '.repeat(indent)}<property name="${attr(name)}" value="${attr(value)}"/>\n`
 }
 
 /** `conformance/suite/grd.test.ts` → `conformance.suite.grd`. */

@@ -2,6 +2,7 @@
  * The kit tests of a report, each once: a report lists a test under every
  * rule it checks.
  */
+import { LEVELS } from '../../catalogue/types.ts'
 import type { Level, RuleId } from '../../catalogue/types.ts'
 import type { GradeReport, TestEntry, TestOutcome } from '../report.ts'
 
@@ -15,7 +16,7 @@ export interface KitTest extends Pick<TestEntry, 'name' | 'file' | 'durationMs' 
   readonly outcome: TestOutcome
   /** The reported rules listing it, in report order. */
   readonly rules: readonly RuleId[]
-  /** `must` when any of its rules is a must rule, else `should`. */
+  /** The strongest level of its rules (in {@link LEVELS} order): `must` when any is a must rule, else `upstream` when any is an upstream rule, else `should`. */
   readonly level: Level
 }
 
@@ -53,7 +54,7 @@ export function kitTests(report: GradeReport): KitTest[] {
       ...(chosen.missingFeatures === undefined ? {} : { missingFeatures: chosen.missingFeatures }),
       ...(chosen.kitDefect === undefined ? {} : { kitDefect: chosen.kitDefect }),
       rules,
-      level: levels.has('must') ? 'must' : 'should',
+      level: LEVELS.find((level) => levels.has(level)) ?? 'should',
     }
   })
 }

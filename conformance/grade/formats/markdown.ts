@@ -3,8 +3,11 @@
  * summary (`grade --markdown <file>`), for a pull-request comment or a
  * GitHub Actions job summary.
  */
-import type { GradeReport, LevelCounts, RuleEntry } from '../report.ts'
+import { LEVELS, failingLevels } from '../../catalogue/types.ts'
+import type { Level, Profile } from '../../catalogue/types.ts'
+import type { AreaSummary, GradeReport, LevelCounts, RuleEntry } from '../report.ts'
 import { markdownCell as cell } from './markdown-cell.ts'
+import { countsOf, decidingCounts, failingLabel, profileOf, verdictGroups } from './verdict.ts'
 
 /** GitHub's limit on the length of a comment body, in characters. */
 export const MARKDOWN_LIMIT = 65_536
@@ -18,11 +21,16 @@ const NAME_MAX = 200
 
 /**
  * Renders `report` as Markdown: a heading with the adapter and the verdict,
- * a verdict line, the must / should rule counts and the test counts, a table
- * of the areas (area, title, must pass / fail / n/a, should pass / fail),
- * then the failing must rules and the failing should rules (ID, level,
- * statement, first failure message (preferring one raised for that rule),
- * its `at`), and the unattributed errors.
+ * a verdict line naming the profile (`spec` or `upstream`, see `profileOf`)
+ * and the failing rules of its deciding levels, the must / upstream / should
+ * rule counts and the test counts, a table of the areas (area, title, must
+ * pass / fail / n/a, upstream pass / fail / n/a, should pass / fail; the fail
+ * counts of the deciding levels bold when not 0), then the failing rules of
+ * the deciding levels, the deviations by level (`verdictGroups`: under
+ * `spec` the failing upstream rules, apart, with the note that they fail the
+ * registry only under `--profile upstream`; then the failing should rules),
+ * each row with ID, level, statement, first failure message (preferring one
+ * raised for that rule) and its `at`, and the unattributed errors.
  * Each of those lists is folded in a `<details>` element when it has more
  * than 10 entries. Every report string in a table cell is escaped (see
  * `markdownCell`); long statements, messages and names are cut with `…`.
@@ -34,30 +42,26 @@ const NAME_MAX = 200
 export function renderMarkdown(report: GradeReport): string {
   const { summary } = report
   const name = cut(`${report.adapter.name}${report.adapter.version === undefined ? '' : ` ${report.adapter.version}`}`, NAME_MAX)
+  const profile = profileOf(report)
+  const { failing, deviations } = verdictGroups(report)
   const head: string[] = [
     `## dsh-tools-tck: ${cell(name)} ${summary.conforms ? '✅ conforms' : '❌ fails'}`,
     '',
-    summary.conforms
-      ? `**Verdict: conforms**: no must rule fails.`
-      : `**Verdict: fails**: ${summary.must.fail} must rule${summary.must.fail === 1 ? '' : 's'} fail${summary.must.fail === 1 ? 's' : ''}.`,
+    verdictLine(summary.conforms, decidingCounts(summary, profile).fail, profile),
     '',
-    `- **must**: ${levelText(summary.must)}`,
-    `- **should**: ${levelText(summary.should)}`,
+    ...LEVELS.map((level) => `- **${level}**: ${levelText(countsOf(summary, level))}`),
     `- **tests**: ${summary.tests.total} (${summary.tests.pass} pass, ${summary.tests.fail} fail, ${summary.tests.notApplicable} n/a, ${summary.tests.skipped} skipped); ${summary.unattributedErrors} unattributed error${summary.unattributedErrors === 1 ? '' : 's'}`,
     `- graded with ${cell(report.kit.name)} ${cell(report.kit.version)} on ${cell(report.timing.startedAt)} in ${(report.timing.durationMs / 1000).toFixed(1)} s${report.options.rules === null ? '' : `, rules ${cell(report.options.rules.join(','))}`}`,
     '',
-    '| area | title | must pass | must fail | must n/a | should pass | should fail |',
-    '|---|---|---:|---:|---:|---:|---:|',
-    ...summary.areas.map(
-      (a) => `| ${cell(a.area)} | ${cell(a.title)} | ${a.must.pass} | ${a.must.fail === 0 ? '0' : `**${a.must.fail}**`} | ${a.must.notApplicable} | ${a.should.pass} | ${a.should.fail} |`,
-    ),
+    `| area | title | ${AREA_COLUMNS.map(([level, field]) => `${level} ${field === 'notApplicable' ? 'n/a' : field}`).join(' | ')} |`,
+    `|---|---|${AREA_COLUMNS.map(() => '---:').join('|')}|`,
+    ...summary.areas.map((a) => areaRow(a, profile)),
     '',
   ]
 
-  const failing = (level: string): RuleEntry[] => report.rules.filter((r) => r.level === level && r.status === 'fail')
   const sections: Section[] = [
-    { title: 'Failing must rules', header: RULE_HEADER, rows: failing('must').map(ruleRow) },
-    { title: 'Failing should rules', header: RULE_HEADER, rows: failing('should').map(ruleRow) },
+    { title: `Failing ${failingLabel(profile)} rules`, header: RULE_HEADER, rows: failing.map(ruleRow) },
+    ...deviations.map((group) => ({ title: group.title, note: group.note, header: RULE_HEADER, rows: group.rules.map(ruleRow) })),
     {
       title: 'Unattributed errors',
       header: ['| kind | message | file | test |', '|---|---|---|---|'],
@@ -71,7 +75,7 @@ export function renderMarkdown(report: GradeReport): string {
   for (const section of sections) {
     if (section.rows.length === 0) continue
     const fold = section.rows.length > FOLD_AFTER
-    const title = `### ${section.title} (${section.rows.length})`
+    const title = `### ${section.title} (${section.rows.length})${section.note === undefined ? '' : `\n\n_${section.note}_`}`
     const open = fold ? `${title}\n\n<details><summary>show all ${section.rows.length}</summary>\n\n` : `${title}\n\n`
     const close = fold ? '\n</details>\n\n' : '\n'
     const budget = MARKDOWN_LIMIT - reserve - out.length - open.length - close.length
@@ -94,11 +98,46 @@ export function renderMarkdown(report: GradeReport): string {
 
 interface Section {
   readonly title: string
+  /** A line in italics under the title (plain words, no Markdown markup). */
+  readonly note?: string
   readonly header: readonly string[]
   readonly rows: readonly string[]
 }
 
 const RULE_HEADER = ['| rule | level | statement | first failure | at |', '|---|---|---|---|---|']
+
+/** The columns of the area table after area and title: level and count, in order. */
+const AREA_COLUMNS: readonly (readonly [Level, 'pass' | 'fail' | 'notApplicable'])[] = [
+  ['must', 'pass'],
+  ['must', 'fail'],
+  ['must', 'notApplicable'],
+  ['upstream', 'pass'],
+  ['upstream', 'fail'],
+  ['upstream', 'notApplicable'],
+  ['should', 'pass'],
+  ['should', 'fail'],
+]
+
+/**
+ * `**Verdict: conforms** (spec profile): no must rule fails.` (`no must or
+ * upstream rule` under `upstream`), or `**Verdict: fails** (upstream
+ * profile): 2 must and upstream rules fail.`: the verdict, the profile, and
+ * how many rules of its deciding levels fail.
+ */
+function verdictLine(conforms: boolean, failing: number, profile: Profile): string {
+  if (conforms) return `**Verdict: conforms** (${profile} profile): no ${failingLevels(profile).join(' or ')} rule fails.`
+  return `**Verdict: fails** (${profile} profile): ${failing} ${failingLabel(profile)} rule${failing === 1 ? '' : 's'} fail${failing === 1 ? 's' : ''}.`
+}
+
+/** One row of the area table ({@link AREA_COLUMNS}); a fail count of a level that decides under `profile` is bold when not 0. */
+function areaRow(area: AreaSummary, profile: Profile): string {
+  const deciding = failingLevels(profile)
+  const cells = AREA_COLUMNS.map(([level, field]) => {
+    const n = countsOf(area, level)[field]
+    return field === 'fail' && n > 0 && deciding.includes(level) ? `**${n}**` : String(n)
+  })
+  return `| ${cell(area.area)} | ${cell(area.title)} | ${cells.join(' | ')} |`
+}
 
 function ruleRow(rule: RuleEntry): string {
   // The first failure raised for this rule itself (messages start with the rule's ID), else the first at all.

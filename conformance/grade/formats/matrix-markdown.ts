@@ -2,14 +2,17 @@
  * `renderMatrixMarkdown()`: the implementation matrix as GitHub-flavoured
  * Markdown (`dsh-tools-tck matrix`, on stdout or `--markdown <file>`).
  */
-import { countsText } from './counts-text.ts'
+import { levelCountsText } from './counts-text.ts'
 import type { Matrix, MatrixRow } from './matrix.ts'
 import { statusLabel } from './status-label.ts'
+import { failingLabel } from './verdict.ts'
 
 /**
  * Renders `matrix` (see `buildMatrix`) as Markdown: a title and one-line
- * overview, a table of the implementations (verdict, failing must rules,
- * kit, date, report file), per-area totals per implementation, then the
+ * overview, a table of the implementations (the profile each was graded
+ * under, verdict, failing rules of that profile's deciding levels, kit,
+ * date, report file), per-area totals per implementation (must, upstream
+ * and should counts), then the
  * rules whose statuses differ and the rules with the same status
  * everywhere, one column per implementation (`—` where a report does not
  * list the rule). Every cell is escaped so that `|`, `<`, `&`, `*`, `_`,
@@ -24,11 +27,11 @@ export function renderMatrixMarkdown(matrix: Matrix): string {
     '',
     `${columns.length} implementation${columns.length === 1 ? '' : 's'}, ${rows.length} rules; ${differing} rule${differing === 1 ? '' : 's'} differ between them.`,
     '',
-    '| implementation | verdict | must rules failing | kit | graded | report |',
-    '|---|---|---:|---|---|---|',
+    '| implementation | profile | verdict | deciding rules failing | kit | graded | report |',
+    '|---|---|---|---:|---|---|---|',
     ...columns.map(
       (c) =>
-        `| ${cell(c.label)} | ${c.conforms ? 'conforms' : '**fails**'} | ${c.mustFail} of ${c.mustApplicable} | ${cell(c.kit)} | ${cell(c.startedAt)} | ${cell(c.file)} |`,
+        `| ${cell(c.label)} | ${cell(c.profile)} | ${c.conforms ? 'conforms' : '**fails**'} | ${c.decidingFail} of ${c.decidingApplicable} ${failingLabel(c.profile)} | ${cell(c.kit)} | ${cell(c.startedAt)} | ${cell(c.file)} |`,
     ),
     '',
     '## Per-area totals',
@@ -37,7 +40,7 @@ export function renderMatrixMarkdown(matrix: Matrix): string {
     `|---|${columns.map(() => '---').join('|')}|`,
     ...matrix.areas.map(
       (a) =>
-        `| ${cell(`${a.area} ${a.title}`)} | ${a.counts.map((c) => (c === null ? 'not graded' : `must: ${countsText(c.must)}<br>should: ${countsText(c.should)}`)).join(' | ')} |`,
+        `| ${cell(`${a.area} ${a.title}`)} | ${a.counts.map((c) => (c === null ? 'not graded' : levelCountsText(c))).join(' | ')} |`,
     ),
     '',
     `## Rules that differ (${differing})`,

@@ -1,7 +1,8 @@
 /**
  * buildMatrix(), renderMatrixMarkdown() and renderMatrixHtml(): columns in
- * input order with unique labels, rows that differ first (each group in
- * catalogue order), missing rules, per-area totals, and escaping.
+ * input order with unique labels and their reports' profiles, rows that
+ * differ first (each group in catalogue order), missing rules, per-area
+ * totals with the upstream level, and escaping.
  */
 import { describe, expect, test } from 'vitest'
 import { buildMatrix } from './matrix.ts'
@@ -29,7 +30,7 @@ describe('buildMatrix', () => {
   const matrix = buildMatrix(inputs)
 
   test('one column per report, in order, with verdict and must counts', () => {
-    expect(matrix.columns.map((c) => [c.label, c.file, c.conforms, c.mustFail])).toEqual([
+    expect(matrix.columns.map((c) => [c.label, c.file, c.conforms, c.decidingFail])).toEqual([
       ['alpha', 'a.json', false, 1],
       ['beta', 'dir/b.json', false, 2],
     ])
@@ -60,6 +61,30 @@ describe('buildMatrix', () => {
       { file: 'two.json', report: sampleReport('alpha', [], '2.0') },
     ])
     expect(same.columns.map((c) => c.label)).toEqual(['alpha (one.json) #1', 'alpha (one.json) #2', 'alpha 2.0'])
+  })
+
+  test('each column keeps its report\'s profile and its verdict under it; area counts include upstream', () => {
+    const rules = [{ id: 'REG-01', status: 'pass' }, { id: 'REG-12', level: 'upstream', status: 'fail' }] as const
+    const profiles = buildMatrix([
+      { file: 'spec.json', report: sampleReport('lenient', rules) },
+      { file: 'upstream.json', report: sampleReport('strict', rules, undefined, 'upstream') },
+    ])
+    expect(profiles.columns.map((c) => [c.profile, c.conforms, c.decidingFail, c.decidingApplicable])).toEqual([
+      ['spec', true, 0, 1],
+      ['upstream', false, 1, 2],
+    ])
+    expect(profiles.areas[0]?.counts.map((c) => c?.upstream.fail)).toEqual([1, 1])
+    expect(profiles.rows.every((r) => !r.differs), 'statuses do not depend on the profile').toBe(true)
+    const markdown = renderMatrixMarkdown(profiles)
+    expect(markdown).toContain('| implementation | profile | verdict | deciding rules failing |')
+    expect(markdown).toContain('| lenient | spec | conforms | 0 of 1 must |')
+    expect(markdown).toContain('| strict | upstream | **fails** | 1 of 2 must and upstream |')
+    expect(markdown).toContain('| REG Registration | must: 1 pass<br>upstream: 1 fail<br>should: none | must: 1 pass<br>upstream: 1 fail<br>should: none |')
+    const page = renderMatrixHtml(profiles)
+    expect([...page.matchAll(/<th class="impl" data-testid="impl" data-profile="([^"]+)"/g)].map((m) => m[1])).toEqual(['spec', 'upstream'])
+    // The upstream failure marks the area cell only where it decides.
+    expect([...page.matchAll(/<tr data-area-row="REG">(.*?)<\/tr>/gs)][0]?.[1]?.match(/class="has-fail"/g)).toHaveLength(1)
+    expect(page).toContain('<option value="upstream">upstream</option>')
   })
 
   test('refuses an empty list', () => {

@@ -5,7 +5,9 @@
  */
 import { basename } from 'node:path'
 import { RULES } from '../../catalogue/index.ts'
+import type { Profile } from '../../catalogue/types.ts'
 import type { GradeReport, LevelCounts, RuleStatus } from '../report.ts'
+import { countsOf, decidingCounts, profileOf } from './verdict.ts'
 
 /** One report given to {@link buildMatrix}, with the file it was read from. */
 export interface MatrixInput {
@@ -21,10 +23,13 @@ export interface MatrixColumn {
   readonly file: string
   readonly kit: string
   readonly startedAt: string
+  /** The profile the report was graded under (`spec` for a report before format 1.9). */
+  readonly profile: Profile
   readonly conforms: boolean
-  readonly mustFail: number
-  /** Must rules that were judged: not n/a, not untestable. */
-  readonly mustApplicable: number
+  /** Failing rules of the levels that decide under {@link profile} (`must`; under `upstream`, `must` and `upstream`). */
+  readonly decidingFail: number
+  /** Rules of those levels that were judged: not n/a, not untestable. */
+  readonly decidingApplicable: number
   /** The `--rules` selection of the run, or `null` for every rule. */
   readonly selection: readonly string[] | null
 }
@@ -46,8 +51,12 @@ export interface MatrixRow {
 export interface MatrixAreaRow {
   readonly area: string
   readonly title: string
-  /** One entry per column: the report's counts for the area, or `null` when it reports no rule of the area. */
-  readonly counts: readonly ({ readonly must: LevelCounts; readonly should: LevelCounts } | null)[]
+  /**
+   * One entry per column: the report's counts for the area by level (zero
+   * `upstream` counts for a report before format 1.9), or `null` when it
+   * reports no rule of the area.
+   */
+  readonly counts: readonly ({ readonly must: LevelCounts; readonly upstream: LevelCounts; readonly should: LevelCounts } | null)[]
 }
 
 /** What {@link buildMatrix} returns. */
@@ -62,7 +71,10 @@ export interface Matrix {
 }
 
 /**
- * Lines up `inputs` (at least one) column by column, in the given order.
+ * Lines up `inputs` (at least one) column by column, in the given order;
+ * each column keeps its report's profile and its verdict under it (reports
+ * of different profiles can stand side by side: the rule statuses do not
+ * depend on the profile, only the verdicts do).
  * Rows are the union of the rules the reports list. A column's label is the
  * adapter's name and version; when two columns would share a label, each of
  * them gets the report file's base name appended, then a `#n` counter if
@@ -74,15 +86,17 @@ export function buildMatrix(inputs: readonly MatrixInput[]): Matrix {
   if (inputs.length === 0) throw new Error('buildMatrix needs at least one report')
   const columns = labels(inputs).map((label, i): MatrixColumn => {
     const { file, report } = inputs[i] as MatrixInput
-    const must = report.summary.must
+    const profile = profileOf(report)
+    const deciding = decidingCounts(report.summary, profile)
     return {
       label,
       file,
       kit: `${report.kit.name} ${report.kit.version}`,
       startedAt: report.timing.startedAt,
+      profile,
       conforms: report.summary.conforms,
-      mustFail: must.fail,
-      mustApplicable: must.rules - must.notApplicable - must.untestable,
+      decidingFail: deciding.fail,
+      decidingApplicable: deciding.rules - deciding.notApplicable - deciding.untestable,
       selection: report.options.rules,
     }
   })
@@ -109,7 +123,7 @@ export function buildMatrix(inputs: readonly MatrixInput[]): Matrix {
     return {
       area,
       title: entries.find((e) => e !== undefined)?.title ?? '',
-      counts: entries.map((e) => (e === undefined ? null : { must: e.must, should: e.should })),
+      counts: entries.map((e) => (e === undefined ? null : { must: e.must, upstream: countsOf(e, 'upstream'), should: e.should })),
     }
   })
   return { columns, rows, differing: rows.filter((r) => r.differs).length, areas }

@@ -190,8 +190,13 @@ describe('renderMarkdown', () => {
     const md = renderMarkdown(report)
     expect(md).toContain('**Verdict: fails**')
     expect(md).toContain(`**must**: ${report.summary.must.pass} of ${report.summary.must.rules} rules pass, ${report.summary.must.fail} fail`)
+    expect(md).toContain('**Verdict: fails** (spec profile)')
+    for (const level of ['must', 'upstream', 'should'] as const) expect(md).toContain(`- **${level}**: `)
     for (const a of report.summary.areas) {
-      expect(md).toContain(`| ${a.area} | ${markdownCell(a.title)} | ${a.must.pass} | ${a.must.fail === 0 ? '0' : `**${a.must.fail}**`} | ${a.must.notApplicable} | ${a.should.pass} | ${a.should.fail} |`)
+      const up = a.upstream ?? { pass: 0, fail: 0, notApplicable: 0 }
+      expect(md).toContain(
+        `| ${a.area} | ${markdownCell(a.title)} | ${a.must.pass} | ${a.must.fail === 0 ? '0' : `**${a.must.fail}**`} | ${a.must.notApplicable} | ${up.pass} | ${up.fail} | ${up.notApplicable} | ${a.should.pass} | ${a.should.fail} |`,
+      )
     }
     const failing = report.rules.filter((r) => r.status === 'fail')
     expect(failing.length).toBeGreaterThan(0)
@@ -233,7 +238,7 @@ describe('renderMarkdown', () => {
     const md = renderMarkdown(hostile)
     expect(md).not.toContain('<b>')
     expect(md).not.toMatch(/[\u0000\u0001\u0008]/)
-    const rows = md.split('\n').filter((line) => /^\| [A-Z]+-\d+ \| (must|should) \| /.test(line))
+    const rows = md.split('\n').filter((line) => /^\| [A-Z]+-\d+ \| (must|upstream|should) \| /.test(line))
     expect(rows.length).toBeGreaterThan(0)
     // Five cells: six unescaped pipes.
     for (const row of rows) expect(row.match(/(?<!\\)\|/g), row).toHaveLength(6)

@@ -14,7 +14,7 @@
  * listed in `slowTests`; slowness never changes an outcome.
  */
 import type { FeatureName } from '../../adapter/contract.ts'
-import { AREAS } from '../../catalogue/types.ts'
+import { AREAS, failingLevels } from '../../catalogue/types.ts'
 import type { Area, Level, Rule, RuleId } from '../../catalogue/types.ts'
 import { describeSource } from '../../catalogue/describe-source.ts'
 import { REPORT_VERSION } from '../report.ts'
@@ -150,12 +150,14 @@ export function buildReport(input: BuildReportInput): GradeReport {
     .map((t) => ({ name: t.entry.name, file: t.entry.file, outcome: t.entry.outcome, durationMs: t.entry.durationMs as number }))
     .sort((a, b) => b.durationMs - a.durationMs)
   const must = countLevel(entries, 'must')
+  const upstream = countLevel(entries, 'upstream')
   const should = countLevel(entries, 'should')
+  const failing = failingLevels(options.profile ?? 'spec')
   const areas: AreaSummary[] = (Object.keys(AREAS) as Area[])
     .filter((area) => entries.some((e) => e.area === area))
     .map((area) => {
       const ofArea = entries.filter((e) => e.area === area)
-      return { area, title: AREAS[area], must: countLevel(ofArea, 'must'), should: countLevel(ofArea, 'should') }
+      return { area, title: AREAS[area], must: countLevel(ofArea, 'must'), upstream: countLevel(ofArea, 'upstream'), should: countLevel(ofArea, 'should') }
     })
 
   return {
@@ -166,8 +168,9 @@ export function buildReport(input: BuildReportInput): GradeReport {
     runtime: input.runtime,
     timing: input.timing,
     summary: {
-      conforms: must.fail === 0,
+      conforms: entries.every((e) => e.status !== 'fail' || !failing.includes(e.level)),
       must,
+      upstream,
       should,
       tests,
       areas,

@@ -3,6 +3,7 @@
  * because they were added later, filled with neutral defaults so the report
  * can be checked against (and used as) the current shape.
  */
+import { NO_RULES } from '../formats/verdict.ts'
 
 /** `--stall-limit`'s documented default, in milliseconds: the value filled in for a report older than 1.5. */
 export const DEFAULT_STALL_LIMIT_MS = 120_000
@@ -25,7 +26,13 @@ function fill(object: unknown, key: string, value: unknown): void {
  * - before 1.3: `vacuous` 0 in every rule count (`summary.must`,
  *   `summary.should`, and those of each `summary.areas` entry);
  * - before 1.5: `slowTests` `[]`, `summary.slowTests` 0 and
- *   `options.stallLimitMs` {@link DEFAULT_STALL_LIMIT_MS}.
+ *   `options.stallLimitMs` {@link DEFAULT_STALL_LIMIT_MS};
+ * - before 1.9 (no profiles, no `upstream` level): `options.profile`
+ *   `spec` (such a report graded as `spec`: only must rules failed a
+ *   registry), and zero `upstream` counts in `summary` and in each
+ *   `summary.areas` entry (such a report has no upstream rules). These
+ *   fields are optional in the schema; they are filled so a consumer reads
+ *   the report as what it was.
  *
  * A field present is never changed, a field the report's own minor version
  * already required is never filled (so its absence stays a schema error),
@@ -48,6 +55,11 @@ export function withOlderMinorDefaults(value: Json, minor: number): Json {
     fill(report, 'slowTests', [])
     fill(summary, 'slowTests', 0)
     fill(report.options, 'stallLimitMs', DEFAULT_STALL_LIMIT_MS)
+  }
+  if (minor < 9) {
+    fill(report.options, 'profile', 'spec')
+    fill(summary, 'upstream', { ...NO_RULES })
+    if (isObject(summary) && Array.isArray(summary.areas)) for (const area of summary.areas) fill(area, 'upstream', { ...NO_RULES })
   }
   return report
 }

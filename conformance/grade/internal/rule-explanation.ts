@@ -15,7 +15,9 @@ export interface RuleExplanationInput {
 
 /**
  * Renders one rule, ending with a newline: ID, level and area; statement;
- * every source; divergence, required features and untestable reason (each
+ * every source; the seed quotes that demand it (a must rule) and the
+ * upstream evidence that pins it (an upstream rule); divergence, required
+ * features and untestable reason (each
  * line only when the catalogue sets it); the tests that check it, with their
  * files; the gallery registries that violate it.
  */
@@ -23,6 +25,10 @@ export function renderRuleExplanation(input: RuleExplanationInput): string {
   const { rule } = input
   const lines = [`${rule.id}  ${rule.level}  (area ${rule.area})`, '', rule.statement, '']
   lines.push(rule.sources.length === 1 ? 'source:' : 'sources:', ...rule.sources.map((s) => `  ${describeSource(s)}`))
+  const quotes = rule.quotes ?? []
+  if (quotes.length > 0) lines.push('the seeds demand it:', ...quotes.map((q) => `  seed ${q.seed} ${q.section}: "${q.text}"`))
+  const evidence = rule.evidence ?? []
+  if (evidence.length > 0) lines.push('upstream 0.1.1-rc.2 pins it:', ...evidence.map((e) => `  ${e.file}:${e.line}: ${e.text}`))
   if (rule.divergence !== undefined) lines.push('divergence:', `  ${rule.divergence}`)
   lines.push(`requires: ${rule.requires === undefined || rule.requires.length === 0 ? '(no optional feature)' : rule.requires.join(', ')}`)
   if (rule.untestable !== undefined) lines.push('untestable:', `  ${rule.untestable}`)

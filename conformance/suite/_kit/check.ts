@@ -36,6 +36,7 @@ import { AdapterTimeoutError, computeWithin, wallBackstop, waitWithin } from './
 import { SHORTCUT_WAIT_MS, knownHang, recordHang, shortcutMessage } from './hangs.ts'
 import { FAILURE_RULES, failureRules, tagFailure } from '../../catalogue/failure-rules.ts'
 import { featureGate, neededFeatures } from './features.ts'
+import { beginIncidentals, settleIncidentals } from './incidental.ts'
 import { isSelected } from './selection.ts'
 
 declare module 'vitest' {
@@ -122,7 +123,10 @@ export function check(
   // thread's CPU time); vitest's own timeout is only a far wall-clock backstop for a blocked thread.
   const stallLimit = suiteStallLimit()
   test(name, { timeout: wallBackstop(budget, stallLimit) }, async (ctx) => {
-    ctx.task.meta.rules = ruleIds
+    // The rules the test reports under: its own, and any rule an incidental check adds (./incidental.ts).
+    const reported = [...ruleIds]
+    ctx.task.meta.rules = reported
+    beginIncidentals(ctx.task, ruleIds)
     const adapter = await suiteAdapter()
     const missing = [...needed].filter((feature) => adapter.features[feature] !== true)
     if (missing.length > 0) {
@@ -200,8 +204,14 @@ export function check(
       if (unhandled.length > 0) {
         throw new Error(`the registry raised an unhandled rejection during this test: ${describeThrown(unhandled[0])}`)
       }
+      const incidentalFailure = settleIncidentals(ctx.task, undefined, undefined)
+      if (incidentalFailure !== undefined) throw tagFailure(incidentalFailure.error, incidentalFailure.rules, describeThrown)
     } catch (error) {
-      throw attribute(error, ruleIds)
+      // Once an incidental check has joined the test, a failure of its own concerns its own rules (and any failed incidental one), not every rule it reports under.
+      const settled = settleIncidentals(ctx.task, { error }, failureRules(error))
+      const widened = reported.length > ruleIds.length
+      const charged = settled !== undefined && widened && !(error instanceof KitDefectError) ? tagFailure(error, settled.rules, describeThrown) : error
+      throw attribute(charged, reported)
     } finally {
       process.off('unhandledRejection', onUnhandled)
       if (harness?.dispose !== undefined) {

@@ -2,6 +2,7 @@
  * Test support: a synthetic grade report with just the fields the baseline
  * comparison and update read. Not a test file itself.
  */
+import type { Level, Profile } from '../../../catalogue/types.ts'
 import type { FailureKind, GradeReport, RuleStatus, TestOutcome } from '../../report.ts'
 
 export interface FakeTest {
@@ -14,16 +15,17 @@ export interface FakeTest {
 
 export interface FakeRule {
   readonly id: string
-  readonly level?: 'must' | 'should'
+  readonly level?: Level
   readonly status: RuleStatus
   readonly reason?: string
   readonly tests?: readonly FakeTest[]
 }
 
-/** A report of `rules` graded by kit `version` (default 0.1.0). */
-export function fakeReport(rules: readonly FakeRule[], version = '0.1.0'): GradeReport {
+/** A report of `rules` graded by kit `version` (default 0.1.0) under `profile` (default `spec`). */
+export function fakeReport(rules: readonly FakeRule[], version = '0.1.0', profile: Profile = 'spec'): GradeReport {
   return {
     kit: { name: 'dsh-tools-tck', version },
+    options: { rules: null, profile },
     rules: rules.map((rule) => ({
       id: rule.id,
       level: rule.level ?? 'must',

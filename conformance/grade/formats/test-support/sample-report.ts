@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { AreaSummary, GradeReport, LevelCounts, RuleEntry, RuleStatus, TestEntry } from '../../report.ts'
 import { REPORT_VERSION } from '../../report.ts'
-import { AREAS } from '../../../catalogue/types.ts'
-import type { Area } from '../../../catalogue/types.ts'
+import { AREAS, failingLevels } from '../../../catalogue/types.ts'
+import type { Area, Level, Profile } from '../../../catalogue/types.ts'
 
 /** Text with every character HTML and Markdown treat specially. */
 export const HOSTILE = `<script>alert("x&y")</script> 'quoted' | pipe *star* _under_ \`tick\`\nnext line`
@@ -16,7 +16,7 @@ export const HOSTILE = `<script>alert("x&y")</script> 'quoted' | pipe *star* _un
 /** A rule of a sample report: its ID, level and status; the rest is made up. */
 export interface SampleRule {
   readonly id: string
-  readonly level?: 'must' | 'should'
+  readonly level?: Level
   readonly status: RuleStatus
   readonly statement?: string
 }
@@ -48,10 +48,11 @@ function test(rule: SampleRule, i: number): TestEntry {
 
 /**
  * A schema-valid report of adapter `name` listing `rules` in the given order,
- * its summary counted from them (one test per rule). `conforms` follows the
- * must failures.
+ * graded under `profile` (default `spec`), its summary counted from them
+ * (one test per rule). `conforms` follows the failures of the levels that
+ * decide under the profile.
  */
-export function sampleReport(name: string, rules: readonly SampleRule[], version?: string): GradeReport {
+export function sampleReport(name: string, rules: readonly SampleRule[], version?: string, profile: Profile = 'spec'): GradeReport {
   const entries: RuleEntry[] = rules.map((r, i) => {
     const area = r.id.replace(/-.*$/, '') as Area
     return {
@@ -68,20 +69,21 @@ export function sampleReport(name: string, rules: readonly SampleRule[], version
   })
   const areas: AreaSummary[] = [...new Set(entries.map((r) => r.area))].map((area) => {
     const of = entries.filter((r) => r.area === area)
-    return { area, title: AREAS[area], must: counts(of, 'must'), should: counts(of, 'should') }
+    return { area, title: AREAS[area], must: counts(of, 'must'), upstream: counts(of, 'upstream'), should: counts(of, 'should') }
   })
   const tests = entries.flatMap((r) => r.tests)
-  const must = counts(entries, 'must')
+  const deciding = failingLevels(profile)
   return {
     reportVersion: REPORT_VERSION,
     kit: { name: 'dsh-tools-tck', version: '0.1.0' },
     adapter: { name, ...(version === undefined ? {} : { version }), module: `/kit/${name}.ts`, features: { scopes: true, codeMode: false } as GradeReport['adapter']['features'] },
-    options: { rules: null, timeoutMs: 5000, stallLimitMs: 120000, verbose: false },
+    options: { rules: null, profile, timeoutMs: 5000, stallLimitMs: 120000, verbose: false },
     runtime: { node: 'v20.20.2', vitest: '4.1.12', platform: 'linux-x64' },
     timing: { startedAt: '2026-12-02T12:00:00.000Z', durationMs: 1234 },
     summary: {
-      conforms: must.fail === 0,
-      must,
+      conforms: entries.every((r) => r.status !== 'fail' || !deciding.includes(r.level)),
+      must: counts(entries, 'must'),
+      upstream: counts(entries, 'upstream'),
       should: counts(entries, 'should'),
       tests: {
         total: tests.length,
