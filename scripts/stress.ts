@@ -4,8 +4,8 @@
  * while busy loops oversubscribe every core, and fails on any verdict that
  * differs from the quiet one.
  *
- *   npm run stress                          the reference, two gallery registries, a correct-but-slower
- *                                           registry and the upstream build when present; 4 loops a core, 2 loaded grades each
+ *   npm run stress                          the reference, two gallery registries, the two correct-but-slower
+ *                                           registries and the upstream build when present; 4 loops a core, 2 loaded grades each
  *   npm run stress -- --loops-per-core 6    heavier load
  *   npm run stress -- --repeat 3            loaded grades per registry
  *   npm run stress -- --only reference      just these registries (names as printed)
@@ -47,6 +47,7 @@ function targets(): Target[] {
     { name: 'gallery/schemas-copy-recursive', adapter: join(KIT, 'fixtures/broken/schemas-copy-recursive.ts'), cwd: KIT },
     { name: 'gallery/validate-args-depth-limit', adapter: join(KIT, 'fixtures/broken/validate-args-depth-limit.ts'), cwd: KIT },
     { name: 'correct/listeners-after-timer', adapter: join(KIT, 'fixtures/correct/listeners-after-timer.ts'), cwd: KIT },
+    { name: 'correct/body-after-timer', adapter: join(KIT, 'fixtures/correct/body-after-timer.ts'), cwd: KIT },
   ]
   const upstream = upstreamBuildFolder()
   const adapter = join(upstream, 'install/tck-adapter.ts')

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest'
 import { FAILURE_RULES, failureRules } from '../catalogue/failure-rules.ts'
-import { AdapterTimeoutError, computeWithin, idleClock, waitWithin } from '../suite/_kit/budget.ts'
+import { AdapterTimeoutError, computeWithin, idleClock, progressed, waitWithin } from '../suite/_kit/budget.ts'
 import { threadCpuMs } from '../suite/_kit/cpu-clock.ts'
 import { settleWithin } from './internal/settle.ts'
 import { KitDefectError, forRulesIn } from '../suite/_kit/for-rules.ts'
@@ -74,6 +74,18 @@ describe('waitWithin: the budget counts waiting only', () => {
   test('real waiting counts: a timer longer than the budget is a timeout, a shorter one is not', async () => {
     await expect(waitWithin(sleep(300), 100, 'the call')).rejects.toBeInstanceOf(AdapterTimeoutError)
     await expect(waitWithin(sleep(30).then(() => 'soon'), 100, 'the call')).resolves.toBe('soon')
+  })
+
+  test('progress restarts the count: idle moments separated by progress are not added up into a hang', async () => {
+    const steps = async (beat: boolean): Promise<string> => {
+      for (let i = 0; i < 4; i += 1) {
+        await sleep(60)
+        if (beat) progressed()
+      }
+      return 'done'
+    }
+    await expect(waitWithin(steps(true), 150, 'the law')).resolves.toBe('done')
+    await expect(waitWithin(steps(false), 150, 'the law')).rejects.toBeInstanceOf(AdapterTimeoutError)
   })
 
   test('a rejection passes through unchanged', async () => {

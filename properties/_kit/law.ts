@@ -27,7 +27,7 @@ import { TestRunner } from 'vitest'
 import { check } from '../../conformance/suite/_kit/check.ts'
 import { featureGate, neededFeatures } from '../../conformance/suite/_kit/features.ts'
 import { KitDefectError } from '../../conformance/suite/_kit/kit-defect.ts'
-import { AdapterTimeoutError } from '../../conformance/suite/_kit/budget.ts'
+import { AdapterTimeoutError, progressed } from '../../conformance/suite/_kit/budget.ts'
 import type { FeatureGate } from '../../conformance/suite/_kit/features.ts'
 import { REFERENCE_ADAPTER, suiteAdapterPath } from '../../conformance/suite/_kit/adapter.ts'
 
@@ -172,6 +172,8 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
       const property = fc.asyncProperty(arbitrary, async (input) => {
         // After a hang, fast-check's shrinking would wait a budget per smaller case: let them pass, keeping the case that hung.
         if (hang !== undefined) return
+        // The test's budget is per case: a new case is progress (budget.ts).
+        progressed()
         const opened: Harness[] = []
         let hit = false
         const open = async (): Promise<LawRun> => {

@@ -33,7 +33,29 @@ export class AdapterTimeoutError extends Error {
  */
 export function waitWithin<T>(work: Promise<T>, budget: number, what: string): Promise<T> {
   const waited = idleClock()
-  return settleOrStop(work, tickFor(budget), () => (waited.read() >= budget ? new AdapterTimeoutError(hangMessage(what, budget)) : undefined))
+  let seen = beats
+  return settleOrStop(work, tickFor(budget), () => {
+    // Progress since the last tick (see progressed()): the waiting so far was not a hang.
+    if (beats !== seen) {
+      seen = beats
+      waited.reset()
+    }
+    return waited.read() >= budget ? new AdapterTimeoutError(hangMessage(what, budget)) : undefined
+  })
+}
+
+let beats = 0
+
+/**
+ * Tells every running {@link waitWithin} that the work it waits on made
+ * progress, so the idle waiting counted so far was not a hang and counts
+ * from zero again. A property law calls it as each generated case starts:
+ * its budget is then per case, not the sum of the idle moments of fifty
+ * cases (on a busy machine every timer a registry hops through wakes late,
+ * and that lateness is idle time).
+ */
+export function progressed(): void {
+  beats += 1
 }
 
 /**
