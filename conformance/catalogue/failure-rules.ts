@@ -43,3 +43,27 @@ export function failureRules(error: unknown): string[] | undefined {
     return undefined
   }
 }
+
+/**
+ * The property of an error that names the rule whose failed precondition
+ * stopped the test (`precondition()` in the suite kit): the test could not
+ * check its own rules, which grading reports as blocked by that rule.
+ */
+export const BLOCKED_BY = 'dshTckBlockedBy'
+
+/** Marks `error` (already carrying its {@link FAILURE_RULES} mark) as a test blocked by rule `id`. */
+export function markBlocked(error: Error, id: string): Error {
+  Object.defineProperty(error, BLOCKED_BY, { value: id, enumerable: true, writable: true, configurable: true })
+  return error
+}
+
+/** The rule a failure says blocked its test, as thrown or serialised; `undefined` otherwise. Never throws. */
+export function blockedBy(error: unknown): string | undefined {
+  try {
+    if (typeof error !== 'object' || error === null) return undefined
+    const id: unknown = (error as Record<string, unknown>)[BLOCKED_BY]
+    return typeof id === 'string' && id !== '' ? id : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -256,6 +256,21 @@ describe('failures marked with the rules they concern (forRules)', () => {
     }
   })
 
+  test('a failed precondition fails its owner and leaves the test blocked, not passed, under its own rule', () => {
+    const blocked = { ...marked([otherMust.id], 'blocked: a precondition owned by X failed'), blockedBy: otherMust.id }
+    const report = buildReport(input([plainMust, otherMust], { tests: [twoRules([blocked])] }))
+    expect(report.rules.map((r) => r.status)).toEqual(['untestable', 'fail'])
+    expect(report.rules[0]?.reason).toContain(`owned by ${otherMust.id}`)
+    expect(report.rules[0]?.tests[0]).toMatchObject({ outcome: 'skipped', blockedBy: otherMust.id })
+    expect(report.rules[0]?.tests[0]?.failure).toBeUndefined()
+    expect(report.rules[1]?.tests[0]).toMatchObject({ outcome: 'fail', failedRules: [otherMust.id] })
+    const withPass = buildReport(input([plainMust, otherMust], { tests: [twoRules([blocked]), rawTest([plainMust.id], 'passed')] }))
+    expect(withPass.rules[0]).toMatchObject({ status: 'pass', partial: expect.stringContaining(`1 of its 2 tests was blocked by a failed precondition owned by ${otherMust.id}`) })
+    // A blocker mark that is not the one rule the failure concerns is an ordinary marked failure.
+    const odd = buildReport(input([plainMust, otherMust], { tests: [twoRules([{ ...marked([otherMust.id]), blockedBy: plainMust.id }])] }))
+    expect(odd.rules.map((r) => r.status)).toEqual(['pass', 'fail'])
+  })
+
   test('marks of several errors add up', () => {
     const third = pick('third plain must rule', (r) => r !== plainMust && r !== otherMust && r.level === 'must' && r.untestable === undefined && (r.requires ?? []).length === 0)
     const test3 = rawTest([plainMust.id, otherMust.id, third.id], 'failed', { errors: [marked([otherMust.id]), marked([third.id])] })

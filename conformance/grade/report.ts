@@ -12,7 +12,7 @@ import type { Area, Level, Profile, RuleId } from '../catalogue/types.ts'
  * Version of the report format, `major.minor`. A minor bump only adds
  * optional fields; a major bump renames, removes or re-types something.
  */
-export const REPORT_VERSION = '1.9'
+export const REPORT_VERSION = '1.10'
 
 /**
  * - `pass`: every applicable test of the rule passed.
@@ -104,6 +104,13 @@ export interface TestEntry {
    * error carries the message. Never a failure of the registry.
    */
   readonly kitDefect?: true
+  /**
+   * Set on a test listed under a rule it could not check because a
+   * precondition owned by this other rule failed (`precondition()` in the
+   * suite kit; WPT's PRECONDITION_FAILED). Its `outcome` is `skipped` under
+   * that rule's neighbours and `fail` under the blocking rule itself.
+   */
+  readonly blockedBy?: RuleId
 }
 
 /**

@@ -70,6 +70,8 @@ interface GradedTest {
   readonly entry: TestEntry
   /** Set when the failure concerns only these of `ruleIds` (see {@link failedRulesOf}). */
   readonly failedRules?: readonly string[]
+  /** Set when a failed precondition of this rule stopped the test (`precondition()`): blocked under its other rules. */
+  readonly blockedBy?: string
 }
 
 /** The rule IDs a test checks: its `meta.rules`, else the `[IDs]` prefix of its name. */
@@ -115,7 +117,8 @@ export function buildReport(input: BuildReportInput): GradeReport {
     const extra = extraErrors.get(raw) ?? []
     const entry = testEntry(raw, extra, run.aborted, verbose)
     const failedRules = entry.outcome === 'fail' && extra.length === 0 ? failedRulesOf(raw, ruleIds) : undefined
-    return { raw, ruleIds, entry, ...(failedRules === undefined ? {} : { failedRules }) }
+    const blocker = failedRules === undefined ? undefined : blockerOf(raw, failedRules)
+    return { raw, ruleIds, entry, ...(failedRules === undefined ? {} : { failedRules }), ...(blocker === undefined ? {} : { blockedBy: blocker }) }
   })
   for (const test of graded) {
     if (test.entry.kitDefect === true) {
@@ -202,13 +205,28 @@ function failedRulesOf(raw: RawTest, ruleIds: readonly string[]): readonly strin
   return failed.length === 0 || failed.length === ruleIds.length ? undefined : failed
 }
 
-/** The entry of `test` as listed under rule `id`: a pass there when its failure concerns only other rules. */
+/**
+ * The rule whose failed precondition stopped the test: every error names it
+ * as the blocker and it is the one rule the failure concerns.
+ */
+function blockerOf(raw: RawTest, failedRules: readonly string[]): string | undefined {
+  const blocker = raw.errors[0]?.blockedBy
+  if (blocker === undefined || failedRules.length !== 1 || failedRules[0] !== blocker) return undefined
+  return raw.errors.every((error) => error.blockedBy === blocker) ? blocker : undefined
+}
+
+/**
+ * The entry of `test` as listed under rule `id`: a pass there when its failure
+ * concerns only other rules, or skipped and `blockedBy` when a failed
+ * precondition of another rule stopped it before it could check `id`.
+ */
 function entryUnder(test: GradedTest, id: string): TestEntry {
   const failedRules = test.failedRules
   if (failedRules === undefined) return test.entry
   const marked = { ...test.entry, failedRules: failedRules as RuleId[] }
   if (failedRules.includes(id)) return marked
   const { failure: _failure, ...passed } = marked
+  if (test.blockedBy !== undefined) return { ...passed, outcome: 'skipped', blockedBy: test.blockedBy as RuleId }
   return { ...passed, outcome: 'pass' }
 }
 
@@ -251,8 +269,10 @@ function statusOf(
   if (rule.untestable !== undefined) return { status: 'untestable', reason: rule.untestable }
   const active = tests.filter((t) => t.outcome !== 'skipped')
   const undeclared = (rule.requires ?? []).filter((f) => !features[f])
+  const blockers = [...new Set(tests.flatMap((t) => (t.blockedBy === undefined ? [] : [t.blockedBy])))]
   if (active.length === 0) {
     if (undeclared.length > 0) return { status: 'not-applicable', reason: notDeclared(undeclared) }
+    if (blockers.length > 0) return { status: 'untestable', reason: `blocked: its tests stopped on a failed precondition owned by ${listWords(blockers)}, so the kit could not judge this rule until that rule passes` }
     if (tests.some((t) => t.kitDefect === true)) return { status: 'untestable', reason: 'its tests stopped on a defect of the kit (see the kit-defect errors), so the kit could not judge this rule' }
     if (notGraded !== undefined) return { status: 'not-applicable', reason: notGraded }
     const why = tests.length > 0 ? 'the suite has no active test for this rule (its tests are skipped)' : 'the suite has no test for this rule'
@@ -272,11 +292,14 @@ function statusOf(
     return { status: 'vacuous', reason: `${vacuous.length === 1 ? 'a property law' : `${vacuous.length} property laws`} of this rule rarely reached ${vacuous.length === 1 ? 'its' : 'their'} interesting case: ${vacuous.map((t) => t.name).join('; ')}` }
   }
   const skipped = active.filter((t) => t.outcome === 'not-applicable')
+  const blocked = tests.filter((t) => t.blockedBy !== undefined).length
+  const blockedNote = blocked === 0 ? undefined : `${blocked} of its ${active.length + blocked} tests ${blocked === 1 ? 'was' : 'were'} blocked by a failed precondition owned by ${listWords(blockers)}`
   if (skipped.length > 0) {
     const missing = [...new Set(skipped.flatMap((t) => t.missingFeatures ?? []))]
-    return { status: 'pass', partial: `${skipped.length} of its ${active.length} tests did not run: ${notDeclared(missing)}` }
+    const note = `${skipped.length} of its ${active.length + blocked} tests did not run: ${notDeclared(missing)}`
+    return { status: 'pass', partial: blockedNote === undefined ? note : `${note}; ${blockedNote}` }
   }
-  return { status: 'pass' }
+  return blockedNote === undefined ? { status: 'pass' } : { status: 'pass', partial: blockedNote }
 }
 
 function notDeclared(features: readonly string[]): string {

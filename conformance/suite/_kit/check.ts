@@ -34,7 +34,7 @@ import { suiteAdapter, suiteStallLimit, suiteTimeout } from './adapter.ts'
 import { describeThrown } from './describe-thrown.ts'
 import { AdapterTimeoutError, computeWithin, wallBackstop, waitWithin } from './budget.ts'
 import { SHORTCUT_WAIT_MS, knownHang, recordHang, shortcutMessage } from './hangs.ts'
-import { FAILURE_RULES, failureRules, tagFailure } from '../../catalogue/failure-rules.ts'
+import { FAILURE_RULES, failureRules, markBlocked, tagFailure } from '../../catalogue/failure-rules.ts'
 import { featureGate, neededFeatures } from './features.ts'
 import { beginIncidentals, settleIncidentals } from './incidental.ts'
 import { isSelected } from './selection.ts'
@@ -126,7 +126,7 @@ export function check(
     // The rules the test reports under: its own, and any rule an incidental check adds (./incidental.ts).
     const reported = [...ruleIds]
     ctx.task.meta.rules = reported
-    beginIncidentals(ctx.task, ruleIds)
+    beginIncidentals(ctx.task, ruleIds, needed)
     const adapter = await suiteAdapter()
     const missing = [...needed].filter((feature) => adapter.features[feature] !== true)
     if (missing.length > 0) {
@@ -211,6 +211,8 @@ export function check(
       const settled = settleIncidentals(ctx.task, { error }, failureRules(error))
       const widened = reported.length > ruleIds.length
       const charged = settled !== undefined && widened && !(error instanceof KitDefectError) ? tagFailure(error, settled.rules, describeThrown) : error
+      // A failed precondition fails its owner only; grading reports the test as blocked under its own rules.
+      if (settled?.blockedBy !== undefined && charged instanceof Error) markBlocked(charged, settled.blockedBy)
       throw attribute(charged, reported)
     } finally {
       process.off('unhandledRejection', onUnhandled)

@@ -17,8 +17,9 @@
  *
  * Contract (each breach is a kit defect, failing the test as such):
  * - only inside a `check()` test (a property law included);
- * - the rule needs no optional feature: it is checked wherever a test meets
- *   its case, whatever that test requires, so it must apply to every adapter;
+ * - the rule needs no optional feature beyond those the running test needs:
+ *   it is checked wherever such a test meets its case, so it must apply to
+ *   every adapter that test runs on;
  * - in a test that names the rule itself, the block is an ordinary
  *   assertion of it (it throws, as any assertion of the test's own rules).
  */
@@ -32,6 +33,8 @@ import { KitDefectError } from './kit-defect.ts'
 interface Findings {
   /** The rules the test itself names (`check()`'s IDs). */
   readonly own: readonly string[]
+  /** The features the test needs (its rules' and its `needs`). */
+  readonly features: ReadonlySet<string>
   /** Failed incidental checks, by rule, with their first message. */
   readonly failed: Map<string, string>
 }
@@ -42,8 +45,8 @@ const findings = new WeakMap<object, Findings>()
  * Called by `check()` as a test starts: `rules` is the array the test reports
  * under (its `meta.rules`), which incidental checks extend.
  */
-export function beginIncidentals(test: object, own: readonly string[]): void {
-  findings.set(test, { own: [...own], failed: new Map() })
+export function beginIncidentals(test: object, own: readonly string[], features: Iterable<string> = []): void {
+  findings.set(test, { own: [...own], features: new Set(features), failed: new Map() })
 }
 
 /** Runs `block` as a check of rule `id`, incidental to the running test (see the module contract). */
@@ -52,7 +55,8 @@ export function incidental(id: RuleId, block: () => void): void {
   const state = test === undefined ? undefined : findings.get(test)
   if (test === undefined || state === undefined) throw new KitDefectError(`incidental(${id}) is used outside a check() test`)
   const rule = getRule(id)
-  if ((rule.requires ?? []).length > 0) throw new KitDefectError(`incidental(${id}): ${id} needs ${rule.requires!.join(', ')}, so it cannot be checked in any test that meets it`)
+  const unmet = (rule.requires ?? []).filter((feature) => !state.features.has(feature))
+  if (unmet.length > 0) throw new KitDefectError(`incidental(${id}): ${id} needs ${unmet.join(', ')}, which this test does not need, so it cannot be checked here`)
   if (state.own.includes(id)) return block()
   const rules = test.meta.rules
   if (rules !== undefined && !rules.includes(id)) rules.push(id)
@@ -64,17 +68,61 @@ export function incidental(id: RuleId, block: () => void): void {
 }
 
 /**
+ * Thrown by {@link precondition} to stop a test whose precondition failed.
+ * Its message is that of the failed check.
+ */
+export class PreconditionFailedError extends Error {
+  override readonly name = 'PreconditionFailedError'
+  constructor(
+    /** The rule that owns the failed precondition. */
+    readonly rule: string,
+    message: string,
+  ) {
+    super(`blocked: a precondition owned by ${rule} failed, so the test could not check its own rules: ${message}`)
+  }
+}
+
+/**
+ * Runs `block` as a precondition the running test needs before it can check
+ * its own rules, owned by rule `id` (WPT's PRECONDITION_FAILED). The test
+ * reports under `id` too. When the block holds, the test goes on. When it
+ * throws, the test stops: it fails `id` only, and grading reports it as
+ * blocked by `id` under its own rules (neither passed nor failed there).
+ * Same contract as {@link incidental}; in a test that names `id` itself it
+ * is an ordinary assertion.
+ *
+ * Use it for what a test must set up through another rule's behaviour, e.g.
+ * that `register()` refuses an invalid definition before a test of what a
+ * refused registration leaves behind.
+ */
+export function precondition(id: RuleId, block: () => void): void {
+  const test = TestRunner.getCurrentTest()
+  const state = test === undefined ? undefined : findings.get(test)
+  if (state === undefined) throw new KitDefectError(`precondition(${id}) is used outside a check() test`)
+  if (state.own.includes(id)) return block()
+  incidental(id, block)
+  const failed = state.failed.get(id)
+  if (failed !== undefined) throw new PreconditionFailedError(id, failed)
+}
+
+/**
  * Called by `check()` once the test body has ended, with what it threw
  * (`undefined` when it passed): the error the test should fail with, and the
  * rules it concerns, or `undefined` when the test passes. A body failure
  * concerns the rules its mark names (all of the test's own, unmarked), plus
  * every incidental rule that failed; incidental failures alone concern only
- * their rules.
+ * their rules; a failed precondition concerns the failed incidental rules and
+ * names the rule that blocked the test.
  */
-export function settleIncidentals(test: object, thrown: { readonly error: unknown } | undefined, marked: readonly string[] | undefined): { error: unknown; rules: readonly string[] } | undefined {
+export function settleIncidentals(
+  test: object,
+  thrown: { readonly error: unknown } | undefined,
+  marked: readonly string[] | undefined,
+): { error: unknown; rules: readonly string[]; blockedBy?: string } | undefined {
   const state = findings.get(test)
   findings.delete(test)
   const failed = state === undefined ? [] : [...state.failed.keys()]
+  if (thrown !== undefined && thrown.error instanceof PreconditionFailedError) return { error: thrown.error, rules: failed, blockedBy: thrown.error.rule }
   if (thrown !== undefined) return { error: thrown.error, rules: [...(marked ?? state?.own ?? []), ...failed] }
   if (failed.length === 0) return undefined
   const lines = [...state!.failed].map(([id, message]) => `${id}: ${message}`)
