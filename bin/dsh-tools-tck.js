@@ -12,10 +12,13 @@ import { register as registerCjs } from 'tsx/cjs/api'
 const SOURCE_CLI = new URL('../conformance/grade/cli.ts', import.meta.url)
 const cli = existsSync(SOURCE_CLI) ? SOURCE_CLI.href : new URL('../dist/conformance/grade/cli.js', import.meta.url).href
 
-// Loaded before tsx hooks into module loading: through the hooks, importing
-// vitest's Node API costs several times the CPU (the kit's modules get the
-// cached instance).
-await import('vitest/node')
+// For a grade, loaded before tsx hooks into module loading: through the hooks,
+// importing vitest's Node API costs several times the CPU (the kit's modules
+// get the cached instance). --help, --version, list-rules, explain, matrix
+// and usage errors never load it.
+const argv = process.argv.slice(2)
+const answersAtOnce = argv.some((arg) => ['-h', '--help', '-v', '--version'].includes(arg)) || !argv.includes('grade')
+if (!answersAtOnce) await import('vitest/node')
 register()
 registerCjs()
 let runCli
@@ -34,7 +37,7 @@ try {
 process.on('unhandledRejection', () => {})
 process.on('uncaughtException', () => {})
 
-const status = await runCli(process.argv.slice(2))
+const status = await runCli(argv)
 process.exitCode = status
 // A misbehaving adapter can leave timers, sockets or a stuck worker behind;
 // exit anyway once the output is written (the timer does not itself hold the

@@ -8,8 +8,7 @@ import type { ParseArgsConfig } from 'node:util'
 import { LEVELS, PROFILES, type Level, type Profile } from '../catalogue/types.ts'
 import { AdapterError, UsageError } from './errors.ts'
 import { BaselineError } from './baseline/baseline-error.ts'
-import { finishBaseline, prepareBaseline } from './baseline/cli-baseline.ts'
-import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, grade } from './grade.ts'
+import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../limits.ts'
 import { kitInfo } from './internal/kit-info.ts'
 import { oneLine, stackOf } from './internal/text.ts'
 import { renderConsole } from './render-console.ts'
@@ -20,7 +19,6 @@ import { loadEvidence, ruleAdequacy } from '../adequacy/evidence.ts'
 import { progressLine } from './internal/progress-line.ts'
 import { renderRuleList } from './internal/rule-list.ts'
 import { renderRuleExplanation } from './internal/rule-explanation.ts'
-import { testsOfRule } from './internal/tests-of-rule.ts'
 import { planReportOutputs, writeReportOutputs } from './internal/report-outputs.ts'
 import { runMatrix } from './matrix-command.ts'
 
@@ -246,6 +244,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     // Refuse unwritable output targets before spending a whole grade on them.
     const reportOutputs = await planReportOutputs(values, io.env, io.cwd)
 
+    const { finishBaseline, prepareBaseline } = await import('./baseline/cli-baseline.ts')
     const baselinePlan = await prepareBaseline(
       {
         ...(values.baseline === undefined ? {} : { baseline: values.baseline }),
@@ -256,6 +255,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       io.cwd,
     )
 
+    // Only a grade loads the engine (vitest, tsd): every argument is checked and every other command answered without it.
+    const { grade } = await import('./grade.ts')
     const progress = progressLine(io.stderr, io.env)
     const report = await grade({
       ...(values.adapter === undefined ? {} : { adapter: values.adapter }),
@@ -360,6 +361,7 @@ async function explain(id: string): Promise<string> {
   const wanted = id.trim().toUpperCase()
   if (!isRuleId(wanted)) throw new UsageError(`explain: unknown rule "${id}" (run "dsh-tools-tck list-rules" for the catalogue)`)
   const rule = getRule(wanted)
+  const { testsOfRule } = await import('./internal/tests-of-rule.ts')
   const tests = await testsOfRule(rule).catch((error: unknown) => ({ error: oneLine(error) }))
   let gallery: readonly string[] | { error: string }
   try {

@@ -3,7 +3,8 @@
  * graded report. The CLI and the gallery meta-test are both thin callers.
  */
 import { fileURLToPath } from 'node:url'
-import { DEFAULT_STALL_LIMIT_MS, wallBackstop } from '../suite/_kit/budget.ts'
+import { wallBackstop } from '../suite/_kit/budget.ts'
+import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../limits.ts'
 import { KNOWN_FEATURES } from './internal/features.ts'
 import { buildReport } from './internal/build-report.ts'
 import { KIT_ROOT, kitInfo } from './internal/kit-info.ts'
@@ -128,13 +129,7 @@ export interface GradeProgress {
   readonly elapsedMs: number
 }
 
-/** Default per-test budget, in milliseconds. */
-export const DEFAULT_TIMEOUT_MS = 5000
-
-export { DEFAULT_STALL_LIMIT_MS }
-
-/** Largest per-test budget: one hour (timers derived from it must stay within Node's 2^31 ms). */
-export const MAX_TIMEOUT_MS = 3_600_000
+export { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../limits.ts'
 
 /**
  * How the suite runs. Measured on the 2-core build machine against the

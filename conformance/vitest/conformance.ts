@@ -21,6 +21,7 @@ import { KIT_ROOT } from '../grade/internal/kit-info.ts'
 import { namePatternFor, selectRules } from '../grade/internal/select-rules.ts'
 import { loadAdapter } from '../grade/load-adapter.ts'
 import { useSuiteAdapter } from '../suite/_kit/adapter.ts'
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../limits.ts'
 import { selectTests } from '../suite/_kit/selection.ts'
 
 export interface ConformanceOptions {
@@ -35,10 +36,6 @@ export interface ConformanceOptions {
   readonly cwd?: string
 }
 
-// grade()'s DEFAULT_TIMEOUT_MS and MAX_TIMEOUT_MS (conformance.test.ts checks the bound): not imported,
-// since grade.ts loads tsd and its TypeScript, which a test worker has no use for.
-const DEFAULT_TIMEOUT_MS = 5000
-const MAX_TIMEOUT_MS = 3_600_000
 
 /** `.ts` in a clone (sources), `.js` in the built package. */
 const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js'

@@ -6,7 +6,9 @@
 import { NO_RULES } from '../formats/verdict.ts'
 
 /** `--stall-limit`'s documented default, in milliseconds: the value filled in for a report older than 1.5. */
-export const DEFAULT_STALL_LIMIT_MS = 120_000
+import { DEFAULT_STALL_LIMIT_MS } from '../../limits.ts'
+
+export { DEFAULT_STALL_LIMIT_MS }
 
 type Json = Record<string, unknown>
 

@@ -8,6 +8,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { threadCpuMs } from './cpu-clock.ts'
+import { DEFAULT_STALL_LIMIT_MS } from '../../limits.ts'
 
 /** Thrown when an adapter call leaves the test waiting for longer than the per-test budget. */
 export class AdapterTimeoutError extends Error {
@@ -129,12 +130,7 @@ export function waitingAllowance(budget: number): number {
   return budget * 3 + 1000
 }
 
-/**
- * Default for how long a test may compute once its waiting is spent (`--stall-limit`,
- * `DSH_TCK_STALL_LIMIT`): two minutes, several times what the slowest correct registry known
- * (upstream, on 5,000-level schemas) computes in one test.
- */
-export const DEFAULT_STALL_LIMIT_MS = 120_000
+export { DEFAULT_STALL_LIMIT_MS }
 
 /**
  * Resolves or rejects as `work` does, unless this thread spends `limit` ms of
