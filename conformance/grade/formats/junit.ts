@@ -7,6 +7,8 @@ import { escapeXmlAttribute as attr, escapeXmlText as text } from './escape-xml.
 import { kitTests } from './kit-tests.ts'
 import type { KitTest } from './kit-tests.ts'
 import { profileOf } from './verdict.ts'
+import { failingLevels } from '../../catalogue/types.ts'
+import type { Profile } from '../../catalogue/types.ts'
 
 /** Name of the extra test suite holding the errors no test owns. */
 export const UNATTRIBUTED_SUITE = 'unattributed errors'
@@ -38,18 +40,25 @@ interface Case {
  *   property per rule it checks and its `level`, the strongest of theirs
  *   (`must`, `upstream`, `should`);
  * - a failed test has `<failure message type>` (`type` is the failure kind),
- *   its text the message, `at`, diff and stack when present; a not-applicable
+ *   its text the message, `at`, diff and stack when present, when it failed
+ *   a rule of a level that decides the profile (`must`; under `upstream`,
+ *   `must` and `upstream`); a test that failed only rules of other levels is
+ *   a deviation, `<skipped message="<level>-level deviation (…): <message>">`
+ *   with the details in `<system-out>`, so a CI reading the XML agrees with
+ *   the exit status; a not-applicable
  *   test has `<skipped message="not applicable: needs <features>"/>`, a test
  *   skipped by the suite (or stopped on a kit defect) `<skipped>` too;
  * - the report's unattributed errors, when any, are an extra suite
  *   {@link UNATTRIBUTED_SUITE} with one `<error>` test case each, so CI shows
  *   them even when the verdict is unaffected; the failing rules none of
  *   whose own test entries failed (no test at all, or every one skipped or
- *   not applicable, so no failed test case would show them) are an extra
+ *   not applicable, so no failed test case would show them), of a deciding
+ *   level, are an extra
  *   suite {@link UNTESTED_SUITE} with one `<failure>` test case each
  *   (`type` `no-test`, or `no-failed-test` when the rule has tests).
  *
- * So every failing rule shows as at least one `<failure>`.
+ * So every failing rule of a deciding level shows as at least one `<failure>`,
+ * and the XML has a `<failure>` exactly when the profile's verdict fails.
  *
  * So the kit-test cases, by outcome, match `report.summary.tests`. Every
  * report string is escaped, characters XML 1.0 forbids are removed. Ends
@@ -78,8 +87,9 @@ export function renderJunit(report: GradeReport): string {
     list.push(test)
     byFile.set(test.file, list)
   }
-  for (const [file, tests] of byFile) addSuite(file, tests.map(testCase))
-  const untested = report.rules.filter((r) => r.status === 'fail' && !r.tests.some((t) => t.outcome === 'fail'))
+  const profile = profileOf(report)
+  for (const [file, tests] of byFile) addSuite(file, tests.map((test) => testCase(test, profile)))
+  const untested = report.rules.filter((r) => r.status === 'fail' && failingLevels(profile).includes(r.level) && !r.tests.some((t) => t.outcome === 'fail'))
   if (untested.length > 0) addSuite(UNTESTED_SUITE, untested.map(untestedCase))
   if (report.unattributedErrors.length > 0) addSuite(UNATTRIBUTED_SUITE, report.unattributedErrors.map(errorCase))
 
@@ -91,10 +101,16 @@ export function renderJunit(report: GradeReport): string {
   )
 }
 
-function testCase(test: KitTest): Case {
+function testCase(test: KitTest, profile: Profile): Case {
   const properties = [...test.rules.map((id) => property('rule', id)), property('level', test.level)].join('')
   let body = ''
-  if (test.outcome === 'fail') {
+  // A failure only under rules of a level that does not decide this profile is a deviation, not a red test.
+  const deviation = test.outcome === 'fail' && test.failedLevel !== undefined && !failingLevels(profile).includes(test.failedLevel)
+  if (deviation) {
+    const failure = test.failure
+    const details = [failure?.message ?? 'failed', failure?.at === undefined ? undefined : `at ${failure.at}`, failure?.diff].filter((s) => s !== undefined)
+    body = `      <skipped message="${attr(`${test.failedLevel}-level deviation (does not fail the ${profile} profile): ${failure?.message ?? 'failed'}`)}"/>\n      <system-out>${text(details.join('\n\n'))}</system-out>\n`
+  } else if (test.outcome === 'fail') {
     const failure = test.failure
     const details = [failure?.message ?? 'failed', failure?.at === undefined ? undefined : `at ${failure.at}`, failure?.diff, failure?.stack].filter((s) => s !== undefined)
     body = `      <failure message="${attr(failure?.message ?? 'failed')}" type="${attr(failure?.kind ?? 'assertion')}">${text(details.join('\n\n'))}</failure>\n`
@@ -106,9 +122,9 @@ function testCase(test: KitTest): Case {
   const secs = (test.durationMs ?? 0) / 1000
   return {
     xml: `    <testcase classname="${attr(className(test.file))}" name="${attr(test.name)}" time="${seconds(secs)}">\n      <properties>\n${properties}      </properties>\n${body}    </testcase>\n`,
-    failure: test.outcome === 'fail',
+    failure: test.outcome === 'fail' && !deviation,
     error: false,
-    skipped: test.outcome === 'not-applicable' || test.outcome === 'skipped',
+    skipped: deviation || test.outcome === 'not-applicable' || test.outcome === 'skipped',
     seconds: secs,
   }
 }

@@ -12,6 +12,9 @@ import { BADGE_COLOURS, renderBadge } from './badge.ts'
 import { escapeXmlAttribute, escapeXmlText } from './escape-xml.ts'
 import { UNATTRIBUTED_SUITE, UNTESTED_SUITE, renderJunit } from './junit.ts'
 import { kitTests } from './kit-tests.ts'
+import type { KitTest } from './kit-tests.ts'
+import { profileOf } from './verdict.ts'
+import { failingLevels } from '../../catalogue/types.ts'
 import { MARKDOWN_LIMIT, renderMarkdown } from './markdown.ts'
 import { markdownCell } from './markdown-cell.ts'
 import { validateReport } from './test-support/sample-report.ts'
@@ -60,6 +63,11 @@ describe('the graded report', () => {
   })
 })
 
+/** The failed tests of `r` whose failure does not decide its profile: JUnit shows them as skipped deviations. */
+function deviations(r: GradeReport): KitTest[] {
+  return kitTests(r).filter((t) => t.outcome === 'fail' && !failingLevels(profileOf(r)).includes(t.failedLevel ?? 'must'))
+}
+
 describe('renderJunit', () => {
   test('is valid XML whose totals and kit-test cases match the report\'s test counts', () => {
     const tree = parseXml(renderJunit(report))
@@ -67,8 +75,10 @@ describe('renderJunit', () => {
     const kit = cases(kitSuites(tree))
     const { tests } = report.summary
     expect(kit).toHaveLength(tests.total)
-    expect(kit.filter((c) => c.failure !== undefined)).toHaveLength(tests.fail)
-    expect(kit.filter((c) => c.skipped !== undefined)).toHaveLength(tests.notApplicable + tests.skipped)
+    const deviating = deviations(report).length
+    expect(deviating, 'the sample has should-level deviations').toBeGreaterThan(0)
+    expect(kit.filter((c) => c.failure !== undefined)).toHaveLength(tests.fail - deviating)
+    expect(kit.filter((c) => c.skipped !== undefined)).toHaveLength(tests.notApplicable + tests.skipped + deviating)
     const all = cases(suites(tree))
     expect(root['@_tests']).toBe(String(all.length))
     expect(root['@_failures']).toBe(String(all.filter((c) => c.failure !== undefined).length))
@@ -162,8 +172,30 @@ describe('renderJunit', () => {
     expect(untested).toHaveLength(1)
     expect((untested[0]?.failure as XmlNode)['@_message']).toContain('GRD-99')
     expect((tree.testsuites as XmlNode)['@_errors']).toBe('1')
-    expect((tree.testsuites as XmlNode)['@_skipped']).toBe('2')
-    expect(kitSuites(tree).reduce((n, x) => n + Number(x['@_skipped']), 0)).toBe(2)
+    const skipped = 2 + deviations(changed).length
+    expect((tree.testsuites as XmlNode)['@_skipped']).toBe(String(skipped))
+    expect(kitSuites(tree).reduce((n, x) => n + Number(x['@_skipped']), 0)).toBe(skipped)
+  })
+
+  test('a test failing only rules of a level that does not decide the profile is a skipped deviation, so the XML agrees with the exit status', () => {
+    const [deviation] = deviations(report)
+    expect(deviation, 'a should-level failure in the sample').toBeDefined()
+    const kit = cases(kitSuites(parseXml(renderJunit(report))))
+    const c = kit.find((x) => x['@_name'] === deviation?.name)
+    expect(c?.failure).toBeUndefined()
+    expect(String((c?.skipped as XmlNode)['@_message'])).toMatch(new RegExp(`^${deviation?.failedLevel}-level deviation \\(does not fail the spec profile\\): `))
+    expect(String(c?.['system-out'])).toContain(deviation?.failure?.message ?? '?')
+    // Only the deviations: a grade whose every failure is below the deciding level has no <failure> at all.
+    const onlyDeviations = derive((r) => {
+      for (const rule of r.rules) {
+        if (rule.level === 'should') continue
+        rule.status = rule.status === 'fail' ? 'pass' : rule.status
+        for (const [i, x] of rule.tests.entries()) if (x.outcome === 'fail') mutableTests(rule)[i] = { name: x.name, file: x.file, outcome: 'pass', durationMs: x.durationMs }
+      }
+    })
+    const xml = parseXml(renderJunit(onlyDeviations))
+    expect((xml.testsuites as XmlNode)['@_failures']).toBe('0')
+    expect(Number((xml.testsuites as XmlNode)['@_skipped'])).toBeGreaterThan(0)
   })
 
   test('a test failing only some of its rules (passing under the others) is one failed test case', () => {
