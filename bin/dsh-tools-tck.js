@@ -18,6 +18,7 @@ const cli = existsSync(SOURCE_CLI) ? SOURCE_CLI.href : new URL('../dist/conforma
 // and usage errors never load it.
 const argv = process.argv.slice(2)
 const answersAtOnce = argv.some((arg) => ['-h', '--help', '-v', '--version'].includes(arg)) || !argv.includes('grade')
+// A grade's arguments are checked before the engine loads; the preload only makes that load cheaper.
 if (!answersAtOnce) await import('vitest/node')
 register()
 registerCjs()

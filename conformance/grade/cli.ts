@@ -12,7 +12,7 @@ import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../l
 import { kitInfo } from './internal/kit-info.ts'
 import { oneLine, stackOf } from './internal/text.ts'
 import { renderConsole } from './render-console.ts'
-import { RULES, getRule, isRuleId } from '../catalogue/index.ts'
+import { RULES, isRuleId } from '../catalogue/index.ts'
 import { AREAS } from '../catalogue/types.ts'
 import type { Rule } from '../catalogue/types.ts'
 import { loadEvidence, ruleAdequacy } from '../adequacy/evidence.ts'
@@ -21,6 +21,7 @@ import { renderRuleList } from './internal/rule-list.ts'
 import { renderRuleExplanation } from './internal/rule-explanation.ts'
 import { planReportOutputs, writeReportOutputs } from './internal/report-outputs.ts'
 import { runMatrix } from './matrix-command.ts'
+import { selectRules } from './internal/select-rules.ts'
 
 /** Exit statuses. */
 export const EXIT = {
@@ -43,7 +44,7 @@ export interface CliIo {
 
 const HELP = `Usage: dsh-tools-tck grade [options]
        dsh-tools-tck list-rules [--area <AREA>] [--level must|upstream|should] [--json]
-       dsh-tools-tck explain <RULE>
+       dsh-tools-tck explain <RULE|AREA-*>...
        dsh-tools-tck matrix <report.json>... [--html <file>] [--markdown <file>]
 
 Commands:
@@ -51,7 +52,8 @@ Commands:
                        DeepSeek Harness tool pipeline conformance suite
   list-rules           print every rule of the catalogue: ID, level,
                        statement and source(s)
-  explain <RULE>       print one rule (e.g. GRD-03): statement, level,
+  explain <RULE|AREA-*>...
+                       print rules (e.g. GRD-03 CAN-*): statement, level,
                        sources, divergence, required features, untestable
                        reason, the kit tests that check it (with their files)
                        and the gallery registries that violate it
@@ -222,10 +224,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       return EXIT.conforms
     }
     if (command === 'explain') {
-      const [id, ...more] = extra
-      if (id === undefined) throw new UsageError('explain needs a rule ID, e.g. "dsh-tools-tck explain GRD-03"')
-      refuseExtra(more)
-      io.stdout.write(await explain(id))
+      if (extra.length === 0) throw new UsageError('explain needs a rule ID, e.g. "dsh-tools-tck explain GRD-03" (several IDs and AREA-* too)')
+      io.stdout.write(await explain(extra))
       return EXIT.conforms
     }
     if (command === 'matrix') {
@@ -239,6 +239,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     const runs = values.runs === undefined ? undefined : parseWhole('--runs', values.runs, 1)
     const seed = values.seed === undefined ? undefined : parseWhole('--seed', values.seed, Number.MIN_SAFE_INTEGER)
     const rules = values.rules === undefined ? undefined : parseRules(values.rules)
+    // Checked here too (grade() checks it again), so that a bad selection is answered before the engine loads.
+    if (rules !== undefined) selectRules(rules)
     const profile = values.profile === undefined ? undefined : parseProfile(values.profile)
     if (values.types !== undefined && values.types.trim() === '') throw new UsageError('--types needs a file name')
     // Refuse unwritable output targets before spending a whole grade on them.
@@ -356,20 +358,40 @@ function listedRules(area: string | undefined, level: string | undefined): reado
   return rules
 }
 
-/** `explain <id>`: the rule, its kit tests (collected by vitest) and the gallery registries the committed evidence lists. */
-async function explain(id: string): Promise<string> {
-  const wanted = id.trim().toUpperCase()
-  if (!isRuleId(wanted)) throw new UsageError(`explain: unknown rule "${id}" (run "dsh-tools-tck list-rules" for the catalogue)`)
-  const rule = getRule(wanted)
-  const { testsOfRule } = await import('./internal/tests-of-rule.ts')
-  const tests = await testsOfRule(rule).catch((error: unknown) => ({ error: oneLine(error) }))
-  let gallery: readonly string[] | { error: string }
-  try {
-    gallery = ruleAdequacy(rule, loadEvidence()).galleryBugs
-  } catch (error) {
-    gallery = { error: oneLine(error) }
+/**
+ * `explain <RULE|AREA-*>...`: each rule, in catalogue order, with its kit
+ * tests (collected by one child vitest for all of them) and the gallery
+ * registries the committed evidence lists. Every argument is checked first.
+ */
+async function explain(args: readonly string[]): Promise<string> {
+  const ids = new Set<string>()
+  for (const arg of args) {
+    const wanted = arg.trim().toUpperCase()
+    const area = wanted.endsWith('-*') ? wanted.slice(0, -2) : undefined
+    if (area !== undefined && Object.hasOwn(AREAS, area)) {
+      for (const rule of RULES) if (rule.area === area) ids.add(rule.id)
+    } else if (area === undefined && isRuleId(wanted)) {
+      ids.add(wanted)
+    } else throw new UsageError(`explain: unknown rule "${arg}" (a rule ID or AREA-*; run "dsh-tools-tck list-rules" for the catalogue)`)
   }
-  return renderRuleExplanation({ rule, tests, gallery })
+  const rules = RULES.filter((rule) => ids.has(rule.id))
+  const { testsOfRules } = await import('./internal/tests-of-rule.ts')
+  const tests = await testsOfRules(rules).catch((error: unknown) => ({ error: oneLine(error) }))
+  let evidence: ReturnType<typeof loadEvidence> | { error: string }
+  try {
+    evidence = loadEvidence()
+  } catch (error) {
+    evidence = { error: oneLine(error) }
+  }
+  return rules
+    .map((rule) =>
+      renderRuleExplanation({
+        rule,
+        tests: tests instanceof Map ? (tests.get(rule.id) ?? []) : tests,
+        gallery: 'error' in evidence ? evidence : ruleAdequacy(rule, evidence).galleryBugs,
+      }),
+    )
+    .join('\n')
 }
 
 function processIo(): CliIo {

@@ -187,9 +187,9 @@ describe('renderJunit', () => {
     expect(String(c?.['system-out'])).toContain(deviation?.failure?.message ?? '?')
     // Only the deviations: a grade whose every failure is below the deciding level has no <failure> at all.
     const onlyDeviations = derive((r) => {
+      r.rules = r.rules.map((rule) => (rule.level !== 'should' && rule.status === 'fail' ? { ...rule, status: 'pass' } : rule))
       for (const rule of r.rules) {
         if (rule.level === 'should') continue
-        rule.status = rule.status === 'fail' ? 'pass' : rule.status
         for (const [i, x] of rule.tests.entries()) if (x.outcome === 'fail') mutableTests(rule)[i] = { name: x.name, file: x.file, outcome: 'pass', durationMs: x.durationMs }
       }
     })

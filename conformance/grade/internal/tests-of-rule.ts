@@ -38,6 +38,27 @@ export interface KitTest {
  * declaration order. Rejects, with vitest's own message, when collection fails.
  */
 export async function testsOfRule(rule: Rule): Promise<KitTest[]> {
+  return (await testsOfRules([rule])).get(rule.id) ?? []
+}
+
+/**
+ * The tests of each of `rules` (as {@link testsOfRule}), collected by one
+ * child vitest: a test naming several of them is listed under each.
+ */
+export async function testsOfRules(rules: readonly Rule[]): Promise<Map<string, KitTest[]>> {
+  const listed = await collectTests(rules)
+  const byRule = new Map<string, KitTest[]>()
+  for (const rule of rules) {
+    const prefix = namePatternFor([rule])
+    const types = typeSuiteFiles()
+      .filter((suite) => suite.rule === rule.id)
+      .map((suite): KitTest => ({ name: typeSuiteTestName(suite), file: suite.file }))
+    byRule.set(rule.id, [...listed.filter((test) => prefix.test(test.name)), ...types].sort((a, b) => a.file.localeCompare(b.file)))
+  }
+  return byRule
+}
+
+async function collectTests(rules: readonly Rule[]): Promise<KitTest[]> {
   const dir = mkdtempSync(join(tmpdir(), 'dsh-tck-explain-'))
   const out = join(dir, 'list.json')
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && !key.startsWith('DSH_TCK_')))
@@ -46,7 +67,7 @@ export async function testsOfRule(rule: Rule): Promise<KitTest[]> {
     await new Promise<void>((resolve, reject) => {
       execFile(
         process.execPath,
-        [vitest, 'list', ...RULE_TEST_DIRS, '--no-isolate', '--testNamePattern', namePatternFor([rule]).source, `--json=${out}`],
+        [vitest, 'list', ...RULE_TEST_DIRS, '--no-isolate', '--testNamePattern', namePatternFor(rules).source, `--json=${out}`],
         { cwd: KIT_ROOT, env: { ...env, NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 },
         (error, _stdout, stderr) => (error === null ? resolve() : reject(new Error(`vitest list failed: ${firstLine(stderr) ?? error.message}`))),
       )
@@ -57,10 +78,7 @@ export async function testsOfRule(rule: Rule): Promise<KitTest[]> {
       if (typeof entry?.name !== 'string' || typeof entry.file !== 'string') throw new Error(`vitest list --json wrote an unreadable entry: ${JSON.stringify(entry)}`)
       return { name: entry.name, file: relative(KIT_ROOT, entry.file).split('\\').join('/') }
     })
-    const types = typeSuiteFiles()
-      .filter((suite) => suite.rule === rule.id)
-      .map((suite): KitTest => ({ name: typeSuiteTestName(suite), file: suite.file }))
-    return [...runtime, ...types].sort((a, b) => a.file.localeCompare(b.file))
+    return runtime
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
