@@ -246,7 +246,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     // Refuse unwritable output targets before spending a whole grade on them.
     const reportOutputs = await planReportOutputs(values, io.env, io.cwd)
 
-    const { finishBaseline, prepareBaseline } = await import('./baseline/cli-baseline.ts')
+    const { finishBaseline, prepareBaseline, withBaselineVerdict } = await import('./baseline/cli-baseline.ts')
     const baselinePlan = await prepareBaseline(
       {
         ...(values.baseline === undefined ? {} : { baseline: values.baseline }),
@@ -260,7 +260,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     // Only a grade loads the engine (vitest, tsd): every argument is checked and every other command answered without it.
     const { grade } = await import('./grade.ts')
     const progress = progressLine(io.stderr, io.env)
-    const report = await grade({
+    const graded = await grade({
       ...(values.adapter === undefined ? {} : { adapter: values.adapter }),
       ...(rules === undefined ? {} : { rules }),
       ...(profile === undefined ? {} : { profile }),
@@ -275,6 +275,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       cwd: io.cwd,
       ...(progress === undefined ? {} : { onProgress: progress.update }),
     }).finally(() => progress?.end())
+    // With --baseline, the comparison decides the exit status, and every output says so.
+    const report = withBaselineVerdict(baselinePlan, graded)
 
     const color = io.stdout.isTTY === true && (io.env.NO_COLOR === undefined || io.env.NO_COLOR === '')
     io.stdout.write(renderConsole(report, { color, verbose, quiet: values.quiet === true }))

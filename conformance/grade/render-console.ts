@@ -283,7 +283,10 @@ function verdict(report: GradeReport, paint: Paint): string {
     return `${paint.green(paint.bold('PASS'))} (${profile} profile): ${adapter} meets ${pass === 1 ? 'the 1' : `all ${pass}`} applicable ${kind} rule${plural(pass)}${tail}.`
   }
   const graded = pass + fail
-  return `${paint.red(paint.bold('FAIL'))} (${profile} profile): ${adapter} fails ${fail} of ${graded} applicable ${kind} rule${plural(graded)}${tail}.`
+  const failLine = `(${profile} profile): ${adapter} fails ${fail} of ${graded} applicable ${kind} rule${plural(graded)}${tail}`
+  // With a baseline, the comparison printed after the report decides: the failures are not the verdict.
+  if (report.baseline !== undefined) return `${paint.bold('Failures')} ${failLine}; the baseline ${report.baseline.file} decides the exit status (below).`
+  return `${paint.red(paint.bold('FAIL'))} ${failLine}.`
 }
 
 function seconds(ms: number): string {

@@ -324,4 +324,22 @@ export interface GradeReport {
   readonly unattributedErrors: readonly UnattributedError[]
   /** Tests of the reported rules that ran longer than `options.timeoutMs`, slowest first (see {@link SlowTest}). */
   readonly slowTests: readonly SlowTest[]
+  /**
+   * Set when the grade was compared with a baseline (`--baseline`, format
+   * 1.10): then this, not `summary.conforms`, decides the exit status, and
+   * every output shows the recorded failures as known, not as failures.
+   */
+  readonly baseline?: BaselineVerdict
+}
+
+/** The outcome of comparing a grade with a baseline of expected failures (docs/BASELINE.md). */
+export interface BaselineVerdict {
+  /** The baseline file, as given to `--baseline`. */
+  readonly file: string
+  /** True when every failure that decides the verdict is recorded, as recorded, and no deciding entry is stale or expired: exit 0. */
+  readonly ok: boolean
+  /** The verdict line: `BASELINE OK: ...` or `BASELINE FAIL: ...`. */
+  readonly line: string
+  /** The deciding failures the baseline records: the rule, and the test when the failure is a test's. */
+  readonly known: readonly { readonly rule: RuleId; readonly test?: string }[]
 }

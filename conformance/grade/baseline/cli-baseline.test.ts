@@ -105,13 +105,21 @@ describe('--update-baseline writes the failures of the grade', () => {
 })
 
 describe('--baseline decides the exit status', () => {
-  test('the baseline listing the failures: exit 0, saying so after the report', GRADED, async () => {
-    const run = await cli([...GRADE, '--baseline', 'baseline.json'], work.dir)
+  test('the baseline listing the failures: exit 0, and every output says the baseline decides', GRADED, async () => {
+    const run = await cli([...GRADE, '--baseline', 'baseline.json', '--json', 'judged.json', '--junit', 'judged.xml', '--markdown', 'judged.md'], work.dir)
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
-    expect(run.stdout).toContain('FAIL (spec profile): broken: finalize-only-after-post fails 1 of 2 applicable must rules.')
+    expect(run.stdout).not.toContain('FAIL (spec profile)')
+    expect(run.stdout).toContain('Failures (spec profile): broken: finalize-only-after-post fails 1 of 2 applicable must rules; the baseline baseline.json decides the exit status (below).')
     expect(run.stdout).toMatch(/Baseline baseline\.json: \d+ known failures as recorded\n/)
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('BASELINE OK: every must failure is in the baseline')
+    const judged = JSON.parse(readFileSync(join(work.dir, 'judged.json'), 'utf8')) as GradeReport
+    expect(judged.baseline).toMatchObject({ file: 'baseline.json', ok: true, line: 'BASELINE OK: every must failure is in the baseline' })
+    expect(judged.baseline?.known.every((k) => k.rule === 'FIN-02')).toBe(true)
+    const junit = readFileSync(join(work.dir, 'judged.xml'), 'utf8')
+    expect(junit).not.toContain('<failure')
+    expect(junit).toContain('<skipped message="known failure (recorded in the baseline): ')
+    expect(readFileSync(join(work.dir, 'judged.md'), 'utf8')).toContain('**BASELINE OK: every must failure is in the baseline** (baseline baseline.json, ')
   })
 
   test('with the entry removed: exit 1, each failing FIN-02 test named as new', GRADED, async () => {
@@ -119,6 +127,7 @@ describe('--baseline decides the exit status', () => {
     expect(run.code).toBe(1)
     const failing = report.rules[1]?.tests.filter((t) => t.outcome === 'fail') ?? []
     for (const t of failing) expect(run.stdout).toContain(`  NEW       FIN-02 "${t.name}": `)
+    expect(run.stdout).toContain('Failures (spec profile): ')
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(`BASELINE FAIL: ${failing.length} new`)
   })
 

@@ -12,9 +12,10 @@ import { UsageError } from '../errors.ts'
 import { failingLabel } from '../formats/verdict.ts'
 import { oneLine } from '../internal/text.ts'
 import { writableTarget } from '../internal/writable-folder.ts'
-import type { GradeReport } from '../report.ts'
+import type { BaselineVerdict, GradeReport } from '../report.ts'
 import { assertSameProfile, baselineProfile } from './baseline-profile.ts'
 import { compareToBaseline } from './compare-baseline.ts'
+import type { BaselineComparison } from './compare-baseline.ts'
 import { loadBaseline } from './load-baseline.ts'
 import { renderBaselineComparison } from './render-baseline.ts'
 import type { Baseline } from './types.ts'
@@ -58,6 +59,24 @@ export async function prepareBaseline(flags: BaselineFlags, cwd: string): Promis
   const target = await writableTarget('--update-baseline', flags.updateBaseline, cwd)
   const previous = existsSync(target) ? await loadBaseline(flags.updateBaseline, cwd) : undefined
   return { mode: 'update', file: flags.updateBaseline, target, ...(previous === undefined ? {} : { previous }) }
+}
+
+/**
+ * With `--baseline`: `report` with its {@link BaselineVerdict} (the
+ * comparison's verdict line and the deciding failures it records), which the
+ * outputs show and which decides the exit status; `report` as is otherwise.
+ */
+export function withBaselineVerdict(plan: BaselinePlan | undefined, report: GradeReport): GradeReport {
+  if (plan?.mode !== 'compare') return report
+  const comparison = compareToBaseline(report, plan.baseline, { allowStale: plan.allowStale })
+  return { ...report, baseline: baselineVerdict(comparison, plan.file) }
+}
+
+function baselineVerdict(comparison: BaselineComparison, file: string): BaselineVerdict {
+  const rendered = renderBaselineComparison(comparison, file).trimEnd().split('\n')
+  const line = rendered[rendered.length - 1] ?? ''
+  const known = comparison.covered.map((f) => ({ rule: f.rule, ...(f.test === undefined ? {} : { test: f.test }) }))
+  return { file, ok: comparison.ok, line, known }
 }
 
 /**

@@ -110,6 +110,9 @@ function summary(report: GradeReport): string {
     '<section data-testid="summary"><h2>Summary</h2>',
     `<p><span class="verdict ${conforms ? 'conforms' : 'fails'}" data-testid="verdict" data-profile="${escapeHtml(profile)}" data-conforms="${conforms}">${conforms ? 'CONFORMS' : 'FAILS'}</span> `,
     `${escapeHtml(report.adapter.name)} ${escapeHtml(sentence)}.</p>`,
+    ...(report.baseline === undefined
+      ? []
+      : [`<p data-testid="baseline" data-ok="${report.baseline.ok}"><strong>${escapeHtml(report.baseline.line)}</strong> (baseline ${escapeHtml(report.baseline.file)}, ${report.baseline.known.length} known failure${report.baseline.known.length === 1 ? '' : 's'}): this decides the exit status.</p>`]),
     `<p>Profile <strong data-testid="profile">${escapeHtml(profile)}</strong>: ${escapeHtml(profileDescription(profile))}.</p>`,
     `<table class="summary-table">${head}${LEVELS.map((level) => row(level, countsOf(s, level))).join('')}</table>`,
     `<p>Tests: ${tests}. ${escapeHtml(extras.join(', '))}.</p>`,

@@ -44,8 +44,10 @@ interface Case {
  *   a rule of a level that decides the profile (`must`; under `upstream`,
  *   `must` and `upstream`); a test that failed only rules of other levels is
  *   a deviation, `<skipped message="<level>-level deviation (…): <message>">`
- *   with the details in `<system-out>`, so a CI reading the XML agrees with
- *   the exit status; a not-applicable
+ *   with the details in `<system-out>`, and so is a failure the report's
+ *   baseline records under every rule it fails (`known failure (recorded in
+ *   the baseline): <message>`), so a CI reading the XML agrees with the exit
+ *   status; a not-applicable
  *   test has `<skipped message="not applicable: needs <features>"/>`, a test
  *   skipped by the suite (or stopped on a kit defect) `<skipped>` too;
  * - the report's unattributed errors, when any, are an extra suite
@@ -88,8 +90,9 @@ export function renderJunit(report: GradeReport): string {
     byFile.set(test.file, list)
   }
   const profile = profileOf(report)
-  for (const [file, tests] of byFile) addSuite(file, tests.map((test) => testCase(test, profile)))
-  const untested = report.rules.filter((r) => r.status === 'fail' && failingLevels(profile).includes(r.level) && !r.tests.some((t) => t.outcome === 'fail'))
+  const known = knownFailure(report)
+  for (const [file, tests] of byFile) addSuite(file, tests.map((test) => testCase(test, profile, known)))
+  const untested = report.rules.filter((r) => r.status === 'fail' && failingLevels(profile).includes(r.level) && !r.tests.some((t) => t.outcome === 'fail') && !known(r.id, undefined))
   if (untested.length > 0) addSuite(UNTESTED_SUITE, untested.map(untestedCase))
   if (report.unattributedErrors.length > 0) addSuite(UNATTRIBUTED_SUITE, report.unattributedErrors.map(errorCase))
 
@@ -101,15 +104,32 @@ export function renderJunit(report: GradeReport): string {
   )
 }
 
-function testCase(test: KitTest, profile: Profile): Case {
+/**
+ * Whether the report's baseline records the failure of `rule` (of `test`,
+ * when given): by an entry naming that test, or the rule alone. Never, without a baseline.
+ */
+function knownFailure(report: GradeReport): (rule: string, test: string | undefined) => boolean {
+  const known = report.baseline?.known ?? []
+  const deciding = failingLevels(profileOf(report))
+  const levels = new Map<string, string>(report.rules.map((r) => [r.id, r.level]))
+  // A failure under a rule that does not decide needs no record: it is a deviation either way.
+  return (rule, test) => !deciding.includes(levels.get(rule) as never) || known.some((k) => k.rule === rule && (k.test === undefined || k.test === test))
+}
+
+function testCase(test: KitTest, profile: Profile, known: (rule: string, test: string | undefined) => boolean): Case {
   const properties = [...test.rules.map((id) => property('rule', id)), property('level', test.level)].join('')
   let body = ''
-  // A failure only under rules of a level that does not decide this profile is a deviation, not a red test.
-  const deviation = test.outcome === 'fail' && test.failedLevel !== undefined && !failingLevels(profile).includes(test.failedLevel)
-  if (deviation) {
+  const failed = test.outcome === 'fail'
+  // A failure only under rules of a level that does not decide this profile is a deviation, not a red test;
+  // one the baseline records under every rule it fails is a known failure.
+  const deviation = failed && test.failedLevel !== undefined && !failingLevels(profile).includes(test.failedLevel)
+  const recorded = failed && !deviation && (test.failedUnder ?? []).length > 0 && (test.failedUnder ?? []).every((rule) => known(rule, test.name))
+  // (Without a baseline `known` holds only for rules that do not decide, and a test failing only those is a deviation.)
+  if (deviation || recorded) {
     const failure = test.failure
     const details = [failure?.message ?? 'failed', failure?.at === undefined ? undefined : `at ${failure.at}`, failure?.diff].filter((s) => s !== undefined)
-    body = `      <skipped message="${attr(`${test.failedLevel}-level deviation (does not fail the ${profile} profile): ${failure?.message ?? 'failed'}`)}"/>\n      <system-out>${text(details.join('\n\n'))}</system-out>\n`
+    const why = deviation ? `${test.failedLevel}-level deviation (does not fail the ${profile} profile)` : 'known failure (recorded in the baseline)'
+    body = `      <skipped message="${attr(`${why}: ${failure?.message ?? 'failed'}`)}"/>\n      <system-out>${text(details.join('\n\n'))}</system-out>\n`
   } else if (test.outcome === 'fail') {
     const failure = test.failure
     const details = [failure?.message ?? 'failed', failure?.at === undefined ? undefined : `at ${failure.at}`, failure?.diff, failure?.stack].filter((s) => s !== undefined)
@@ -122,9 +142,9 @@ function testCase(test: KitTest, profile: Profile): Case {
   const secs = (test.durationMs ?? 0) / 1000
   return {
     xml: `    <testcase classname="${attr(className(test.file))}" name="${attr(test.name)}" time="${seconds(secs)}">\n      <properties>\n${properties}      </properties>\n${body}    </testcase>\n`,
-    failure: test.outcome === 'fail' && !deviation,
+    failure: failed && !deviation && !recorded,
     error: false,
-    skipped: deviation || test.outcome === 'not-applicable' || test.outcome === 'skipped',
+    skipped: deviation || recorded || test.outcome === 'not-applicable' || test.outcome === 'skipped',
     seconds: secs,
   }
 }

@@ -20,6 +20,8 @@ export interface KitTest extends Pick<TestEntry, 'name' | 'file' | 'durationMs' 
   readonly level: Level
   /** When it failed: the strongest level of the rules it failed under (not of the rules it passed or was blocked under). */
   readonly failedLevel?: Level
+  /** When it failed: the rules it failed under, in report order. */
+  readonly failedUnder?: readonly RuleId[]
 }
 
 /**
@@ -29,22 +31,25 @@ export interface KitTest extends Pick<TestEntry, 'name' | 'file' | 'durationMs' 
  * kit built. Pure; does not look at `unattributedErrors`.
  */
 export function kitTests(report: GradeReport): KitTest[] {
-  const byKey = new Map<string, { entries: TestEntry[]; rules: RuleId[]; levels: Set<Level>; failedLevels: Set<Level> }>()
+  const byKey = new Map<string, { entries: TestEntry[]; rules: RuleId[]; levels: Set<Level>; failedLevels: Set<Level>; failedUnder: RuleId[] }>()
   for (const rule of report.rules) {
     for (const test of rule.tests) {
       const key = `${test.file}\u0000${test.name}`
       let seen = byKey.get(key)
       if (seen === undefined) {
-        seen = { entries: [], rules: [], levels: new Set(), failedLevels: new Set() }
+        seen = { entries: [], rules: [], levels: new Set(), failedLevels: new Set(), failedUnder: [] }
         byKey.set(key, seen)
       }
       seen.entries.push(test)
       if (!seen.rules.includes(rule.id)) seen.rules.push(rule.id)
       seen.levels.add(rule.level)
-      if (test.outcome === 'fail') seen.failedLevels.add(rule.level)
+      if (test.outcome === 'fail') {
+        seen.failedLevels.add(rule.level)
+        seen.failedUnder.push(rule.id)
+      }
     }
   }
-  return [...byKey.values()].map(({ entries, rules, levels, failedLevels }) => {
+  return [...byKey.values()].map(({ entries, rules, levels, failedLevels, failedUnder }) => {
     const first = entries[0] as TestEntry
     const failed = entries.find((e) => e.outcome === 'fail')
     const chosen = failed ?? first
@@ -58,7 +63,7 @@ export function kitTests(report: GradeReport): KitTest[] {
       ...(chosen.kitDefect === undefined ? {} : { kitDefect: chosen.kitDefect }),
       rules,
       level: LEVELS.find((level) => levels.has(level)) ?? 'should',
-      ...(failedLevels.size === 0 ? {} : { failedLevel: LEVELS.find((level) => failedLevels.has(level)) ?? 'should' }),
+      ...(failedLevels.size === 0 ? {} : { failedLevel: LEVELS.find((level) => failedLevels.has(level)) ?? 'should', failedUnder }),
     }
   })
 }

@@ -45,9 +45,10 @@ export function renderMarkdown(report: GradeReport): string {
   const profile = profileOf(report)
   const { failing, deviations } = verdictGroups(report)
   const head: string[] = [
-    `## dsh-tools-tck: ${cell(name)} ${summary.conforms ? '✅ conforms' : '❌ fails'}`,
+    `## dsh-tools-tck: ${cell(name)} ${summary.conforms ? '✅ conforms' : report.baseline?.ok === true ? '☑️ known failures only' : '❌ fails'}`,
     '',
     verdictLine(summary.conforms, decidingCounts(summary, profile).fail, profile),
+    ...(report.baseline === undefined ? [] : ['', `**${cell(report.baseline.line)}** (baseline ${cell(report.baseline.file)}, ${report.baseline.known.length} known failure${report.baseline.known.length === 1 ? '' : 's'}; this decides the exit status)`]),
     '',
     ...LEVELS.map((level) => `- **${level}**: ${levelText(countsOf(summary, level))}`),
     `- **tests**: ${summary.tests.total} (${summary.tests.pass} pass, ${summary.tests.fail} fail, ${summary.tests.notApplicable} n/a, ${summary.tests.skipped} skipped); ${summary.unattributedErrors} unattributed error${summary.unattributedErrors === 1 ? '' : 's'}`,
