@@ -8,8 +8,17 @@
  * project's watch mode, `-t` filters and reporters apply to them. The tests
  * are the kit's own (the suite files' `check()` and `law()` tests), run
  * against the given adapter with the same per-test budget semantics as a
- * grade. What it does not do is grade: no verdict per rule, no type rules, no
- * report; `dsh-tools-tck grade` does that.
+ * grade.
+ *
+ * Only what would decide the exit status of `grade` fails a test of the
+ * run: under the `profile` (default `spec`), a failure that concerns only
+ * rules of levels that do not decide (should; under spec, upstream too)
+ * skips the test with a `<level>-level deviation` reason, and a failure a
+ * `baseline` records skips it as a known failure. A baseline entry whose
+ * rule or test is selected but never failed, or that has expired, fails the
+ * run at the end of the file (unless `allowStale`, for the never-failed
+ * ones), as it fails a grade. What it does not do is grade: no verdict per
+ * rule, no type rules, no report; `dsh-tools-tck grade` does that.
  */
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -22,6 +31,18 @@ import { namePatternFor, selectRules } from '../grade/internal/select-rules.ts'
 import { loadAdapter } from '../grade/load-adapter.ts'
 import { useSuiteAdapter } from '../suite/_kit/adapter.ts'
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../limits.ts'
+import { afterAll } from 'vitest'
+import { PROFILES, failingLevels } from '../catalogue/types.ts'
+import { getRule, isRuleId } from '../catalogue/index.ts'
+import { ruleIdsInTestName } from '../catalogue/test-name.ts'
+import type { Profile } from '../catalogue/types.ts'
+import { loadBaseline } from '../grade/baseline/load-baseline.ts'
+import { assertSameProfile } from '../grade/baseline/baseline-profile.ts'
+import { expiryReason } from '../grade/baseline/expiry.ts'
+import { entryLabel } from '../grade/baseline/types.ts'
+import type { Baseline, BaselineEntry } from '../grade/baseline/types.ts'
+import { kitInfo } from '../grade/internal/kit-info.ts'
+import { useVerdictPolicy } from '../suite/_kit/verdict-policy.ts'
 import { selectTests } from '../suite/_kit/selection.ts'
 
 export interface ConformanceOptions {
@@ -32,8 +53,14 @@ export interface ConformanceOptions {
   readonly rules?: readonly string[]
   /** Per-test budget for adapter calls, in milliseconds, as `grade --timeout`. Default: 5000. */
   readonly timeout?: number
-  /** Directory a relative adapter path is resolved against. Default: `process.cwd()`. */
+  /** Directory a relative adapter path (and the baseline) is resolved against. Default: `process.cwd()`. */
   readonly cwd?: string
+  /** What the registry is held to, as `grade --profile`: `spec` (default) or `upstream`. */
+  readonly profile?: Profile
+  /** A baseline of expected failures written under the same profile, as `grade --baseline` (docs/BASELINE.md). */
+  readonly baseline?: string
+  /** With `baseline`: an entry whose failure did not happen is not an error, as `grade --allow-stale`. */
+  readonly allowStale?: boolean
 }
 
 
@@ -67,6 +94,11 @@ export async function conformance(adapter: TckAdapter | string | URL, options: C
   if (declared) {
     throw new Error('conformance() was already called in this test worker: call it once per test file (and keep vitest\'s default per-file isolation)')
   }
+  const profile = options.profile ?? 'spec'
+  if (!PROFILES.includes(profile)) throw new UsageError(`conformance(): profile must be ${PROFILES.join(' or ')} (got ${String(profile)})`)
+  if (options.allowStale === true && options.baseline === undefined) throw new UsageError('conformance(): allowStale only applies with a baseline')
+  const baseline = options.baseline === undefined ? undefined : await loadBaseline(options.baseline, options.cwd)
+  if (baseline !== undefined) assertSameProfile(baseline, profile, `conformance() baseline ${options.baseline}`)
 
   const loaded =
     typeof adapter === 'string' || adapter instanceof URL
@@ -76,6 +108,7 @@ export async function conformance(adapter: TckAdapter | string | URL, options: C
   if (declared) throw new Error('conformance() was called twice at once in this test worker: call it once per test file')
   declared = true
   useSuiteAdapter(Promise.resolve(checked))
+  useVerdictPolicy(baselinePolicy(profile, baseline, options.baseline ?? '', options.allowStale === true, rules.map((r) => r.id)))
 
   // check() reads the budget when it declares a test, and declares only the selected ones.
   const savedTimeout = process.env.DSH_TCK_TIMEOUT
@@ -87,6 +120,41 @@ export async function conformance(adapter: TckAdapter | string | URL, options: C
     selectTests(undefined)
     if (savedTimeout === undefined) delete process.env.DSH_TCK_TIMEOUT
     else process.env.DSH_TCK_TIMEOUT = savedTimeout
+  }
+}
+
+/**
+ * The verdict policy of `profile` and `baseline`: a live (not expired) entry
+ * naming the failing test, or else its rule, records a failure; at the end
+ * of the file, an expired entry, or (unless `allowStale`) a live one that
+ * recorded no failure though its rule was selected, fails the run.
+ */
+function baselinePolicy(profile: Profile, baseline: Baseline | undefined, file: string, allowStale: boolean, selected: readonly string[]): Parameters<typeof useVerdictPolicy>[0] {
+  if (baseline === undefined) return { profile }
+  const today = new Date().toISOString().slice(0, 10)
+  const version = kitInfo().version
+  const live = baseline.entries.filter((entry) => expiryReason(entry.expires, today, version) === undefined)
+  const used = new Set<BaselineEntry>()
+  const entryFor = (rule: string, test: string): BaselineEntry | undefined => live.find((e) => e.test === test) ?? live.find((e) => e.rule === rule && e.test === undefined)
+  afterAll(() => {
+    const problems: string[] = []
+    for (const entry of baseline.entries) {
+      const expired = expiryReason(entry.expires, today, version)
+      // Judged only when it names a selected rule of a level that decides, as a grade judges it.
+      const named = entry.rule === undefined ? ruleIdsInTestName(entry.test ?? '') : [entry.rule]
+      const inScope = named.some((id) => selected.includes(id) && isRuleId(id) && failingLevels(profile).includes(getRule(id).level))
+      if (expired !== undefined && inScope) problems.push(`${entryLabel(entry)}: ${expired}`)
+      else if (expired === undefined && inScope && !used.has(entry) && !allowStale) problems.push(`${entryLabel(entry)}: recorded as failing, but it did not fail (remove the entry, or pass allowStale)`)
+    }
+    if (problems.length > 0) throw new Error(`baseline ${file}: ${problems.join('; ')}`)
+  })
+  return {
+    profile,
+    known: (rule, test) => (entryFor(rule, test) === undefined ? undefined : `known failure (baseline ${file})`),
+    onKnown: (rule, test) => {
+      const entry = entryFor(rule, test)
+      if (entry !== undefined) used.add(entry)
+    },
   }
 }
 

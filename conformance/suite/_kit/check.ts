@@ -38,6 +38,7 @@ import { FAILURE_RULES, failureRules, markBlocked, tagFailure } from '../../cata
 import { featureGate, neededFeatures } from './features.ts'
 import { beginIncidentals, settleIncidentals } from './incidental.ts'
 import { isSelected } from './selection.ts'
+import { toleratedFailure } from './verdict-policy.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -213,7 +214,11 @@ export function check(
       const charged = settled !== undefined && widened && !(error instanceof KitDefectError) ? tagFailure(error, settled.rules, describeThrown) : error
       // A failed precondition fails its owner only; grading reports the test as blocked under its own rules.
       if (settled?.blockedBy !== undefined && charged instanceof Error) markBlocked(charged, settled.blockedBy)
-      throw attribute(charged, reported)
+      const attributed = attribute(charged, reported)
+      // In an embedding, a failure that would not decide grade's exit status skips the test instead (./verdict-policy.ts).
+      const tolerated = error instanceof KitDefectError ? undefined : toleratedFailure(failureRules(attributed) ?? reported, name)
+      if (tolerated !== undefined) ctx.skip(`${tolerated}: ${describeThrown(attributed)}`)
+      throw attributed
     } finally {
       process.off('unhandledRejection', onUnhandled)
       if (harness?.dispose !== undefined) {
