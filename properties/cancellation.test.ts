@@ -11,6 +11,7 @@ import type { ApprovalOutcome, ToolExecutionResult } from '../conformance/spec/t
 import { approvalStub } from '../conformance/suite/_kit/approval.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { expectAbortName } from '../conformance/suite/_kit/results.ts'
+import { incidental } from '../conformance/suite/_kit/incidental.ts'
 import { contextMessage, probeTool, text } from '../conformance/suite/_kit/tools.ts'
 import { law } from './_kit/law.ts'
 import type { LawRun } from './_kit/law.ts'
@@ -108,9 +109,28 @@ law('E-18', ['CAN-10', 'CAN-02', 'CAN-05', 'CAN-06', 'CAN-07', 'CAN-08', 'CAN-09
 
     const result = await r.tools.execute(call('tool', {}, { signal: controller.signal, ...(agent === undefined ? {} : { agent }) }))
 
-    const expected = expectedOutcome(kind, point, controller.signal.aborted, probe.bodyCalls > 0)
-    if (expected.is === 'code' && point !== 'before' && point !== 'none') r.interesting()
     const seen = describeResult(result)
+    // A guard after a caller abort during pre-execute or approval: the seeds let the abort skip the body with
+    // ABORTED_BEFORE_DISPATCH before any guard runs; upstream still runs the guards and keeps their denial (GRD-11).
+    const guardAfterAbort = kind === 'guard' && (point === 'pre' || point === 'approval')
+    if (guardAfterAbort) {
+      incidental('GRD-11', () => {
+        expect(result.error?.message, `a guard denial after the abort is kept (GRD-11), got ${seen}`).toBe('guarded')
+      })
+    }
+    const guardSkipped = guardAfterAbort && result.error?.info?.code === 'ABORTED_BEFORE_DISPATCH'
+    // The ABORTED_BEFORE_DISPATCH of an abort during pre-execute or approval: whether it meets tools/post-execute
+    // (where a block replaces it) the seeds leave open; upstream sends it there (POST-25).
+    const abortedBeforeGuards = (point === 'pre' || point === 'approval') && kind !== 'deny' && kind !== 'guard'
+    if (abortedBeforeGuards) {
+      incidental('POST-25', () => {
+        expect(stages.post, `ABORTED_BEFORE_DISPATCH after ${point} passes through tools/post-execute once (POST-25)`).toBe(1)
+      })
+    }
+    const postSkipped = abortedBeforeGuards && kind === 'block' && stages.post === 0
+    const expected: Expected =
+      guardSkipped || postSkipped ? { is: 'code', code: 'ABORTED_BEFORE_DISPATCH' } : expectedOutcome(kind, point, controller.signal.aborted, probe.bodyCalls > 0)
+    if (expected.is === 'code' && point !== 'before' && point !== 'none') r.interesting()
     if (expected.is === 'success') expect(result.isError, `expected a success, got ${seen}`).toBe(false)
     if (expected.is === 'code') {
       expect(result.error?.info?.code, `expected ${expected.code}, got ${seen}`).toBe(expected.code)

@@ -7,7 +7,8 @@ import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { JsonSchemaNode, JsonValue, PostToolDecision, ToolExecutionResult } from '../conformance/spec/types.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
-import { expectNoInfo } from '../conformance/suite/_kit/results.ts'
+import { incidental } from '../conformance/suite/_kit/incidental.ts'
+import { expectBlockContexts, expectNoInfo } from '../conformance/suite/_kit/results.ts'
 import { contextMessage, probeTool, text } from '../conformance/suite/_kit/tools.ts'
 import { isLossless } from './_kit/json.ts'
 import { law } from './_kit/law.ts'
@@ -30,7 +31,9 @@ const decision: fc.Arbitrary<Decision> = fc.oneof(
   fc.record({ kind: fc.constant('block' as const), texts: texts.filter((t) => t.join('\n') !== ''), contexts: fc.boolean() }),
 )
 
-law('E-16', ['POST-04', 'POST-05', 'POST-09', 'POST-10', 'POST-03'], 'content, value and block decisions replace exactly what they say on a successful dispatch result', {
+// A block's message (POST-10's), its missing info (ERR-06's) and whether it drops the deferred context (CTX-04's; the
+// seeds leave it open) are charged incidentally.
+law('E-16', ['POST-04', 'POST-05', 'POST-09', 'POST-03'], 'content, value and block decisions replace exactly what they say on a successful dispatch result', {
   arbitrary: fc.record({ n: fc.integer({ min: -5, max: 5 }), concludes: fc.boolean(), decision }),
   interesting: 'the decision differs observably from the dispatch result (new content, a different value, or a block dropping the deferred context)',
   threshold: 0.3,
@@ -94,10 +97,9 @@ law('E-16', ['POST-04', 'POST-05', 'POST-09', 'POST-10', 'POST-03'], 'content, v
       r.interesting()
       expect(result.isError, `a block is a failure; got ${seen}`).toBe(true)
       expect(result.content, 'content is the feedback').toEqual(d.texts.map(text))
-      expect(result.error?.message, 'error.message is the joined feedback text').toBe(d.texts.join('\n'))
+      incidental('POST-10', () => expect(result.error?.message, 'error.message is the joined feedback text (POST-10)').toBe(d.texts.join('\n')))
       expectNoInfo(result, 'ERR-06')
-      expect(contents(result), 'a block keeps only the decision\'s contexts').toEqual(post.map((c) => c.content))
-      if (post.length === 0) expect('additionalContexts' in result, 'no decision contexts: the key is absent').toBe(false)
+      expectBlockContexts(result, contents(result), ['deferred'], post.map((c) => c.content))
     }
   },
 })
@@ -208,11 +210,11 @@ law('E-24', ['OUT-03', 'OUT-02', 'OUT-07', 'OUT-06'], 'a body value succeeds exa
   },
 })
 
+// A parent is an execution token, an opaque Symbol (seed 000): a fresh symbol, or the token of a real enclosing call.
 const parentValue = fc.oneof(
   fc.constant(undefined),
   fc.string({ maxLength: 4 }).map((s) => Symbol(s)),
-  fc.string({ maxLength: 4 }),
-  fc.constant({ token: 'outer' }),
+  fc.constant('outer-token' as const),
 )
 
 law('E-25', ['PRES-02', 'OUT-05'], 'meta is the projector\'s output on a top-level success and absent on any nested call', {
@@ -224,7 +226,23 @@ law('E-25', ['PRES-02', 'OUT-05'], 'meta is the projector\'s output on a top-lev
     r.tools.register(probe.definition)
     if (parent !== undefined && projector) r.interesting()
 
-    const result: ToolExecutionResult = await r.tools.execute(call('tool', {}, parent === undefined ? {} : { parent: parent as symbol }))
+    let result: ToolExecutionResult
+    if (parent === 'outer-token') {
+      // A nested dispatch from inside the body of an enclosing call, with that call's own token as its parent.
+      let nested: ToolExecutionResult | undefined
+      r.tools.register(
+        probeTool('outer', {
+          body: async (_args, exec) => {
+            nested = await r.tools.execute(call('tool', {}, { parent: exec.token, rootCallId: exec.rootCallId }))
+            return { ok: true }
+          },
+        }).definition,
+      )
+      const outer = await r.tools.execute(call('outer'))
+      expect(outer.isError, 'the enclosing call succeeds').toBe(false)
+      expect(nested, 'the enclosing call dispatched the nested one').toBeDefined()
+      result = nested!
+    } else result = await r.tools.execute(call('tool', {}, parent === undefined ? {} : { parent }))
 
     expect(result.isError, 'the call succeeds').toBe(false)
     if (parent === undefined && projector) expect(result.meta, 'a top-level success carries the projection').toEqual(meta)

@@ -5,7 +5,8 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import { call } from '../conformance/suite/_kit/inputs.ts'
-import { expectEnveloped, expectNoInfo, isDeepFrozen } from '../conformance/suite/_kit/results.ts'
+import { expectDenialMessage, expectEmptyMessageKept, expectEnveloped, expectNoInfo, isDeepFrozen } from '../conformance/suite/_kit/results.ts'
+import { incidental } from '../conformance/suite/_kit/incidental.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
 import { isLossless } from './_kit/json.ts'
 import { law } from './_kit/law.ts'
@@ -77,7 +78,9 @@ law('E-03', ['RES-02', 'RES-03'], 'the final result is deep-frozen and survives 
 
 const denialSource = fc.constantFrom('pre-deny', 'ask-without-service', 'guard')
 
-law('E-13', ['ERR-06', 'PRE-04', 'PRE-05', 'GRD-07'], 'every denial is exactly { isError, content "Error: " + reason, error { message } } and skips the body', {
+// The message of an unserviced ask is PRE-23's, that of a guard's "" GRD-15's, its missing info ERR-06's and its
+// enveloped content ERR-13's, all charged incidentally: the seeds say only that these cases deny.
+law('E-13', ['PRE-04', 'PRE-05', 'GRD-07'], 'every denial is exactly { isError, content "Error: " + reason, error { message } } and skips the body', {
   arbitrary: fc.record({ source: denialSource, reason: fc.string({ maxLength: 16 }) }),
   interesting: 'the denial came from a guard or an unserviced ask',
   threshold: 0.4,
@@ -91,7 +94,10 @@ law('E-13', ['ERR-06', 'PRE-04', 'PRE-05', 'GRD-07'], 'every denial is exactly {
     const result = await r.tools.execute(call('tool'))
 
     expect(result.isError, 'a denial is a failure').toBe(true)
-    expect(result.error?.message, 'a denial carries the reason as its message').toBe(reason)
+    expect(typeof result.error?.message, 'a denial carries a string message').toBe('string')
+    if (source === 'ask-without-service') expectDenialMessage(result, reason, 'PRE-23')
+    else if (source === 'guard' && reason === '') expectDenialMessage(result, reason, 'GRD-15')
+    else expect(result.error?.message, 'a denial carries the reason as its message').toBe(reason)
     expect(Object.keys(result).sort(), 'a denial has only isError, error and content').toEqual(['content', 'error', 'isError'])
     expectNoInfo(result, 'ERR-06')
     expectEnveloped(result)
@@ -99,7 +105,9 @@ law('E-13', ['ERR-06', 'PRE-04', 'PRE-05', 'GRD-07'], 'every denial is exactly {
   },
 })
 
-law('E-23', ['ERR-01', 'ERR-02', 'ERR-03'], 'any thrown value becomes "Error: " + its best-effort message, with info only for a coded error', {
+// The message of a thrown value that is not an Error is ERR-02's, and that an empty message stays "" ERR-16's, both
+// charged incidentally: the seeds ask only for a human-readable message.
+law('E-23', ['ERR-01', 'ERR-03'], 'any thrown value becomes "Error: " + its best-effort message, with info only for a coded error', {
   arbitrary: thrownSpec,
   interesting: 'the thrown value is not a plain Error',
   // Without codedErrors a plain Error stands in for the registry's coded one.
@@ -115,8 +123,11 @@ law('E-23', ['ERR-01', 'ERR-02', 'ERR-03'], 'any thrown value becomes "Error: " 
     expect(result.isError, 'a thrown body is a failure').toBe(true)
     if (!result.isError) return
     const message = expectedMessage(spec)
-    if (message !== undefined) expect(result.error.message, 'error.message').toBe(message)
-    else expect(typeof result.error.message, 'error.message is a string').toBe('string')
+    expect(typeof result.error.message, 'error.message is a string').toBe('string')
+    const isError = spec.kind === 'error' || spec.kind === 'harness' || spec.kind === 'coded-lookalike'
+    if (isError && message === '') expectEmptyMessageKept(result)
+    else if (isError) expect(result.error.message, 'error.message').toBe(message)
+    else if (message !== undefined) incidental('ERR-02', () => expect(result.error.message, 'the best-effort message (ERR-02)').toBe(message))
     if (spec.kind === 'harness' && coded) {
       expect(result.error.info, 'a coded error keeps its routing').toEqual({ name: (thrown as Error).name, code: spec.code })
     } else {

@@ -7,6 +7,12 @@
  * (VIS-01 view resolution, VIS-07 restrictability, GRD-03/04 guard order and
  * reach), not from any registry's code.
  *
+ * Where the seeds leave a choice open the model accepts every reading and
+ * charges upstream's incidentally: whether an ancestor's restriction hides
+ * what that ancestor passes down of its own (and whether a name it hides may
+ * still be restricted) is VIS-26's; whether a name outside the view meets the
+ * guards, so that a guard denial decides it rather than UNKNOWN_TOOL, VIS-25's.
+ *
  * Disposing a scope takes its whole subtree out of the sequence: how a
  * parent's disposal affects child scopes is not pinned by the spec, and a
  * scope's layers only ever affect itself and its descendants, so the rest of
@@ -17,6 +23,7 @@ import { expect } from 'vitest'
 import type { ScopeHandle, ToolsContextApi } from '../conformance/adapter/contract.ts'
 import type { Agent } from '../conformance/spec/types.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
+import { incidental } from '../conformance/suite/_kit/incidental.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
 import type { ToolProbe } from '../conformance/suite/_kit/tools.ts'
 import { expectIs } from './_kit/expect-is.ts'
@@ -91,19 +98,33 @@ class Model {
     return new Set(this.registrations.filter((x) => x.live && layers.includes(x.layer)).map((x) => x.name))
   }
 
-  /** VIS-01: own registration, else the nearest inherited one if every restriction on the chain admits the name. */
-  resolve(view: Layer, name: Name): Registration | undefined {
-    if (view === 'g') return this.liveRegistration('g', name)
+  /**
+   * VIS-01: own registration, else the nearest inherited one if every restriction on the chain admits the name.
+   * `open` marks the case the seeds leave open (VIS-26): only restrictions of the layer the entry comes from, or of
+   * its ancestors, exclude it. Upstream hides it then (`entry` is what the other reading shows).
+   */
+  resolveAll(view: Layer, name: Name): { readonly entry: Registration | undefined; readonly open: boolean } {
+    if (view === 'g') return { entry: this.liveRegistration('g', name), open: false }
     const own = this.liveRegistration(view, name)
-    if (own !== undefined) return own
+    if (own !== undefined) return { entry: own, open: false }
     let inherited: Registration | undefined
     for (const layer of ['g' as Layer, ...this.chain(view).slice(0, -1)]) inherited = this.liveRegistration(layer, name) ?? inherited
-    if (inherited === undefined) return undefined
+    if (inherited === undefined) return { entry: undefined, open: false }
     const chain = this.chain(view)
-    const admitted = this.restrictions
+    const excluding = this.restrictions
       .filter((x) => x.live && typeof x.layer === 'number' && chain.includes(x.layer))
-      .every((x) => (x.allow === undefined || x.allow.includes(name)) && (x.deny === undefined || !x.deny.includes(name)))
-    return admitted ? inherited : undefined
+      .filter((x) => !((x.allow === undefined || x.allow.includes(name)) && (x.deny === undefined || !x.deny.includes(name))))
+    if (excluding.length === 0) return { entry: inherited, open: false }
+    // The scopes that inherit the entry through their parent: the chain strictly below the layer it comes from.
+    const below = inherited.layer === 'g' ? chain : chain.slice(chain.indexOf(inherited.layer) + 1)
+    if (excluding.some((x) => below.includes(x.layer as number))) return { entry: undefined, open: false }
+    return { entry: inherited, open: true }
+  }
+
+  /** The entry every reading of the seeds shows, undefined when one hides it (see {@link resolveAll}). */
+  resolve(view: Layer, name: Name): Registration | undefined {
+    const { entry, open } = this.resolveAll(view, name)
+    return open ? undefined : entry
   }
 
   /** GRD-03/04: global guards, then each chain layer farthest first, each in creation order; the first that objects. */
@@ -131,7 +152,7 @@ const label = (layer: Layer): string => (layer === 'g' ? 'global' : `s${layer}`)
 /** Executes `name` from `view` and compares the outcome with the model: first denying guard, else UNKNOWN_TOOL, else that definition's body. */
 async function expectExecution(m: Model, real: Real, view: Layer, name: Name, after: string): Promise<void> {
   const denial = m.firstDenial(view, name)
-  const target = m.resolve(view, name)
+  const target = settled(m, real, view, name)
   const totalBodies = (): number => m.registrations.reduce((n, x) => n + x.probe.bodyCalls, 0)
   const before = totalBodies()
   const targetBefore = target?.probe.bodyCalls ?? 0
@@ -144,7 +165,13 @@ async function expectExecution(m: Model, real: Real, view: Layer, name: Name, af
     const registeredOnChain = ['g' as Layer, ...m.chain(view)].some((l) => m.liveRegistration(l, name) !== undefined)
     if ((denial !== undefined && denial.layer !== 'g') || (denial === undefined && (target === undefined ? registeredOnChain : target.layer !== 'g'))) m.layered = true
   }
-  if (denial !== undefined) {
+  if (denial !== undefined && target === undefined) {
+    // The name is outside the view: the seeds pin UNKNOWN_TOOL or nothing more; upstream lets its guards decide (VIS-25).
+    const denied = result.error?.message === denial.reason
+    if (!denied) expectIs(result.error?.info?.code, 'UNKNOWN_TOOL', () => `${what}: the name is outside the view, so a guard denial or UNKNOWN_TOOL; got ${seen}`)
+    incidental('VIS-25', () => expectIs(denied, true, () => `${what}: a name outside the view still meets the guards, so ${denial.reason} decides (VIS-25); got ${seen}`))
+    expectIs(totalBodies(), before, () => `${what}: no body runs for a name outside the view`)
+  } else if (denial !== undefined) {
     expectIs(result.error?.message, denial.reason, () => `${what}: the first denying guard (${denial.reason}) decides; got ${seen}`)
     expectIs(result.error !== undefined && 'info' in result.error, false, () => `${what}: a guard denial carries no info`)
     expectIs(totalBodies(), before, () => `${what}: no body runs under a guard denial`)
@@ -158,6 +185,16 @@ async function expectExecution(m: Model, real: Real, view: Layer, name: Name, af
   }
 }
 
+/**
+ * The definition `name` resolves to from `view`: the model's, or in the case the seeds leave open (VIS-26) the
+ * entry or nothing, whichever get() reports (get() and execution agree whatever the reading, VIS-15).
+ */
+function settled(m: Model, real: Real, view: Layer, name: Name): Registration | undefined {
+  const { entry, open } = m.resolveAll(view, name)
+  if (!open) return entry
+  return real.r.tools.get(name, agentOf(real, view)) === entry?.probe.definition ? entry : undefined
+}
+
 /** After every command: each live view's get() and schemas() match the model, and so does executing each name from it. */
 async function checkViews(m: Model, real: Real, after: string): Promise<void> {
   const views: Layer[] = ['g', ...m.parents.map((_, i) => i).filter((i) => m.alive(i))]
@@ -165,7 +202,13 @@ async function checkViews(m: Model, real: Real, after: string): Promise<void> {
     const agent = agentOf(real, view)
     const expected: string[] = []
     for (const name of NAMES) {
-      const want = m.resolve(view, name)
+      const { open } = m.resolveAll(view, name)
+      const want = settled(m, real, view, name)
+      if (open) {
+        incidental('VIS-26', () =>
+          expectIs(want, undefined, () => `after ${after}: get("${name}", ${label(view)}): a restriction of the ancestor the entry comes from (or of its ancestors) hides it from descendants (VIS-26)`),
+        )
+      }
       if (want !== undefined) expected.push(name)
       const got = real.r.tools.get(name, agent)
       const gotLabel = (): string => (got === undefined ? 'nothing' : want === undefined ? 'a definition' : 'another definition')
@@ -222,10 +265,23 @@ class Restrict implements Cmd {
   async run(m: Model, real: Real): Promise<void> {
     const layer = this.raw % m.size
     const known = m.inheritedNames(layer)
-    const keep = (list: readonly Name[] | undefined): Name[] | undefined => (list === undefined ? undefined : list.filter((n) => !this.clamp || known.has(n)))
+    // A list the clamp empties is dropped: what an empty list does is left to VIS-12's example tests.
+    const keep = (list: readonly Name[] | undefined): Name[] | undefined => {
+      const kept = list?.filter((n) => !this.clamp || known.has(n))
+      return kept === undefined || kept.length === 0 ? undefined : kept
+    }
     const allow = keep(this.allow)
     const deny = keep(this.deny)
-    const acceptable = [...(allow ?? []), ...(deny ?? [])].every((n) => known.has(n))
+    if (allow === undefined && deny === undefined) {
+      await checkViews(m, real, this.toString())
+      return
+    }
+    const named = [...(allow ?? []), ...(deny ?? [])]
+    const acceptable = named.every((n) => known.has(n))
+    // Names the parent does not see under every reading (an ancestor's restriction hides them, or may): upstream
+    // still counts them as inherited (VIS-26); a registry may also refuse them as names the scope does not inherit.
+    const parent = m.parents[layer]
+    const open = acceptable && parent !== undefined && named.some((n) => m.resolve(parent, n) === undefined)
     const filter = { ...(allow === undefined ? {} : { allow }), ...(deny === undefined ? {} : { deny }) }
     let dispose: (() => void) | undefined
     try {
@@ -233,7 +289,9 @@ class Restrict implements Cmd {
     } catch {
       dispose = undefined
     }
-    expect(dispose !== undefined, `restrict(${JSON.stringify(filter)}) on s${layer}, which inherits [${[...known].sort().join(', ')}]`).toBe(acceptable)
+    const what = `restrict(${JSON.stringify(filter)}) on s${layer}, which inherits [${[...known].sort().join(', ')}]`
+    if (open) incidental('VIS-26', () => expect(dispose !== undefined, `${what}, naming a name an ancestor's restriction hides (VIS-26)`).toBe(true))
+    else expect(dispose !== undefined, what).toBe(acceptable)
     if (dispose !== undefined) {
       const id = m.nextId++
       m.restrictions.push({ id, layer, allow, deny, live: true })
@@ -320,7 +378,7 @@ class Execute implements Cmd {
 const anyLayer = fc.option(fc.nat(3), { nil: undefined, freq: 3 })
 const scopeLayer = fc.nat(3)
 const name = fc.constantFrom(...NAMES)
-const names = fc.option(fc.subarray([...NAMES]), { nil: undefined })
+const names = fc.option(fc.subarray([...NAMES], { minLength: 1 }), { nil: undefined })
 
 const commandArbitraries: fc.Arbitrary<Cmd>[] = [
     fc.tuple(anyLayer, name).map(([l, n]) => new Register(l, n)),

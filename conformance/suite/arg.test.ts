@@ -1,10 +1,11 @@
 import { runInNewContext } from 'node:vm'
 import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
-import type { ToolExecution, ToolExecutionInput } from '../spec/types.ts'
+import type { ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../spec/types.ts'
 import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
+import { incidental } from './_kit/incidental.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { expectEnveloped, expectNoInfo, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { recordStages } from './_kit/stages.ts'
@@ -237,15 +238,25 @@ check('ARG-05', 'a frozen value taken from an earlier result and passed on two p
   expect(partsOf(body.again).filter((part, i) => part === twice[i]), 'containers the two paths share').toEqual([])
 })
 
-check('ARG-05', 'accepts nesting far deeper than a recursive walk survives', async ({ tools }) => {
+// The seeds give the argument boundary no depth guarantee ("Losslessly JSON-serializable parsed
+// arguments"; a value too deep for the platform's JSON.stringify is arguably not serializable):
+// ARG-05 checks a nesting any walk survives, and the depth upstream reaches without the call stack is ARG-15's.
+async function expectNestedArgumentsPass(tools: ToolRuntimeApi, depth: number): Promise<void> {
   const probe = probeTool('echo')
   tools.register(probe.definition)
 
-  const depth = nestingDepth(50_000)
   const result = await tools.execute(call('echo', nestedArrays(depth)))
 
   expectSuccess(result)
   expect(depthOf(probe.bodyArgs[0])).toBe(depth)
+}
+
+check('ARG-05', 'accepts arguments nested 100 levels deep', async ({ tools }) => {
+  await expectNestedArgumentsPass(tools, 100)
+})
+
+check('ARG-15', 'accepts nesting far deeper than a recursive walk survives', async ({ tools }) => {
+  await expectNestedArgumentsPass(tools, nestingDepth(50_000))
 })
 
 check('ARG-05', 'reads a getter property once and passes its value on', async ({ tools }) => {
@@ -375,7 +386,25 @@ check('ARG-06', 'non-lossless arguments end the call before any policy stage, wi
   expect(stages.results[0]?.exec.arguments).toBeUndefined()
 })
 
-check('ARG-06', 'a throwing getter inside the arguments becomes a failure carrying its message', async ({ harness, tools }) => {
+/**
+ * The seeds say only that such input ends the call as a failure; that its
+ * message is the getter's own, verbatim, is upstream's (ARG-16, charged
+ * incidentally).
+ */
+function expectGetterMessage(result: ToolExecutionResult, message: string): void {
+  expect(typeof result.error?.message, 'the failure has a message').toBe('string')
+  incidental('ARG-16', () => expect(result.error?.message, "the failure carries the getter's message (ARG-16)").toBe(message))
+}
+
+check('ARG-16', "a getter throwing during materialisation gives a failure with that error's message, verbatim", async ({ tools }) => {
+  tools.register(probeTool('write').definition)
+  const nested = { list: [{ get deep(): string { throw new Error('deep getter exploded') } }] }
+  const result = await tools.execute(call('write', nested))
+  expect(result.isError).toBe(true)
+  expect(result.error?.message).toBe('deep getter exploded')
+})
+
+check('ARG-06', 'a throwing getter inside the arguments becomes a failure', async ({ harness, tools }) => {
   tools.register(probeTool('write').definition)
   const stages = recordStages(harness)
   const args = {
@@ -387,7 +416,7 @@ check('ARG-06', 'a throwing getter inside the arguments becomes a failure carryi
   const result = await tools.execute(call('write', args))
 
   expectPlainFailure(result)
-  expect(result.error?.message).toBe('getter exploded')
+  expectGetterMessage(result, 'getter exploded')
   expectEnveloped(result)
   expect(stages.order, 'stage order').toEqual(['result'])
 })
@@ -406,7 +435,7 @@ check('ARG-06', 'a throwing arguments getter on the input becomes a failure, not
   const result = await tools.execute(input)
 
   expectPlainFailure(result)
-  expect(result.error?.message).toBe('arguments getter exploded')
+  expectGetterMessage(result, 'arguments getter exploded')
   expect(stages.order, 'stage order').toEqual(['result'])
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })

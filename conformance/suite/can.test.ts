@@ -7,6 +7,8 @@ import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { expectAbortName, expectCode, expectDenial, expectEnveloped, expectPlainFailure, expectPolicyFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { recordStages } from './_kit/stages.ts'
+import { incidental } from './_kit/incidental.ts'
+import { expectPostRouting } from './_kit/routing.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
 
 /** A point in the pipeline the test holds open: `pass()` reports arrival, then waits for the test. */
@@ -50,6 +52,19 @@ function expectAbort(result: ToolExecutionResult, code: 'ABORTED' | 'ABORTED_BEF
   expectCode(result, code)
   expectAbortName(result)
   expectEnveloped(result)
+}
+
+/**
+ * tools/post-execute ran once, on the success or already on its cancellation `code`: the seeds replace a
+ * success "after they settle", upstream already before post-execute (CAN-18, charged incidentally).
+ */
+function expectPostSawSuccessOr(seenByPost: readonly ToolExecutionResult[], code: 'ABORTED' | 'ABORTED_BEFORE_DISPATCH'): void {
+  expect(seenByPost, 'post-execute runs once').toHaveLength(1)
+  const seen = seenByPost[0] as ToolExecutionResult
+  expect(seen.isError ? seen.error?.info?.code : 'success', 'post-execute sees the success or its cancellation code').toBe(seen.isError ? code : 'success')
+  incidental('CAN-18', () => {
+    expect(seen.error?.info?.code, 'post-execute already sees the cancellation code (CAN-18)').toBe(code)
+  })
 }
 
 function expectNotCancellation(result: ToolExecutionResult): void {
@@ -123,7 +138,7 @@ check('CAN-04', 'an abort while pre-execute is pending turns a later allow into 
   expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
   expect(probe.bodyCalls, 'body calls').toBe(0)
   expect(stages.count('execute'), 'execute stage runs').toBe(0)
-  expect(stages.count('post'), 'post stage runs').toBe(1)
+  expectPostRouting('POST-25', stages.count('post'))
 })
 
 check(['CAN-04', 'CAN-09'], 'an abort while pre-execute is pending keeps a later deny', async (t) => {
@@ -140,7 +155,7 @@ check(['CAN-04', 'CAN-09'], 'an abort while pre-execute is pending keeps a later
 })
 
 const lateApprovals: [answer: 'cancelled' | 'allowed-once', title: string][] = [
-  ['cancelled', 'an approval that comes back cancelled after the caller aborted yields ABORTED_BEFORE_DISPATCH'],
+  ['cancelled', 'an approval that comes back cancelled after the caller aborted ends the call without the body'],
   ['allowed-once', 'an approval granted allowed-once after the caller aborted yields ABORTED_BEFORE_DISPATCH without entering tools/execute'],
 ]
 
@@ -167,10 +182,21 @@ for (const [answer, title] of lateApprovals) {
       await g.abortThenRelease(controller)
       const result = await pending
 
-      expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
       expect(probe.bodyCalls, 'body calls').toBe(0)
       expect(stages.count('execute'), 'execute stage runs').toBe(0)
-      expect(stages.count('post'), 'post stage runs').toBe(1)
+      if (answer === 'allowed-once') {
+        expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
+        expectPostRouting('POST-25', stages.count('post'))
+      } else {
+        // A cancelled approval denies, and cancellation "replaces only a successful accepted outcome":
+        // the seeds allow that denial to stand; upstream reports the abort instead (PRE-09).
+        expect(result.isError, 'a cancelled approval ends the call as a failure').toBe(true)
+        expect('value' in result, 'a failure carries no value').toBe(false)
+        incidental('PRE-09', () => {
+          expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+          expect(stages.count('post'), 'post stage runs (PRE-09)').toBe(1)
+        })
+      }
     },
     { needs: ['approval', 'scopes'] },
   )
@@ -219,7 +245,7 @@ check(
   },
 )
 
-check('CAN-05', 'a wrapper installing an already-aborted signal skips the body with ABORTED_BEFORE_DISPATCH', async ({ harness, tools }) => {
+check('CAN-19', 'a wrapper installing an already-aborted signal skips the body with ABORTED_BEFORE_DISPATCH', async ({ harness, tools }) => {
   const probe = probeTool('slow')
   tools.register(probe.definition)
   harness.on('tools/execute', async (exec, next) => {
@@ -250,7 +276,7 @@ check('CAN-06', 'a short-circuit success settling after a caller abort becomes A
 
   const result = await abortAt(t, g)
 
-  expect(seenByPost.map((r) => r.error?.info?.code)).toEqual(['ABORTED_BEFORE_DISPATCH'])
+  expectPostSawSuccessOr(seenByPost, 'ABORTED_BEFORE_DISPATCH')
   expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
   expect(result.additionalContexts).toEqual([contextMessage('wrapper')])
   expect(probe.bodyCalls, 'body calls').toBe(0)
@@ -291,10 +317,28 @@ check('CAN-07', 'a caller abort while a wrapper finishes after the body turns th
 
   const result = await abortAt(t, g)
 
-  expect(seenByPost.map((r) => r.error?.info?.code)).toEqual(['ABORTED'])
+  expectPostSawSuccessOr(seenByPost, 'ABORTED')
   expectAbort(result, 'ABORTED')
   expect(result.additionalContexts).toEqual([contextMessage('from body')])
 })
+
+for (const entered of [true, false]) {
+  check('CAN-18', `a success the caller aborted under while tools/execute was settling reaches post-execute already as ${entered ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH'}`, async (t) => {
+    const g = gate()
+    t.tools.register(probeTool('slow').definition)
+    t.harness.on('tools/execute', async (_exec, next) => {
+      const result: ToolExecutionResult = entered ? await next() : { isError: false, value: 'cached', content: [] }
+      await g.pass()
+      return result
+    })
+    const seenByPost = recordPost(t)
+
+    const result = await abortAt(t, g)
+
+    expect(seenByPost.map((r) => r.error?.info?.code)).toEqual([entered ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH'])
+    expectCode(result, entered ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH')
+  })
+}
 
 check('CAN-08', 'a caller abort during post-execute turns an accepted success into ABORTED, keeping all contexts', async (t) => {
   const g = gate()

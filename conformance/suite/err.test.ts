@@ -8,6 +8,7 @@ import { abortedSignal, call } from './_kit/inputs.ts'
 import { expectCode, expectDenial, expectEnveloped, expectNoInfo, expectPlainFailure, expectPolicyFailure, expectSuccess } from './_kit/results.ts'
 import { MALFORMED_OUTCOMES } from './_kit/malformed-outcomes.ts'
 import { recordStages } from './_kit/stages.ts'
+import { expectLookupStages } from './_kit/lookup.ts'
 import { probeTool, renderJson, text } from './_kit/tools.ts'
 
 /** Registers `thrower`, whose body throws `thrown`, and returns the failure it produces. */
@@ -179,16 +180,19 @@ check('ERR-04', 'an unknown tool reports ToolNotFoundError / UNKNOWN_TOOL', asyn
   expect(result.error?.info).toEqual({ name: 'ToolNotFoundError', code: 'UNKNOWN_TOOL' })
 })
 
-check('ERR-05', 'an unknown tool resolves a failure through post-execute and later calls still work', async ({ harness, tools }) => {
+check('ERR-05', 'an unknown tool resolves a failure and later calls still work', async ({ harness, tools }) => {
   tools.register(probeTool('known').definition)
   const stages = recordStages(harness)
 
   const unknown = await tools.execute(call('nowhere'))
+  const unknownStages = [...stages.order]
   const next = await tools.execute(call('known'))
 
   expectCode(unknown, 'UNKNOWN_TOOL')
-  expect(stages.order.slice(0, 4)).toEqual(['pre', 'execute', 'post', 'result'])
+  // Whether the unknown call passes through the policy stages (and post-execute) is VIS-25's.
+  expectLookupStages(unknownStages, ['pre', 'execute', 'post', 'result'], 'result')
   expectSuccess(next)
+  expect(stages.order.slice(unknownStages.length), 'the later call runs the whole pipeline').toEqual(['pre', 'execute', 'post', 'result'])
 })
 
 check('ERR-06', 'pre-execute denials, unanswerable asks, guard denials and blocks carry no info', async ({ harness, tools }) => {
@@ -566,17 +570,6 @@ const codedSources: {
       return call('tool')
     },
   },
-  {
-    name: 'the approval service',
-    needs: ['approval', 'scopes'],
-    arrange: async ({ harness, tools, scope, setApproval }, thrown) => {
-      const agent = await scope()
-      tools.register(probeTool('tool').definition)
-      harness.on('tools/pre-execute', () => ({ kind: 'ask' }))
-      setApproval({ request: () => Promise.reject(thrown) })
-      return call('tool', {}, { agent: agent.agent })
-    },
-  },
 ]
 
 for (const source of codedSources) {
@@ -594,6 +587,24 @@ for (const source of codedSources) {
     { needs: ['codedErrors', ...(source.needs ?? [])] },
   )
 }
+
+// The seeds let an ask that the approval service does not grant end as a denial without info: upstream's failure of
+// what the service threw is ERR-17's.
+check(
+  'ERR-17',
+  'a coded error thrown by the approval service keeps info { name, code }',
+  async ({ harness, tools, scope, setApproval, harnessError }) => {
+    const thrown = harnessError('quota exceeded', 'QUOTA')
+    const agent = await scope()
+    tools.register(probeTool('tool').definition)
+    harness.on('tools/pre-execute', () => ({ kind: 'ask' }))
+    setApproval({ request: () => Promise.reject(thrown) })
+
+    const result = await tools.execute(call('tool', {}, { agent: agent.agent }))
+
+    expect(result.error).toEqual({ message: 'quota exceeded', info: { name: thrown.name, code: 'QUOTA' } })
+  },
+)
 
 check(
   'ERR-03',
@@ -631,6 +642,23 @@ for (const key of ['name', 'code'] as const) {
     { needs: ['codedErrors'] },
   )
 }
+
+check(
+  'ERR-16',
+  'an empty thrown message stays empty, for an Error and a coded error',
+  async ({ tools, harnessError, has }) => {
+    const thrown: [string, unknown][] = [['new Error("")', new Error('')]]
+    if (has('codedErrors')) thrown.push(['a coded error with message ""', harnessError('', 'EMPTY')])
+    for (const [i, [label, value]] of thrown.entries()) {
+      tools.register(probeTool(`thrower-${i}`, { body: () => Promise.reject(value) }).definition)
+      const result = await tools.execute(call(`thrower-${i}`))
+
+      expect(result.error?.message, `the message for ${label}`).toBe('')
+      expectEnveloped(result)
+    }
+  },
+  { optional: ['codedErrors'] },
+)
 
 check('ERR-14', 'a plain object with name and code carries no info', async ({ tools }) => {
   expectPlainFailure(await failureOf(tools, { name: 'HarnessError', code: 'DUCK', message: 'duck typed' }))

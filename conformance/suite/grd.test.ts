@@ -4,10 +4,12 @@ import type { PreToolDecision, ToolGuard } from '../spec/types.ts'
 import { approvalStub } from './_kit/approval.ts'
 import { check } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
+import { precondition } from './_kit/incidental.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { call } from './_kit/inputs.ts'
-import { expectDenial, expectEnveloped, expectNoInfo, expectPlainFailure, expectPolicyFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { expectDenial, expectDenialFor, expectEnveloped, expectNoInfo, expectPlainFailure, expectPolicyFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { recordStages } from './_kit/stages.ts'
+import { expectStagesAside } from './_kit/routing.ts'
 import { probeTool } from './_kit/tools.ts'
 
 check('GRD-02', 'a prepended pre-execute listener that forces allow cannot bypass a guard', async ({ harness, tools }) => {
@@ -367,7 +369,7 @@ check(['GRD-08', 'GRD-10'], 'a guard returning a promise of undefined is not awa
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
-check('GRD-09', 'a throwing guard ends the call as a final failure without tools/execute, body or post-execute', async ({ harness, tools }) => {
+check('GRD-09', 'a throwing guard ends the call as a failure without tools/execute or body', async ({ harness, tools }) => {
   const { stages, probe } = setup(harness, tools)
   tools.guard(() => {
     throw new Error('guard broke')
@@ -378,7 +380,7 @@ check('GRD-09', 'a throwing guard ends the call as a final failure without tools
   expectPlainFailure(result)
   expect(result.error?.message).toBe('guard broke')
   expectEnveloped(result)
-  expect(stages.order, 'stage order').toEqual(['pre', 'result'])
+  expectStagesAside(stages, ['pre', 'result'], 'POST-24')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
@@ -388,7 +390,8 @@ check('GRD-10', 'an empty-string reason denies', async ({ harness, tools }) => {
 
   const result = await tools.execute(call('write'))
 
-  expectDenial(result, '')
+  // That the message is "" rather than a readable default is GRD-15's.
+  expectDenialFor(result, '', 'GRD-15')
   expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
@@ -411,14 +414,14 @@ for (const [label, value] of [['null', null], ['false', false], ['0', 0]] as con
 }
 
 for (const [label, value] of [['a function', () => 'no'], ['a promise', Promise.resolve('no')]] as const) {
-  check('GRD-10', `a guard returning ${label} ends the call as a final failure without post-execute`, async ({ harness, tools }) => {
+  check('GRD-10', `a guard returning ${label} ends the call as a failure without tools/execute or body`, async ({ harness, tools }) => {
     const { stages, probe } = setup(harness, tools)
     tools.guard((() => value) as unknown as ToolGuard)
 
     const result = await tools.execute(call('write'))
 
     expect(result.isError, 'isError').toBe(true)
-    expect(stages.order, 'stage order').toEqual(['pre', 'result'])
+    expectStagesAside(stages, ['pre', 'result'], 'POST-24')
     expect(probe.bodyCalls, 'body calls').toBe(0)
   })
 }
@@ -503,9 +506,23 @@ check(
     expect(stages.results.map((seen) => seen.result.error), 'the failure tools/result observes').toEqual([result.error])
     // Which stages still run is GRD-09's alone.
     forRules('GRD-09', () => {
-      expect(stages.order, 'stage order').toEqual(['pre', 'result'])
+      expectStagesAside(stages, ['pre', 'result'], 'POST-24')
       expect(probe.bodyCalls, 'body calls').toBe(0)
     })
   },
   { needs: ['codedErrors'] },
 )
+
+check('GRD-15', 'a guard returning "" denies with the message ""', async ({ tools }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  tools.guard(() => '')
+
+  const result = await tools.execute(call('write'))
+
+  // That a "" reason denies at all is GRD-10's.
+  precondition('GRD-10', () => expect(result.isError, 'the "" reason denies').toBe(true))
+  expect(result.error?.message).toBe('')
+  expectEnveloped(result)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
+})

@@ -8,34 +8,32 @@ import type { ExpectedViolation, UnsupportedCase } from '../fixtures/json-schema
 import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
 import { inForeignRealm } from './_kit/realm.ts'
-import { atSchemaPath, expectAccepted, expectSchemaViolations, pairUp, rejection } from './_kit/schema-errors.ts'
+import { atExactSchemaPath, atOrBelowSchemaPath, atSchemaPath, expectAccepted, expectExactPlacement, expectPathsCovered, expectSchemaViolations, expectUpstreamPathForm, pairUp, rejection } from './_kit/schema-errors.ts'
+import type { PathExpectation } from './_kit/schema-errors.ts'
 
 const assertSupported = (schema: SchemaApi, node: unknown) => () => schema.assertSupportedJsonSchema(node)
 const assertObject = (schema: SchemaApi, node: unknown) => () => schema.assertObjectJsonSchema(node)
 
-/** The violations of `node`, checking that each is located at `schema…`. */
+/** The violations of `node`; that each reads `schema… <text>` is JSS-18's, charged incidentally. */
 function violationsOf(schema: SchemaApi, node: unknown): string[] {
   const violations = expectSchemaViolations(assertSupported(schema, node))
-  for (const v of violations) expect(v).toMatch(/^schema[.[ ]/)
+  expectUpstreamPathForm(violations)
   return violations
 }
 
-/** Expects exactly one violation per path (in any order), located by its leading path. */
-function expectPaths(violations: readonly string[], paths: readonly string[]): void {
-  const { missing, extra } = pairUp(paths, violations, atSchemaPath)
-  expect({ missing, extra }, `violations: ${JSON.stringify(violations)}`).toEqual({ missing: [], extra: [] })
+/**
+ * Expects every path to be reported, at it or below it, and no violation
+ * elsewhere (the seeds: "reports every unsupported or malformed schema
+ * path"); exactly one violation at each path, as upstream places them, is
+ * JSS-19's, charged incidentally.
+ */
+function expectPaths(violations: readonly string[], paths: readonly string[], optional: readonly PathExpectation[] = []): void {
+  expectPathsCovered(violations, paths, optional)
+  expectExactPlacement(violations, paths)
 }
 
-/**
- * Expects each path to carry at least one violation and no violation to lie
- * elsewhere: the seed asks that every bad path be reported, not how many
- * violations each one carries.
- */
-function expectPathsCovered(violations: readonly string[], paths: readonly string[]): void {
-  const missing = paths.filter((path) => !violations.some((v) => atSchemaPath(path, v)))
-  const extra = violations.filter((v) => !paths.some((path) => atSchemaPath(path, v)))
-  expect({ missing, extra }, `violations: ${JSON.stringify(violations)}`).toEqual({ missing: [], extra: [] })
-}
+/** The root-type violation of assertObjectJsonSchema: the seeds do not say whether it sits at the root or at its `type`. */
+const rootTypeViolation = (v: string): boolean => atSchemaPath('schema', v) || atOrBelowSchemaPath('schema.type', v)
 
 function throwingProxy(target: object): object {
   return new Proxy(target, {
@@ -259,11 +257,19 @@ check('JSS-07', 'number enum and const exclude NaN, ±Infinity and -0', ({ schem
   }
 })
 
-check('JSS-07', 'integer enum and const need integral values; const must be in a well-formed enum', ({ schema }) => {
+check('JSS-07', 'integer enum and const need integral values', ({ schema }) => {
   expectPaths(violationsOf(schema, { type: 'integer', enum: [1, 2.5] }), ['schema.enum'])
   expectPaths(violationsOf(schema, { type: 'integer', const: 2.5 }), ['schema.const'])
-  expectPaths(violationsOf(schema, { type: 'integer', enum: [1, 2], const: 3 }), ['schema.const'])
   expectAccepted(assertSupported(schema, { type: 'integer', enum: [1, 2], const: 2 }))
+})
+
+// The seeds ask only that enum and const match the node type ("标量 enum 和 const 值必须与节点类型匹配");
+// that const must also be one of a well-formed enum is upstream's (JSS-20).
+check('JSS-20', 'a const outside a well-formed enum is a violation at .const', ({ schema }) => {
+  expectPaths(violationsOf(schema, { type: 'integer', enum: [1, 2], const: 3 }), ['schema.const'])
+  expectPaths(violationsOf(schema, { type: 'string', enum: ['a', 'b'], const: 'c' }), ['schema.const'])
+  // A malformed enum hides the check: only the enum is reported.
+  expectPaths(violationsOf(schema, { type: 'string', enum: [1], const: 'c' }), ['schema.enum'])
 })
 
 check('JSS-07', 'null enum and const admit only null', ({ schema }) => {
@@ -419,10 +425,14 @@ check('JSS-11', 'a cycle 5,000 levels down is found without a hang', ({ schema }
 // JSS-12 object roots
 
 check('JSS-12', 'assertObjectJsonSchema rejects non-object roots, but reports only real defects of a broken schema', ({ schema }) => {
-  expectPaths(expectSchemaViolations(assertObject(schema, { type: 'array' })), ['schema.type'])
-  expectPaths(expectSchemaViolations(assertObject(schema, { oneOf: [{ type: 'object' }, { type: 'null' }] })), ['schema.type'])
+  // Where the root-type violation sits (the root or its type), and that it is left out beside other defects, is JSS-19's.
+  for (const root of [{ type: 'array' }, { oneOf: [{ type: 'object' }, { type: 'null' }] }]) {
+    const violations = expectSchemaViolations(assertObject(schema, root))
+    expectPathsCovered(violations, [rootTypeViolation])
+    expectExactPlacement(violations, ['schema.type'])
+  }
   expectPaths(expectSchemaViolations(assertObject(schema, null)), ['schema'])
-  expectPaths(expectSchemaViolations(assertObject(schema, { type: 'number', minimum: 1 })), ['schema.minimum'])
+  expectPaths(expectSchemaViolations(assertObject(schema, { type: 'number', minimum: 1 })), ['schema.minimum'], [rootTypeViolation])
   expectAccepted(assertObject(schema, { type: 'object' }))
 })
 
@@ -438,6 +448,28 @@ check('JSS-13', 'the rejection carries code UNSUPPORTED_SCHEMA and a violations 
     expect((r!.violations as unknown[]).length).toBeGreaterThan(0)
     for (const v of r!.violations as unknown[]) expect(typeof v).toBe('string')
   }
+})
+
+// ---------------------------------------------------------------------------
+// JSS-18, JSS-19 upstream's path form and placement (the must tests charge them incidentally)
+
+check('JSS-18', 'violations read "<path> <text>" with the path rooted at schema', ({ schema }) => {
+  const violations = expectSchemaViolations(assertSupported(schema, { type: 'object', properties: { a: { type: 'text' } }, pattern: 'x' }))
+  expect(violations.length).toBeGreaterThan(0)
+  for (const v of violations) expect(v).toMatch(/^schema(?:[.[][^ ]*)? \S/)
+  expect(violations.some((v) => atExactSchemaPath('schema.properties.a.type', v)), JSON.stringify(violations)).toBe(true)
+})
+
+check('JSS-19', 'one violation per defect, at the keyword itself', ({ schema }) => {
+  const exactly = (node: unknown, paths: string[], object = false): void => {
+    const violations = expectSchemaViolations(object ? assertObject(schema, node) : assertSupported(schema, node))
+    expect(pairUp(paths, violations, atSchemaPath), JSON.stringify(violations)).toEqual({ missing: [], extra: [] })
+  }
+  exactly({ type: 'string', enum: ['a', 1, 2] }, ['schema.enum'])
+  exactly({ type: 'object', properties: { a: {} }, required: ['a', 'b', 'c'] }, ['schema.required', 'schema.required'])
+  exactly({ type: 'object', oneOf: [{ type: 'nope' }, null] }, ['schema'])
+  exactly({ type: 'number', minimum: 1 }, ['schema.minimum'], true)
+  exactly({ oneOf: [{ type: 'object' }, { type: 'null' }] }, ['schema.type'], true)
 })
 
 // ---------------------------------------------------------------------------
@@ -535,6 +567,10 @@ function runAssertion(schema: SchemaApi, c: UnsupportedCase, node: unknown): () 
   return c.assert === 'object' ? assertObject(schema, node) : assertSupported(schema, node)
 }
 
+function isObjectTypedRecord(node: unknown): boolean {
+  return typeof node === 'object' && node !== null && !Array.isArray(node) && (node as { type?: unknown }).type === 'object'
+}
+
 function expectCase(schema: SchemaApi, c: UnsupportedCase, node: unknown): string[] {
   const run = runAssertion(schema, c, node)
   if (c.violations.length === 0) {
@@ -542,11 +578,21 @@ function expectCase(schema: SchemaApi, c: UnsupportedCase, node: unknown): strin
     return []
   }
   const violations = expectSchemaViolations(run)
-  expectPaths(violations, c.violations.map((v) => v.path))
+  expectUpstreamPathForm(violations)
+  const paths = c.violations.map((v) => v.path)
+  // assertObjectJsonSchema on a root that is not `type: "object"`: the root-type violation may sit at the root or
+  // at its type, and may be reported beside other defects; upstream's placement (only when nothing else is wrong) is JSS-19's.
+  const nonObjectRoot = c.assert === 'object' && !isObjectTypedRecord(node)
+  expectPathsCovered(
+    violations,
+    c.violations.map((v) => (nonObjectRoot && v.kind === 'root-not-object' ? rootTypeViolation : v.path)),
+    nonObjectRoot ? [rootTypeViolation] : [],
+  )
+  expectExactPlacement(violations, paths)
   return violations
 }
 
-const kindMatches = (e: ExpectedViolation, v: string): boolean => atSchemaPath(e.path, v) && VIOLATION_KINDS[e.kind].test(v.slice(e.path.length + 1))
+const kindMatches = (e: ExpectedViolation, v: string): boolean => atExactSchemaPath(e.path, v) && VIOLATION_KINDS[e.kind].test(v.slice(e.path.length + 1))
 
 for (const c of fixtures.unsupported) {
   const title = `fixture ${c.file}#${c.pointer}: ${c.description}`

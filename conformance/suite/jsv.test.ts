@@ -5,8 +5,9 @@ import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
 import { BEYOND_CALL_STACK } from './_kit/depth.ts'
 import { forRules } from './_kit/for-rules.ts'
+import { incidental } from './_kit/incidental.ts'
 import { inForeignRealm } from './_kit/realm.ts'
-import { namesPath } from './_kit/schema-errors.ts'
+import { namesExactPath, namesPath, namesPathOrBelow } from './_kit/schema-errors.ts'
 import { asserted, declareValidationFixtures, isSharded, validate } from './_kit/validation-fixtures.ts'
 
 const accepts = (schema: SchemaApi, node: unknown, value: unknown): boolean => validate(schema, asserted(schema, node), value).length === 0
@@ -61,16 +62,6 @@ function hidingDecoratedArray(): unknown[] {
   return new Proxy(target, { ownKeys: () => ['0', 'x', 'length'] })
 }
 
-/** `violation` names `root` itself or a path below it (`root.key`, `root[i]`). */
-function namesPathOrBelow(violation: string, root: string): boolean {
-  for (let at = violation.indexOf(root); at >= 0; at = violation.indexOf(root, at + 1)) {
-    const before = at === 0 ? '' : violation[at - 1]!
-    const after = violation[at + root.length] ?? ''
-    if (!/[\w$.\]]/.test(before) && !/[\w$]/.test(after)) return true
-  }
-  return false
-}
-
 // ---------------------------------------------------------------------------
 // JSV-01 total, never throws
 
@@ -118,8 +109,8 @@ check(['JSV-01', 'JSV-02'], 'a hostile value is reported at the node that was re
   expect(nested.length).toBeGreaterThan(0)
   // Where the violations point is JSV-02's alone.
   forRules('JSV-02', () => {
-    for (const v of atRoot.flat()) expect(namesPath(v, 'value'), `"${v}" names "value"`).toBe(true)
-    for (const v of nested) expect(namesPath(v, 'value.inner'), `"${v}" names "value.inner"`).toBe(true)
+    for (const v of atRoot.flat()) expect(namesExactPath(v, 'value'), `"${v}" names "value"`).toBe(true)
+    for (const v of nested) expect(namesExactPath(v, 'value.inner'), `"${v}" names "value.inner"`).toBe(true)
   })
 })
 
@@ -131,11 +122,16 @@ check(['JSV-01', 'JSV-06'], 'a sparse array of a million holes is rejected, with
   for (const node of [{ type: 'array', items: {} }, { type: 'array', items: { type: 'integer' } }, { type: 'array' }, {}, { oneOf: [{ type: 'array', items: {} }, { type: 'null' }] }]) {
     const violations = validate(schema, asserted(schema, node), huge)
     expect(violations.length, JSON.stringify(node)).toBeGreaterThan(0)
-    for (const v of violations) expect(namesPathOrBelow(v, 'value'), `"${v}" names "value" or a path below it`).toBe(true)
+    // Where violations point is JSV-02's (any root token accepted here).
+    incidental('JSV-02', () => {
+      for (const v of violations) expect(namesPathOrBelow(v, 'value'), `"${v}" names "value" or a path below it`).toBe(true)
+    })
   }
   const nested = validate(schema, asserted(schema, { type: 'object', properties: { list: { type: 'array', items: { type: 'string' } } } }), { list: huge })
   expect(nested.length).toBeGreaterThan(0)
-  for (const v of nested) expect(namesPathOrBelow(v, 'value.list'), `"${v}" names "value.list" or a path below it`).toBe(true)
+  incidental('JSV-02', () => {
+    for (const v of nested) expect(namesPathOrBelow(v, 'value.list'), `"${v}" names "value.list" or a path below it`).toBe(true)
+  })
 })
 
 check('JSV-01', 'a conforming value gives an empty list', ({ schema }) => {
@@ -149,15 +145,15 @@ check('JSV-01', 'a conforming value gives an empty list', ({ schema }) => {
 check('JSV-02', 'violations name the path below the given label', ({ schema }) => {
   const node = asserted(schema, { type: 'object', properties: { list: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } } } })
   const value = { list: [{ id: 1 }, { id: 'two' }] }
-  expect(validate(schema, node, value).some((v) => namesPath(v, 'value.list[1].id'))).toBe(true)
-  expect(validate(schema, node, value, 'result').some((v) => namesPath(v, 'result.list[1].id'))).toBe(true)
-  expect(validate(schema, node, value, '').some((v) => namesPath(v, 'list[1].id'))).toBe(true)
+  expect(validate(schema, node, value).some((v) => namesExactPath(v, 'value.list[1].id'))).toBe(true)
+  expect(validate(schema, node, value, 'result').some((v) => namesExactPath(v, 'result.list[1].id'))).toBe(true)
+  expect(validate(schema, node, value, '').some((v) => namesExactPath(v, 'list[1].id'))).toBe(true)
 })
 
 check('JSV-02', 'under the empty label the root is called arguments', ({ schema }) => {
   const violations = validate(schema, asserted(schema, { type: 'object' }), 'not an object', '')
   expect(violations.length).toBeGreaterThan(0)
-  expect(violations.every((v) => namesPath(v, 'arguments'))).toBe(true)
+  expect(violations.every((v) => namesExactPath(v, 'arguments'))).toBe(true)
 })
 
 // ---------------------------------------------------------------------------
@@ -196,7 +192,7 @@ check('JSV-04', 'overlapping object branches reject a value that satisfies both'
   expect(accepts(schema, node, { a: 'x', b: 'y' })).toBe(false)
 })
 
-check('JSV-04', 'exact-one holds through oneOf nested deeper than the call stack allows', ({ schema }) => {
+check('JSV-14', 'exact-one holds through oneOf nested deeper than the call stack allows', ({ schema }) => {
   const depth = nestingDepth(BEYOND_CALL_STACK)
   let node: JsonSchemaNode = { type: 'string' }
   for (let i = 0; i < depth; i++) node = { oneOf: [node, { type: 'null' }] }
@@ -225,7 +221,9 @@ check('JSV-05', 'a required key holding undefined counts as missing, an optional
   const node = { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, required: ['a'] }
   const missing = validate(schema, asserted(schema, node), { a: undefined, b: 'x' })
   expect(missing.length).toBeGreaterThan(0)
-  expect(missing.some((v) => namesPath(v, 'value.a'))).toBe(true)
+  // The seeds are silent on keys holding undefined (the record is not lossless either way): reporting
+  // the key as missing, at value.a, is JSV-13's.
+  incidental('JSV-13', () => expect(missing.some((v) => namesPath(v, 'value.a')), `a missing-property violation at value.a (JSV-13): ${JSON.stringify(missing)}`).toBe(true))
   // An optional key holding undefined is skipped by the property check but still not lossless.
   expect(accepts(schema, node, { a: 'x', b: undefined })).toBe(false)
   expect(accepts(schema, node, { a: 'x' })).toBe(true)
@@ -245,7 +243,9 @@ check('JSV-05', 'additionalProperties false rejects undeclared own keys only', (
   expect(accepts(schema, node, { a: 1 })).toBe(true)
   expect(accepts(schema, node, Object.assign(Object.create({ inherited: 1 }) as object, { a: 1 }))).toBe(false)
   const violations = validate(schema, asserted(schema, node), { a: 1, extra: true })
-  expect(violations.some((v) => namesPath(v, 'value.extra'))).toBe(true)
+  expect(violations.length).toBeGreaterThan(0)
+  // Where violations point is JSV-02's.
+  incidental('JSV-02', () => expect(violations.some((v) => namesExactPath(v, 'value.extra')), JSON.stringify(violations)).toBe(true))
 })
 
 check('JSV-05', 'an object whose undeclared members are not lossless is rejected', ({ schema }) => {
@@ -284,10 +284,16 @@ check('JSV-06', 'a long dense array is accepted when every item fits', ({ schema
 check('JSV-06', 'every item is validated against items', ({ schema }) => {
   const node = { type: 'array', items: { type: 'integer' } }
   expect(accepts(schema, node, [1, 2, 3])).toBe(true)
+  expect(accepts(schema, node, [1, 'two'])).toBe(false)
+  expect(accepts(schema, node, [4.5, 2])).toBe(false)
   const violations = validate(schema, asserted(schema, node), [1, 'two', 3, 4.5])
-  expect(violations.some((v) => namesPath(v, 'value[1]'))).toBe(true)
-  expect(violations.some((v) => namesPath(v, 'value[3]'))).toBe(true)
-  expect(violations.some((v) => namesPath(v, 'value[0]') || namesPath(v, 'value[2]'))).toBe(false)
+  expect(violations.length).toBeGreaterThan(0)
+  // Where violations point is JSV-02's.
+  incidental('JSV-02', () => {
+    expect(violations.some((v) => namesExactPath(v, 'value[1]'))).toBe(true)
+    expect(violations.some((v) => namesExactPath(v, 'value[3]'))).toBe(true)
+    expect(violations.some((v) => namesExactPath(v, 'value[0]') || namesExactPath(v, 'value[2]'))).toBe(false)
+  })
 })
 
 // ---------------------------------------------------------------------------
@@ -300,10 +306,21 @@ check('JSV-07', 'number and integer reject NaN, ±Infinity and -0', ({ schema })
   }
 })
 
-check('JSV-07', 'a scalar reports at most one violation even when type, enum and const all fail', ({ schema }) => {
+check('JSV-07', 'a scalar failing type, enum and const is rejected', ({ schema }) => {
+  const node = asserted(schema, { type: 'string', enum: ['a'], const: 'a' })
+  for (const value of [5, 'b']) {
+    const violations = validate(schema, node, value)
+    expect(violations.length, JSON.stringify(value)).toBeGreaterThan(0)
+    // The seeds do not count violations; upstream's one per scalar is JSV-15's.
+    incidental('JSV-15', () => expect(violations, 'one violation per scalar (JSV-15)').toHaveLength(1))
+  }
+})
+
+check('JSV-15', 'a scalar failing type, enum and const reports exactly one violation', ({ schema }) => {
   const node = asserted(schema, { type: 'string', enum: ['a'], const: 'a' })
   expect(validate(schema, node, 5)).toHaveLength(1)
   expect(validate(schema, node, 'b')).toHaveLength(1)
+  expect(validate(schema, asserted(schema, { type: 'integer', enum: [1, 2], const: 1 }), 2.5)).toHaveLength(1)
 })
 
 check('JSV-07', 'enum and const compare by value within the type', ({ schema }) => {
@@ -381,7 +398,7 @@ check('JSV-10', 'no schema accepts a value that is not lossless JSON', ({ schema
 // ---------------------------------------------------------------------------
 // JSV-13 properties holding undefined
 
-check(['JSV-13', 'JSV-05'], 'a declared property holding undefined is never checked against its own schema', ({ schema }) => {
+check('JSV-13', 'a declared property holding undefined is never checked against its own schema', ({ schema }) => {
   const node = asserted(schema, { type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, required: ['a'] })
   const missing = validate(schema, node, { a: undefined, b: 'x' })
   expect(missing, 'only the missing-property violation').toHaveLength(1)
@@ -448,7 +465,7 @@ check('JSV-12', 'object violations: required first, then properties in declarati
   const node = asserted(schema, { type: 'object', properties: { z: { type: 'string' }, r2: {}, a: { type: 'string' }, r1: {} }, required: ['r1', 'r2'], additionalProperties: false })
   const violations = validate(schema, node, { extra: 1, a: 1, z: 1 })
   const order = ['value.r1', 'value.r2', 'value.z', 'value.a', 'value.extra']
-  expect(violations.map((v) => order.findIndex((p) => namesPath(v, p)))).toEqual([0, 1, 2, 3, 4])
+  expect(violations.map((v) => order.findIndex((p) => namesExactPath(v, p)))).toEqual([0, 1, 2, 3, 4])
 })
 
 // ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import type { ToolRuntimeApi } from '../adapter/contract.ts'
 import { check } from './_kit/check.ts'
 import { deferred } from './_kit/deferred.ts'
 import { call } from './_kit/inputs.ts'
-import { expectCode, expectEnveloped, expectNoInfo, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { expectCode, expectEnveloped, expectNoInfo, expectProjectionFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { readTool } from './_kit/read-tool.ts'
 import { recordStages } from './_kit/stages.ts'
 import { probeTool, text } from './_kit/tools.ts'
@@ -147,16 +147,17 @@ check('OUT-04', 'render receives exec.arguments and the frozen value, and its bl
   expect(result.content).toEqual([text('rendered')])
 })
 
-check('OUT-04', 'a render that throws is INVALID_TOOL_OUTPUT', async ({ tools }) => {
+// The seeds say a failed projection becomes an isError; that its code is INVALID_TOOL_OUTPUT is OUT-16's (expectProjectionFailure).
+check('OUT-04', 'a render that throws makes the call a failure', async ({ tools }) => {
   const render = (): ContentBlock[] => {
     throw new Error('renderer crashed')
   }
-  expectCode(await runTool(tools, 'echo', { render }), 'INVALID_TOOL_OUTPUT')
+  expectProjectionFailure(await runTool(tools, 'echo', { render }))
 })
 
-check('OUT-04', 'a render returning non-lossless JSON is INVALID_TOOL_OUTPUT', async ({ tools }) => {
-  expectCode(await runTool(tools, 'echo', { render: () => [{ type: 'text', text: 'x', extra: () => 1 }] }), 'INVALID_TOOL_OUTPUT')
-  expectCode(await runTool(tools, 'getter', { render: () => [explodingGetter('render getter') as ContentBlock] }), 'INVALID_TOOL_OUTPUT')
+check('OUT-04', 'a render returning non-lossless JSON makes the call a failure', async ({ tools }) => {
+  expectProjectionFailure(await runTool(tools, 'echo', { render: () => [{ type: 'text', text: 'x', extra: () => 1 }] }))
+  expectProjectionFailure(await runTool(tools, 'getter', { render: () => [explodingGetter('render getter') as ContentBlock] }))
 })
 
 check('OUT-12', 'render failures are worded as upstream words them', async ({ tools }) => {
@@ -208,7 +209,7 @@ check('OUT-05', 'a nested call (with parent) gets no meta', async ({ tools }) =>
   expect('meta' in result).toBe(false)
 })
 
-check('OUT-05', 'a presentationMeta that throws or returns non-lossless JSON is INVALID_TOOL_OUTPUT', async ({ tools }) => {
+check('OUT-05', 'a presentationMeta that throws or returns non-lossless JSON makes the call a failure', async ({ tools }) => {
   const throwing = await runTool(tools, 'throws', {
     presentationMeta: () => {
       throw new Error('meta crashed')
@@ -216,8 +217,8 @@ check('OUT-05', 'a presentationMeta that throws or returns non-lossless JSON is 
   })
   const lossy = await runTool(tools, 'lossy', { presentationMeta: () => ({ n: Number.POSITIVE_INFINITY }) })
 
-  expectCode(throwing, 'INVALID_TOOL_OUTPUT')
-  expectCode(lossy, 'INVALID_TOOL_OUTPUT')
+  expectProjectionFailure(throwing)
+  expectProjectionFailure(lossy)
 })
 
 check('OUT-13', 'presentationMeta failures are worded as upstream words them', async ({ tools }) => {
@@ -232,7 +233,7 @@ check('OUT-13', 'presentationMeta failures are worded as upstream words them', a
   expect(lossy.error?.message).toContain('output.presentationMeta returned non-lossless JSON')
 })
 
-check('OUT-05', 'a presentationMeta returning a function, or a value whose getter throws in the snapshot, is INVALID_TOOL_OUTPUT as tools/result sees it', async ({ harness, tools }) => {
+check('OUT-05', 'a presentationMeta returning a function, or a value whose getter throws in the snapshot, is a failure as tools/result sees it', async ({ harness, tools }) => {
   const observed: ToolExecutionResult[] = []
   harness.on('tools/result', (_exec, result) => {
     observed.push(result)
@@ -241,10 +242,40 @@ check('OUT-05', 'a presentationMeta returning a function, or a value whose gette
   const fn = await runTool(tools, 'function-meta', { presentationMeta: () => (() => undefined) as unknown as JsonValue })
   const getter = await runTool(tools, 'getter-meta', { presentationMeta: () => explodingGetter('meta getter exploded') as JsonValue })
 
-  expectCode(fn, 'INVALID_TOOL_OUTPUT')
-  expectCode(getter, 'INVALID_TOOL_OUTPUT')
-  expect(observed.map((r) => r.error?.info?.code), 'what tools/result saw').toEqual(['INVALID_TOOL_OUTPUT', 'INVALID_TOOL_OUTPUT'])
+  expectProjectionFailure(fn)
+  expectProjectionFailure(getter)
+  expect(observed.map((r) => r.isError), 'what tools/result saw').toEqual([true, true])
+  expect(observed.map((r) => r.error), 'tools/result saw the returned failures').toEqual([fn.error, getter.error])
 })
+
+for (const projector of ['render', 'presentationMeta'] as const) {
+  check(
+    'OUT-16',
+    `an output.${projector} that throws, even a coded error, or returns non-lossless JSON is INVALID_TOOL_OUTPUT`,
+    async ({ tools, harnessError, has }) => {
+      const thrown: unknown[] = [new Error(`${projector} crashed`), ...(has('codedErrors') ? [harnessError(`${projector} crashed`, 'OWN_CODE')] : [])]
+      const lossy = projector === 'render' ? [{ type: 'text', text: 'x', extra: () => 1 }] : { n: Number.POSITIVE_INFINITY }
+      const specs: ProbeSpec[] = [
+        ...thrown.map(
+          (error) =>
+            ({
+              [projector]: () => {
+                throw error
+              },
+            }) as ProbeSpec,
+        ),
+        { [projector]: () => lossy } as ProbeSpec,
+      ]
+      for (const [i, spec] of specs.entries()) {
+        const result = await runTool(tools, `${projector}-${i}`, spec)
+
+        expectCode(result, 'INVALID_TOOL_OUTPUT')
+        expect(result.error?.info, 'a ToolOutputError').toEqual({ name: 'ToolOutputError', code: 'INVALID_TOOL_OUTPUT' })
+      }
+    },
+    { optional: ['codedErrors'], ...(projector === 'presentationMeta' ? { needs: ['presentationMeta'] } : {}) },
+  )
+}
 
 check('OUT-13', 'a throw while snapshotting the presentationMeta return is reported as a presentationMeta failure with its message', async ({ tools }) => {
   const result = await runTool(tools, 'getter', { presentationMeta: () => explodingGetter('meta getter exploded') as JsonValue })

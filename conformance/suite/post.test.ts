@@ -8,8 +8,9 @@ import { incidental } from './_kit/incidental.ts'
 import { deferred } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
-import { expectCode, expectNoInfo, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { expectBlockContexts, expectCode, expectNoInfo, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { recordStages } from './_kit/stages.ts'
+import { expectLookupStages } from './_kit/lookup.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
 import type { ProbeSpec } from './_kit/tools.ts'
 
@@ -46,7 +47,6 @@ const POST_RESULT_ORIGINS: readonly (readonly [string, (t: CheckContext) => Prom
   ['a body success', ({ tools }) => runEcho(tools)],
   ['a body throw', ({ tools }) => runEcho(tools, { body: throwingBody('kaboom') })],
   ['an output failure', ({ tools }) => runEcho(tools, { schema: { type: 'string' }, body: () => 1 })],
-  ['an unknown tool', ({ tools }) => tools.execute(call('ghost'))],
   [
     'a wrapper short-circuit',
     ({ harness, tools }) => {
@@ -68,18 +68,6 @@ const POST_RESULT_ORIGINS: readonly (readonly [string, (t: CheckContext) => Prom
       return runEcho(tools)
     },
   ],
-  [
-    'an abort during pre-execute',
-    ({ harness, tools }) => {
-      const caller = new AbortController()
-      harness.on('tools/pre-execute', (_exec, next) => {
-        caller.abort()
-        return next()
-      })
-      tools.register(probeTool('echo').definition)
-      return tools.execute(call('echo', {}, { signal: caller.signal }))
-    },
-  ],
 ]
 
 for (const [origin, run] of POST_RESULT_ORIGINS) {
@@ -90,6 +78,13 @@ for (const [origin, run] of POST_RESULT_ORIGINS) {
     expect(stages.count('result'), 'result stage runs').toBe(1)
   })
 }
+
+// Whether a call naming a tool outside the view reaches post-execute at all is VIS-25's (./_kit/lookup.ts).
+check('POST-01', 'post-execute runs at most once, right before tools/result, for an unknown tool', async ({ harness, tools }) => {
+  const stages = recordStages(harness)
+  await tools.execute(call('ghost'))
+  expectLookupStages(stages.order, ['pre', 'execute', 'post', 'result'], 'result')
+})
 
 const FINAL_RESULT_ORIGINS: readonly (readonly [string, (t: CheckContext) => Promise<unknown>])[] = [
   [
@@ -104,33 +99,6 @@ const FINAL_RESULT_ORIGINS: readonly (readonly [string, (t: CheckContext) => Pro
     ({ tools }) => {
       tools.register(probeTool('echo').definition)
       return tools.execute(call('echo', {}, { signal: abortedSignal() }))
-    },
-  ],
-  [
-    'a throwing pre-execute listener',
-    ({ harness, tools }) => {
-      harness.on('tools/pre-execute', () => {
-        throw new Error('pre broke')
-      })
-      return runEcho(tools)
-    },
-  ],
-  [
-    'a throwing guard',
-    ({ tools }) => {
-      tools.guard(() => {
-        throw new Error('guard broke')
-      })
-      return runEcho(tools)
-    },
-  ],
-  [
-    'a throwing wrapper',
-    ({ harness, tools }) => {
-      harness.on('tools/execute', () => {
-        throw new Error('wrapper broke')
-      })
-      return runEcho(tools)
     },
   ],
   [
@@ -150,6 +118,59 @@ for (const [origin, run] of FINAL_RESULT_ORIGINS) {
     expect(stages.count('result'), 'result stage runs').toBe(1)
   })
 }
+
+// Which pipeline failures bypass post-execute the seeds leave open; upstream's routing is POST-24's (./_kit/routing.ts).
+const PIPELINE_FAILURES: readonly (readonly [string, (t: CheckContext) => Promise<unknown>])[] = [
+  ['a throwing pre-execute listener', ({ harness, tools }) => {
+    harness.on('tools/pre-execute', () => {
+      throw new Error('pre broke')
+    })
+    return runEcho(tools)
+  }],
+  ['a rejecting pre-execute listener', ({ harness, tools }) => {
+    harness.on('tools/pre-execute', () => Promise.reject(new Error('pre broke')))
+    return runEcho(tools)
+  }],
+  ['a throwing guard', ({ tools }) => {
+    tools.guard(() => {
+      throw new Error('guard broke')
+    })
+    return runEcho(tools)
+  }],
+  ['a guard returning a function', ({ tools }) => {
+    tools.guard((() => () => 'no') as unknown as Parameters<ToolRuntimeApi['guard']>[0])
+    return runEcho(tools)
+  }],
+  ['a throwing wrapper', ({ harness, tools }) => {
+    harness.on('tools/execute', () => {
+      throw new Error('wrapper broke')
+    })
+    return runEcho(tools)
+  }],
+]
+
+for (const [origin, run] of PIPELINE_FAILURES) {
+  check('POST-24', `post-execute does not run for ${origin}`, async (t) => {
+    const stages = recordStages(t.harness)
+    const result = (await run(t)) as ToolExecutionResult
+    expect(result.isError, 'the call fails').toBe(true)
+    expect(stages.count('post'), 'post stage runs').toBe(0)
+    expect(stages.count('result'), 'result stage runs').toBe(1)
+  })
+}
+
+check('POST-25', 'post-execute runs once for an abort during pre-execute, and tools/execute does not', async (t) => {
+  const stages = recordStages(t.harness)
+  const caller = new AbortController()
+  t.harness.on('tools/pre-execute', (_exec, next) => {
+    caller.abort()
+    return next()
+  })
+  t.tools.register(probeTool('echo').definition)
+  const result = await t.tools.execute(call('echo', {}, { signal: caller.signal }))
+  expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+  expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
+})
 
 check('POST-01', 'listeners run in registration order with prepend first, and the base next() accepts', async ({ harness, tools }) => {
   const order: string[] = []
@@ -283,18 +304,30 @@ check(
   { needs: ['presentationMeta'] },
 )
 
-check('POST-06', 'an accept with both content and value own keys is a failure without info or value', async ({ harness, tools }) => {
-  let decision: unknown = { kind: 'accept', value: 'x', content: [text('y')] }
+// Whether an own key holding undefined counts as a replacement the seeds leave open, and the refusal's missing info:
+// both POST-27's.
+check('POST-06', 'an accept carrying both a content and a value is a failure without value', async ({ harness, tools }) => {
+  decide(harness, { kind: 'accept', value: 'x', content: [text('y')] })
+
+  const result = await runEcho(tools)
+
+  expect(result.isError, 'isError').toBe(true)
+  expect('value' in result).toBe(false)
+  incidental('POST-27', () => expect(result.error?.info, 'the refusal carries no info (POST-27)').toBeUndefined())
+})
+
+check('POST-27', 'an accept with both content and value own keys fails even when one or both hold undefined', async ({ harness, tools }) => {
+  let decision: unknown = { kind: 'accept', value: 'x', content: undefined }
   harness.on('tools/post-execute', () => decision as PostToolDecision)
   tools.register(probeTool('echo').definition)
 
-  const both = await tools.execute(call('echo'))
-  decision = { kind: 'accept', value: 'x', content: undefined }
   const withUndefinedContent = await tools.execute(call('echo'))
   decision = { kind: 'accept', content: [text('y')], value: undefined }
   const withUndefinedValue = await tools.execute(call('echo'))
+  decision = { kind: 'accept', content: undefined, value: undefined }
+  const withBothUndefined = await tools.execute(call('echo'))
 
-  for (const result of [both, withUndefinedContent, withUndefinedValue]) {
+  for (const result of [withUndefinedContent, withUndefinedValue, withBothUndefined]) {
     expect(result.isError, 'isError').toBe(true)
     expect(result.error?.info).toBeUndefined()
     expect('value' in result).toBe(false)
@@ -358,16 +391,19 @@ check('POST-09', 'a block returns the feedback verbatim and only the decision co
   expect(Object.keys(result).sort()).toEqual(['additionalContexts', 'content', 'error', 'isError'])
   expect(result.isError, 'isError').toBe(true)
   expect(result.content).toEqual(feedback)
-  expect('info' in (result.error ?? {})).toBe(false)
-  expect(result.additionalContexts).toEqual([decisionContext])
+  expectNoInfo(result, 'ERR-06')
+  // Whether the body's deferred context survives the block the seeds leave open; upstream's drop is CTX-04's.
+  expectBlockContexts(result, result.additionalContexts ?? [], [bodyContext], [decisionContext])
 })
 
-check('POST-09', 'a block without contexts drops the deferred ones entirely', async ({ harness, tools }) => {
+check('POST-09', 'a block without contexts keeps no value, meta or turn marker, and adds no context of its own', async ({ harness, tools }) => {
   decide(harness, { kind: 'block', feedback: [text('no')] })
 
   const result = await runEcho(tools, { body: concludingBody('secret') })
 
-  expect(Object.keys(result).sort()).toEqual(['content', 'error', 'isError'])
+  expect(result.isError, 'isError').toBe(true)
+  expect(Object.keys(result).filter((key) => key !== 'additionalContexts').sort()).toEqual(['content', 'error', 'isError'])
+  expectBlockContexts(result, result.additionalContexts ?? [], [bodyContext], [])
 })
 
 check(

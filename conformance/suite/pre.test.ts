@@ -4,10 +4,13 @@ import type { ApprovalOutcome, PreToolDecision, ToolExecutionResult } from '../s
 import { approvalStub } from './_kit/approval.ts'
 import { check } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
+import { precondition } from './_kit/incidental.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { expectCode, expectDenial, expectEnveloped, expectPlainFailure, expectPolicyFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { recordStages } from './_kit/stages.ts'
+import { expectStagesAside } from './_kit/routing.ts'
+import { expectLookupStages } from './_kit/lookup.ts'
 import { probeTool } from './_kit/tools.ts'
 
 /** Registers a probe tool plus a guard that counts its calls and abstains. */
@@ -99,7 +102,8 @@ check('PRE-02', 'pre-execute does not run for a call whose signal was aborted be
   expect(stages.count('pre'), 'pre stage runs after a live call').toBe(1)
 })
 
-check('PRE-03', 'an unknown name reaches pre-execute, guards, tools/execute and post-execute before failing as UNKNOWN_TOOL', async ({ harness, tools }) => {
+// Whether such a call passes through the policy stages at all is VIS-25's (./_kit/lookup.ts); the seeds pin only UNKNOWN_TOOL.
+check('PRE-03', 'an unknown name ends as UNKNOWN_TOOL, after the policy stages in pipeline order if it passes through them', async ({ harness, tools }) => {
   const seen: string[] = []
   harness.on('tools/pre-execute', (exec, next) => {
     seen.push(`pre:${exec.name}`)
@@ -117,14 +121,17 @@ check('PRE-03', 'an unknown name reaches pre-execute, guards, tools/execute and 
     seen.push(`post:${exec.name}:${result.error?.info?.code}`)
     return next()
   })
+  harness.on('tools/result', (exec) => {
+    seen.push(`result:${exec.name}`)
+  })
 
   const result = await tools.execute(call('ghost'))
 
   expectCode(result, 'UNKNOWN_TOOL')
-  expect(seen, 'stage order').toEqual(['pre:ghost', 'guard:ghost', 'execute:ghost', 'post:ghost:UNKNOWN_TOOL'])
+  expectLookupStages(seen, ['pre:ghost', 'guard:ghost', 'execute:ghost', 'post:ghost:UNKNOWN_TOOL', 'result:ghost'], 'result:ghost', (stage) => stage.startsWith('post:'))
 })
 
-check('PRE-03', 'a tool registered only in another scope still reaches pre-execute for this agent and ends as UNKNOWN_TOOL', async ({ harness, tools, scope }) => {
+check('PRE-03', 'a tool registered only in another scope ends as UNKNOWN_TOOL for this agent without running', async ({ harness, tools, scope }) => {
   const owner = await scope()
   const caller = await scope()
   const probe = probeTool('private')
@@ -134,7 +141,7 @@ check('PRE-03', 'a tool registered only in another scope still reaches pre-execu
   const result = await tools.execute(call('private', {}, { agent: caller.agent }))
 
   expectCode(result, 'UNKNOWN_TOOL')
-  expect(stages.order, 'stage order').toEqual(['pre', 'execute', 'post', 'result'])
+  expectLookupStages(stages.order, ['pre', 'execute', 'post', 'result'], 'result')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 }, { needs: ['scopes'] })
 
@@ -340,7 +347,7 @@ check('PRE-11', 'a rejecting approval request is a final failure carrying its me
 })
 
 for (const mode of ['throws', 'rejects'] as const) {
-  check('PRE-12', `a pre-execute listener that ${mode} ends the call without guards, wrappers, body or post-execute`, async ({ harness, tools }) => {
+  check('PRE-12', `a pre-execute listener that ${mode} ends the call without guards, wrappers or body`, async ({ harness, tools }) => {
     const { stages, probe, guard } = setup(harness, tools)
     harness.on('tools/pre-execute', mode === 'throws'
       ? () => {
@@ -355,7 +362,7 @@ for (const mode of ['throws', 'rejects'] as const) {
     expectPlainFailure(result)
     expect(result.error?.message).toBe('policy broke')
     expectEnveloped(result)
-    expect(stages.order, 'stage order').toEqual(['pre', 'result'])
+    expectStagesAside(stages, ['pre', 'result'], 'POST-24')
     expect(guard.calls, 'guard calls').toBe(0)
     expect(probe.bodyCalls, 'body calls').toBe(0)
   })
@@ -404,7 +411,7 @@ check('PRE-14', 'an allow after a caller abort during pre-execute is awaited and
   const result = await run.result
 
   expectCode(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
+  expectStagesAside(stages, ['pre', 'result'], 'POST-25')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
@@ -430,7 +437,7 @@ check('PRE-14', 'a throw after a caller abort during pre-execute stays that fail
 
   expectPlainFailure(result)
   expect(result.error?.message).toBe('late policy failure')
-  expect(stages.order, 'stage order').toEqual(['pre', 'result'])
+  expectStagesAside(stages, ['pre', 'result'], 'POST-24')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
@@ -525,6 +532,22 @@ check('PRE-17', 'the no-service ask denial without a reason says approval is not
   expectDenial(result, 'tool "write" requires approval (not yet supported)')
 })
 
+for (const reason of ['writes need a human', '']) {
+  check('PRE-23', `without an approval service, the ask reason ${JSON.stringify(reason)} is the denial message verbatim`, async ({ harness, tools }) => {
+    const probe = probeTool('write')
+    tools.register(probe.definition)
+    decide(harness, { kind: 'ask', reason })
+
+    const result = await tools.execute(call('write'))
+
+    // That the unserviced ask is a denial at all is PRE-05's.
+    precondition('PRE-05', () => expect(result.isError, 'the ask is denied').toBe(true))
+    expect(result.error?.message).toBe(reason)
+    expectEnveloped(result)
+    expect(probe.bodyCalls, 'body calls').toBe(0)
+  })
+}
+
 check('PRE-18', 'the agent-less ask denial says there is no agent to route through', async ({ harness, tools, setApproval }) => {
   tools.register(probeTool('write').definition)
   setApproval(approvalStub('allowed-once'))
@@ -583,7 +606,7 @@ for (const mode of ['throws', 'rejects'] as const) {
       expect(result.error).toEqual({ message: 'policy broke', info: { name: thrown.name, code: 'POLICY_DOWN' } })
       // Which stages still run is PRE-12's alone.
       forRules('PRE-12', () => {
-        expect(stages.order, 'stage order').toEqual(['pre', 'result'])
+        expectStagesAside(stages, ['pre', 'result'], 'POST-24')
         expect(guard.calls, 'guard calls').toBe(0)
         expect(probe.bodyCalls, 'body calls').toBe(0)
       })

@@ -5,6 +5,7 @@ import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
 import { readTool } from './_kit/read-tool.ts'
+import { incidental } from './_kit/incidental.ts'
 import { expectSuccess } from './_kit/results.ts'
 import { probeTool, text } from './_kit/tools.ts'
 import { countChanges } from './_kit/changes.ts'
@@ -143,9 +144,32 @@ check('PRES-03', 'a block drops meta', async ({ harness, tools }) => {
   expect('meta' in result).toBe(false)
 })
 
-check('PRES-03', 'a wrapper-authored success gets meta recomputed from its value, not its own meta', async ({ harness, tools }) => {
+// The seeds run the projectors on the body's value and say only that a wrapper returns a ToolExecutionResult: a
+// wrapper-authored success may keep its own meta or get it recomputed; that it is recomputed is PRES-16's.
+check('PRES-03', 'a wrapper-authored success carries its own meta or meta recomputed from its value', async ({ harness, tools }) => {
   tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
   harness.on('tools/execute', () => ({ isError: false, value: 'from wrapper', content: [], meta: { bogus: true } }))
+
+  const result = await tools.execute(call('meta'))
+
+  expectSuccess(result)
+  expect([{ bogus: true }, { from: 'from wrapper' }], 'the wrapper\'s meta, or meta projected from its value').toContainEqual(result.meta)
+  incidental('PRES-16', () => expect(result.meta, 'meta is recomputed from the wrapper\'s value (PRES-16)').toEqual({ from: 'from wrapper' }))
+})
+
+check('PRES-16', 'a wrapper-authored success gets meta recomputed from its value, not its own meta', async ({ harness, tools }) => {
+  tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
+  harness.on('tools/execute', () => ({ isError: false, value: 'from wrapper', content: [], meta: { bogus: true } }))
+
+  const result = await tools.execute(call('meta'))
+
+  expectSuccess(result)
+  expect(result.meta).toEqual({ from: 'from wrapper' })
+})
+
+check('PRES-16', 'a wrapper-authored success without meta gets meta projected from its value', async ({ harness, tools }) => {
+  tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
+  harness.on('tools/execute', () => ({ isError: false, value: 'from wrapper', content: [] }))
 
   const result = await tools.execute(call('meta'))
 

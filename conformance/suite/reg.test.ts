@@ -148,13 +148,13 @@ check('REG-06', 'one name registers once per layer and each scope resolves its o
   expect([global.bodyCalls, scoped.bodyCalls]).toEqual([0, 1])
 })
 
-check('REG-07', 'the output shape is checked before the output schema', ({ tools }) => {
+check('REG-21', 'the output shape is checked before the output schema', ({ tools }) => {
   // The shape error, whatever its class (REG-20's), is not the schema error.
   const error = thrownBy(() => tools.register(definition('bad', { output: { schema: unsupportedOutput().schema } })))
   expect(errorCode(error)).not.toBe('UNSUPPORTED_SCHEMA')
 })
 
-check('REG-07', 'the output schema is checked before timeoutMs', ({ tools }) => {
+check('REG-21', 'the output schema is checked before timeoutMs', ({ tools }) => {
   const error = thrownBy(() => tools.register(definition('bad', { output: unsupportedOutput(), timeoutMs: 0 })))
   expect(errorCode(error)).toBe('UNSUPPORTED_SCHEMA')
 })
@@ -164,7 +164,7 @@ function errorIdentity(error: unknown): unknown {
   return [(error as object | null)?.constructor, (error as { message?: unknown } | null)?.message]
 }
 
-check('REG-07', 'timeoutMs is checked before the reserved name', ({ tools }) => {
+check('REG-21', 'timeoutMs is checked before the reserved name', ({ tools }) => {
   const reserved = thrownBy(() => tools.register(definition('run_code')))
   const timeoutFirst = thrownBy(() => tools.register(definition('run_code', { timeoutMs: -5 })))
   // Checked the other way round, run_code with a bad timeout would fail as the reserved name does.
@@ -304,7 +304,7 @@ check('REG-11', 'registering and unregistering each emit exactly one tools/chang
   expect(changes.count, 'tools/change count').toBe(2)
 })
 
-check('REG-11', 'a throwing tools/change listener fails register() with its error and undoes the registration', ({ harness, tools }) => {
+check('REG-22', 'a throwing tools/change listener fails register() with its error and undoes the registration', ({ harness, tools }) => {
   const boom = new Error('change listener broke')
   let armed = true
   const unsubscribe = harness.on('tools/change', () => {
@@ -322,7 +322,7 @@ check('REG-11', 'a throwing tools/change listener fails register() with its erro
   expectTool(tools.get('echo'), retry)
 })
 
-check('REG-11', 'a rolled-back registration leaves no projection behind, and the name registers again exactly once', ({ harness, tools }) => {
+check('REG-22', 'a rolled-back registration leaves no projection behind, and the name registers again exactly once', ({ harness, tools }) => {
   let armed = true
   harness.on('tools/change', () => {
     if (!armed) return

@@ -137,6 +137,63 @@ check(
   { needs: ['scopes'] },
 )
 
+// ---------------------------------------------------------------- VIS-25
+
+check('VIS-25', 'an unknown name passes through pre-execute, guards, tools/execute and post-execute before failing as UNKNOWN_TOOL', async ({ harness, tools }) => {
+  const seenStages: string[] = []
+  harness.on('tools/pre-execute', (exec, next) => {
+    seenStages.push(`pre:${exec.name}`)
+    return next()
+  })
+  tools.guard((exec) => {
+    seenStages.push(`guard:${exec.name}`)
+    return undefined
+  })
+  harness.on('tools/execute', (exec, next) => {
+    seenStages.push(`execute:${exec.name}`)
+    return next()
+  })
+  harness.on('tools/post-execute', (exec, result, next) => {
+    seenStages.push(`post:${exec.name}:${result.error?.info?.code}`)
+    return next()
+  })
+
+  const result = await tools.execute(call('ghost'))
+
+  expectCode(result, 'UNKNOWN_TOOL')
+  expect(seenStages, 'stage order').toEqual(['pre:ghost', 'guard:ghost', 'execute:ghost', 'post:ghost:UNKNOWN_TOOL'])
+})
+
+check('VIS-25', 'a pre-execute deny and a guard denial decide calls naming tools outside the view', async ({ harness, tools }) => {
+  harness.on('tools/pre-execute', (exec, next) => (exec.name === 'denied' ? { kind: 'deny', reason: 'pre says no' } : next()))
+  tools.guard((exec) => (exec.name === 'guarded' ? 'guard says no' : undefined))
+
+  const denied = await tools.execute(call('denied'))
+  const guarded = await tools.execute(call('guarded'))
+
+  expect([denied.isError, denied.error?.message], 'the pre-execute deny decides').toEqual([true, 'pre says no'])
+  expect([guarded.isError, guarded.error?.message], 'the guard denial decides').toEqual([true, 'guard says no'])
+})
+
+check(
+  'VIS-25',
+  'a tool registered only in another scope reaches pre-execute for this agent and ends as UNKNOWN_TOOL at dispatch',
+  async ({ harness, tools, scope }) => {
+    const owner = await scope()
+    const caller = await scope()
+    const probe = probeTool('private')
+    owner.tools.register(probe.definition)
+    const log = listen(harness.on)
+
+    const result = await tools.execute(call('private', {}, { agent: caller.agent, callId: 'c1' }))
+
+    expectCode(result, 'UNKNOWN_TOOL')
+    expect(log.seen, 'stages').toEqual({ pre: ['c1'], execute: ['c1'], post: ['c1'], result: ['c1'] })
+    expect(probe.bodyCalls, 'body calls').toBe(0)
+  },
+  { needs: ['scopes'] },
+)
+
 // ---------------------------------------------------------------- VIS-04..07
 
 check('VIS-04', 'restrict() through the global context throws and hides nothing', ({ tools }) => {
@@ -238,16 +295,76 @@ check('VIS-10', 'a child\'s restriction narrows ancestor registrations for the c
   expect(tools.get('p', parent.agent)).toBeDefined()
 })
 
-check('VIS-10', 'an ancestor\'s restriction narrows every descendant, ancestor-added tools included', async ({ tools, scope }) => {
+check('VIS-10', 'an ancestor\'s restriction narrows what every descendant inherits through it', async ({ tools, scope }) => {
   registerAll(tools, 'g1', 'g2')
-  const parent = await scope()
+  const grandparent = await scope()
+  registerAll(grandparent.tools, 'q1', 'q2')
+  const parent = await scope(grandparent)
   const child = await scope(parent)
-  registerAll(parent.tools, 'p')
-  parent.tools.restrict({ allow: ['g2'] })
+  const grandchild = await scope(child)
+  parent.tools.restrict({ allow: ['g2', 'q2'] })
 
-  expect(seen(tools, parent.agent, ['g1', 'g2', 'p'])).toEqual(['g2', 'p'])
-  expect(seen(tools, child.agent, ['g1', 'g2', 'p'])).toEqual(['g2'])
+  expect(seen(tools, grandparent.agent, ['g1', 'g2', 'q1', 'q2'])).toEqual(['g1', 'g2', 'q1', 'q2'])
+  expect(seen(tools, parent.agent, ['g1', 'g2', 'q1', 'q2'])).toEqual(['g2', 'q2'])
+  expect(seen(tools, child.agent, ['g1', 'g2', 'q1', 'q2'])).toEqual(['g2', 'q2'])
+  expect(seen(tools, grandchild.agent, ['g1', 'g2', 'q1', 'q2'])).toEqual(['g2', 'q2'])
 })
+
+// VIS-26: whether an ancestor's restriction reaches the ancestor's own registrations as its descendants inherit them.
+check(
+  'VIS-26',
+  'an ancestor\'s restriction hides the ancestor\'s own registrations from its descendants, not from itself',
+  async ({ tools, scope }) => {
+    registerAll(tools, 'g1', 'g2')
+    const parent = await scope()
+    const child = await scope(parent)
+    const { p } = registerAll(parent.tools, 'p') as { p: ToolProbe }
+    parent.tools.restrict({ allow: ['g2'] })
+
+    expect(seen(tools, parent.agent, ['g1', 'g2', 'p'])).toEqual(['g2', 'p'])
+    expect(seen(tools, child.agent, ['g1', 'g2', 'p'])).toEqual(['g2'])
+    expectCode(await tools.execute(call('p', {}, { agent: child.agent })), 'UNKNOWN_TOOL')
+    expect(p.bodyCalls, 'body calls from the child').toBe(0)
+  },
+  { needs: ['scopeParents'] },
+)
+
+check(
+  'VIS-26',
+  'a grandparent\'s restriction hides a parent\'s registration from the grandchild',
+  async ({ tools, scope }) => {
+    registerAll(tools, 'g')
+    const grandparent = await scope()
+    const parent = await scope(grandparent)
+    const child = await scope(parent)
+    registerAll(parent.tools, 'p')
+    // The grandparent does not inherit 'p', so it can only hide it by allow-listing around it.
+    grandparent.tools.restrict({ allow: ['g'] })
+
+    expect(seen(tools, parent.agent, ['g', 'p'])).toEqual(['g', 'p'])
+    expect(seen(tools, child.agent, ['g', 'p'])).toEqual(['g'])
+  },
+  { needs: ['scopeParents'] },
+)
+
+check(
+  'VIS-26',
+  'a descendant may restrict a name an ancestor\'s restriction hides from it',
+  async ({ tools, scope }) => {
+    registerAll(tools, 'g1', 'g2')
+    const parent = await scope()
+    const child = await scope(parent)
+    const liftParent = parent.tools.restrict({ deny: ['g1'] })
+
+    const liftChild = child.tools.restrict({ deny: ['g1'] })
+    expect(seen(tools, child.agent, ['g1', 'g2'])).toEqual(['g2'])
+    liftParent()
+    expect(seen(tools, child.agent, ['g1', 'g2']), 'the child\'s own deny stays in force').toEqual(['g2'])
+    liftChild()
+    expect(seen(tools, child.agent, ['g1', 'g2'])).toEqual(['g1', 'g2'])
+  },
+  { needs: ['scopeParents'] },
+)
 
 check(
   ['VIS-10', 'VIS-03'],

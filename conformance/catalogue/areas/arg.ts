@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /** ARG rules. Tests: conformance/suite/arg.test.ts; ARG-10 by the tsd suite types/arg-10.*.test-d.ts. */
 export const ARG_RULES = defineArea('ARG', [
@@ -53,7 +53,7 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-05',
     level: 'must',
     statement:
-      'The argument boundary admits exactly lossless JSON (null, booleans, strings, finite numbers other than -0, dense intrinsic arrays and plain or null-prototype objects with enumerable string keys from any realm, nested to any depth, shared acyclic parts duplicated, getters read once) and refuses everything else (undefined anywhere, functions, symbols, bigints, NaN, infinities, -0, Map/Set/Date and class instances, array subclasses, sparse or decorated arrays, symbol or non-enumerable keys, cycles).',
+      'The argument boundary admits exactly lossless JSON (null, booleans, strings, finite numbers other than -0, dense intrinsic arrays and plain or null-prototype objects with enumerable string keys from any realm, nested (100 levels are checked; the seeds give no depth guarantee, and the depth upstream reaches is ARG-15\'s), shared acyclic parts duplicated, getters read once) and refuses everything else (undefined anywhere, functions, symbols, bigints, NaN, infinities, -0, Map/Set/Date and class instances, array subclasses, sparse or decorated arrays, symbol or non-enumerable keys, cycles).',
     sources: [seed('000', '§执行 (ToolExecutionInput.arguments)'), upstream('boundary of snapshotJsonValue')],
     quotes: [
       quote('000', '§执行 (ToolExecutionInput.arguments)', 'Losslessly JSON-serializable parsed arguments (tools validate their own schema).'),
@@ -64,7 +64,7 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-06',
     level: 'must',
     statement:
-      'When the arguments cannot be materialised (not lossless, or a getter throws) the call ends at once as a failure without error.info (carrying the getter error message when a getter threw), exec.arguments is undefined, no pre-execute, guard, tools/execute, body or post-execute stage runs, tools/result fires once, and this outcome takes precedence over a signal that was already aborted.',
+      'When the arguments cannot be materialised (not lossless, or a getter throws) the call ends at once as a failure (its lack of error.info is ERR-14\'s, the getter\'s own message when a getter threw ARG-16\'s), exec.arguments is undefined, no pre-execute, guard, tools/execute, body or post-execute stage runs, tools/result fires once, and this outcome takes precedence over a signal that was already aborted.',
     sources: [seed('000', '§执行 (拒绝非 JSON 输入)'), seed('001', 'L4'), upstream('argument failures are final results')],
     quotes: [
       quote('000', '§执行', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token'),
@@ -169,5 +169,25 @@ export const ARG_RULES = defineArea('ARG', [
     sources: [seed('000', '§执行 (ToolExecutionInput.signal)'), upstream('C-14')],
     divergence:
       'Upstream only reads signal.aborted, so it rejects a missing or null signal and runs the call with any other value whose aborted reads falsy; the kit treats every non-AbortSignal as malformed input (ERR-08, ERR-10). The seeds type the signal as a required AbortSignal but do not say what execute() does with input that breaks that type, so this is the kit\'s reading and a should rule.',
+  },
+  {
+    id: 'ARG-15',
+    level: 'upstream',
+    statement: 'Argument materialisation does not recurse on the call stack: arguments nested 50,000 levels deep are accepted and reach the body intact.',
+    sources: [upstream('iterative snapshotJsonValue')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1412, 'const detached = snapshotJsonValue(exec.arguments)'),
+      evidence('packages/core/session/tests/json.spec.ts', 94, 'accepts deeply nested valid JSON without using the JavaScript call stack'),
+    ],
+  },
+  {
+    id: 'ARG-16',
+    level: 'upstream',
+    statement: 'When a getter throws while the arguments are materialised (inside them, or the input\'s own `arguments` getter), the failure message is that error\'s own message, verbatim.',
+    sources: [upstream('argument failure normalised from the thrown value')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1449, "return { kind: 'final-result', exec: execution, result: toolErrorResult(error) }"),
+      evidence('packages/core/tools/src/index.ts', 1872, 'const message = errorMessage(error)'),
+    ],
   },
 ])

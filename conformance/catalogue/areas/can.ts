@@ -39,8 +39,8 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-04',
     level: 'must',
     statement:
-      'A caller abort while tools/pre-execute or an approval is pending is observed once it settles: an allow (or a cancelled approval) then becomes ABORTED_BEFORE_DISPATCH, which goes to tools/post-execute without entering tools/execute or the body, while a deny is kept as the denial.',
-    sources: [seed('000', '§tools/pre-execute'), seed('001', 'L29'), upstream('details pinned by PRE-09 and PRE-14')],
+      'A caller abort while tools/pre-execute or an approval is pending is observed once it settles: an allow (or an approval granted allowed-once) then becomes ABORTED_BEFORE_DISPATCH without entering tools/execute or the body, an approval answered cancelled still ends the call without the body, and a deny is kept as the denial. Whether that ABORTED_BEFORE_DISPATCH meets tools/post-execute is POST-25\'s, and that a cancelled approval gives ABORTED_BEFORE_DISPATCH rather than a denial PRE-09\'s.',
+    sources: [seed('000', '§tools/pre-execute'), seed('001', 'L29'), upstream('details pinned by PRE-09, PRE-14 and POST-25')],
     quotes: [
       quote('000', '§tools/pre-execute', 'Async gates must observe `exec.signal`; the registry rechecks cancellation after they settle but never abandons their promise.'),
       quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
@@ -51,7 +51,7 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-05',
     level: 'must',
     statement:
-      'If the signal the body would get is already aborted when dispatch reaches it (the caller aborted while a wrapper awaited before next(), or a wrapper installed an aborted signal), the body is skipped and next() yields ABORTED_BEFORE_DISPATCH.',
+      'If the caller aborted while a tools/execute wrapper awaited before next(), the body is skipped and next() yields ABORTED_BEFORE_DISPATCH (that a wrapper-installed signal already aborted skips the body too is CAN-19\'s).',
     sources: [seed('000', '§Cordis API (execute)'), upstream('fused-signal check before the body')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
@@ -62,8 +62,8 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-06',
     level: 'must',
     statement:
-      'A success short-circuited by a wrapper without entering the body, with the caller aborting before the wrapper settles, becomes ABORTED_BEFORE_DISPATCH before tools/post-execute sees it, and keeps the wrapper result\'s contexts.',
-    sources: [upstream('short-circuit plus caller abort')],
+      'A success short-circuited by a wrapper without entering the body, with the caller aborting before the wrapper settles, ends as ABORTED_BEFORE_DISPATCH and keeps the wrapper result\'s contexts (whether tools/post-execute already sees the cancellation code is CAN-18\'s).',
+    sources: [seed('000', '§tools/post-execute'), upstream('short-circuit plus caller abort')],
     quotes: [
       quote('000', '§tools/post-execute', 'after they settle, caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked.'),
       quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
@@ -73,7 +73,7 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-07',
     level: 'must',
     statement:
-      'A body that was entered and returned a success becomes ABORTED, already when tools/post-execute receives it, if its signal was aborted by the time it returned or the caller aborted while a wrapper was still finishing; the body\'s deferred contexts are kept.',
+      'A body that was entered and returned a success ends as ABORTED if the caller aborted by the time it returned or while a wrapper was still finishing; the body\'s deferred contexts are kept (whether tools/post-execute already receives ABORTED is CAN-18\'s).',
     sources: [seed('000', '§Cordis API (execute)')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH` or replaces a successful started outcome with `ABORTED`'),
@@ -157,6 +157,33 @@ export const CAN_RULES = defineArea('CAN', [
       evidence('packages/core/tools/src/index.ts', 1430, 'return { kind: \'final-result\', exec: execution, result: toolAbortedBeforeDispatchResult() }'),
     ],
     requires: ['codeMode'],
+  },
+  {
+    id: 'CAN-18',
+    level: 'upstream',
+    statement:
+      'The caller signal is checked when the tools/execute waterfall settles too: if the caller has aborted by then, a successful dispatch result is already replaced by the cancellation code (ABORTED if the body was entered, ABORTED_BEFORE_DISPATCH if not) when tools/post-execute receives it.',
+    sources: [upstream('cancellation check after dispatch, before post-execute')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1592, 'result: this.callerCancelled(exec) && !resultWithDeferredContexts.isError'),
+      evidence('packages/core/tools/src/index.ts', 1593, '? this.cancellationResult(exec, resultWithDeferredContexts)'),
+    ],
+    divergence:
+      'The seeds place the replacement after tools/post-execute: "Async listeners must observe `exec.signal`; after they settle, caller cancellation replaces only a successful accepted outcome", so post-execute would see the success; upstream replaces it before post-execute as well as after. The must rules (CAN-06, CAN-07) accept either.',
+  },
+  {
+    id: 'CAN-19',
+    level: 'upstream',
+    statement:
+      'A tools/execute wrapper that installs an already-aborted replacement signal makes the base next() skip the body and resolve ABORTED_BEFORE_DISPATCH, which then reaches tools/post-execute like any dispatch result.',
+    sources: [upstream('fused-signal check before the body')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1540, 'if (isAborted(signal)) {'),
+      evidence('packages/core/tools/src/index.ts', 1542, 'return toolAbortedBeforeDispatchResult()'),
+      evidence('packages/core/tools/tests/tools.spec.ts', 1228, 'skips dispatch when an around wrapper supplies an already-aborted signal'),
+    ],
+    divergence:
+      'The seeds tie ABORTED_BEFORE_DISPATCH to caller cancellation ("Cancellation arriving after entry … skips a not-yet-started body") and say the registry "fuses every replacement with the captured caller signal", so a body entered under an aborted replacement sees its signal aborted (EXE-10); they do not say a wrapper\'s own aborted signal skips the body.',
   },
   {
     id: 'CAN-15',

@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 const DSL_SEED = seed('000', '§统一的 JSON 值 schema DSL')
 const SCHEMA = ['schema'] as const
@@ -35,7 +35,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-03',
     level: 'must',
     statement:
-      'An object spec has to state additionalProperties as a boolean, which is emitted unchanged, and its properties compile like a parameter map with their own required list; an object spec without a boolean additionalProperties is rejected with UNSUPPORTED_SCHEMA.',
+      'An object spec has to state additionalProperties as a boolean, which is emitted unchanged, and its properties compile like a parameter map with their own required list; an object spec without a boolean additionalProperties is rejected with UNSUPPORTED_SCHEMA. Whether an object spec without properties emits an empty `properties` record is open (upstream emits none: DSL-32).',
     sources: [DSL_SEED],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '显式对象节点始终声明 `additionalProperties: true | false`'),
@@ -74,7 +74,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-06',
     level: 'must',
     statement:
-      'Scalar specs (string, number, integer, boolean, null) may carry enum and const, which are emitted as given; an enum or const that does not fit the node type, an empty enum, or a const outside the enum is rejected with UNSUPPORTED_SCHEMA.',
+      'Scalar specs (string, number, integer, boolean, null) may carry enum and const, which are emitted as given; an enum or const that does not fit the node type, or an empty enum, is rejected with UNSUPPORTED_SCHEMA. Refusing a const outside the enum is JSS-20\'s.',
     sources: [DSL_SEED],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '标量 `enum` 和 `const` 值必须与节点类型匹配'),
@@ -125,7 +125,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-10',
     level: 'must',
     statement:
-      'A compile error names where it happened: the violation starts with the path of the offending node, rooted at schema for a value spec and parameters for a parameter map and continued with .<key>, .properties.<key>, .items and .oneOf[<i>]; a compiled schema outside the subset is reported with all its violations.',
+      'A compile error names where it happened: the violation starts with the path of the offending node (or one below it), continued with .<key>, .properties.<key>, .items and .oneOf[<i>] after a root token of the registry\'s choosing; a compiled schema outside the subset is reported with all its violations. Upstream\'s form, rooted at schema for a value spec and parameters for a parameter map, is JSS-18\'s.',
     sources: [upstream('compiler error paths')],
     quotes: [
       quote('000', '§已强制执行的原始 JSON Schema 子集', '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径'),
@@ -136,7 +136,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-11',
     level: 'must',
     statement:
-      'Compilation does not recurse on the call stack: a 5,000-level nested spec compiles intact, and a property literally named __proto__ stays an ordinary own property of the emitted properties and may be required.',
+      'Nested specs compile intact (a 100-level oneOf chain; a 50-level property map compiles and validates), and a property literally named __proto__ stays an ordinary own property of the emitted properties and may be required. The seeds give no depth guarantee: compiling 5,000 levels is JSS-11\'s, validating under them JSV-14\'s.',
     sources: [upstream('iterative compiler'), DSL_SEED],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL (schema 记录只包含自有且可枚举的字符串键)', 'schema 记录只包含自有且可枚举的字符串键，schema 数组是稠密的内建数组'),
@@ -188,7 +188,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-15',
     level: 'must',
     statement:
-      'defineTool rejects a timeoutMs that is not a positive finite number with an Error, compiles parameters and output.schema (UNSUPPORTED_SCHEMA on failure), and returns a definition with the compiled schemas, a render and a finalizeContent that call the author\'s with the same arguments and return its result (the author\'s own function or a forwarding one: identity is not pinned), presentationMeta (forwarding the same way) and timeoutMs only when given, and an execute that validates the arguments before entering the author body.',
+      'A timeoutMs that is not a positive finite number is refused, by defineTool or when its definition is registered (defineTool refusing it itself is DSL-33\'s); defineTool compiles parameters and output.schema (UNSUPPORTED_SCHEMA on failure), and returns a definition with the compiled schemas, a render and a finalizeContent that call the author\'s with the same arguments and return its result (the author\'s own function or a forwarding one: identity is not pinned), presentationMeta (forwarding the same way) and timeoutMs only when given, and an execute that validates the arguments before entering the author body.',
     sources: [DSL_SEED, seed('000', '§ToolDefinition (timeoutMs)'), upstream('defineTool assembly')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '将参数推导与 `parameterSchemaSpecToJsonSchema()` 和 `validateArgs()` 绑定'),
@@ -358,6 +358,28 @@ export const DSL_RULES = defineArea('DSL', [
     sources: [seed('000', '§统一的 JSON 值 schema DSL (InferValue)'), upstream('InferValue depth counter')],
     divergence:
       'The seed leaves open where "within 16 container levels" ends (DSL-17) and speaks of containers only; this rule pins how upstream counts: its depth counter starts at 0 at the root, grows on entering array items, object properties and oneOf branches, and any node reached at 16 is JsonValue.',
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-32',
+    level: 'upstream',
+    statement: 'An object spec without properties compiles to exactly `{ type: "object", additionalProperties }` (plus its annotations): no empty `properties` record is emitted.',
+    sources: [upstream('object spec compilation')],
+    evidence: [
+      evidence('packages/core/tools/src/schema.ts', 372, 'node.additionalProperties = input.additionalProperties'),
+      evidence('packages/core/tools/src/schema.ts', 373, "if (Object.hasOwn(input, 'properties')) {"),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-33',
+    level: 'upstream',
+    statement: 'defineTool itself throws for a timeoutMs that is not a positive finite number (0, negative, NaN, ±Infinity, a string), before any registration.',
+    sources: [upstream('defineTool timeoutMs check')],
+    evidence: [
+      evidence('packages/core/tools/src/schema.ts', 563, 'if (options.timeoutMs !== undefined && (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0)) {'),
+      evidence('packages/core/tools/src/schema.ts', 564, 'throw new Error(`defineTool(${options.name}): timeoutMs must be a positive finite number`)'),
+    ],
     requires: SCHEMA,
   },
 ])

@@ -6,7 +6,7 @@ export const ERR_RULES = defineArea('ERR', [
     id: 'ERR-01',
     level: 'must',
     statement:
-      'A thrown value becomes a failure whose error.message is its best-effort message m, without the "Error: " envelope (the enveloped content is ERR-13\'s).',
+      'A thrown value becomes a failure whose error.message is a string without the "Error: " envelope, for an Error with a non-empty message that message (the enveloped content is ERR-13\'s, the message of other thrown values ERR-02\'s, and that an empty message stays empty ERR-16\'s).',
     sources: [seed('000', '§执行'), seed('000', '§执行 (ToolFailure)')],
     quotes: [
       quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
@@ -30,7 +30,7 @@ export const ERR_RULES = defineArea('ERR', [
     id: 'ERR-03',
     level: 'must',
     statement:
-      'A thrown coded error, a HarnessError (subclasses included), keeps its identity: the failure\'s error.info is { name, code }, read from the thrown error (that no other thrown value gets info is ERR-14\'s).',
+      'A thrown coded error, a HarnessError (subclasses included), thrown by the tool body, a tools/execute listener or a finalizer keeps its identity: the failure\'s error.info is { name, code }, read from the thrown error (that no other thrown value gets info is ERR-14\'s; an approval service\'s coded error, which the seeds let become a denial, is ERR-17\'s).',
     sources: [seed('000', '§执行 (ToolFailure)')],
     quotes: [
       quote('000', '§执行 (ToolFailure)', 'Internal error class/code used by policy and durable diagnostics.'),
@@ -54,7 +54,7 @@ export const ERR_RULES = defineArea('ERR', [
     id: 'ERR-05',
     level: 'must',
     statement:
-      'Executing an unknown name never throws or rejects: it resolves an UNKNOWN_TOOL failure that still passes through tools/post-execute, so the turn can continue.',
+      'Executing an unknown name never throws or rejects: it resolves an UNKNOWN_TOOL failure, announced to tools/result, and later calls still work, so the turn can continue. Whether the call passes through tools/post-execute (and the other policy stages) first is VIS-25\'s.',
     sources: [seed('000', '§执行'), seed('002', '§ctx.tools.execute')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`'),
@@ -153,5 +153,31 @@ export const ERR_RULES = defineArea('ERR', [
       evidence('packages/core/tools/src/index.ts', 644, 'return error instanceof HarnessError ? { name: error.name, code: error.code } : undefined'),
       evidence('packages/core/tools/tests/tools.spec.ts', 2649, 'a non-HarnessError throw retains only its message'),
     ],
+  },
+  {
+    id: 'ERR-16',
+    level: 'upstream',
+    statement:
+      'An Error (a coded error included) thrown with the message "" yields error.message "", with no fallback text (its enveloped content is ERR-13\'s, the message of other thrown values ERR-02\'s).',
+    sources: [upstream('errorMessage returns an Error\'s message as it is')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 610, 'if (error instanceof Error) return error.message'),
+      evidence('packages/core/tools/src/index.ts', 1872, 'const message = errorMessage(error)'),
+    ],
+  },
+  {
+    id: 'ERR-17',
+    level: 'upstream',
+    statement:
+      'A coded error (a HarnessError) thrown or rejected by the approval service ends the call as a failure of that error, with its message and error.info { name, code }, rather than as a denial.',
+    sources: [upstream('a rejected approval request is normalized like any pipeline failure')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1706, 'const outcome = await approval.request({'),
+      evidence('packages/core/tools/src/index.ts', 1505, "return next({ kind: 'final-result', exec, result: toolErrorResult(error) })"),
+      evidence('packages/core/tools/src/index.ts', 1876, 'error: { message, ...info ? { info } : {} },'),
+    ],
+    divergence:
+      'The seeds say an ask "runs only after an approval service returns `allowed-once` and otherwise denies", so an approval service that fails may as well end the call as a denial without info; upstream normalizes what it threw.',
+    requires: ['approval', 'scopes', 'codedErrors'],
   },
 ])

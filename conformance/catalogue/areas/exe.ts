@@ -77,7 +77,7 @@ export const EXE_RULES = defineArea('EXE', [
     id: 'EXE-07',
     level: 'must',
     statement:
-      'A tools/execute listener that throws yields a normalized failure of what it threw, tools/post-execute does not run, and contexts the body already deferred are kept on that failure.',
+      'A tools/execute listener that throws yields a normalized failure of what it threw, and contexts the body already deferred are kept on that failure (that tools/post-execute does not run is POST-24\'s).',
     sources: [seed('000', '§Cordis API (execute)'), upstream('a throwing wrapper is a final result')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
@@ -116,10 +116,11 @@ export const EXE_RULES = defineArea('EXE', [
     id: 'EXE-10',
     level: 'must',
     statement:
-      'If the signal the body would receive is already aborted when the base next() runs (caller aborted while a wrapper waited, or the wrapper installed an aborted signal), the body is skipped and next() resolves an ABORTED_BEFORE_DISPATCH failure that still reaches tools/post-execute.',
-    sources: [seed('000', '§Cordis API (execute)'), upstream('fused-signal check before the body')],
+      'If the caller aborted while a wrapper waited before the base next(), the body is skipped and next() resolves an ABORTED_BEFORE_DISPATCH failure that still reaches tools/post-execute. A replacement signal that is already aborted never reaches a body as a live signal: the body is skipped or sees its signal aborted (that it is skipped, with ABORTED_BEFORE_DISPATCH, is CAN-19\'s).',
+    sources: [seed('000', '§Cordis API (execute)'), seed('000', '§执行 (ToolDispatchExecution)'), upstream('fused-signal check before the body (CAN-19)')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+      quote('000', '§执行 (ToolDispatchExecution)', 'The registry fuses every replacement with the captured caller signal.'),
     ],
   },
   {

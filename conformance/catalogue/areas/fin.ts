@@ -17,7 +17,7 @@ export const FIN_RULES = defineArea('FIN', [
     id: 'FIN-02',
     level: 'must',
     statement:
-      'For a call whose tool was visible at entry, finalizeContent runs exactly once whatever the outcome (success, denial, abort, argument or output failure, or a pipeline failure that skips tools/post-execute), after tools/post-execute and before tools/result.',
+      'For a call whose tool was visible at entry, finalizeContent runs exactly once whatever the outcome (success, denial, abort, argument or output failure, or a pipeline failure that skips tools/post-execute), after tools/post-execute when that runs, and before tools/result (which pipeline failures skip tools/post-execute is POST-24\'s).',
     sources: [seed('000', '§ToolDefinition (finalizeContent)'), seed('000', '§执行'), seed('001', 'L26')],
     quotes: [
       quote('000', '§ToolDefinition (finalizeContent)', 'The registry snapshots this callback when execution starts and invokes it exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`, immediately before lossless materialization.'),
@@ -67,7 +67,7 @@ export const FIN_RULES = defineArea('FIN', [
     id: 'FIN-06',
     level: 'must',
     statement:
-      'A call naming a tool that was not visible to the caller at entry has no finalizer: no finalizeContent of any definition (hidden, other-scope, or registered later) is invoked for it.',
+      'A call naming a tool that was not visible to the caller at entry has no finalizer: no finalizeContent of any definition (hidden, other-scope, or registered later) is invoked for it. Whether such a call reaches pre-execute, where a listener could register the tool meanwhile, is VIS-25\'s.',
     sources: [upstream('finalizer lookup happens at entry; unknown names have none')],
     quotes: [
       quote('000', '§ToolDefinition (finalizeContent)', 'The registry snapshots this callback when execution starts and invokes it exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`, immediately before lossless materialization.'),

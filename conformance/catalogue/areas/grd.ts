@@ -74,7 +74,7 @@ export const GRD_RULES = defineArea('GRD', [
     id: 'GRD-07',
     level: 'must',
     statement:
-      'A guard denial becomes a failure whose error is exactly { message: reason } (no info), the body is not entered, and tools/post-execute still runs on it.',
+      'A guard denial becomes a failure whose message is the guard\'s reason, the body is not entered, and tools/post-execute still runs on it (that the error carries no info is ERR-06\'s, which guard decides among several GRD-03\'s, and that an empty-string reason is the message "" GRD-15\'s).',
     sources: [seed('000', '§执行 (ToolGuard)'), upstream('post-execute runs for guard denials')],
     quotes: [
       quote('000', '§执行 (ToolGuard)', 'A monotonic execution guard evaluated after every `tools/pre-execute` listener and before the tool body.'),
@@ -98,7 +98,7 @@ export const GRD_RULES = defineArea('GRD', [
     id: 'GRD-09',
     level: 'must',
     statement:
-      'A guard that throws ends the call as a final failure normalised from the thrown value: no tools/execute, body or post-execute runs.',
+      'A guard that throws ends the call as a failure normalised from the thrown value: no tools/execute or body runs (that tools/post-execute does not run either is POST-24\'s).',
     sources: [upstream('guard throws are final failures'), seed('000', '§Cordis API (execute: listener failures resolve as error results)')],
     quotes: [
       quote('001', 'L14', '源码会把可处理的管线失败规范成工具错误结果'),
@@ -109,7 +109,7 @@ export const GRD_RULES = defineArea('GRD', [
     id: 'GRD-10',
     level: 'must',
     statement:
-      'Any guard return other than undefined denies, including "", null, false and 0, and a return that is not lossless JSON (a function, a promise) ends the call as a final failure without post-execute.',
+      'Any guard return other than undefined denies, including "", null, false and 0, and a return that is not lossless JSON (a function, a promise) ends the call as a failure without tools/execute or the body (that it skips tools/post-execute is POST-24\'s, and that the denial for "" has the message "" GRD-15\'s).',
     sources: [seed('000', '§执行 (ToolGuard: undefined leaves the call unchanged)'), upstream('non-undefined returns deny; non-JSON reasons fail materialisation')],
     quotes: [
       quote('000', '§执行 (ToolGuard)', 'Returning a reason denies the call; returning `undefined` leaves it unchanged.'),
@@ -161,5 +161,18 @@ export const GRD_RULES = defineArea('GRD', [
       evidence('packages/core/scope/src/store.ts', 120, 'an idempotent undo for this exact append'),
       evidence('packages/core/scope/src/store.ts', 128, 'if (!active) return'),
     ],
+  },
+  {
+    id: 'GRD-15',
+    level: 'upstream',
+    statement:
+      'A guard that returns the empty string denies with that reason verbatim: error.message is "", with no fallback text (its enveloped content is ERR-13\'s).',
+    sources: [upstream('the guard reason is the denial message as it is')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1489, 'if (denialReason !== undefined) {'),
+      evidence('packages/core/tools/src/index.ts', 1496, 'error: { message: denialReason },'),
+    ],
+    divergence:
+      'The seeds say only that "Returning a reason denies the call" and that a failure message is "Human-readable", so a readable default message for an empty reason is as good a reading; upstream keeps the empty string.',
   },
 ])

@@ -29,7 +29,7 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-02',
     level: 'must',
     statement:
-      'A schema outside the subset is rejected with one error that lists every violation found anywhere in the schema (not just the first), each located by a path that starts at `schema`.',
+      'A schema outside the subset is rejected with one error that lists every violation found anywhere in the schema (not just the first): every defective path has a violation located at it or below it, and no violation lies outside the defective paths. The path syntax (root token, separator) is open; upstream\'s `schema…` form is JSS-18\'s and its one-violation-per-defect placement JSS-19\'s.',
     sources: [seed('000', `${SUBSET} (JsonSchemaError reports every unsupported or malformed path)`)],
     quotes: [
       quote('000', SUBSET, '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径'),
@@ -53,7 +53,7 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-04',
     level: 'must',
     statement:
-      '`oneOf` must be a dense ordinary array of at least two schemas (each checked at `<path>.oneOf[i]`); a node declaring both `type` and `oneOf` is one violation and is not examined further; constraint keywords beside `oneOf` are violations at `<path>.<keyword>`.',
+      '`oneOf` must be a dense ordinary array of at least two schemas (each checked at `<path>.oneOf[i]`); a node declaring both `type` and `oneOf` is a violation within that node; constraint keywords beside `oneOf` are violations at `<path>.<keyword>`. That type beside oneOf is exactly one violation at the node with the branches unexamined is JSS-19\'s.',
     sources: [seed('000', `${SUBSET} (oneOf requires at least two branches)`), upstream('oneOf shape and neighbours')],
     quotes: [
       quote('000', SUBSET, '`oneOf` 至少要求两个分支'),
@@ -69,7 +69,7 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-05',
     level: 'must',
     statement:
-      'Keywords outside the subset (`anyOf`, `allOf`, `not`, `pattern`, `minimum`, `$ref`, …), constraint keywords on a type that does not admit them, and constraint keywords on a node with neither `type` nor `oneOf` are each a violation at `<path>.<keyword>`, one per keyword.',
+      'Keywords outside the subset (`anyOf`, `allOf`, `not`, `pattern`, `minimum`, `$ref`, …), constraint keywords on a type that does not admit them, and constraint keywords on a node with neither `type` nor `oneOf` are each reported at `<path>.<keyword>` (or below it); exactly one violation per keyword is JSS-19\'s.',
     sources: [seed('000', `${SUBSET} (JsonSchemaNode field comments)`), upstream('keyword placement')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '不支持的关键字会被拒绝，而不会在未强制执行的情况下获准进入'),
@@ -86,7 +86,7 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-06',
     level: 'must',
     statement:
-      '`properties` must be a record of schemas (each checked at `<path>.properties.<key>`), `required` a dense array of strings that are own keys of `properties` (an inherited name such as `toString` does not count), and `additionalProperties` a boolean.',
+      '`properties` must be a record of schemas (each checked at `<path>.properties.<key>`), `required` a dense array of strings that are own keys of `properties` (an inherited name such as `toString` does not count), and `additionalProperties` a boolean; a bad `required` is reported at `<path>.required` or below it (whether at the keyword or at the entry `required[i]` is JSS-19\'s).',
     sources: [seed('000', `${SUBSET} (required names must appear in properties)`), upstream('object keyword shapes')],
     quotes: [
       quote('000', `${SUBSET} (JsonSchemaNode.properties)`, 'properties?: Record<string, JsonSchemaNode>'),
@@ -100,7 +100,7 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-07',
     level: 'must',
     statement:
-      '`enum` must be a non-empty dense array of values of the node type and `const` a value of the node type (numbers exclude NaN, ±Infinity and -0; integers must be integral), and when both are well-formed `const` must be a member of `enum`.',
+      '`enum` must be a non-empty dense array of values of the node type and `const` a value of the node type (numbers exclude NaN, ±Infinity and -0; integers must be integral), each reported at its keyword or below it. That `const` must also be a member of a well-formed `enum` is JSS-20\'s (the seeds ask only that both match the node type).',
     sources: [seed('000', `${SUBSET} (JsonSchemaScalar enum/const)`), upstream('enum/const checks')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '标量 `enum` 和 `const` 值必须与节点类型匹配'),
@@ -149,11 +149,12 @@ export const JSS_RULES = defineArea('JSS', [
   {
     id: 'JSS-11',
     level: 'upstream',
-    statement: 'The assertion handles schemas nested 5,000 levels deep without exhausting the call stack, accepting valid ones and locating violations at the bottom.',
+    statement: 'The assertion handles schemas nested 5,000 levels deep without exhausting the call stack, accepting valid ones and locating violations at the bottom; the DSL compilers, which emit through it, compile 5,000-level specs (a oneOf chain, intact; a property map).',
     sources: [upstream('iterative walk, 5000-level test')],
     evidence: [
       evidence('packages/core/tools/tests/json-schema.spec.ts', 279, 'asserts deeply nested raw unions without using the JavaScript call stack'),
       evidence('packages/core/tools/src/json-schema.ts', 229, 'for (let task = tasks.pop(); task !== undefined; task = tasks.pop()) {'),
+      evidence('packages/core/tools/tests/schema.spec.ts', 114, 'compiles deeply nested author unions without using the JavaScript call stack'),
     ],
     requires: SCHEMA,
   },
@@ -161,7 +162,7 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-12',
     level: 'must',
     statement:
-      '`assertObjectJsonSchema` applies the same checks and additionally rejects a root without `type: "object"`, reporting the root-type violation only when the schema has no other violation.',
+      '`assertObjectJsonSchema` applies the same checks and additionally rejects a root without `type: "object"` (a violation at the root or its `type`); a registry may report that root-type violation beside other defects. Reporting it only when the schema has no other violation, at `schema.type`, is JSS-19\'s.',
     sources: [seed('000', `${SUBSET} (assertObjectJsonSchema keeps structured output object-rooted)`), upstream('root violation only for otherwise valid schemas')],
     quotes: [
       quote('000', SUBSET, '仍要求对象根的消费方调用 `assertObjectJsonSchema()` 并携带 `ObjectJsonSchema`'),
@@ -202,6 +203,48 @@ export const JSS_RULES = defineArea('JSS', [
     level: 'should',
     statement: 'The rejection error message is `unsupported JSON schema: ` followed by the violations joined with `; `.',
     sources: [upstream('JsonSchemaError message')],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-18',
+    level: 'upstream',
+    statement:
+      'Every schema violation, of the assertion and of the DSL compilers, reads `<path> <text>`: the path rooted at `schema` (or `parameters` for a parameter map), keys as `.key` and branches as `[i]`, then a space and the text.',
+    sources: [upstream('violation path form')],
+    evidence: [
+      evidence('packages/core/tools/src/json-schema.ts', 387, "checkSchemaNode(schema, 'schema', violations, new Set())"),
+      evidence('packages/core/tools/src/json-schema.ts', 247, 'violations.push(`${path} must be a schema object`)'),
+      evidence('packages/core/tools/src/schema.ts', 439, "const schema = compileValueSchema(spec, 'schema')"),
+      evidence('packages/core/tools/src/schema.ts', 450, "const compiled = compilePropertyMap(spec, 'parameters')"),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-19',
+    level: 'upstream',
+    statement:
+      'The assertion reports exactly one violation per defect, at the defective keyword itself: a bad `enum`, `const` or `required` at the keyword (not at an entry `enum[i]`/`required[i]`), a node with both `type` and `oneOf` as one violation at the node with its branches unexamined, and the root-type violation of `assertObjectJsonSchema` at `schema.type` and only when the schema has no other violation.',
+    sources: [upstream('violation placement of the subset walk')],
+    evidence: [
+      evidence('packages/core/tools/src/json-schema.ts', 279, 'violations.push(`${path} cannot declare both type and oneOf`)'),
+      evidence('packages/core/tools/src/json-schema.ts', 358, 'violations.push(`${path}.enum must be a non-empty array of ${schemaType} values`)'),
+      evidence('packages/core/tools/src/json-schema.ts', 217, 'violations.push(`${path}.required names "${key}" which is not in properties`)'),
+      evidence('packages/core/tools/src/json-schema.ts', 401, 'if (violations.length === 0'),
+      evidence('packages/core/tools/src/json-schema.ts', 402, "violations.push('schema.type must be \"object\" (structured output is object-rooted)')"),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-20',
+    level: 'upstream',
+    statement:
+      'When a scalar node declares both a well-formed `enum` and a `const` of its type, the `const` must be a member of the `enum`: the assertion reports it at `<path>.const`, and the DSL compilers, which emit through the assertion, refuse such a spec with UNSUPPORTED_SCHEMA.',
+    sources: [upstream('const must be one of enum')],
+    evidence: [
+      evidence('packages/core/tools/src/json-schema.ts', 366, '} else if (enumValid && !allowed.includes(declaredConst)) {'),
+      evidence('packages/core/tools/src/json-schema.ts', 367, 'violations.push(`${path}.const must be one of ${path}.enum when both are declared`)'),
+      evidence('packages/core/tools/src/schema.ts', 440, 'assertSupportedJsonSchema(schema)'),
+    ],
     requires: SCHEMA,
   },
   {

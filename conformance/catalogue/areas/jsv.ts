@@ -85,7 +85,7 @@ export const JSV_RULES = defineArea('JSV', [
     id: 'JSV-07',
     level: 'must',
     statement:
-      'Scalar nodes accept only values of their type (`number` only finite numbers other than -0, `integer` only integral ones, `null` only null), then only members of `enum` and only the `const` value, and report at most one violation per scalar.',
+      'Scalar nodes accept only values of their type (`number` only finite numbers other than -0, `integer` only integral ones, `null` only null), then only members of `enum` and only the `const` value; a rejected scalar has at least one violation (at most one per scalar is JSV-15\'s).',
     sources: [seed('000', `${SUBSET} (JsonSchemaType, enum, const)`), upstream('scalar validation')],
     quotes: [
       quote('000', `${SUBSET} (JsonSchemaType)`, "type JsonSchemaType = 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null'"),
@@ -153,6 +153,29 @@ export const JSV_RULES = defineArea('JSV', [
     evidence: [
       evidence('packages/core/tools/tests/json-schema.spec.ts', 347, 'treats present undefined as missing when required, then rejects other lossy objects'),
       evidence('packages/core/tools/src/json-schema.ts', 569, 'if (!Object.hasOwn(frame.value, key) || frame.value[key] === undefined) continue'),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSV-14',
+    level: 'upstream',
+    statement:
+      'Validation does not recurse on the call stack: values and schemas nested 5,000 levels deep (objects under required keys, arrays, property maps through validateArgs) and oneOf chains nested beyond the call stack (20,000 levels) are validated correctly, the exact-one rule included.',
+    sources: [upstream('iterative validator')],
+    evidence: [
+      evidence('packages/core/tools/tests/json-schema.spec.ts', 395, 'validates deeply nested exact-one unions without using the JavaScript call stack'),
+      evidence('packages/core/tools/tests/json-schema.spec.ts', 396, 'const depth = 5_000'),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSV-15',
+    level: 'upstream',
+    statement: 'A scalar reports exactly one violation even when its type, enum and const all fail: the type violation alone, else the enum one, else the const one.',
+    sources: [upstream('scalar validation stops at the first failure')],
+    evidence: [
+      evidence('packages/core/tools/src/json-schema.ts', 478, 'return [`"${diagnosticPath(path)}" must be one of ${JSON.stringify(allowed)}`]'),
+      evidence('packages/core/tools/src/json-schema.ts', 607, ': [`"${diagnosticPath(frame.path)}" must be a string`])'),
     ],
     requires: SCHEMA,
   },

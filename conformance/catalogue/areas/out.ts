@@ -1,4 +1,4 @@
-import { defineArea, quote, seed, upstream } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /** OUT rules. Tests: conformance/suite/out.test.ts. */
 export const OUT_RULES = defineArea('OUT', [
@@ -47,8 +47,8 @@ export const OUT_RULES = defineArea('OUT', [
     id: 'OUT-04',
     level: 'must',
     statement:
-      'The valid value is deep-frozen before output.render sees it (together with exec.arguments), and a render that throws or whose return is not lossless JSON turns the call into an INVALID_TOOL_OUTPUT failure.',
-    sources: [seed('000', '§执行'), upstream('render failures are output errors')],
+      'The valid value is deep-frozen before output.render sees it (together with exec.arguments), and a render that throws or whose return is not lossless JSON turns the call into a failure without value (that its code is INVALID_TOOL_OUTPUT is OUT-16\'s).',
+    sources: [seed('000', '§执行'), upstream('render failures are output errors (OUT-16)')],
     quotes: [
       quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器'),
       quote('000', '§ToolDefinition (ToolOutputDefinition)', 'Pure projection from validated arguments and value to Native/model content.'),
@@ -59,7 +59,7 @@ export const OUT_RULES = defineArea('OUT', [
     id: 'OUT-05',
     level: 'must',
     statement:
-      'For a call without parent whose tool declares output.presentationMeta, meta is the lossless snapshot of presentationMeta(args, value), a nested call gets no meta, and a projector that throws or returns non-lossless JSON becomes an INVALID_TOOL_OUTPUT failure.',
+      'For a call without parent whose tool declares output.presentationMeta, meta is the lossless snapshot of presentationMeta(args, value), a nested call gets no meta, and a projector that throws or returns non-lossless JSON turns the call into a failure without value (that its code is INVALID_TOOL_OUTPUT is OUT-16\'s).',
     sources: [seed('000', '§ToolDefinition (presentationMeta)'), seed('000', '§执行')],
     quotes: [
       quote('000', '§ToolDefinition (presentationMeta)', 'Pure replayable presentation projection, computed only for top-level calls.'),
@@ -170,5 +170,19 @@ export const OUT_RULES = defineArea('OUT', [
     statement: 'The INVALID_ARGS failure message reads `invalid arguments: ` followed by the violations, e.g. `missing required property "path"` (its enveloped content is ERR-13\'s).',
     sources: [upstream('ToolArgsError message')],
     requires: ['schema'],
+  },
+  {
+    id: 'OUT-16',
+    level: 'upstream',
+    statement:
+      'A failed projection, an output.render or output.presentationMeta that throws or whose return is not lossless JSON, is a ToolOutputError: the failure carries info { name: "ToolOutputError", code: "INVALID_TOOL_OUTPUT" }, whatever the thrown value\'s own code.',
+    sources: [upstream('projector failures are wrapped in ToolOutputError')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 526, 'return new ToolOutputError(toolName, [`output.${projector} failed: ${errorMessage(error)}`])'),
+      evidence('packages/core/tools/src/index.ts', 534, 'throw new ToolOutputError(toolName, [`output.${projector} returned non-lossless JSON`])'),
+      evidence('packages/core/tools/tests/tools.spec.ts', 284, "contains a throwing output.%s projector as one failed call"),
+    ],
+    divergence:
+      'The seeds give ToolOutputError (INVALID_TOOL_OUTPUT) for invalid values ("函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）") and say only that renderer/projector failures and non-JSON presentation become an isError ("无效值、渲染器/投影器失败或非 JSON 展示都会转为 JSON 安全的 `isError`"); normalizing what the projector threw is as good a reading.',
   },
 ])

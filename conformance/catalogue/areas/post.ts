@@ -6,7 +6,7 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-01',
     level: 'must',
     statement:
-      'tools/post-execute is a waterfall whose base next() accepts; it runs once for every result that came out of dispatch or out of a denial (body success or throw, output failure, unknown tool, a cleanly normalized wrapper result, deny, ABORTED_BEFORE_DISPATCH after pre-execute) and never for final results.',
+      'tools/post-execute is a waterfall whose base next() accepts; it runs once for every result that came out of dispatch or out of a denial (body success or throw, output failure, a cleanly normalized wrapper result, deny) and never for final results (which pipeline failures are final is POST-24\'s, that a caller abort observed after pre-execute passes through it POST-25\'s, and that a call naming a tool outside the view reaches it VIS-25\'s; such a call meets it at most once).',
     sources: [seed('000', '§tools/post-execute'), seed('001', 'L23'), upstream('post-result / final-result split (B.0)')],
     quotes: [
       quote('000', '§tools/post-execute', '`tools/post-execute` — waterfall'),
@@ -15,6 +15,34 @@ export const POST_RULES = defineArea('POST', [
       quote('000', '§统一的 JSON 值 schema DSL', '函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）。两者都经由常规工具错误路径处理。'),
       quote('001', 'L23', '后处理也可能看见执行前被拒绝的结果'),
     ],
+  },
+  {
+    id: 'POST-24',
+    level: 'upstream',
+    statement:
+      'These pipeline failures end the call as final failures, without tools/post-execute: a tools/pre-execute listener that throws or rejects (also when it settles after a caller abort), a guard that throws or returns a value that is not lossless JSON (a function, a promise), and a tools/execute wrapper that throws.',
+    sources: [upstream('post-result / final-result split: pipeline failures are final')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 428, 'still receives post-execute; a `final-result` bypasses it.'),
+      evidence('packages/core/tools/src/index.ts', 1505, "return next({ kind: 'final-result', exec, result: toolErrorResult(error) })"),
+      evidence('packages/core/tools/src/index.ts', 1564, 'receive post-execute; pipeline failures are already final.'),
+      evidence('packages/core/tools/src/index.ts', 1597, "return { kind: 'final-result', result: toolErrorResult(error) }"),
+    ],
+    divergence:
+      'The seeds say only that finalizeContent also runs for "pipeline failures that bypass `tools/post-execute`" and that "thrown tools still reach this waterfall as errors", never which pipeline failures bypass it; seed 001 even says post-execute may see a call rejected before execution ("后处理也可能看见执行前被拒绝的结果"). Sending these failures through post-execute is as good a reading of the seeds, so the must rules (PRE-12, PRE-14, GRD-09, GRD-10, EXE-07, FIN-02) accept either routing.',
+  },
+  {
+    id: 'POST-25',
+    level: 'upstream',
+    statement:
+      'ABORTED_BEFORE_DISPATCH from a caller abort observed once tools/pre-execute (or an approval it asked for) has settled passes through tools/post-execute exactly once, without tools/execute.',
+    sources: [upstream('the post-pre-execute cancellation check yields a post-result')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1501, "return await next({ kind: 'post-result', exec, result: toolAbortedBeforeDispatchResult() })"),
+      evidence('packages/core/tools/src/index.ts', 1484, "return await next({ kind: 'post-result', exec, result: toolAbortedBeforeDispatchResult() })"),
+    ],
+    divergence:
+      'The seeds say this cancellation "skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`" but not whether the result then meets tools/post-execute; seed 001 lists "执行前取消" (cancellation before execution) among the branches that end early. Skipping post-execute is as good a reading, so the must rules (PRE-14, CAN-04) accept either routing.',
   },
   {
     id: 'POST-02',
@@ -69,7 +97,7 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-06',
     level: 'must',
     statement:
-      'An accept that has both content and value as own properties, even if one is undefined, turns the outcome into a failure without info and without value.',
+      'An accept that carries both a content and a value turns the outcome into a failure without value (that the failure has no info, and that an own key holding undefined counts as carried, is POST-27\'s).',
     sources: [seed('000', '§执行'), seed('001', 'L25')],
     quotes: [
       quote('000', '§执行', '后置策略可以替换内容或值，但不能同时替换两者。'),
@@ -105,8 +133,8 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-09',
     level: 'must',
     statement:
-      'A block yields a failure whose content is the feedback exactly as given, whose error has no info, which has no value, meta or concludesTurn, and whose additionalContexts are only the decision ones.',
-    sources: [seed('000', '§执行'), seed('001', 'L24'), upstream('block drops prior contexts')],
+      'A block yields a failure whose content is the feedback exactly as given, which has no value, meta or concludesTurn, and whose additionalContexts end with the decision ones (that its error has no info is ERR-06\'s; whether contexts the result already carried survive the block the seeds leave open, and that they are dropped is CTX-04\'s).',
+    sources: [seed('000', '§执行'), seed('001', 'L24'), upstream('block drops prior contexts (CTX-04)')],
     quotes: [
       quote('000', '§执行', '阻止会移除值，并转为包含纠正反馈的 `isError`。'),
       quote('000', '§执行 (PostToolDecision)', 'block by turning corrective feedback into an error result.'),
@@ -243,5 +271,18 @@ export const POST_RULES = defineArea('POST', [
     sources: [seed('000', '§执行 (PostToolDecision)')],
     divergence:
       'The seeds type the decision as accept or block and say nothing of other kinds; failing such a decision is the kit\'s reading (C-06), so it is a should rule. Upstream treats every kind other than block as accept.',
+  },
+  {
+    id: 'POST-27',
+    level: 'upstream',
+    statement:
+      'An accept that has both content and value as own properties is refused even when one or both hold undefined, and the refusal is a failure without info and without value.',
+    sources: [upstream('both replacements are detected by own keys')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1757, "if (Object.hasOwn(decision, 'content') && Object.hasOwn(decision, 'value')) {"),
+      evidence('packages/core/tools/src/index.ts', 1758, "throw new TypeError('tools/post-execute accept decision cannot replace both value and content')"),
+    ],
+    divergence:
+      'The seeds say only "后置策略可以替换内容或值，但不能同时替换两者" (post-policy may replace the content or the value, not both); whether a key holding undefined replaces anything they leave open, and reading it as absent is as good.',
   },
 ])

@@ -30,8 +30,8 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-03',
     level: 'must',
     statement:
-      'A name the caller cannot see still passes through pre-execute, guards, tools/execute and post-execute, and only the base dispatch turns it into UNKNOWN_TOOL, so policy observes every name that reaches the registry.',
-    sources: [upstream('unknown names reach policy'), seed('000', '§Cordis API (execute: an invisible tool reports UNKNOWN_TOOL)')],
+      'A call naming a tool the caller cannot see ends as an UNKNOWN_TOOL failure without running any body; if it passes through pre-execute, guards, tools/execute and post-execute first, it does so in pipeline order, post-execute at most once. Whether it passes through them (upstream: it does, and only the base dispatch fails it) is VIS-25\'s.',
+    sources: [seed('000', '§Cordis API (execute: an invisible tool reports UNKNOWN_TOOL)')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`'),
       quote('000', '§执行', '未知工具和抛出异常的工具都会变为结构化错误（`ToolNotFoundError` 映射为 `UNKNOWN_TOOL`），调用失败但不终止当前轮次'),
@@ -41,7 +41,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-04',
     level: 'must',
     statement:
-      'A { kind: "deny", reason } decision becomes a frozen denial failure (error exactly { message: reason }) without entering tools/execute or the body, and post-execute receives that frozen denial.',
+      'A { kind: "deny", reason } decision becomes a frozen denial failure whose message is the reason, without entering tools/execute or the body, and post-execute receives that frozen denial (that its error carries no info is ERR-06\'s).',
     sources: [seed('000', '§执行 (PreToolDecision)'), seed('001', 'L17'), seed('001', 'L23')],
     quotes: [
       quote('000', '§执行 (PreToolDecision)', '`allow` runs the call; `deny` materializes an error'),
@@ -54,7 +54,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-05',
     level: 'must',
     statement:
-      'With no approval service installed an ask decision is a denial: a failure without error.info, no body, and post-execute still runs.',
+      'With no approval service installed an ask decision is a denial: a failure without a body, and post-execute still runs (that it carries no info is ERR-06\'s, and that its message is the ask\'s reason PRE-23\'s).',
     sources: [seed('000', '§Cordis API (tools/pre-execute: missing approval support turns ask into denial)'), seed('001', 'L18')],
     quotes: [
       quote('000', '§tools/pre-execute', 'missing approval support turns `ask` into denial'),
@@ -141,8 +141,8 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-12',
     level: 'must',
     statement:
-      'A pre-execute listener that throws or rejects ends the call as a final failure normalised from the thrown value: no guard, tools/execute, body or post-execute runs, and execute() still resolves.',
-    sources: [seed('000', '§Cordis API (execute: listener failures resolve as error results)'), upstream('pre-execute throws skip post-execute')],
+      'A pre-execute listener that throws or rejects ends the call as a failure normalised from the thrown value: no guard, tools/execute or body runs, and execute() still resolves (that tools/post-execute does not run either is POST-24\'s).',
+    sources: [seed('000', '§Cordis API (execute: listener failures resolve as error results)'), upstream('pre-execute throws skip post-execute (POST-24)')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
       quote('000', '§执行 (PreToolDecision)', '`allow` runs the call; `deny` materializes an error'),
@@ -164,7 +164,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-14',
     level: 'must',
     statement:
-      'If the caller aborts while pre-execute is pending, the registry still awaits the listener, then a later allow ends as ABORTED_BEFORE_DISPATCH without a body (post-execute runs), a later deny stays that denial, and a later throw stays that failure.',
+      'If the caller aborts while pre-execute is pending, the registry still awaits the listener, then a later allow ends as ABORTED_BEFORE_DISPATCH without tools/execute or a body, a later deny stays that denial, and a later throw stays that failure (whether tools/post-execute runs: POST-25 for the allow, POST-24 for the throw).',
     sources: [seed('000', '§Cordis API (tools/pre-execute: rechecks cancellation but never abandons)'), seed('001', 'L29')],
     quotes: [
       quote('000', '§tools/pre-execute', 'Async gates must observe `exec.signal`; the registry rechecks cancellation after they settle but never abandons their promise.'),
@@ -249,5 +249,18 @@ export const PRE_RULES = defineArea('PRE', [
       quote('000', '§Cordis API (presentAs)', 'Present the calling scope\'s tools in `mode` instead of the deployment default.'),
     ],
     requires: ['codeMode'],
+  },
+  {
+    id: 'PRE-23',
+    level: 'upstream',
+    statement:
+      'Without an approval service, an ask that gives a reason is denied with that reason verbatim as error.message ("" included; its enveloped content is ERR-13\'s).',
+    sources: [upstream('the ask reason becomes the denial reason when no approval service is mounted')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1696, 'decision: { kind: \'deny\', reason: ask.reason ?? `tool "${exec.name}" requires approval (not yet supported)` },'),
+      evidence('packages/core/tools/tests/tools.spec.ts', 706, "expect(result.content[0]).toMatchObject({ text: 'Error: needs approval' })"),
+    ],
+    divergence:
+      'The seeds say only that "missing approval support turns `ask` into denial", not with which message; a registry-worded message is as good a reading.',
   },
 ])

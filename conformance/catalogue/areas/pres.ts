@@ -34,8 +34,8 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-03',
     level: 'must',
     statement:
-      'meta survives a content replacement, is recomputed by a value replacement, disappears on block, is recomputed from the value (ignoring the wrapper\'s own meta) for a wrapper-authored success, and is kept as given on a wrapper-authored failure.',
-    sources: [seed('000', '§执行'), upstream('wrapper-authored results: success meta recomputed, failure meta kept')],
+      'meta survives a content replacement, is recomputed by a value replacement, disappears on block, and is kept as given on a wrapper-authored failure; a wrapper-authored success carries either its own meta or meta recomputed from its value (that it is recomputed is PRES-16\'s).',
+    sources: [seed('000', '§执行'), upstream('wrapper-authored results: failure meta kept; success meta recomputed (PRES-16)')],
     quotes: [
       quote('000', '§执行', '替换内容会保留规范值和现有元数据；替换值会重新校验并重新计算内容/元数据'),
     ],
@@ -199,5 +199,19 @@ export const PRES_RULES = defineArea('PRES', [
     ],
     requires: ['codeMode'],
     untestable: 'registry teardown: the adapter contract cannot observe a registry after dispose(), and the prompt provider and SDK section have no surface in it',
+  },
+  {
+    id: 'PRES-16',
+    level: 'upstream',
+    statement:
+      'A success authored by a tools/execute wrapper is rebuilt from its value through the tool\'s output contract, so for a top-level call its meta is presentationMeta(args, value), never the meta the wrapper put on it.',
+    sources: [upstream('wrapper-authored successes are normalized through the owning output contract')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1825, "/** Normalize an around-dispatch wrapper's authored result through the owning output contract. */"),
+      evidence('packages/core/tools/src/index.ts', 1839, 'const normalized = this.createSuccessResult(exec, tool, result.value)'),
+    ],
+    divergence:
+      'The seeds say only that a `tools/execute` wrapper returns a `ToolExecutionResult` and that the projectors run on the body\'s validated value ("成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器"); keeping the meta a wrapper authored is as good a reading.',
+    requires: ['presentationMeta'],
   },
 ])

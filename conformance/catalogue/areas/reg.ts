@@ -83,8 +83,8 @@ export const REG_RULES = defineArea('REG', [
     id: 'REG-07',
     level: 'must',
     statement:
-      'register() checks, in this order, the output shape, the output schema, timeoutMs, the reserved name and duplicates, and a rejected registration leaves no entry behind and emits no tools/change.',
-    sources: [upstream('validation order and atomicity of register')],
+      'A registration refused by any of register()\'s checks (output shape, output schema, timeoutMs, the reserved name, duplicates) leaves no entry behind and emits no tools/change. The order of the checks is REG-21\'s.',
+    sources: [seed('000', '§Cordis API (register)'), seed('000', '§统一的 JSON 值 schema DSL'), seed('000', '§tools/change')],
     quotes: [
       quote('000', '§Cordis API (register)', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.'),
       quote('000', '§统一的 JSON 值 schema DSL', '要求它声明 `output`，校验其原始 schema，并检查 `timeoutMs` 必须为正有限值等语义要求'),
@@ -131,12 +131,43 @@ export const REG_RULES = defineArea('REG', [
     id: 'REG-11',
     level: 'must',
     statement:
-      'Every successful registration and every unregistration emits exactly one tools/change, and when a tools/change listener throws during register() the error is rethrown and the registration undone, leaving the name free.',
-    sources: [seed('000', '§tools/change'), upstream('rollback when a change listener throws')],
+      'Every successful registration and every unregistration emits exactly one tools/change. What a throwing tools/change listener does to register() is REG-22\'s.',
+    sources: [seed('000', '§tools/change')],
     quotes: [quote('000', '§tools/change', 'A tool was registered or unregistered, or a scoped restriction changed')],
+    requires: ['changeEvents'],
+  },
+  // REG-22: seed 000 calls tools/change an emit, "An UNFILTERED registry-subject notification"; nothing says a throwing
+  // listener fails register(), nor that the registration is then undone. Containing the listener's failure is as good
+  // a reading.
+  {
+    id: 'REG-22',
+    level: 'upstream',
+    statement:
+      'When a tools/change listener throws during register(), register() throws that very error and the registration is undone: the name is absent from get() and schemas(), and registers again exactly once.',
+    sources: [seed('000', '§tools/change'), upstream('rollback when a change listener throws')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 2003, 'rolls back the tool entry when a tools/change listener throws (P1-1)'),
+      evidence('packages/core/tools/tests/tools.spec.ts', 2012, "expect(() => ctx.tools.register(echoTool)).toThrow('boom change listener')"),
+      evidence('packages/core/scope/tests/store.spec.ts', 259, 'rolls back a scoped insertion when notification throws'),
+    ],
     divergence:
       'How many tools/change events the rollback itself emits is left open by the kit; upstream emits a second one (C-22).',
     requires: ['changeEvents'],
+  },
+  // REG-21: the seeds list register()'s checks ("要求它声明 `output`，校验其原始 schema，并检查 `timeoutMs`…"; "duplicates
+  // within one layer and the reserved `run_code` name fail") but not their order.
+  {
+    id: 'REG-21',
+    level: 'upstream',
+    statement:
+      'register() checks the output shape, then the output schema, then timeoutMs, then the reserved name, so a definition failing several checks is refused for the first of them.',
+    sources: [upstream('validation order of register')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1043, 'must declare output { schema, render, presentationMeta? }'),
+      evidence('packages/core/tools/src/index.ts', 1045, 'assertSupportedJsonSchema(output.schema)'),
+      evidence('packages/core/tools/src/index.ts', 1049, 'timeoutMs must be a positive finite number'),
+      evidence('packages/core/tools/src/index.ts', 1055, 'is reserved for the Code Mode presentation transport'),
+    ],
   },
   {
     id: 'REG-12',

@@ -11,7 +11,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-01',
     level: 'must',
     statement:
-      'A scope sees the inherited tools (the global layer, then each ancestor from farthest to nearest, a nearer same-name entry replacing a farther one), minus whatever any restriction on its chain excludes, plus its own registrations, which are never filtered and shadow inherited entries of the same name.',
+      'A scope sees the inherited tools (the global layer, then each ancestor from farthest to nearest, a nearer same-name entry replacing a farther one), minus whatever a restriction of the scope, or of an ancestor that itself inherits the entry, excludes, plus its own registrations, which are never filtered and shadow inherited entries of the same name. Whether an ancestor\'s restriction also hides that ancestor\'s own registrations from its descendants is VIS-26\'s.',
     sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (ctx.tools)'), upstream('view resolution order')],
     quotes: [
       quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
@@ -85,7 +85,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-07',
     level: 'must',
     statement:
-      'restrict() throws, installing nothing, when it lists a name the scope does not currently inherit, including a name that exists only in the scope\'s own layer.',
+      'restrict() throws, installing nothing, when it lists a name registered neither globally nor by an ancestor, including a name that exists only in the scope\'s own layer, and accepts a name it inherits and sees. Whether a name an ancestor\'s restriction hides may be named is VIS-26\'s.',
     sources: [seed('000', '§Cordis API (restrict)'), seed('002', '§ctx.tools.restrict'), upstream('restrictable names are the inherited ones')],
     quotes: [
       quote('000', '§Cordis API (restrict)', 'Empty filters, unknown names, scope-local names, and reserved transport names fail.'),
@@ -124,7 +124,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-10',
     level: 'must',
     statement:
-      'Restrictions narrow everything a scope inherits, ancestor-scope registrations included; an ancestor\'s restriction narrows its descendants\' inherited views too, and a descendant\'s restriction never changes an ancestor\'s view.',
+      'A scope\'s restrictions narrow everything it inherits, ancestor-scope registrations included; an ancestor\'s restriction narrows what its descendants inherit through it (the global tools and farther ancestors\' registrations), and a descendant\'s restriction never changes an ancestor\'s view. Whether an ancestor\'s restriction also hides the ancestor\'s own registrations from its descendants is VIS-26\'s.',
     sources: [seed('000', '§ToolRestriction'), upstream('restrictions along the scope chain')],
     quotes: [
       quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
@@ -266,6 +266,41 @@ export const VIS_RULES = defineArea('VIS', [
       'An unknown restricted name is reported as `tools.restrict() names unknown global tool "<a>"; known global tools: <sorted names>`, several as `unknown global tools "<a>", "<b>"`, and an empty inherited set as `(none)`.',
     sources: [upstream('message of the restrictable-name check')],
     requires: ['scopes'],
+  },
+  // VIS-25: seed 000 says only that "an invisible tool reports `UNKNOWN_TOOL`" (and, for Code Mode, that a
+  // model-direct call is denied "before the policy pipeline"); seed 001 lists "查找与输入准备 → pre-execute / 审批 /
+  // guards". Ending an out-of-view call at lookup, before any policy stage, is as good a reading, so the must rules
+  // (VIS-03, PRE-03, ERR-05, POST-01, FIN-06) accept both; upstream's traversal is this rule's.
+  {
+    id: 'VIS-25',
+    level: 'upstream',
+    statement:
+      'A call naming a tool outside the caller\'s view (registered nowhere, only in another scope, or restricted away) is not refused at entry: it passes through tools/pre-execute, the guards, tools/execute and tools/post-execute like any call, so a pre-execute deny or a guard denial decides it, and only the base dispatch turns it into UNKNOWN_TOOL (Code Mode\'s collapse of a model-direct call aside).',
+    sources: [seed('000', '§Cordis API (execute)'), upstream('unknown names reach policy; lookup failure is raised by the base dispatch')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1380, 'const visible = this.get(name, agent)'),
+      evidence('packages/core/tools/src/index.ts', 1445, "return { kind: 'ready', exec: execution }"),
+      evidence('packages/core/tools/src/index.ts', 1547, 'if (!tool) throw new ToolNotFoundError(exec.name)'),
+    ],
+  },
+  // VIS-26: seed 000 §ToolRestriction says a restriction acts on what the scope inherits ("部署全局层，加上其链上的每个祖先作用域")
+  // and that the scope's OWN registrations escape it, while its type comment says "Restrictions intersect and do not
+  // affect scoped registrations". Whether an ancestor's registrations, as its descendants inherit them, escape that
+  // ancestor's own restriction, and whether a name an ancestor hid still counts as inherited, the two passages leave open.
+  {
+    id: 'VIS-26',
+    level: 'upstream',
+    statement:
+      'Every restriction on a scope\'s chain filters the scope\'s whole inherited surface: an ancestor\'s restriction also hides the ancestor\'s own registrations (and those of its ancestors) from every descendant, while the ancestor itself still sees its own; and restrict() accepts any name registered globally or by an ancestor, even one an ancestor\'s restriction hides from the scope.',
+    sources: [seed('000', '§ToolRestriction'), upstream('restrictions intersect across the whole chain; restrictable names are the pre-restriction inherited ones')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1174, 'if (layers.every(layer => layer.admits(name))) visible.set(name, definition)'),
+      evidence('packages/core/tools/src/index.ts', 1171, 'restrictableNames.add(name)'),
+      evidence('packages/core/tools/src/index.ts', 1088, 'const known = this.view(scope).restrictableNames'),
+      evidence('packages/core/tools/tests/scoped.spec.ts', 252, 'restriction reach every scope nested inside it'),
+    ],
+    // Only ancestors make a difference: its tests need scopeParents, and the laws charge it incidentally only where a forest has parents.
+    requires: ['scopes', 'scopeParents'],
   },
   {
     id: 'VIS-24',

@@ -127,8 +127,9 @@ export function check(
     // The rules the test reports under: its own, and any rule an incidental check adds (./incidental.ts).
     const reported = [...ruleIds]
     ctx.task.meta.rules = reported
-    beginIncidentals(ctx.task, ruleIds, needed)
     const adapter = await suiteAdapter()
+    // An incidental rule may need what the test needs, or an optional feature of the test that the adapter declares.
+    beginIncidentals(ctx.task, ruleIds, [...needed, ...(options.optional ?? []).filter((feature) => adapter.features[feature] === true)])
     const missing = [...needed].filter((feature) => adapter.features[feature] !== true)
     if (missing.length > 0) {
       ctx.task.meta.missingFeatures = missing

@@ -11,10 +11,10 @@
  * 20 000 levels (40 000 frames) overflow it there too, and cost the
  * reference's iterative copy well under a second.
  *
- * ARG-05 tests argument materialisation at 50 000 levels of nested arrays
+ * ARG-15 (upstream; ARG-05 keeps a shallow nesting: the seeds give no depth) tests argument materialisation at 50 000 levels of nested arrays
  * (one call a level), for the same reason. The schema compiler and subset
- * assertion (DSL-11, JSS-11) keep upstream's 5 000 levels: they do far more
- * work per level. Mutation runs build all of these shallower
+ * assertion (JSS-11) and the validator (JSV-14) keep upstream's 5 000 levels: they do far more
+ * work per level. All three are upstream rules. Mutation runs build all of these shallower
  * (conformance/fixtures/nesting-depth.ts).
  */
 export const BEYOND_CALL_STACK = 20_000

@@ -17,9 +17,10 @@
  *
  * Contract (each breach is a kit defect, failing the test as such):
  * - only inside a `check()` test (a property law included);
- * - the rule needs no optional feature beyond those the running test needs:
- *   it is checked wherever such a test meets its case, so it must apply to
- *   every adapter that test runs on;
+ * - the rule needs no optional feature beyond those the running test needs,
+ *   or takes as optional and the adapter declares: it is checked wherever
+ *   such a test meets its case, so it must apply to every adapter that test
+ *   runs on;
  * - in a test that names the rule itself, the block is an ordinary
  *   assertion of it (it throws, as any assertion of the test's own rules).
  */

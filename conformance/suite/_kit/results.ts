@@ -93,6 +93,81 @@ export function expectAbortName(result: ToolExecutionResult): void {
   })
 }
 
+/**
+ * The rules that own a denial's exact message where the seeds only say the
+ * case denies: a guard's empty-string reason (GRD-15), the ask reason of an
+ * ask denied for want of an approval service (PRE-23).
+ */
+export type DenialMessageOwner = 'GRD-15' | 'PRE-23'
+
+/** `owner`'s check, charged incidentally: the denial's message is `reason`, verbatim. */
+export function expectDenialMessage(result: ToolExecutionResult, reason: string, owner: DenialMessageOwner): void {
+  incidental(owner, () => {
+    expect(result.error?.message, `the denial message is the reason verbatim (${owner})`).toBe(reason)
+  })
+}
+
+/**
+ * The result is a policy denial whose exact message the seeds leave open: a
+ * failure without value with a string message. That the message is `reason`
+ * is `owner`'s ({@link expectDenialMessage}), that it carries no `info`
+ * ERR-06's and its enveloped content ERR-13's, all charged incidentally.
+ */
+export function expectDenialFor(result: ToolExecutionResult, reason: string, owner: DenialMessageOwner): void {
+  expect(result.isError, `expected a denial for ${JSON.stringify(reason)}, got a success`).toBe(true)
+  expect('value' in result, 'a failure carries no value').toBe(false)
+  expect(typeof result.error?.message, 'a denial carries a string message').toBe('string')
+  expectDenialMessage(result, reason, owner)
+  expectNoInfo(result, 'ERR-06')
+  expectEnveloped(result)
+}
+
+/**
+ * ERR-16, charged incidentally: a thrown value whose message is "" keeps the
+ * empty message (the seeds ask only for a human-readable one, so a readable
+ * fallback text is as good a reading).
+ */
+export function expectEmptyMessageKept(result: ToolExecutionResult): void {
+  incidental('ERR-16', () => {
+    expect(result.error?.message, 'an empty thrown message stays "" (ERR-16)').toBe('')
+  })
+}
+
+/**
+ * The result is the failure of a renderer or a presentationMeta projector
+ * that threw or returned something that is not lossless JSON: the seeds say
+ * only that it becomes an isError (a failure without value); that its code is
+ * INVALID_TOOL_OUTPUT is OUT-16's, charged incidentally.
+ */
+export function expectProjectionFailure(result: ToolExecutionResult): void {
+  expect(result.isError, 'a failed projection makes the call a failure').toBe(true)
+  expect('value' in result, 'a failure carries no value').toBe(false)
+  incidental('OUT-16', () => {
+    expect(result.error?.info?.code, `a failed projection is INVALID_TOOL_OUTPUT (OUT-16); error was ${JSON.stringify(result.error)}`).toBe('INVALID_TOOL_OUTPUT')
+  })
+}
+
+/**
+ * The contexts a post-execute block leaves, given as comparable lists: the
+ * seeds leave open whether the contexts the result already carried (deferred
+ * by the body, brought by a wrapper) survive a block, so either `decision`
+ * alone or `prior` then `decision` passes; that a block keeps the decision's
+ * contexts alone, and that the key is then absent when they are none, is
+ * CTX-04's, charged incidentally.
+ */
+export function expectBlockContexts(
+  result: { readonly additionalContexts?: readonly unknown[] },
+  actual: readonly unknown[],
+  prior: readonly unknown[],
+  decision: readonly unknown[],
+): void {
+  expect([decision, [...prior, ...decision]], 'a block keeps the decision\'s contexts, after the prior ones or alone').toContainEqual(actual)
+  incidental('CTX-04', () => {
+    expect(actual, 'a block keeps only the decision\'s contexts (CTX-04)').toEqual(decision)
+    expect('additionalContexts' in result, 'a block without decision contexts has no additionalContexts key (CTX-04)').toBe(decision.length > 0)
+  })
+}
+
 /** Every object reachable from `value` (own enumerable keys) is frozen. */
 export function isDeepFrozen(value: unknown): boolean {
   const stack: unknown[] = [value]

@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest'
 import { describeThrown } from './describe-thrown.ts'
+import { incidental } from './incidental.ts'
 
 /** What an assertion threw, read defensively; `undefined` when it returned. */
 export interface Rejection {
@@ -69,15 +70,131 @@ export function pairUp<E>(expected: readonly E[], actual: readonly string[], mat
   return { missing, extra: left }
 }
 
-/** A schema violation located at `path`: the message is `<path> <text>`. */
+// ---------------------------------------------------------------------------
+// Paths. The seeds say only that a JsonSchemaError reports "每条不受支持或格式错误的
+// schema 路径" (every unsupported or malformed schema path): neither the name of the
+// root nor the syntax. So a must test compares the segments after the root token,
+// whatever that token is (`schema`, `$`, `value`, `parameters`, `arguments`, …),
+// with keys written `.key`, `["key"]` or `['key']` and indices `[i]`. Upstream's
+// exact form (`<path> <text>` rooted at `schema`/`parameters`) is JSS-18's, checked by
+// `expectUpstreamPathForm`.
+
+/** A path as the segments after its root token: `schema.properties.a` and `$["properties"].a` are both `['properties', 'a']`. */
+export type PathSegments = readonly string[]
+
+const ROOT_TOKENS = ['$', 'schema', 'value', 'parameters', 'arguments', 'result', 'output', 'input', 'root'] as const
+
+/** Reads segments from `text` at `at`: returns them and where they end. */
+function readSegments(text: string, at: number): { segments: string[]; end: number } {
+  const segments: string[] = []
+  let i = at
+  for (;;) {
+    if (text[i] === '.') {
+      const m = /^[^.[\]\s:"',;()]+/.exec(text.slice(i + 1))
+      if (m === null) break
+      segments.push(m[0])
+      i += 1 + m[0].length
+    } else if (text[i] === '[') {
+      const index = /^\[(\d+)\]/.exec(text.slice(i))
+      const quoted = /^\[("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\]/.exec(text.slice(i))
+      if (index !== null) {
+        segments.push(index[1]!)
+        i += index[0].length
+      } else if (quoted !== null) {
+        const body = quoted[1]!
+        let key: string
+        try {
+          key = body.startsWith('"') ? (JSON.parse(body) as string) : body.slice(1, -1).replace(/\\(.)/g, '$1')
+        } catch {
+          key = body.slice(1, -1)
+        }
+        segments.push(key)
+        i += quoted[0].length
+      } else break
+    } else break
+  }
+  return { segments, end: i }
+}
+
+/** The segments of a path the kit writes (`schema.properties.a`, `value[1]`, `list[1].id`): its first token is the root unless it is a bare key of an empty label. */
+export function pathSegments(path: string): PathSegments {
+  const m = /^([A-Za-z_$][\w$]*)?/.exec(path)!
+  const rootToken = m[0]
+  const { segments } = readSegments(path, rootToken.length)
+  return (ROOT_TOKENS as readonly string[]).includes(rootToken) || rootToken === '' ? segments : [rootToken, ...segments]
+}
+
+/** The root token a path or violation starts with, if any. */
+function rootAt(text: string, at: number): string | undefined {
+  for (const root of ROOT_TOKENS) {
+    if (!text.startsWith(root, at)) continue
+    const after = text[at + root.length]
+    if (after === undefined || after === '.' || after === '[' || after === ' ' || after === ':' || after === '"' || after === "'") return root
+  }
+  return undefined
+}
+
+/** The path a violation starts with: a root token, segments, then the end, a space or a `:`. */
+export function leadingPath(violation: string): PathSegments | undefined {
+  const root = rootAt(violation, 0)
+  if (root === undefined) return undefined
+  const { segments, end } = readSegments(violation, root.length)
+  const next = violation[end]
+  return next === undefined || next === ' ' || next === ':' ? segments : undefined
+}
+
+/** Every path a violation names anywhere in its text (upstream quotes value paths mid-sentence). */
+export function pathsNamed(violation: string): PathSegments[] {
+  const out: PathSegments[] = []
+  for (let at = 0; at < violation.length; at++) {
+    const before = at === 0 ? '' : violation[at - 1]!
+    if (/[\w$.\]]/.test(before)) continue
+    const root = rootAt(violation, at)
+    if (root === undefined) continue
+    const { segments, end } = readSegments(violation, at + root.length)
+    if (/[\w$]/.test(violation[end] ?? '')) continue
+    out.push(segments)
+    at = end - 1
+  }
+  return out
+}
+
+const isPrefix = (prefix: PathSegments, of: PathSegments): boolean => prefix.length <= of.length && prefix.every((s, i) => s === of[i])
+const same = (a: PathSegments, b: PathSegments): boolean => a.length === b.length && isPrefix(a, b)
+
+/** A schema violation located exactly at `path` (compared after the root token; separator space or `:`). */
 export function atSchemaPath(path: string, violation: string): boolean {
+  const at = leadingPath(violation)
+  return at !== undefined && same(at, pathSegments(path))
+}
+
+/** A schema violation located at `path` or below it. */
+export function atOrBelowSchemaPath(path: string, violation: string): boolean {
+  const at = leadingPath(violation)
+  return at !== undefined && isPrefix(pathSegments(path), at)
+}
+
+/** A value violation that names `path` as a whole, anywhere in its text, whatever its root token. */
+export function namesPath(violation: string, path: string): boolean {
+  const want = pathSegments(path)
+  return pathsNamed(violation).some((p) => same(p, want))
+}
+
+/** A value violation that names `path` or a path below it. */
+export function namesPathOrBelow(violation: string, path: string): boolean {
+  const want = pathSegments(path)
+  return pathsNamed(violation).some((p) => isPrefix(want, p))
+}
+
+/** Upstream's form: the violation is `<path> <text>` with `path` written exactly as given (root token included). */
+export function atExactSchemaPath(path: string, violation: string): boolean {
   return violation.startsWith(`${path} `)
 }
 
 const PATH_CHAR = /[\w$.[\]]/
 
-/** A value violation that names `path` as a whole (so `value.a` does not name `value` or `value.ab`). */
-export function namesPath(violation: string, path: string): boolean {
+/** Upstream's form of a value violation: it names `path` exactly as written, root token included (JSV-02). */
+export function namesExactPath(violation: string, path: string): boolean {
   for (let at = violation.indexOf(path); at >= 0; at = violation.indexOf(path, at + 1)) {
     const before = at === 0 ? '' : violation[at - 1]!
     const after = violation[at + path.length] ?? ''
@@ -86,4 +203,38 @@ export function namesPath(violation: string, path: string): boolean {
     if (cleanBefore && cleanAfter) return true
   }
   return false
+}
+
+/** An expected location: a path (matched at it or below it) or a predicate over a violation. */
+export type PathExpectation = string | ((violation: string) => boolean)
+
+const covers = (e: PathExpectation, v: string): boolean => (typeof e === 'string' ? atOrBelowSchemaPath(e, v) : e(v))
+
+/**
+ * The must reading of "reports every bad path": each expected defect has a
+ * violation at its path or below it, and no violation lies outside the
+ * defective paths (`optional` lists locations a registry may, but need not,
+ * report: e.g. a root type that is also wrong). How many violations each
+ * path gets, and whether at the path or a child, is JSS-19's
+ * ({@link expectExactPlacement}).
+ */
+export function expectPathsCovered(violations: readonly string[], paths: readonly PathExpectation[], optional: readonly PathExpectation[] = []): void {
+  const missing = paths.filter((e) => !violations.some((v) => covers(e, v))).map(String)
+  const extra = violations.filter((v) => ![...paths, ...optional].some((e) => covers(e, v)))
+  expect({ missing, extra }, `violations: ${JSON.stringify(violations)}`).toEqual({ missing: [], extra: [] })
+}
+
+/** JSS-18, charged incidentally: every violation is upstream's `<path> <text>`, rooted at `root` (`schema`, or `parameters` for a parameter map). */
+export function expectUpstreamPathForm(violations: readonly string[], root: 'schema' | 'parameters' = 'schema'): void {
+  incidental('JSS-18', () => {
+    for (const v of violations) expect(v, `a violation reads "<path> <text>" with the path rooted at ${root} (JSS-18)`).toMatch(new RegExp(`^${root}(?:[.[][^ ]*)? \\S`))
+  })
+}
+
+/** JSS-19, charged incidentally: exactly one violation per expected path, at that very path (upstream's placement). */
+export function expectExactPlacement(violations: readonly string[], paths: readonly string[]): void {
+  incidental('JSS-19', () => {
+    const { missing, extra } = pairUp(paths, violations, atSchemaPath)
+    expect({ missing, extra }, `one violation at each defective path, none elsewhere (JSS-19); violations: ${JSON.stringify(violations)}`).toEqual({ missing: [], extra: [] })
+  })
 }

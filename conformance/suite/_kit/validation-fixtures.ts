@@ -17,7 +17,7 @@ import { loadJsonSchemaFixtures } from '../../fixtures/json-schema-fixtures.ts'
 import type { FixtureOrigin, ValidationGroup, ValidationTest } from '../../fixtures/json-schema-fixtures.ts'
 import { check } from './check.ts'
 import { inForeignRealm } from './realm.ts'
-import { namesPath } from './schema-errors.ts'
+import { namesExactPath } from './schema-errors.ts'
 
 /** Validates and insists on the result shape every call must have (JSV-01). */
 export function validate(schema: SchemaApi, node: unknown, value: unknown, label?: string): string[] {
@@ -85,7 +85,7 @@ export function declareValidationFixtures(select: (group: ValidationGroup) => bo
       if (paths !== undefined) {
         // Only where violations point: whether enough are reported is the validity test's business (and its rules').
         check('JSV-02', `${title}: violations name ${paths.join(', ')}`, ({ schema }) => {
-          for (const v of runTest(schema, g, t, false)) expect(paths.some((p) => namesPath(v, p)), `"${v}" names none of ${paths.join(', ')}`).toBe(true)
+          for (const v of runTest(schema, g, t, false)) expect(paths.some((p) => namesExactPath(v, p)), `"${v}" names none of ${paths.join(', ')}`).toBe(true)
         })
       }
       const messages = t.messages
@@ -99,7 +99,7 @@ export function declareValidationFixtures(select: (group: ValidationGroup) => bo
         check('JSV-12', `${title}: violation order`, ({ schema }) => {
           const order = paths ?? []
           const violations = runTest(schema, g, t, false)
-          expect(violations.map((v) => order.findIndex((p) => namesPath(v, p)))).toEqual(order.map((_, i) => i))
+          expect(violations.map((v) => order.findIndex((p) => namesExactPath(v, p)))).toEqual(order.map((_, i) => i))
         })
       }
     }
