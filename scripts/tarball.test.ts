@@ -64,7 +64,12 @@ interface ReportShape {
 }
 
 interface VitestJson {
-  readonly testResults: readonly { readonly name: string; readonly assertionResults: readonly { readonly title: string; readonly status: string }[] }[]
+  readonly testResults: readonly {
+    readonly name: string
+    readonly status: string
+    readonly message?: string
+    readonly assertionResults: readonly { readonly title: string; readonly status: string }[]
+  }[]
 }
 
 // The consumer project's files.
@@ -145,6 +150,22 @@ import adapter from '../adapter.ts'
 await conformance(adapter, { rules: ['REG-01'], timeout: 2000 })
 `
 
+// The same broken adapter, gated as grade gates it: REG-01 (must) is a known failure, REG-08 (upstream) a deviation under spec.
+const EMBED_GATED = `import { conformance } from 'dsh-tools-tck/vitest'
+import adapter from '../adapter.ts'
+
+await conformance(adapter, { rules: ['REG-01', 'REG-08'], baseline: 'tck/known.json' })
+`
+const KNOWN = { baselineVersion: '1', entries: [{ rule: 'REG-01', reason: 'not-implemented', kind: 'assertion' }] }
+
+// A baseline entry for REG-02, which this adapter passes: stale, so the file fails at its end.
+const EMBED_STALE = `import { conformance } from 'dsh-tools-tck/vitest'
+import adapter from '../adapter.ts'
+
+await conformance(adapter, { rules: ['REG-01', 'REG-02'], baseline: 'tck/stale.json' })
+`
+const STALE = { baselineVersion: '1', entries: [...KNOWN.entries, { rule: 'REG-02', reason: 'not-implemented', kind: 'assertion' }] }
+
 describe('the packed kit, installed in a project of its own', () => {
   let work: string
   let project: string
@@ -176,6 +197,10 @@ describe('the packed kit, installed in a project of its own', () => {
     writeFileSync(join(project, 'vitest.config.ts'), VITEST_CONFIG)
     writeFileSync(join(project, 'tck', 'reference.test.ts'), EMBED_REFERENCE)
     writeFileSync(join(project, 'tck', 'broken.test.ts'), EMBED_BROKEN)
+    writeFileSync(join(project, 'tck', 'gated.test.ts'), EMBED_GATED)
+    writeFileSync(join(project, 'tck', 'known.json'), JSON.stringify(KNOWN))
+    writeFileSync(join(project, 'tck', 'stale.test.ts'), EMBED_STALE)
+    writeFileSync(join(project, 'tck', 'stale.json'), JSON.stringify(STALE))
   }, 2 * STEP_MS)
 
   afterAll(() => {
@@ -263,7 +288,10 @@ describe('the packed kit, installed in a project of its own', () => {
     const results = json(join(project, 'vitest.json')) as VitestJson
     const file = (name: string) => results.testResults.find((f) => f.name.endsWith(`tck/${name}`))?.assertionResults ?? []
 
-    const kitGrdTests = [...new Set(fullReport.rules.filter((rule) => rule.id.startsWith('GRD-')).flatMap((rule) => rule.tests.map((t) => t.name)))].sort()
+    // The tests whose names name a GRD rule (a test may also report under a GRD rule it checks incidentally; the embedding selects by name).
+    const kitGrdTests = [...new Set(fullReport.rules.filter((rule) => rule.id.startsWith('GRD-')).flatMap((rule) => rule.tests.map((t) => t.name)))]
+      .filter((name) => /^\[[^\]]*GRD-/.test(name))
+      .sort()
     expect(kitGrdTests.length).toBeGreaterThan(0)
     const reference = file('reference.test.ts')
     expect(reference.map((t) => t.title).sort()).toEqual(kitGrdTests)
@@ -273,5 +301,17 @@ describe('the packed kit, installed in a project of its own', () => {
     expect(broken.length).toBeGreaterThan(0)
     expect(broken.every((t) => /\[(?:[^\]]*, )?REG-01(?:, [^\]]*)?\]/.test(t.title))).toBe(true)
     expect(broken.some((t) => t.status === 'failed')).toBe(true)
+
+    // Gated by profile and baseline: the known must failure and the upstream-level deviation are skipped, nothing fails.
+    const gated = results.testResults.find((f) => f.name.endsWith('tck/gated.test.ts'))
+    expect(gated?.status, gated?.message).toBe('passed')
+    expect(gated?.assertionResults.filter((t) => t.status === 'failed')).toEqual([])
+    const skipped = gated?.assertionResults.filter((t) => t.status === 'skipped' || t.status === 'pending') ?? []
+    expect(skipped.some((t) => /\[(?:[^\]]*, )?REG-01(?:, [^\]]*)?\]/.test(t.title)), 'a REG-01 test skipped as known').toBe(true)
+    expect(skipped.some((t) => /\[(?:[^\]]*, )?REG-08(?:, [^\]]*)?\]/.test(t.title)), 'a REG-08 test skipped as a deviation').toBe(true)
+    // A stale entry fails the file, as it fails a grade.
+    const stale = results.testResults.find((f) => f.name.endsWith('tck/stale.test.ts'))
+    expect(stale?.status).toBe('failed')
+    expect(JSON.stringify(stale)).toContain('REG-02: recorded as failing, but it did not fail')
   }, STEP_MS)
 })

@@ -77,7 +77,7 @@ test('explain GRD-03: statement, level, source, features, its tests with their f
   // Its example tests in the area's file and the property laws naming it, each with its file.
   const tests = text.slice(text.indexOf('tests ('), text.indexOf('gallery registries'))
   expect(tests).toMatch(/\n {2}\[GRD-03\] [^\n]+\n {4}conformance\/suite\/grd\.test\.ts\n/)
-  expect(tests).toMatch(/\n {2}\[[^\]]*GRD-03[^\]]*\] E-12 [^\n]+\n {4}properties\/policy\.test\.ts\n/)
+  expect(tests).toMatch(/\n {2}\[[^\]]*GRD-03[^\]]*\] E-SEQ [^\n]+\n {4}properties\/sequences\.test\.ts\n/)
   const names = [...tests.matchAll(/\n {2}(\[[^\n]+)/g)].map((m) => m[1]!)
   expect(names.length).toBe(Number(/tests \((\d+)\)/.exec(tests)?.[1]))
   for (const name of names) expect(name).toMatch(/^\[([^\]]*, )?GRD-03(, [^\]]*)?\] /)
