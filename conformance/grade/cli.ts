@@ -100,7 +100,8 @@ Options of grade:
                        type-level rules (default: the reference's types when
                        grading the reference; otherwise those rules are n/a)
   --quiet              print only the failing rules and the verdict
-  --verbose            show stack traces and complete diffs
+  --verbose            every failing test in full (message, diff, stack);
+                       by default, one line per failing rule
   --baseline <file>    compare the failures that decide the verdict (must
                        rules; under --profile upstream, must and upstream
                        rules) with a baseline of expected failures written

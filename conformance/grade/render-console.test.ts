@@ -7,6 +7,7 @@ import type { Profile, Rule } from '../catalogue/index.ts'
 import { buildReport } from './internal/build-report.ts'
 import { KNOWN_FEATURES } from './internal/features.ts'
 import type { RawTest } from './internal/run-suite.ts'
+import { failureLine } from './formats/failure-line.ts'
 import { renderConsole } from './render-console.ts'
 import type { AdapterInfo, GradeReport } from './report.ts'
 
@@ -32,8 +33,8 @@ function report(verbose = false): GradeReport {
   })
 }
 
-test('plain text lists the table, the failing must rule with its source and assertion, then should deviations, then the verdict', () => {
-  const text = renderConsole(report())
+test('verbose lists the table, the failing must rule with its source and assertion, then should deviations, then the verdict', () => {
+  const text = renderConsole(report(), { verbose: true })
   expect(text).not.toMatch(/\u001b\[/)
   expect(text).toContain('dsh-tools-tck 9.9.9: grading acme registry 1.2.3')
   expect(text).toMatch(new RegExp(`\\n${must!.area} +`))
@@ -59,11 +60,14 @@ test('slow tests are listed with their times, and a test failing only some of it
   const base = report()
   const [rule] = base.rules
   const test0 = rule!.tests[0]!
-  const text = renderConsole({
-    ...base,
-    rules: [{ ...rule!, tests: [{ ...test0, failedRules: [must!.id] }] }, ...base.rules.slice(1)],
-    slowTests: [{ name: '[JSV-01] fixture deep.json#/0', file: 'conformance/suite/jsv.test.ts', outcome: 'pass', durationMs: 12_345 }],
-  })
+  const text = renderConsole(
+    {
+      ...base,
+      rules: [{ ...rule!, tests: [{ ...test0, failedRules: [must!.id] }] }, ...base.rules.slice(1)],
+      slowTests: [{ name: '[JSV-01] fixture deep.json#/0', file: 'conformance/suite/jsv.test.ts', outcome: 'pass', durationMs: 12_345 }],
+    },
+    { verbose: true },
+  )
   expect(text).toContain('Slow tests (1; longer than the 5000 ms budget')
   expect(text).toMatch(/\n +12\.3 s {2}pass {2}\[JSV-01\] fixture deep\.json#\/0 {2}conformance\/suite\/jsv\.test\.ts\n/)
   expect(text).toContain(`✗ [${must!.id}] does the thing  (fails ${must!.id} only; its other rules passed)`)
@@ -106,11 +110,31 @@ test('a law failing several rules is printed once, with its rules and the file:l
   const [a, b] = report.rules
   // The JSON report keeps the test under each rule, with the assertion's frame (not law.ts, not the _kit helper).
   for (const rule of report.rules) expect(rule.tests.map((t) => t.failure?.at)).toEqual(['properties/policy.test.ts:87'])
-  const text = renderConsole(report)
+  const text = renderConsole(report, { verbose: true })
   expect(text.split('violation: the body runs once: expected +0 to be 1')).toHaveLength(2)
   expect(text).toContain(`E-99 a law over both  properties/policy.test.ts:87\n      fails 2 rules: ${a!.id}, ${b!.id}\n`)
   const blockOfB = text.slice(text.indexOf(`  ${b!.id}  must`))
   expect(blockOfB).toMatch(new RegExp(`✗ \\[${a!.id}, ${b!.id}\\] E-99 a law over both {2}\\(failure shown above, under ${a!.id}\\)\\n`))
+})
+
+test('by default each failing rule is one line with its first assertion; rules failing on the same assertion are grouped; deviations are ID lists', () => {
+  const text = renderConsole(report())
+  expect(text).toContain(`\n  ✗ ${must!.id}  expected a denial\n`)
+  expect(text).not.toContain('source: ')
+  expect(text).toMatch(new RegExp(`Should-level deviations \\(1; these do not fail the registry\\)\\n  ${should!.id}\\n`))
+  const law = renderConsole(lawReport())
+  const [a, b] = lawReport().rules
+  expect(law).toContain(`  ✗ 2 rules fail on the same assertion: ${a!.id}, ${b!.id}\n      properties/policy.test.ts:87  property E-99: the body runs once: expected +0 to be 1\n`)
+})
+
+test('the short form of an assertion drops the rule prefix and shows both values of a diff from where they differ', () => {
+  const failure = {
+    message: 'CTX-01 (must; docs/subsystems/tools.md § Cordis API (register)): contexts kept: expected [ { type: \'text\', …(1) } ] to deeply equal [ { type: \'text\', …(1) } ]',
+    diff: '- Expected\n+ Received\n\n  [\n    {\n-     "text": "a long shared prefix that goes on and on, then: expected",\n+     "text": "a long shared prefix that goes on and on, then: received",\n    },\n  ]',
+  }
+  expect(failureLine(failure)).toBe('contexts kept: expected …d on, then: expected" } ], received …d on, then: received" } ]')
+  expect(failureLine({ message: 'AdapterTimeoutError: CAN-05 (must; x (y)): short-circuited: the test hung' })).toBe('short-circuited: the test hung')
+  expect(failureLine({ message: 'EXE-02 (must; s): expected undefined to be true // Object.is equality' })).toBe('expected undefined to be true')
 })
 
 test('--quiet prints only the failing rules, one line each, and the verdict', () => {
@@ -146,7 +170,8 @@ test('under spec, an upstream-level failure is a deviation: listed apart, the re
   expect(text).toContain('\nprofile   spec (the seeds: must rules decide the verdict)\n')
   expect(text).not.toContain('Failing must rules')
   expect(text).toContain('Upstream-level deviations (1; behaviour only upstream 0.1.1-rc.2 pins; these fail the registry only under --profile upstream)')
-  expect(text).toContain(`  ${should!.id}  upstream`)
+  expect(text).toContain(`\n  ${should!.id}\n`)
+  expect(renderConsole(upstreamReport('spec'), { verbose: true })).toContain(`  ${should!.id}  upstream`)
   expect(text.trimEnd().split('\n').at(-1)).toBe('PASS (spec profile): acme registry meets the 1 applicable must rule (1 upstream-level deviation).')
   expect(renderConsole(upstreamReport('spec'), { quiet: true }).trimEnd().split('\n')).toEqual([
     'Upstream-level deviations (1; behaviour only upstream 0.1.1-rc.2 pins; these fail the registry only under --profile upstream)',

@@ -4,12 +4,13 @@
 import type { GradeReport, LevelCounts, RuleEntry, TestEntry } from './report.ts'
 import { KNOWN_FEATURES } from './internal/features.ts'
 import { listWords } from './internal/text.ts'
+import { cut, failureLine, firstFailure } from './formats/failure-line.ts'
 import { countsOf, decidingCounts, deviationCounts, failingLabel, profileDescription, profileOf, verdictGroups } from './formats/verdict.ts'
 
 export interface RenderOptions {
   /** Use ANSI colours. Default: false. */
   readonly color?: boolean
-  /** Show the stacks kept in the report, and diffs in full. Default: false. */
+  /** Every failing test in full, with the stacks kept in the report and whole diffs; every list uncut. Default: false. */
   readonly verbose?: boolean
   /** Wrap prose at this column. Default: 100. */
   readonly width?: number
@@ -24,20 +25,23 @@ export interface RenderOptions {
  * 2. a per-area table of rule counts (pass / fail / not applicable /
  *    untestable) for `must`, `upstream` and `should`;
  * 3. each failing rule of a level that decides under the profile (`must`;
- *    under `upstream`, `must` and `upstream`): ID, statement, source,
- *    divergence note, and each failing test with the file:line of the
- *    assertion that failed (when known), its message and its diff (the
- *    first lines, or all of it with `verbose`). A test that fails several
- *    rules (a property law, typically) is printed in full once, under the
- *    first, with every rule it fails listed; under the others it is one line
- *    pointing back to it;
+ *    under `upstream`, `must` and `upstream`) on one line: ID, the file:line
+ *    of its first failing assertion and that assertion in short, with the
+ *    expected and received values (`failureLine`); rules whose first
+ *    failing assertion is the same one are grouped under one line. With
+ *    `verbose`, instead, each rule in full: statement, source, divergence
+ *    note, and every failing test with its message, diff and stack; a test
+ *    that fails several rules (a property law, typically) is printed in
+ *    full once, under the first, with every rule it fails listed; under the
+ *    others it is one line pointing back to it;
  * 4. the deviations, by level (`verdictGroups`): under `spec` the
  *    upstream-level ones, marked as failing the registry only under
  *    `--profile upstream`, then the should-level ones, marked as not failing
- *    it;
+ *    it; their IDs only (in full with `verbose`);
  * 5. errors no test owns;
  * 6. vacuous rules, partial passes, and the tests that ran longer than the
  *    budget (slow tests, with their times; slowness changes no verdict);
+ *    each list cut after 10 entries unless `verbose`;
  * 7. a one-line verdict naming the profile, counting the rules of the
  *    deciding levels.
  * Colour codes appear only when `color` is true. With `quiet`, only the
@@ -71,48 +75,63 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
   out.push('')
 
   const { failing, deviations } = verdictGroups(report)
-  if (failing.length > 0) {
-    out.push(paint.red(paint.bold(`Failing ${failingLabel(profileOf(report))} rules (${failing.length})`)))
-    out.push('')
-    for (const rule of failing) out.push(...ruleBlock(rule, paint, width, options.verbose ?? false, shown), '')
-  }
-
-  for (const group of deviations) {
-    out.push(paint.yellow(paint.bold(`${group.title} (${group.rules.length}; ${group.note})`)))
-    out.push('')
-    for (const rule of group.rules) out.push(...ruleBlock(rule, paint, width, options.verbose ?? false, shown), '')
+  const verbose = options.verbose ?? false
+  if (verbose) {
+    if (failing.length > 0) {
+      out.push(paint.red(paint.bold(`Failing ${failingLabel(profileOf(report))} rules (${failing.length})`)))
+      out.push('')
+      for (const rule of failing) out.push(...ruleBlock(rule, paint, width, true, shown), '')
+    }
+    for (const group of deviations) {
+      out.push(paint.yellow(paint.bold(`${group.title} (${group.rules.length}; ${group.note})`)))
+      out.push('')
+      for (const rule of group.rules) out.push(...ruleBlock(rule, paint, width, true, shown), '')
+    }
+  } else {
+    if (failing.length > 0) {
+      out.push(paint.red(paint.bold(`Failing ${failingLabel(profileOf(report))} rules (${failing.length}), each with its first failing assertion (--verbose for every failing test)`)))
+      out.push(...failureGroups(failing, paint), '')
+    }
+    for (const group of deviations) {
+      out.push(paint.yellow(paint.bold(`${group.title} (${group.rules.length}; ${group.note})`)))
+      out.push(...wrap(group.rules.map((rule) => rule.id).join(', '), width, 2), '')
+    }
   }
 
   if (report.unattributedErrors.length > 0) {
     out.push(paint.yellow(paint.bold(`Errors no test owns (${report.unattributedErrors.length})`)))
     out.push('')
-    for (const error of report.unattributedErrors) {
+    for (const error of capped(report.unattributedErrors, verbose)) {
       const where = [error.file, error.test].filter((x) => x !== undefined).join(' > ')
       out.push(`  ${error.kind}${where === '' ? '' : ` in ${where}`}`)
-      out.push(...indent(error.message, 4))
-      if (options.verbose === true && error.stack !== undefined) out.push(...indent(paint.dim(error.stack), 4))
+      out.push(...indent(verbose ? error.message : cut(error.message.split('\n')[0] ?? '', width * 2), 4))
+      if (verbose && error.stack !== undefined) out.push(...indent(paint.dim(error.stack), 4))
     }
+    out.push(...more(report.unattributedErrors, verbose))
     out.push('')
   }
 
   const vacuous = report.rules.filter((rule) => rule.status === 'vacuous')
   if (vacuous.length > 0) {
     out.push(paint.yellow(paint.bold(`Vacuous (${vacuous.length}; a property law rarely reached its interesting case, so its pass is no evidence)`)))
-    for (const rule of vacuous) out.push(`  ${rule.id}  ${rule.reason ?? ''}`)
+    for (const rule of capped(vacuous, verbose)) out.push(`  ${rule.id}  ${rule.reason ?? ''}`)
+    out.push(...more(vacuous, verbose))
     out.push('')
   }
 
   const partial = report.rules.filter((rule) => rule.partial !== undefined)
   if (partial.length > 0) {
     out.push(paint.yellow(paint.bold(`Passed on part of their tests (${partial.length}; declare the features to grade the rest)`)))
-    for (const rule of partial) out.push(`  ${rule.id}  ${rule.partial}`)
+    for (const rule of capped(partial, verbose)) out.push(`  ${rule.id}  ${rule.partial}`)
+    out.push(...more(partial, verbose))
     out.push('')
   }
 
   if (report.slowTests.length > 0) {
     const budget = report.options.timeoutMs
     out.push(paint.yellow(paint.bold(`Slow tests (${report.slowTests.length}; longer than the ${budget} ms budget, spent computing: the budget counts only waiting, so no verdict changes)`)))
-    for (const slow of report.slowTests) out.push(`  ${seconds(slow.durationMs).padStart(8)}  ${slow.outcome.padEnd(4)}  ${slow.name}  ${paint.dim(slow.file)}`)
+    for (const slow of capped(report.slowTests, verbose)) out.push(`  ${seconds(slow.durationMs).padStart(8)}  ${slow.outcome.padEnd(4)}  ${slow.name}  ${paint.dim(slow.file)}`)
+    out.push(...more(report.slowTests, verbose))
     out.push('')
   }
 
@@ -127,26 +146,65 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
     out.push('')
   }
 
-  out.push(...adequacyLines(report, paint))
+  out.push(...adequacyLines(report, paint, verbose))
   out.push(verdict(report, paint))
   return `${out.join('\n')}\n`
 }
 
 /** What the kit's own evidence says about the graded rules' tests: a weak list, or one line of totals. */
-function adequacyLines(report: GradeReport, paint: Paint): string[] {
+function adequacyLines(report: GradeReport, paint: Paint, verbose: boolean): string[] {
   const withEvidence = report.rules.filter((rule) => rule.adequacy !== undefined)
   if (withEvidence.length === 0) return []
   const weak = withEvidence.filter((rule) => rule.adequacy?.weak === true)
   if (weak.length > 0) {
     return [
       paint.yellow(paint.bold(`Weak (${weak.length}; no test of these rules killed a reference mutant and no gallery registry violates them, so a pass says little)`)),
-      ...weak.map((rule) => `  ${rule.id}  ${rule.statement}`),
+      ...(verbose ? weak.map((rule) => `  ${rule.id}  ${rule.statement}`) : wrap(weak.map((rule) => rule.id).join(', '), 100, 2)),
       '',
     ]
   }
   const killing = withEvidence.filter((rule) => (rule.adequacy?.mutantsKilled ?? 0) > 0).length
   const gallery = withEvidence.filter((rule) => (rule.adequacy?.galleryBugs.length ?? 0) > 0).length
   return [paint.dim(`Kit adequacy: no weak rule (${killing} rules have tests that kill reference mutants, ${gallery} are violated by a gallery registry)`), '']
+}
+
+/** Entries of a secondary list shown without `verbose`. */
+const LIST_MAX = 10
+
+/** The first {@link LIST_MAX} entries of `list` (all of them when `verbose`). */
+function capped<T>(list: readonly T[], verbose: boolean): readonly T[] {
+  return verbose ? list : list.slice(0, LIST_MAX)
+}
+
+/** The line saying how many entries {@link capped} left out, if any. */
+function more(list: readonly unknown[], verbose: boolean): string[] {
+  return verbose || list.length <= LIST_MAX ? [] : [`  … ${list.length - LIST_MAX} more (--verbose lists them all)`]
+}
+
+/**
+ * The compact list of failing rules: one line per rule with the file:line and
+ * the short form of its first failing assertion ({@link failureLine}); rules
+ * whose first failing assertion is the same one (same place, same message)
+ * are grouped under one line that says so, in the order of their first rule.
+ */
+function failureGroups(rules: readonly RuleEntry[], paint: Paint): string[] {
+  const groups = new Map<string, { rules: RuleEntry[]; at: string; line: string }>()
+  for (const rule of rules) {
+    const first = firstFailure(rule)
+    const at = first?.failure.at ?? ''
+    const line = first === undefined ? (rule.reason ?? 'failed') : failureLine(first.failure)
+    const key = first === undefined ? `\u0000${rule.id}` : `${at}\u0000${first.failure.message}`
+    const group = groups.get(key)
+    if (group === undefined) groups.set(key, { rules: [rule], at, line })
+    else group.rules.push(rule)
+  }
+  const out: string[] = []
+  for (const { rules: members, at, line } of groups.values()) {
+    const where = at === '' ? '' : `${paint.dim(at)}  `
+    if (members.length === 1) out.push(`  ${paint.red('✗')} ${paint.bold(members[0]!.id)}  ${where}${line}`)
+    else out.push(`  ${paint.red('✗')} ${members.length} rules fail on the same assertion: ${paint.bold(members.map((r) => r.id).join(', '))}`, `      ${where}${line}`)
+  }
+  return out
 }
 
 type Paint = Record<'bold' | 'dim' | 'red' | 'green' | 'yellow', (text: string) => string>

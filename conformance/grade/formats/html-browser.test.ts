@@ -112,13 +112,18 @@ if (!available && process.env.CI !== undefined && process.env.CI !== '') {
       await page.close()
     })
 
-    test('report page: the status and level filters change the visible rows', async () => {
+    test('report page: failures first, shown alone at first; the status and level filters change the visible rows', async () => {
       const page = await open('gallery.html')
       const visible = (): Promise<string[]> => page.locator('tr[data-rule]:visible').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-rule') ?? ''))
       expect(await page.getByTestId('filters').isVisible()).toBe(true)
-      expect(await visible()).toEqual(report.rules.map((r) => r.id))
       const failing = report.rules.filter((r) => r.status === 'fail').map((r) => r.id)
       expect(failing).toEqual(['CAN-01', 'CAN-02'])
+      // The page opens on the failures, listed first.
+      expect(await visible()).toEqual(failing)
+      await page.getByTestId('filter-status').selectOption('')
+      const all = await visible()
+      expect(all.slice(0, failing.length)).toEqual(failing)
+      expect([...all].sort()).toEqual(report.rules.map((r) => r.id).sort())
       await page.getByTestId('filter-status').selectOption('fail')
       expect(await visible()).toEqual(failing)
       expect(await page.getByTestId('shown').innerText()).toBe(`${failing.length} of ${report.rules.length} rules shown`)

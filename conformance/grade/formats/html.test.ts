@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest'
 import { renderHtml } from './html.ts'
 import { escapeHtml } from './escape-html.ts'
 import { HOSTILE, sampleReport, validateReport } from './test-support/sample-report.ts'
+import type { RuleEntry } from '../report.ts'
 
 const report = sampleReport(`hostile ${HOSTILE}`, [
   { id: 'REG-01', status: 'pass' },
@@ -22,9 +23,13 @@ describe('renderHtml', () => {
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true)
   })
 
-  test('one row per rule, in report order, with its status, level and area hooks', () => {
+  test('one row per rule, failures first, then the others in report order, with its status, level and area hooks', () => {
     const rows = [...page.matchAll(/<tr data-rule="([^"]+)" data-status="([^"]+)" data-level="([^"]+)" data-area="([^"]+)">/g)].map((m) => m.slice(1))
-    expect(rows).toEqual(report.rules.map((r) => [r.id, r.status, r.level, r.area]))
+    const row = (r: RuleEntry) => [r.id, r.status, r.level, r.area]
+    const failing = report.rules.filter((r) => r.status === 'fail')
+    expect(failing.length).toBeGreaterThan(0)
+    expect(rows).toEqual([...failing, ...report.rules.filter((r) => r.status !== 'fail')].map(row))
+    expect(page).toContain('<option value="fail" selected>')
   })
 
   test('the summary counts are the report\'s, and the verdict follows summary.conforms', () => {

@@ -10,7 +10,7 @@ import { FILTER_SCRIPT } from './filter-script.ts'
 import { filterSelect } from './filter-select.ts'
 import { htmlPage } from './html-page.ts'
 import { statusLabel } from './status-label.ts'
-import { countsOf, decidingCounts, deviationCounts, failingLabel, profileDescription, profileOf } from './verdict.ts'
+import { countsOf, decidingCounts, deviationCounts, failingLabel, profileDescription, profileOf, verdictGroups } from './verdict.ts'
 
 const STATUSES = ['fail', 'vacuous', 'pass', 'not-applicable', 'untestable'] as const
 
@@ -29,11 +29,13 @@ const STYLE = `
  * the registry was graded under (see `profileOf`) and the run date; the
  * summary (verdict and profile, with the deciding rules' counts and the
  * deviations; must, upstream and should counts; test counts); a per-area
- * table (must, upstream and should counts); every rule of the report in
- * report order with its status, level, statement, reason, sources and, for
+ * table (must, upstream and should counts); every rule of the report, the
+ * failing rules of the deciding levels first, then the deviations by level
+ * (`verdictGroups`), then the others in report order, each with its status, level, statement, reason, sources and, for
  * every failing test, its name, file, `at`, message, diff (and stack when
  * the report has one); errors no test owns and slow tests. Filters by area,
- * status and level (must, upstream, should) work with JavaScript; without
+ * status and level (must, upstream, should) work with JavaScript, and the
+ * status filter starts on the failing rules when there are any; without
  * it every rule is shown. Every string from the report is escaped.
  *
  * Stable hooks for tools and tests: `data-testid` on `meta`, `summary`,
@@ -145,11 +147,14 @@ function rules(report: GradeReport): string {
       'area',
       report.summary.areas.map((a) => [a.area, `${a.area}: ${a.title} (${count((r) => r.area === a.area)})`]),
     ),
-    filterSelect('status', 'status', present.map((s) => [s, `${statusLabel(s)} (${count((r) => r.status === s)})`])),
+    // With JavaScript, a failing registry's page opens on its failures.
+    filterSelect('status', 'status', present.map((s) => [s, `${statusLabel(s)} (${count((r) => r.status === s)})`]), present.includes('fail') ? 'fail' : undefined),
     filterSelect('level', 'level', LEVELS.map((l) => [l, `${l} (${count((r) => r.level === l)})`])),
     '</form>',
   ].join('')
-  const rows = report.rules.map(ruleRow).join('\n')
+  const { failing, deviations } = verdictGroups(report)
+  const first = [...failing, ...deviations.flatMap((group) => group.rules)]
+  const rows = [...first, ...report.rules.filter((rule) => !first.includes(rule))].map(ruleRow).join('\n')
   return [
     '<section><h2>Rules</h2>',
     filters,

@@ -7,16 +7,20 @@ import { LEVELS, failingLevels } from '../../catalogue/types.ts'
 import type { Level, Profile } from '../../catalogue/types.ts'
 import type { AreaSummary, GradeReport, LevelCounts, RuleEntry } from '../report.ts'
 import { markdownCell as cell } from './markdown-cell.ts'
+import { failureLine, firstFailure } from './failure-line.ts'
 import { countsOf, decidingCounts, failingLabel, profileOf, verdictGroups } from './verdict.ts'
 
-/** GitHub's limit on the length of a comment body, in characters. */
-export const MARKDOWN_LIMIT = 65_536
+/**
+ * The most characters a summary has: under GitHub's 65,536-character limit
+ * on a comment body, with room for what a workflow adds around it.
+ */
+export const MARKDOWN_LIMIT = 60_000
 
 /** Lists longer than this are folded in a `<details>` element. */
 const FOLD_AFTER = 10
 /** Longest statement, failure message and adapter name shown, in characters. */
-const STATEMENT_MAX = 300
-const MESSAGE_MAX = 300
+const STATEMENT_MAX = 160
+const MESSAGE_MAX = 200
 const NAME_MAX = 200
 
 /**
@@ -29,8 +33,8 @@ const NAME_MAX = 200
  * the deciding levels, the deviations by level (`verdictGroups`: under
  * `spec` the failing upstream rules, apart, with the note that they fail the
  * registry only under `--profile upstream`; then the failing should rules),
- * each row with ID, level, statement, first failure message (preferring one
- * raised for that rule) and its `at`, and the unattributed errors.
+ * each row with ID, level, statement, first failing assertion in short
+ * (`failureLine`, preferring one raised for that rule) and its `at`, and the unattributed errors.
  * Each of those lists is folded in a `<details>` element when it has more
  * than 10 entries. Every report string in a table cell is escaped (see
  * `markdownCell`); long statements, messages and names are cut with `…`.
@@ -92,7 +96,7 @@ export function renderMarkdown(report: GradeReport): string {
     else out += `${title}\n\n`
   }
   if (omitted > 0) {
-    out += `_${omitted} row${omitted === 1 ? '' : 's'} left out to stay within GitHub's ${MARKDOWN_LIMIT}-character limit: see the full report (\`--json\` or \`--html\`)._\n`
+    out += `_${omitted} row${omitted === 1 ? '' : 's'} left out to stay under ${MARKDOWN_LIMIT} characters (GitHub's comment limit is 65,536): see the full report (\`--json\` or \`--html\`)._\n`
   }
   return out.length <= MARKDOWN_LIMIT ? out : `${out.slice(0, MARKDOWN_LIMIT - 2)}…\n`
 }
@@ -141,10 +145,8 @@ function areaRow(area: AreaSummary, profile: Profile): string {
 }
 
 function ruleRow(rule: RuleEntry): string {
-  // The first failure raised for this rule itself (messages start with the rule's ID), else the first at all.
-  const failures = rule.tests.flatMap((t) => (t.outcome === 'fail' && t.failure !== undefined ? [t.failure] : []))
-  const failure = failures.find((f) => f.message.startsWith(`${rule.id} `)) ?? failures[0]
-  const message = failure?.message ?? rule.reason ?? ''
+  const failure = firstFailure(rule)?.failure
+  const message = failure === undefined ? (rule.reason ?? '') : failureLine(failure, MESSAGE_MAX)
   const at = failure?.at === undefined ? '' : `\`${failure.at.replace(/[`|\r\n<>&]/g, '')}\``
   return `| ${cell(rule.id)} | ${rule.level} | ${cell(cut(rule.statement, STATEMENT_MAX))} | ${cell(cut(message, MESSAGE_MAX))} | ${at} |`
 }
