@@ -3,25 +3,39 @@
 // on a bare Node 20. In a clone it runs the kit's TypeScript sources
 // (conformance/grade/cli.ts); in the installed package, which ships no kit
 // sources, the compiled dist/ (`npm run build`, run by `prepack`). Either way
-// it registers tsx, for adapters written in TypeScript. See `dsh-tools-tck --help`.
+// a grade registers tsx, for adapters written in TypeScript. See
+// `dsh-tools-tck --help`.
 import { existsSync } from 'node:fs'
-import { register } from 'tsx/esm/api'
-import { register as registerCjs } from 'tsx/cjs/api'
 
 // The sources win whenever they are there, so a stale dist/ in a clone is never run.
 const SOURCE_CLI = new URL('../conformance/grade/cli.ts', import.meta.url)
 const cli = existsSync(SOURCE_CLI) ? SOURCE_CLI.href : new URL('../dist/conformance/grade/cli.js', import.meta.url).href
 
-// For a grade, loaded before tsx hooks into module loading: through the hooks,
-// importing vitest's Node API costs several times the CPU (the kit's modules
-// get the cached instance). --help, --version, list-rules, explain, matrix
-// and usage errors never load it.
+// For a grade, vitest's Node API is loaded before tsx hooks into module
+// loading: through the hooks, importing it costs several times the CPU (the
+// kit's modules get the cached instance). tsx is needed for a grade's
+// TypeScript adapter, and in a clone for the kit's own sources.
 const argv = process.argv.slice(2)
-const answersAtOnce = argv.some((arg) => ['-h', '--help', '-v', '--version'].includes(arg)) || !argv.includes('grade')
-// A grade's arguments are checked before the engine loads; the preload only makes that load cheaper.
-if (!answersAtOnce) await import('vitest/node')
-register()
-registerCjs()
+const registerTsx = async () => {
+  ;(await import('tsx/esm/api')).register()
+  ;(await import('tsx/cjs/api')).register()
+}
+const loadEngine = async () => {
+  await import('vitest/node')
+  await registerTsx()
+}
+let beforeEngine
+if (cli === SOURCE_CLI.href) {
+  // A clone: the sources need tsx before anything runs, so a grade's preload comes first.
+  const grades = argv.includes('grade') && !argv.some((arg) => ['-h', '--help', '-v', '--version'].includes(arg))
+  if (grades) await loadEngine()
+  else await registerTsx()
+} else {
+  // Installed: the command line checks every argument first and loads the
+  // engine only for a grade; --help, --version, list-rules, explain, matrix and
+  // usage errors never load vitest or tsx.
+  beforeEngine = loadEngine
+}
 let runCli
 try {
   ;({ runCli } = await import(cli))
@@ -38,7 +52,7 @@ try {
 process.on('unhandledRejection', () => {})
 process.on('uncaughtException', () => {})
 
-const status = await runCli(argv)
+const status = await runCli(argv, undefined, { beforeEngine })
 process.exitCode = status
 // A misbehaving adapter can leave timers, sockets or a stuck worker behind;
 // exit anyway once the output is written (the timer does not itself hold the

@@ -16,6 +16,10 @@
  * 2. A full grade of the reference, each in a child process: wall time, peak
  *    RSS, split into the suite phase (conformance + properties, with their
  *    test time) and the tsd type suites; the median of the runs.
+ * 3. Startup of the command line (`--help`, `list-rules`, `explain`, a usage
+ *    error) from the clone and laid out as installed, as ratios to
+ *    `node -e 0` measured in the same run (see startup.ts); the median of
+ *    5 runs or `--runs`, whichever is more.
  */
 import { execFile } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -26,6 +30,7 @@ import { promisify } from 'node:util'
 import { upstreamBuildFolder } from '../conformance/spec/upstream-release.ts'
 import { compiledReferenceAdapter } from './internal/bench/compiled-reference.ts'
 import { dispatchFigures, LISTENER_COUNTS, SCOPE_DEPTHS, TOOL_COUNTS, type CaseFigures, type DispatchFigures } from './internal/bench/dispatch.ts'
+import { STARTUP_COMMANDS, startupFigures } from './internal/bench/startup.ts'
 import { formatMicros, formatRatio, formatTable, median, parseRuns } from './internal/bench/stats.ts'
 import { upstreamHarnessFactory, upstreamInstallFolder } from './internal/bench/upstream.ts'
 
@@ -144,6 +149,20 @@ console.log(
   ]),
 )
 
+console.error('timing the command line\'s startup…')
+const startupRuns = Math.max(5, runs)
+const startup = await startupFigures(root, startupRuns)
+const floor = STARTUP_COMMANDS[0]![0]
+const ms = (v: number | undefined) => (v === undefined ? '-' : `${Math.round(v)} ms`)
+console.log('')
+console.log(`command-line startup, median of ${startupRuns} runs, ratio to \`node -e 0\` in the same run:`)
+console.log(
+  formatTable([
+    ['command', 'clone (tsx)', '×floor', 'installed (dist)', '×floor'],
+    ...STARTUP_COMMANDS.map(([label]) => [label, ms(startup.clone[label]), formatRatio(startup.clone[label], startup.clone[floor]), ms(startup.installed[label]), formatRatio(startup.installed[label], startup.installed[floor])]),
+  ]),
+)
+
 const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform}-${process.arch}` }
 const out = {
   startedAt: new Date(began).toISOString(),
@@ -153,6 +172,7 @@ const out = {
   upstream: upstream ?? null,
   upstreamInstall: install ?? null,
   grade: { runs, median: gradeMedian, each: gradeRuns },
+  startupMs: { runs: startupRuns, ...startup },
   benchWallMs: Date.now() - began,
 }
 const dir = join(root, 'reports/bench')

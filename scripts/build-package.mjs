@@ -2,14 +2,15 @@
 // tsconfig.build.json, then copies next to the compiled modules the files
 // they read at run time, at the same relative places as in the sources:
 // the tsd suites (types/), the JSON-Schema fixtures, the committed adequacy
-// evidence and the report schema (with a declaration, for the
-// `dsh-tools-tck/report.schema.json` export). Plain JavaScript: it runs
-// before anything is built.
+// evidence, the test index and the report schema (with a declaration, for
+// the `dsh-tools-tck/report.schema.json` export); and records the suite
+// revision of the sources it built from. Plain JavaScript: it runs before
+// anything is built.
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(root, 'dist')
@@ -29,6 +30,10 @@ mkdirSync(join(dist, 'types'), { recursive: true })
 for (const name of readdirSync(join(root, 'types'))) if (name.endsWith('.ts')) copy(join('types', name))
 copy('fixtures/json-schema')
 copy('conformance/adequacy/evidence.json')
+copy('conformance/grade/internal/test-index.json')
+// The revision of the sources, not of the compiled files (see suite-revision.ts).
+const { computeSuiteRevision } = await import(pathToFileURL(join(dist, 'conformance/grade/internal/suite-revision.js')).href)
+writeFileSync(join(dist, 'conformance/grade/internal/suite-revision.json'), `${JSON.stringify({ suiteRevision: computeSuiteRevision(root) })}\n`)
 copy('conformance/grade/report.schema.json')
 copy('conformance/grade/baseline/baseline.schema.json')
 writeFileSync(

@@ -5,8 +5,11 @@
  * the CLI starts, grades the reference with its type rules, grades a
  * TypeScript adapter of the project (deliberately broken), the public types
  * check under a strict consumer tsc, plain JavaScript imports the library,
- * and the suite embeds in the project's own vitest. The tarball itself holds
- * none of the kit's development files.
+ * and the suite embeds in the project's own vitest. Every report format
+ * agrees with the exit status (a should-level deviation, a baselined
+ * failure), the default console report of a registry failing about a
+ * hundred must rules stays short, and the commands that answer at once load
+ * no vitest. The tarball itself holds none of the kit's development files.
  *
  * Slow by nature (pack, install, a full grade): one file, steps in order,
  * generous timeouts. Nothing is skipped: without npm or the registry it fails.
@@ -17,6 +20,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { computeSuiteRevision } from '../conformance/grade/internal/suite-revision.ts'
 
 const KIT = fileURLToPath(new URL('..', import.meta.url))
 // A ceiling per npm or CLI step against a hang, never a verdict; a busy machine stretches each step several times.
@@ -41,9 +45,9 @@ function childEnv(): NodeJS.ProcessEnv {
   return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', CI: process.env.CI ?? '1' }
 }
 
-function run(command: string, args: readonly string[], cwd: string): Promise<Ran> {
+function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile(command, [...args], { cwd, env: childEnv(), maxBuffer: 64 * 1024 * 1024, timeout: STEP_MS }, (error, stdout, stderr) => {
+    execFile(command, [...args], { cwd, env: { ...childEnv(), ...env }, maxBuffer: 64 * 1024 * 1024, timeout: STEP_MS }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1
       resolve({ code, stdout, stderr })
     })
@@ -59,6 +63,7 @@ const json = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'))
 
 interface ReportShape {
   readonly reportVersion: string
+  readonly kit: { readonly version: string; readonly suiteRevision?: string }
   readonly options: { readonly types?: string }
   readonly rules: readonly { readonly id: string; readonly status: string; readonly tests: readonly { readonly name: string }[] }[]
 }
@@ -154,7 +159,7 @@ await conformance(adapter, { rules: ['REG-01'], timeout: 2000 })
 const EMBED_GATED = `import { conformance } from 'dsh-tools-tck/vitest'
 import adapter from '../adapter.ts'
 
-await conformance(adapter, { rules: ['REG-01', 'REG-08'], baseline: 'tck/known.json' })
+await conformance(adapter, { rules: ['REG-01', 'REG-08'], baseline: 'tck/known.json', report: 'gated-report.json' })
 `
 const KNOWN = { baselineVersion: '1', entries: [{ rule: 'REG-01', reason: 'not-implemented', kind: 'assertion' }] }
 
@@ -165,6 +170,80 @@ import adapter from '../adapter.ts'
 await conformance(adapter, { rules: ['REG-01', 'REG-02'], baseline: 'tck/stale.json' })
 `
 const STALE = { baselineVersion: '1', entries: [...KNOWN.entries, { rule: 'REG-02', reason: 'not-implemented', kind: 'assertion' }] }
+
+/** The kit's reference adapter, wrapped: the consumer adapters below each break one thing of it. */
+const WRAP_REFERENCE = `import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const entry = join(dirname(createRequire(import.meta.url).resolve('dsh-tools-tck/reference')), 'adapter.js')
+export const reference = (await import(pathToFileURL(entry).href)).default
+`
+
+// A should-level deviation only (POST-23): a tools/post-execute decision of unknown kind is taken as accept.
+const SHOULD_ONLY = `import { defineAdapter } from 'dsh-tools-tck'
+import { reference } from './wrap-reference.ts'
+
+export default defineAdapter({
+  ...reference,
+  name: 'consumer registry (unknown post decisions accepted)',
+  features: {},
+  async create(options: any) {
+    const harness: any = await reference.create(options)
+    const on = harness.on
+    const lenient = (listener: any) => async (...args: any[]) => {
+      const decision = await listener(...args)
+      const kind = typeof decision === 'object' && decision !== null ? decision.kind : undefined
+      return kind !== undefined && kind !== 'accept' && kind !== 'block' ? { kind: 'accept' } : decision
+    }
+    return { ...harness, on: (event: string, listener: any, opts: any) => on(event, event === 'tools/post-execute' ? lenient(listener) : listener, opts) }
+  },
+})
+`
+
+// Listeners are accepted but never run: a registry failing about a hundred must rules.
+const DEAF = `import { defineAdapter } from 'dsh-tools-tck'
+import { reference } from './wrap-reference.ts'
+
+const deaf = () => () => undefined
+export default defineAdapter({
+  ...reference,
+  name: 'consumer registry (listeners never run)',
+  async create(options: any) {
+    const harness: any = await reference.create(options)
+    return {
+      ...harness,
+      on: deaf,
+      createScope: async (scopeOptions: unknown) => {
+        const scope = await harness.createScope(scopeOptions)
+        return { agent: scope.agent, tools: scope.tools, on: deaf, dispose: () => scope.dispose() }
+      },
+    }
+  },
+})
+`
+
+const EMBED_SHOULD = `import { conformance } from 'dsh-tools-tck/vitest'
+import adapter from '../should-only.ts'
+
+await conformance(adapter, { rules: ['POST-23'], report: 'should-report.json' })
+`
+
+/**
+ * Preloaded with --import: records every module of vitest, tsx, tsd or ajv
+ * that the process resolves, one URL a line, in the file TRACE_FILE names.
+ */
+const TRACE = `import { register } from 'node:module'
+
+register('data:text/javascript,' + encodeURIComponent(\`
+import { appendFileSync } from 'node:fs'
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context)
+  if (/[\\\\/]node_modules[\\\\/](vitest|tsx|tsd|ajv)[\\\\/]/.test(resolved.url)) appendFileSync(process.env.TRACE_FILE, resolved.url + '\\\\n')
+  return resolved
+}
+\`))
+`
 
 describe('the packed kit, installed in a project of its own', () => {
   let work: string
@@ -201,6 +280,11 @@ describe('the packed kit, installed in a project of its own', () => {
     writeFileSync(join(project, 'tck', 'known.json'), JSON.stringify(KNOWN))
     writeFileSync(join(project, 'tck', 'stale.test.ts'), EMBED_STALE)
     writeFileSync(join(project, 'tck', 'stale.json'), JSON.stringify(STALE))
+    writeFileSync(join(project, 'wrap-reference.ts'), WRAP_REFERENCE)
+    writeFileSync(join(project, 'should-only.ts'), SHOULD_ONLY)
+    writeFileSync(join(project, 'deaf.ts'), DEAF)
+    writeFileSync(join(project, 'tck', 'should.test.ts'), EMBED_SHOULD)
+    writeFileSync(join(project, 'trace.mjs'), TRACE)
   }, 2 * STEP_MS)
 
   afterAll(() => {
@@ -247,10 +331,70 @@ describe('the packed kit, installed in a project of its own', () => {
     expect(ran.stdout).toMatch(/Usage: dsh-tools-tck grade/)
   }, STEP_MS)
 
+  test('--help, --version, list-rules, explain and a usage error answer without loading vitest, tsx, tsd or ajv', async () => {
+    const bin = join(project, 'node_modules', 'dsh-tools-tck', 'bin', 'dsh-tools-tck.js')
+    const trace = join(work, 'trace.txt')
+    for (const [args, code] of [
+      [['--help'], 0],
+      [['--version'], 0],
+      [['list-rules', '--json'], 0],
+      [['explain', 'GRD-03', 'CAN-*'], 0],
+      [['grade', '--rules', 'NOPE-*'], 2],
+    ] as const) {
+      writeFileSync(trace, '')
+      const ran = await run(process.execPath, ['--import', './trace.mjs', bin, ...args], project, { TRACE_FILE: trace })
+      expectExit(ran, code, `dsh-tools-tck ${args.join(' ')}`)
+      expect(readFileSync(trace, 'utf8'), `modules loaded by dsh-tools-tck ${args.join(' ')}`).toBe('')
+    }
+    // The trace does catch a load: a grade loads vitest.
+    writeFileSync(trace, '')
+    expectExit(await run(process.execPath, ['--import', './trace.mjs', bin, 'grade', '--rules', 'GRD-03'], project, { TRACE_FILE: trace }), 0, 'grade --rules GRD-03')
+    expect(readFileSync(trace, 'utf8')).toMatch(/node_modules[\\/]vitest[\\/]/)
+    // explain lists the tests from the installed package.
+    const explained = await run('npx', ['dsh-tools-tck', 'explain', 'GRD-03'], project)
+    expect(explained.stdout).toMatch(/\ntests \([1-9]\d*\):\n  \[GRD-03\] /)
+    expect(explained.stdout).toContain('conformance/suite/grd.test.js')
+  }, STEP_MS)
+
+  test('a should-level deviation exits 0, and its JUnit has no <failure>', async () => {
+    const ran = await run('npx', ['dsh-tools-tck', 'grade', '--adapter', 'should-only.ts', '--rules', 'POST-*', '--json', 'should.json', '--junit', 'should.xml'], project)
+    expectExit(ran, 0, 'grade --adapter should-only.ts')
+    const report = json(join(project, 'should.json')) as ReportShape
+    expect(report.rules.filter((rule) => rule.status === 'fail').map((rule) => rule.id)).toEqual(['POST-23'])
+    const xml = readFileSync(join(project, 'should.xml'), 'utf8')
+    expect(xml).not.toContain('<failure')
+    expect(xml).toContain('<skipped message="should-level deviation')
+  }, STEP_MS)
+
+  test('a baselined run exits 0, and its JUnit, Markdown, badge and HTML say so too', async () => {
+    const outputs = ['--junit', 'known.xml', '--markdown', 'known.md', '--badge', 'known.svg', '--html', 'known.html']
+    const ran = await run('npx', ['dsh-tools-tck', 'grade', '--adapter', 'adapter.ts', '--rules', 'REG-01', '--baseline', 'tck/known.json', ...outputs], project)
+    expectExit(ran, 0, 'grade --baseline tck/known.json')
+    const read = (name: string) => readFileSync(join(project, name), 'utf8')
+    expect(read('known.xml')).not.toContain('<failure')
+    expect(read('known.xml')).toContain('<skipped message="known failure (recorded in the baseline)')
+    expect(read('known.md')).toContain('☑️ known failures only')
+    expect(read('known.md')).not.toContain('❌')
+    expect(read('known.svg')).toContain('data-colour="known"')
+    expect(read('known.html')).toMatch(/data-testid="verdict"[^>]*data-known="true">KNOWN FAILURES ONLY</)
+  }, STEP_MS)
+
+  test('a registry failing about a hundred must rules gets a default console report under 200 lines', async () => {
+    const ran = await run('npx', ['dsh-tools-tck', 'grade', '--adapter', 'deaf.ts', '--json', 'deaf.json'], project)
+    expectExit(ran, 1, 'grade --adapter deaf.ts')
+    const report = json(join(project, 'deaf.json')) as ReportShape & { summary: { must: { fail: number } } }
+    expect(report.summary.must.fail).toBeGreaterThanOrEqual(90)
+    const lines = ran.stdout.trimEnd().split('\n')
+    expect(lines.length).toBeLessThan(200)
+    expect(lines.at(-1)).toMatch(/^FAIL \(spec profile\): consumer registry \(listeners never run\) fails \d+ of/)
+  }, STEP_MS)
+
   test('grades the reference, type rules included: every rule passes', async () => {
     const ran = await run('npx', ['dsh-tools-tck', 'grade', '--json', 'reference.json'], project)
     expectExit(ran, 0, 'dsh-tools-tck grade')
     fullReport = json(join(project, 'reference.json')) as ReportShape
+    // The installed kit reports the revision of the sources it was built from.
+    expect(fullReport.kit.suiteRevision).toBe(computeSuiteRevision(KIT))
     expect(fullReport.options.types).toMatch(/node_modules[\\/]dsh-tools-tck[\\/]dist[\\/]reference[\\/]index\.d\.ts$/)
     const typ = fullReport.rules.filter((rule) => rule.id.startsWith('TYP-'))
     expect(typ.length).toBeGreaterThan(0)
@@ -309,6 +453,17 @@ describe('the packed kit, installed in a project of its own', () => {
     const skipped = gated?.assertionResults.filter((t) => t.status === 'skipped' || t.status === 'pending') ?? []
     expect(skipped.some((t) => /\[(?:[^\]]*, )?REG-01(?:, [^\]]*)?\]/.test(t.title)), 'a REG-01 test skipped as known').toBe(true)
     expect(skipped.some((t) => /\[(?:[^\]]*, )?REG-08(?:, [^\]]*)?\]/.test(t.title)), 'a REG-08 test skipped as a deviation').toBe(true)
+    // The gated file's report grades the skipped failures as what they were; the baseline decides.
+    const gatedReport = json(join(project, 'gated-report.json')) as ReportShape & { baseline?: { ok: boolean } }
+    expect(Object.fromEntries(gatedReport.rules.map((rule) => [rule.id, rule.status]))).toEqual({ 'REG-01': 'fail', 'REG-08': 'fail' })
+    expect(gatedReport.baseline?.ok).toBe(true)
+    // A should-level deviation passes the run, and its report says it failed.
+    const should = results.testResults.find((f) => f.name.endsWith('tck/should.test.ts'))
+    expect(should?.status, should?.message).toBe('passed')
+    expect(should?.assertionResults.some((t) => t.status === 'skipped' || t.status === 'pending')).toBe(true)
+    const shouldReport = json(join(project, 'should-report.json')) as ReportShape & { summary: { conforms: boolean } }
+    expect(shouldReport.rules.map((rule) => [rule.id, rule.status])).toEqual([['POST-23', 'fail']])
+    expect(shouldReport.summary.conforms).toBe(true)
     // A stale entry fails the file, as it fails a grade.
     const stale = results.testResults.find((f) => f.name.endsWith('tck/stale.test.ts'))
     expect(stale?.status).toBe('failed')

@@ -15,12 +15,12 @@ import { renderConsole } from './render-console.ts'
 import { RULES, isRuleId } from '../catalogue/index.ts'
 import { AREAS } from '../catalogue/types.ts'
 import type { Rule } from '../catalogue/types.ts'
+import type { KitTest } from './internal/tests-of-rule.ts'
 import { loadEvidence, ruleAdequacy } from '../adequacy/evidence.ts'
 import { progressLine } from './internal/progress-line.ts'
 import { renderRuleList } from './internal/rule-list.ts'
 import { renderRuleExplanation } from './internal/rule-explanation.ts'
 import { planReportOutputs, writeReportOutputs } from './internal/report-outputs.ts'
-import { runMatrix } from './matrix-command.ts'
 import { selectRules } from './internal/select-rules.ts'
 
 /** Exit statuses. */
@@ -195,12 +195,22 @@ type Command = keyof typeof COMMAND_OPTIONS
 
 const COMMANDS = Object.keys(COMMAND_OPTIONS) as Command[]
 
+/** What the bin does around the command. */
+export interface CliHooks {
+  /**
+   * Called once, after every argument of a grade is checked and before the
+   * grading engine loads (never for another command or a usage error): the
+   * installed bin loads vitest and registers tsx here.
+   */
+  readonly beforeEngine?: () => Promise<void>
+}
+
 /**
  * Runs the CLI on `argv` (without the node and script paths) and resolves
  * with the exit status ({@link EXIT}). Never rejects: every failure becomes a
  * message on stderr, one line unless `--verbose` asks for the stack.
  */
-export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+export async function runCli(argv: readonly string[], io: CliIo = processIo(), hooks: CliHooks = {}): Promise<number> {
   let verbose = argv.includes('--verbose')
   try {
     const { values, positionals } = parseOrExplain(bareJsonFlag(argv))
@@ -231,6 +241,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     }
     if (command === 'matrix') {
       const outputs = { ...(values.html === undefined ? {} : { html: values.html }), ...(values.markdown === undefined ? {} : { markdown: values.markdown }) }
+      // Loaded only here: reading reports needs ajv, which no other command that answers at once loads.
+      const { runMatrix } = await import('./matrix-command.ts')
       return await runMatrix({ files: extra, ...outputs, cwd: io.cwd, stdout: io.stdout, stderr: io.stderr })
     }
     refuseExtra(extra)
@@ -259,6 +271,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
     )
 
     // Only a grade loads the engine (vitest, tsd): every argument is checked and every other command answered without it.
+    await hooks.beforeEngine?.()
     const { grade } = await import('./grade.ts')
     const progress = progressLine(io.stderr, io.env)
     const graded = await grade({
@@ -363,7 +376,7 @@ function listedRules(area: string | undefined, level: string | undefined): reado
 
 /**
  * `explain <RULE|AREA-*>...`: each rule, in catalogue order, with its kit
- * tests (collected by one child vitest for all of them) and the gallery
+ * tests (from the committed test index) and the gallery
  * registries the committed evidence lists. Every argument is checked first.
  */
 async function explain(args: readonly string[]): Promise<string> {
@@ -379,7 +392,12 @@ async function explain(args: readonly string[]): Promise<string> {
   }
   const rules = RULES.filter((rule) => ids.has(rule.id))
   const { testsOfRules } = await import('./internal/tests-of-rule.ts')
-  const tests = await testsOfRules(rules).catch((error: unknown) => ({ error: oneLine(error) }))
+  let tests: Map<string, KitTest[]> | { error: string }
+  try {
+    tests = testsOfRules(rules)
+  } catch (error) {
+    tests = { error: oneLine(error) }
+  }
   let evidence: ReturnType<typeof loadEvidence> | { error: string }
   try {
     evidence = loadEvidence()

@@ -6,6 +6,7 @@ import { KNOWN_FEATURES } from './internal/features.ts'
 import { listWords } from './internal/text.ts'
 import { cut, failureLine, firstFailure } from './formats/failure-line.ts'
 import { countsOf, decidingCounts, deviationCounts, failingLabel, profileDescription, profileOf, verdictGroups } from './formats/verdict.ts'
+import { kitLabel } from './formats/kit-label.ts'
 
 export interface RenderOptions {
   /** Use ANSI colours. Default: false. */
@@ -58,7 +59,7 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
   const { adapter, kit } = report
   const declared = KNOWN_FEATURES.filter((f) => adapter.features[f])
   const undeclared = KNOWN_FEATURES.filter((f) => !adapter.features[f])
-  out.push(paint.bold(`${kit.name} ${kit.version}: grading ${adapter.name}${adapter.version === undefined ? '' : ` ${adapter.version}`}`))
+  out.push(paint.bold(`${kitLabel(kit)}: grading ${adapter.name}${adapter.version === undefined ? '' : ` ${adapter.version}`}`))
   out.push(`adapter   ${adapter.module}`)
   if (report.options.types !== undefined) {
     const took = report.timing.typesMs === undefined ? '' : ` (checked in ${(report.timing.typesMs / 1000).toFixed(1)} s)`

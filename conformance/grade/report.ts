@@ -12,7 +12,7 @@ import type { Area, Level, Profile, RuleId } from '../catalogue/types.ts'
  * Version of the report format, `major.minor`. A minor bump only adds
  * optional fields; a major bump renames, removes or re-types something.
  */
-export const REPORT_VERSION = '1.10'
+export const REPORT_VERSION = '1.11'
 
 /**
  * - `pass`: every applicable test of the rule passed.
@@ -289,7 +289,12 @@ export interface AdapterInfo {
 /** The complete outcome of one grading run. */
 export interface GradeReport {
   readonly reportVersion: typeof REPORT_VERSION
-  readonly kit: { readonly name: string; readonly version: string }
+  /**
+   * The kit that graded: its package name and version, and (from 1.11) its
+   * suite revision, a fingerprint of the catalogue, suite, laws, type suites
+   * and fixtures; a verdict can change only when it does.
+   */
+  readonly kit: { readonly name: string; readonly version: string; readonly suiteRevision?: string }
   readonly adapter: AdapterInfo
   readonly options: {
     /** The `--rules` selection as given, or `null` for every rule. */

@@ -18,15 +18,22 @@ import { tmpdir } from 'node:os'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import tsdPackage from 'tsd'
+import type tsdPackage from 'tsd'
 import type { RuleId } from '../catalogue/types.ts'
 
 /** The module specifier every suite file imports the implementation's types from. */
 export const TYPES_MODULE_SPECIFIER = 'dsh-tck-types-under-test'
 
-// tsd is CommonJS: Node hands a default import its exports object (the
-// function is `.default`), while vite's interop unwraps it already.
-const tsd: typeof tsdPackage.default = typeof tsdPackage === 'function' ? tsdPackage : tsdPackage.default
+/**
+ * tsd, loaded when a suite first runs (`explain` and `list-rules` read this
+ * module's suite list without it). tsd is CommonJS: Node hands a default
+ * import its exports object (the function is `.default`), while vite's
+ * interop unwraps it already.
+ */
+async function loadTsd(): Promise<typeof tsdPackage.default> {
+  const loaded = (await import('tsd')).default as typeof tsdPackage
+  return typeof loaded === 'function' ? loaded : loaded.default
+}
 
 const KIT_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SUITE_DIR = join(KIT_ROOT, 'types')
@@ -168,7 +175,7 @@ export async function runTypeSuitesBatch(jobs: readonly RunTypesOptions[]): Prom
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(generatedTsconfig(planned.map((p) => p.entry)), null, 2))
 
     const selected = planned.some((p) => p.suites.length > 0)
-    const raw = selected ? await tsd({ cwd: dir, typingsFile: 'index.d.ts', testFiles: ['*/*.test-d.ts'] }) : []
+    const raw = selected ? await (await loadTsd())({ cwd: dir, typingsFile: 'index.d.ts', testFiles: ['*/*.test-d.ts'] }) : []
 
     const byFile = planned.map(() => new Map<string, TypeDiagnostic[]>())
     const unattributed: TypeDiagnostic[] = []

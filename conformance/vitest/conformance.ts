@@ -17,8 +17,9 @@
  * `baseline` records skips it as a known failure. A baseline entry whose
  * rule or test is selected but never failed, or that has expired, fails the
  * run at the end of the file (unless `allowStale`, for the never-failed
- * ones), as it fails a grade. What it does not do is grade: no verdict per
- * rule, no type rules, no report; `dsh-tools-tck grade` does that.
+ * ones), as it fails a grade. With `types`, the type rules run too; with
+ * `report`, the graded JSON report of the file's run is written at its end,
+ * as `grade --json` would write it.
  */
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -31,7 +32,18 @@ import { namePatternFor, selectRules } from '../grade/internal/select-rules.ts'
 import { loadAdapter } from '../grade/load-adapter.ts'
 import { useSuiteAdapter } from '../suite/_kit/adapter.ts'
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../limits.ts'
-import { afterAll } from 'vitest'
+import { afterAll, test } from 'vitest'
+import type { RunnerTestCase } from 'vitest'
+import { getCurrentSuite } from 'vitest/suite'
+import type { Rule } from '../catalogue/types.ts'
+import { KNOWN_FEATURES } from '../grade/internal/features.ts'
+import type { AdapterInfo } from '../grade/report.ts'
+import { gradeTypes } from '../types/grade-types.ts'
+import type { TypeGrading } from '../types/grade-types.ts'
+import { resolveTypesEntry, typeSuiteFiles, typeSuiteTestName } from '../types/run-types.ts'
+import { suiteStallLimit } from '../suite/_kit/adapter.ts'
+import { toleratedFailure } from '../suite/_kit/verdict-policy.ts'
+import { embeddedReport, writeReport } from './embedded-report.ts'
 import { PROFILES, failingLevels } from '../catalogue/types.ts'
 import { getRule, isRuleId } from '../catalogue/index.ts'
 import { ruleIdsInTestName } from '../catalogue/test-name.ts'
@@ -61,6 +73,21 @@ export interface ConformanceOptions {
   readonly baseline?: string
   /** With `baseline`: an entry whose failure did not happen is not an error, as `grade --allow-stale`. */
   readonly allowStale?: boolean
+  /**
+   * Write the graded JSON report of this file's run here (resolved against
+   * `cwd`) when the file's tests are done, as `grade --json` writes it: rule
+   * statuses, levels, profile, baseline verdict, vacuity. A should- or
+   * upstream-level deviation or a known failure the run skipped is graded
+   * as the failure it was.
+   */
+  readonly report?: string
+  /**
+   * The implementation's type entry (`.ts` or `.d.ts`), as `grade --types`:
+   * one test per tsd suite file of the selected type rules (`[TYP-01] type
+   * expectations of <file>`), gated like the others. Without it the type
+   * rules are not run (the report lists them not applicable).
+   */
+  readonly types?: string
 }
 
 
@@ -94,6 +121,8 @@ export async function conformance(adapter: TckAdapter | string | URL, options: C
   if (declared) {
     throw new Error('conformance() was already called in this test worker: call it once per test file (and keep vitest\'s default per-file isolation)')
   }
+  const startedAt = new Date()
+  const clock = performance.now()
   const profile = options.profile ?? 'spec'
   if (!PROFILES.includes(profile)) throw new UsageError(`conformance(): profile must be ${PROFILES.join(' or ')} (got ${String(profile)})`)
   if (options.allowStale === true && options.baseline === undefined) throw new UsageError('conformance(): allowStale only applies with a baseline')
@@ -114,13 +143,90 @@ export async function conformance(adapter: TckAdapter | string | URL, options: C
   const savedTimeout = process.env.DSH_TCK_TIMEOUT
   process.env.DSH_TCK_TIMEOUT = String(timeout)
   selectTests(options.rules === undefined ? undefined : namePatternFor(rules))
+  // Each declared kit test, with the suite file it came from (for the report).
+  const declaredTests = new Map<RunnerTestCase, string>()
+  const collector = getCurrentSuite()
   try {
-    for (const file of suiteFiles()) await import(pathToFileURL(file).href)
+    for (const file of suiteFiles()) {
+      const before = collector.tasks.length
+      await import(pathToFileURL(file).href)
+      for (const task of collector.tasks.slice(before)) if (task.type === 'test') declaredTests.set(task, file)
+    }
   } finally {
     selectTests(undefined)
     if (savedTimeout === undefined) delete process.env.DSH_TCK_TIMEOUT
     else process.env.DSH_TCK_TIMEOUT = savedTimeout
   }
+
+  const cwd = options.cwd ?? process.cwd()
+  const features = Object.fromEntries(KNOWN_FEATURES.map((f) => [f, checked.features[f] === true])) as AdapterInfo['features']
+  const types = options.types === undefined ? undefined : declareTypeTests(rules, resolveTypes(options.types, cwd), features)
+  if (options.report !== undefined) {
+    const target = options.report
+    afterAll(async () => {
+      const adapterInfo: AdapterInfo = {
+        name: checked.name,
+        ...(checked.version === undefined ? {} : { version: checked.version }),
+        module: loaded.module,
+        features,
+      }
+      const report = embeddedReport({
+        rules,
+        patterns: options.rules,
+        adapter: adapterInfo,
+        profile,
+        timeoutMs: timeout,
+        stallLimitMs: suiteStallLimit(),
+        startedAt,
+        clock,
+        tests: declaredTests,
+        ...(types === undefined ? {} : { types: await types() }),
+        ...(baseline === undefined ? {} : { baseline: { file: options.baseline ?? '', baseline, allowStale: options.allowStale === true } }),
+      })
+      writeReport(report, target, cwd)
+    })
+  }
+}
+
+/** `resolveTypesEntry`, its message naming this function's option. */
+function resolveTypes(entry: string, cwd: string): string {
+  try {
+    return resolveTypesEntry(entry, cwd)
+  } catch (error) {
+    throw new UsageError(`conformance() option types: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
+
+/**
+ * Declares one test per tsd suite file of the selected type rules, named as
+ * in a grade report; tsd runs once, for all of them, when the first one
+ * runs. Returns the shared grading, for the report.
+ */
+function declareTypeTests(rules: readonly Rule[], entry: string, features: AdapterInfo['features']): () => Promise<TypeGrading> {
+  let grading: Promise<TypeGrading> | undefined
+  const graded = (): Promise<TypeGrading> => (grading ??= gradeTypes({ rules, entry, features }))
+  const selected = new Set(rules.map((rule) => rule.id as string))
+  for (const suite of typeSuiteFiles().filter((s) => selected.has(s.rule))) {
+    const name = typeSuiteTestName(suite)
+    test(name, async (ctx) => {
+      ctx.task.meta.rules = [suite.rule]
+      const result = (await graded()).tests.get(suite.rule)?.find((t) => t.name === name)
+      if (result === undefined || result.outcome === 'not-applicable' || result.outcome === 'skipped') {
+        ctx.skip(result?.missingFeatures === undefined ? 'not graded' : `not applicable: the adapter does not declare ${result.missingFeatures.join(', ')}`)
+        return
+      }
+      if (result.outcome === 'fail') {
+        const error = new Error(result.failure?.message ?? 'the type expectations failed')
+        const tolerated = toleratedFailure([suite.rule], name)
+        if (tolerated !== undefined) {
+          ctx.task.meta.toleratedFailure = { message: error.message }
+          ctx.skip(`${tolerated}: ${error.message}`)
+        }
+        throw error
+      }
+    })
+  }
+  return graded
 }
 
 /**
@@ -132,14 +238,14 @@ export async function conformance(adapter: TckAdapter | string | URL, options: C
 function baselinePolicy(profile: Profile, baseline: Baseline | undefined, file: string, allowStale: boolean, selected: readonly string[]): Parameters<typeof useVerdictPolicy>[0] {
   if (baseline === undefined) return { profile }
   const today = new Date().toISOString().slice(0, 10)
-  const version = kitInfo().version
-  const live = baseline.entries.filter((entry) => expiryReason(entry.expires, today, version) === undefined)
+  const { version, suiteRevision } = kitInfo()
+  const live = baseline.entries.filter((entry) => expiryReason(entry.expires, today, version, suiteRevision) === undefined)
   const used = new Set<BaselineEntry>()
   const entryFor = (rule: string, test: string): BaselineEntry | undefined => live.find((e) => e.test === test) ?? live.find((e) => e.rule === rule && e.test === undefined)
   afterAll(() => {
     const problems: string[] = []
     for (const entry of baseline.entries) {
-      const expired = expiryReason(entry.expires, today, version)
+      const expired = expiryReason(entry.expires, today, version, suiteRevision)
       // Judged only when it names a selected rule of a level that decides, as a grade judges it.
       const named = entry.rule === undefined ? ruleIdsInTestName(entry.test ?? '') : [entry.rule]
       const inScope = named.some((id) => selected.includes(id) && isRuleId(id) && failingLevels(profile).includes(getRule(id).level))

@@ -170,6 +170,19 @@ describe('expiry', () => {
     expect(expired.expired.map((e) => e.why)).toEqual(['it expired with kit version 0.1.0-rc.1 (this kit is 0.1.0-rc.1)'])
     expect(judge({ kitVersion: '0.3.0-rc.1' }).ok, 'the release 0.3.0 is past its own pre-release').toBe(false)
   })
+
+  test('an entry recorded for a suite revision holds only while the grading kit has that revision', () => {
+    const graded = (suiteRevision: string | undefined) => {
+      const report = fakeReport([failing('FIN-02')], '0.3.0')
+      return { ...report, kit: { ...report.kit, ...(suiteRevision === undefined ? {} : { suiteRevision }) } }
+    }
+    const entry = baseline(rule('FIN-02', 'assertion', { expires: { suiteRevision: 'sha256:0123456789ab' } }))
+    expect(compareToBaseline(graded('sha256:0123456789ab'), entry, TODAY).ok).toBe(true)
+    expect(compareToBaseline(graded('sha256:ba9876543210'), entry, TODAY).expired.map((e) => e.why)).toEqual([
+      "it was recorded for suite revision sha256:0123456789ab (this kit's is sha256:ba9876543210)",
+    ])
+    expect(compareToBaseline(graded(undefined), entry, TODAY).ok, 'a report older than 1.11 has no revision to compare').toBe(true)
+  })
 })
 
 describe('only must rules decide', () => {

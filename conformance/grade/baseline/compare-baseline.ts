@@ -151,7 +151,7 @@ export function compareToBaseline(report: GradeReport, baseline: Baseline, optio
   const unmatched: JudgedEntry[] = []
   for (const ref of entries) {
     const decision = decisionOf(entryLevels(ref.entry, report), deciding)
-    const ran = expiryReason(ref.entry.expires, today, kitVersion)
+    const ran = expiryReason(ref.entry.expires, today, kitVersion, report.kit.suiteRevision)
     if (ran !== undefined) expired.push({ ...ref, why: ran, ...decision })
     const judged = ref.entry.rule !== undefined ? judgeRule(report, ref.entry.rule) : judgeTest(report, ref.entry.test as string)
     if (judged?.stale === true) stale.push({ ...ref, why: judged.why, ...decision })

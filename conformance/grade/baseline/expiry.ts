@@ -10,11 +10,16 @@ import type { BaselineExpiry } from './types.ts'
  * (compared by semver precedence: x.y.z as numbers, a pre-release such as
  * `1.2.0-rc.1` earlier than `1.2.0`, pre-release identifiers compared one by
  * one, numeric ones as numbers). A kit version that is not x.y.z[-pre]
- * never expires an entry.
+ * never expires an entry. A `suiteRevision` has expired once the grading
+ * kit's suite revision is another one (a report of format 1.11 or later
+ * always has one; without it, nothing expires).
  */
-export function expiryReason(expires: BaselineExpiry | undefined, today: string, kitVersion: string): string | undefined {
+export function expiryReason(expires: BaselineExpiry | undefined, today: string, kitVersion: string, suiteRevision?: string): string | undefined {
   if (expires === undefined) return undefined
   if (expires.date !== undefined) return today >= expires.date ? `it expired on ${expires.date} (today is ${today})` : undefined
+  if (expires.suiteRevision !== undefined) {
+    return suiteRevision === undefined || suiteRevision === expires.suiteRevision ? undefined : `it was recorded for suite revision ${expires.suiteRevision} (this kit's is ${suiteRevision})`
+  }
   const order = compareVersions(kitVersion, expires.kitVersion)
   return order !== undefined && order >= 0 ? `it expired with kit version ${expires.kitVersion} (this kit is ${kitVersion})` : undefined
 }

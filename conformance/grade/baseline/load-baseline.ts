@@ -117,7 +117,7 @@ function schemaProblems(errors: readonly ErrorObject[], data: unknown): Problem[
           return `${where}: ${subject}must not be empty`
         case 'minProperties':
         case 'maxProperties':
-          return `${where}: ${subject}must have exactly one of "kitVersion" and "date"`
+          return `${where}: ${subject}must have exactly one of "kitVersion", "date" and "suiteRevision"`
         case 'anyOf':
           return `${where}: needs "rule" or "test"`
         case 'not':
@@ -142,6 +142,7 @@ function patternHint(field: string | undefined): string {
   if (field === 'test') return 'must be a kit test name, "[RULE-IDs] title"'
   if (field === 'expires.kitVersion') return 'must be a version x.y.z or x.y.z-pre'
   if (field === 'expires.date') return 'must be a date YYYY-MM-DD'
+  if (field === 'expires.suiteRevision') return 'must be a suite revision sha256:<12 hex digits> (a report\'s kit.suiteRevision)'
   if (field === 'link') return 'must be a URI without spaces'
   return 'has the wrong form'
 }

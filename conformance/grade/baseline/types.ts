@@ -17,7 +17,10 @@ export const BASELINE_VERSION = '1'
 export type BaselineReason = 'not-implemented' | 'spec-dispute' | 'env'
 
 /** When an entry stops being accepted: exactly one of the two. */
-export type BaselineExpiry = { readonly kitVersion: string; readonly date?: never } | { readonly date: string; readonly kitVersion?: never }
+export type BaselineExpiry =
+  | { readonly kitVersion: string; readonly date?: never; readonly suiteRevision?: never }
+  | { readonly date: string; readonly kitVersion?: never; readonly suiteRevision?: never }
+  | { readonly suiteRevision: string; readonly kitVersion?: never; readonly date?: never }
 
 /** Fields every entry has, whatever it covers. */
 interface EntryFields {

@@ -17,10 +17,13 @@ export const BADGE_LABEL = 'dsh-tools-tck'
  *   evidence;
  * - `vacuous`: none fails, but some passed only vacuously (a law reached its
  *   interesting case too rarely): conforms, with less evidence;
- * - `fails`: the registry fails (`summary.conforms` is false);
+ * - `fails`: the registry fails (`summary.conforms` is false) and no
+ *   baseline says otherwise;
+ * - `known`: it fails, but a baseline records every failure that decides
+ *   (`baseline.ok`, the run exits 0): known failures only;
  * - `none`: none of them was applicable (nothing was judged).
  */
-export const BADGE_COLOURS = { conforms: '#4c1', vacuous: '#fe7d37', fails: '#e05d44', none: '#9f9f9f' } as const
+export const BADGE_COLOURS = { conforms: '#4c1', vacuous: '#fe7d37', known: '#dfb317', fails: '#e05d44', none: '#9f9f9f' } as const
 
 /** What the badge shows, computed from a report. */
 export interface BadgeText {
@@ -45,10 +48,12 @@ export function badgeText(report: GradeReport): BadgeText {
   const profile = profileOf(report)
   const counts = decidingCounts(report.summary, profile)
   const applicable = counts.pass + counts.fail + counts.vacuous
-  const colour = !report.summary.conforms ? 'fails' : applicable === 0 ? 'none' : counts.vacuous > 0 ? 'vacuous' : 'conforms'
+  const known = !report.summary.conforms && report.baseline?.ok === true
+  const colour = known ? 'known' : !report.summary.conforms ? 'fails' : applicable === 0 ? 'none' : counts.vacuous > 0 ? 'vacuous' : 'conforms'
   const adapter = `${report.adapter.name}${report.adapter.version === undefined ? '' : ` ${report.adapter.version}`}`
+  const verdict = report.summary.conforms ? 'conforms' : known ? `fails only where the baseline ${report.baseline?.file ?? ''} records it` : 'fails'
   const title =
-    `${BADGE_LABEL} (${profile} profile): ${adapter} ${report.summary.conforms ? 'conforms' : 'fails'}: ${counts.pass} of ${applicable} applicable ${failingLabel(profile)} rules pass` +
+    `${BADGE_LABEL} (${profile} profile): ${adapter} ${verdict}: ${counts.pass} of ${applicable} applicable ${failingLabel(profile)} rules pass` +
     ` (${counts.fail} fail, ${counts.vacuous} vacuous; ${counts.notApplicable} n/a, ${counts.untestable} untestable)`
   return { message: `${counts.pass}/${applicable} ${failingLevels(profile).join('+')}`, colour, title }
 }

@@ -66,6 +66,14 @@ describe('renderHtml', () => {
     expect(page).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;;[^"]*script-src &#39;sha256-[A-Za-z0-9+/=]+&#39;/)
     expect(page).toContain('<form class="filters" data-testid="filters" hidden>')
   })
+
+  test('a baseline that records every deciding failure makes the verdict "known failures only", as the exit status 0 says', () => {
+    const known = renderHtml({ ...report, baseline: { file: 'known.json', ok: true, line: 'BASELINE OK: 1 known failure', known: [{ rule: 'REG-02' }] } })
+    expect(known).toMatch(/data-testid="verdict"[^>]*data-known="true">KNOWN FAILURES ONLY</)
+    expect(known).toContain('this decides the exit status')
+    const failed = renderHtml({ ...report, baseline: { file: 'known.json', ok: false, line: 'BASELINE FAILED', known: [] } })
+    expect(failed).toMatch(/data-testid="verdict"[^>]*>FAILS</)
+  })
 })
 
 describe('escapeHtml', () => {

@@ -11,6 +11,7 @@ import { filterSelect } from './filter-select.ts'
 import { htmlPage } from './html-page.ts'
 import { statusLabel } from './status-label.ts'
 import { countsOf, decidingCounts, deviationCounts, failingLabel, profileDescription, profileOf, verdictGroups } from './verdict.ts'
+import { kitLabel } from './kit-label.ts'
 
 const STATUSES = ['fail', 'vacuous', 'pass', 'not-applicable', 'untestable'] as const
 
@@ -55,7 +56,7 @@ export function renderHtml(report: GradeReport): string {
     rules(report),
     unattributed(report.unattributedErrors),
     slowTests(report),
-    `<footer><p class="muted">Written by ${escapeHtml(report.kit.name)} ${escapeHtml(report.kit.version)} from a report of format ${escapeHtml(report.reportVersion)} (docs/REPORT.md).</p></footer>`,
+    `<footer><p class="muted">Written by ${escapeHtml(kitLabel(report.kit))} from a report of format ${escapeHtml(report.reportVersion)} (docs/REPORT.md).</p></footer>`,
   ].join('\n')
   return htmlPage({ title: `${report.kit.name}: ${adapter}`, body, style: STYLE, script: FILTER_SCRIPT })
 }
@@ -63,7 +64,7 @@ export function renderHtml(report: GradeReport): string {
 function meta(report: GradeReport): string {
   const o = report.options
   const items: (readonly [string, string])[] = [
-    ['kit', `${report.kit.name} ${report.kit.version}`],
+    ['kit', kitLabel(report.kit)],
     ['adapter', `${report.adapter.name}${report.adapter.version === undefined ? '' : ` (version ${report.adapter.version})`}`],
     ['module', report.adapter.module],
     ['features', featureList(report)],
@@ -87,6 +88,8 @@ function featureList(report: GradeReport): string {
 function summary(report: GradeReport): string {
   const s = report.summary
   const conforms = s.conforms
+  // A baseline that records every deciding failure decides the exit status (0): the verdict says so.
+  const known = !conforms && report.baseline?.ok === true
   const profile = profileOf(report)
   const deciding = decidingCounts(s, profile)
   const applicable = deciding.rules - deciding.notApplicable - deciding.untestable
@@ -110,7 +113,7 @@ function summary(report: GradeReport): string {
   ]
   return [
     '<section data-testid="summary"><h2>Summary</h2>',
-    `<p><span class="verdict ${conforms ? 'conforms' : 'fails'}" data-testid="verdict" data-profile="${escapeHtml(profile)}" data-conforms="${conforms}">${conforms ? 'CONFORMS' : 'FAILS'}</span> `,
+    `<p><span class="verdict ${conforms ? 'conforms' : known ? 'known' : 'fails'}" data-testid="verdict" data-profile="${escapeHtml(profile)}" data-conforms="${conforms}"${known ? ' data-known="true"' : ''}>${conforms ? 'CONFORMS' : known ? 'KNOWN FAILURES ONLY' : 'FAILS'}</span> `,
     `${escapeHtml(report.adapter.name)} ${escapeHtml(sentence)}.</p>`,
     ...(report.baseline === undefined
       ? []

@@ -9,6 +9,7 @@ import type { AreaSummary, GradeReport, LevelCounts, RuleEntry } from '../report
 import { markdownCell as cell } from './markdown-cell.ts'
 import { failureLine, firstFailure } from './failure-line.ts'
 import { countsOf, decidingCounts, failingLabel, profileOf, verdictGroups } from './verdict.ts'
+import { kitLabel } from './kit-label.ts'
 
 /**
  * The most characters a summary has: under GitHub's 65,536-character limit
@@ -56,7 +57,7 @@ export function renderMarkdown(report: GradeReport): string {
     '',
     ...LEVELS.map((level) => `- **${level}**: ${levelText(countsOf(summary, level))}`),
     `- **tests**: ${summary.tests.total} (${summary.tests.pass} pass, ${summary.tests.fail} fail, ${summary.tests.notApplicable} n/a, ${summary.tests.skipped} skipped); ${summary.unattributedErrors} unattributed error${summary.unattributedErrors === 1 ? '' : 's'}`,
-    `- graded with ${cell(report.kit.name)} ${cell(report.kit.version)} on ${cell(report.timing.startedAt)} in ${(report.timing.durationMs / 1000).toFixed(1)} s${report.options.rules === null ? '' : `, rules ${cell(report.options.rules.join(','))}`}`,
+    `- graded with ${cell(kitLabel(report.kit))} on ${cell(report.timing.startedAt)} in ${(report.timing.durationMs / 1000).toFixed(1)} s${report.options.rules === null ? '' : `, rules ${cell(report.options.rules.join(','))}`}`,
     '',
     `| area | title | ${AREA_COLUMNS.map(([level, field]) => `${level} ${field === 'notApplicable' ? 'n/a' : field}`).join(' | ')} |`,
     `|---|---|${AREA_COLUMNS.map(() => '---:').join('|')}|`,

@@ -74,7 +74,11 @@ function implementations(matrix: Matrix): string {
     .join('\n')
   return (
     '<section><h2>Implementations</h2><table data-testid="implementations"><thead><tr><th>implementation</th><th>profile</th><th>verdict</th>' +
-    `<th class="num">deciding rules failing</th><th>kit</th><th>graded</th><th>selection</th><th>report</th></tr></thead><tbody>${rows}</tbody></table></section>`
+    `<th class="num">deciding rules failing</th><th>kit</th><th>graded</th><th>selection</th><th>report</th></tr></thead><tbody>${rows}</tbody></table>` +
+    (new Set(matrix.columns.map((c) => c.kit)).size > 1
+      ? '<p class="muted" data-testid="mixed-kits">The reports were graded by different kits or suite revisions: a difference between columns may come from the kit, not the implementations.</p>'
+      : '') +
+    '</section>'
   )
 }
 

@@ -34,6 +34,7 @@ export function renderMatrixMarkdown(matrix: Matrix): string {
         `| ${cell(c.label)} | ${cell(c.profile)} | ${c.conforms ? 'conforms' : '**fails**'} | ${c.decidingFail} of ${c.decidingApplicable} ${failingLabel(c.profile)} | ${cell(c.kit)} | ${cell(c.startedAt)} | ${cell(c.file)} |`,
     ),
     '',
+    ...(new Set(columns.map((c) => c.kit)).size > 1 ? ['_The reports were graded by different kits or suite revisions: a difference between columns may come from the kit, not the implementations._', ''] : []),
     '## Per-area totals',
     '',
     `| area | ${labels.join(' | ')} |`,

@@ -8,6 +8,7 @@ import { RULES } from '../../catalogue/index.ts'
 import type { Profile } from '../../catalogue/types.ts'
 import type { GradeReport, LevelCounts, RuleStatus } from '../report.ts'
 import { countsOf, decidingCounts, profileOf } from './verdict.ts'
+import { kitLabel } from './kit-label.ts'
 
 /** One report given to {@link buildMatrix}, with the file it was read from. */
 export interface MatrixInput {
@@ -91,7 +92,7 @@ export function buildMatrix(inputs: readonly MatrixInput[]): Matrix {
     return {
       label,
       file,
-      kit: `${report.kit.name} ${report.kit.version}`,
+      kit: kitLabel(report.kit),
       startedAt: report.timing.startedAt,
       profile,
       conforms: report.summary.conforms,

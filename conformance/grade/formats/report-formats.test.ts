@@ -307,6 +307,17 @@ describe('renderBadge', () => {
     expect(String(svg.title)).toContain(`${must.pass} of ${must.pass + must.fail + must.vacuous} applicable must rules pass`)
   })
 
+  test('yellow, not red, when a baseline records every deciding failure (the run exits 0); red when it does not', () => {
+    const baselined = (ok: boolean) => derive((r) => {
+      r.baseline = { file: 'known.json', ok, line: ok ? 'BASELINE OK' : 'BASELINE FAILED', known: [] }
+    })
+    const known = svgOf(baselined(true))
+    expect(known['@_data-colour']).toBe('known')
+    expect(renderBadge(baselined(true))).toContain(`fill="${BADGE_COLOURS.known}"`)
+    expect(String(known.title)).toContain('fails only where the baseline known.json records it')
+    expect(svgOf(baselined(false))['@_data-colour']).toBe('fails')
+  })
+
   test('green when conforming, orange with vacuous passes, grey with nothing applicable; wider for a longer message', () => {
     const withMust = (counts: Partial<GradeReport['summary']['must']>, conforms: boolean): GradeReport =>
       derive((r) => {

@@ -34,7 +34,7 @@ import { suiteAdapter, suiteStallLimit, suiteTimeout } from './adapter.ts'
 import { describeThrown } from './describe-thrown.ts'
 import { AdapterTimeoutError, computeWithin, wallBackstop, waitWithin } from './budget.ts'
 import { SHORTCUT_WAIT_MS, knownHang, recordHang, shortcutMessage } from './hangs.ts'
-import { FAILURE_RULES, failureRules, markBlocked, tagFailure } from '../../catalogue/failure-rules.ts'
+import { FAILURE_RULES, blockedBy, failureRules, markBlocked, tagFailure } from '../../catalogue/failure-rules.ts'
 import { featureGate, neededFeatures } from './features.ts'
 import { beginIncidentals, settleIncidentals } from './incidental.ts'
 import { isSelected } from './selection.ts'
@@ -46,6 +46,11 @@ declare module 'vitest' {
     rules?: string[]
     /** Features the adapter lacks, when the test was not applicable. */
     missingFeatures?: string[]
+    /**
+     * In an embedding, the failure its verdict policy turned into a skip
+     * (./verdict-policy.ts), so that its report still grades it as failed.
+     */
+    toleratedFailure?: { readonly message: string; readonly name?: string; readonly stack?: string; readonly diff?: string; readonly rules?: readonly string[]; readonly blockedBy?: string }
   }
 }
 
@@ -218,7 +223,10 @@ export function check(
       const attributed = attribute(charged, reported)
       // In an embedding, a failure that would not decide grade's exit status skips the test instead (./verdict-policy.ts).
       const tolerated = error instanceof KitDefectError ? undefined : toleratedFailure(failureRules(attributed) ?? reported, name)
-      if (tolerated !== undefined) ctx.skip(`${tolerated}: ${describeThrown(attributed)}`)
+      if (tolerated !== undefined) {
+        ctx.task.meta.toleratedFailure = toleratedRecord(attributed, describeThrown)
+        ctx.skip(`${tolerated}: ${describeThrown(attributed)}`)
+      }
       throw attributed
     } finally {
       process.off('unhandledRejection', onUnhandled)
@@ -270,4 +278,19 @@ function attribute(error: unknown, ruleIds: readonly string[]): unknown {
     return error
   }
   return new Error(prefix + describeThrown(error))
+}
+
+/** The plain record of a tolerated failure kept in the task's meta (strings only, so it survives serialisation). */
+function toleratedRecord(error: unknown, describe: (thrown: unknown) => string): NonNullable<import('vitest').TaskMeta['toleratedFailure']> {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; name?: unknown; stack?: unknown; diff?: unknown }
+  const rules = failureRules(error)
+  const blocker = rules === undefined ? undefined : blockedBy(error)
+  return {
+    message: typeof e.message === 'string' ? e.message : describe(error),
+    ...(typeof e.name === 'string' ? { name: e.name } : {}),
+    ...(typeof e.stack === 'string' ? { stack: e.stack } : {}),
+    ...(typeof e.diff === 'string' ? { diff: e.diff } : {}),
+    ...(rules === undefined ? {} : { rules: [...rules] }),
+    ...(blocker === undefined ? {} : { blockedBy: blocker }),
+  }
 }
