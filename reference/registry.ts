@@ -105,6 +105,12 @@ const STANDARD_PARTS: RegistryParts = {
   createLane: (maxParallel, over) => new SubDispatchLane(maxParallel, over),
 }
 
+/**
+ * A new reference registry: the global `ctx.tools` view, listeners, scopes,
+ * approval and Code Mode, with `options` for its logger, presentation mode,
+ * sub-call parallelism and Code Mode dispatch log. It already has the
+ * adapter contract's `Harness` shape.
+ */
 export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
   return createToolRegistryWith(STANDARD_PARTS, options)
 }

@@ -63,6 +63,7 @@ export const LEVELS: readonly Level[] = ['must', 'upstream', 'should']
  */
 export type Profile = 'spec' | 'upstream'
 
+/** Every profile a registry can be graded under, `spec` (the default) first. */
 export const PROFILES: readonly Profile[] = ['spec', 'upstream']
 
 /** The levels whose failures fail a registry under `profile`. */

@@ -66,7 +66,7 @@ function report(statuses: Record<string, [RuleEntry['level'], RuleStatus]>): Gra
     status,
     tests: status === 'fail' ? [{ name: `[${id}] t`, file: 'f', outcome: 'fail', durationMs: 1, failure: { message: `${id} broke\nmore` } }] : [],
   }))
-  return { rules } as unknown as GradeReport
+  return { kit: { version: '0.0.0', suiteRevision: 'sha256:test' }, rules } as unknown as GradeReport
 }
 
 const list: readonly ExpectedFailure[] = [
