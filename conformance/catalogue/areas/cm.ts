@@ -367,8 +367,7 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'The SDK prompt section declares the calling scope\'s visible tools except run_code, in lexicographic order, in the runtime language (TypeScript `declare const tools`, Python `class Tools(Protocol)`), deterministically.',
     sources: [upstream('SDK renderers')],
-    requires: CODE,
-    untestable: 'prompt assembly: the adapter contract has no system-prompt surface',
+    requires: ['codeMode', 'scopes', 'promptAssembly'],
   },
   {
     id: 'CM-28',

@@ -1,0 +1,173 @@
+/**
+ * The registry's part of the system prompt (PRES-10, PRES-12..15, CM-27):
+ * the tools the model is offered and the two Code Mode sections.
+ *
+ * - PRES-12: the tool contribution follows the mode in force: every visible
+ *   schema under `native`, only `run_code` under `code`, both under `both`;
+ *   a configured tool order naming a tool this contribution does not know
+ *   fails the assembly.
+ * - PRES-13: a non-native assembly needs a mounted code runtime whose
+ *   language has an SDK renderer; the error names the assembling scope's mode.
+ * - PRES-14: `tools:code-only` (order 99, text only under `code`) and
+ *   `tools:sdk` (order 150, text under `code` and `both`) exist where a
+ *   non-native mode is configured: globally for a non-native deployment, and
+ *   for a scope whose chain declares a non-native mode.
+ * - PRES-10: a scope that returns to `native` sees both sections empty.
+ * - CM-27: the SDK declares the visible tools but `run_code`, by name.
+ * - PRES-15: once the registry is disposed it contributes nothing.
+ */
+import { TOOL_ORDER_REST, type PromptAssembly, type PromptSectionView } from '../../conformance/adapter/contract.ts'
+import type { CodeRuntime, JsonSchemaNode, ToolDefinition, ToolPresentationMode, ToolSchema } from '../../conformance/spec/types.ts'
+import type { LayerStore } from '../layers.ts'
+import { projectSchemas } from '../projection.ts'
+import type { ScopeNode } from '../scopes.ts'
+import { inheritedTools, resolveView } from '../visibility.ts'
+import { RUN_CODE_NAME } from './name.ts'
+import { effectiveMode } from './presentation.ts'
+
+/** PRES-14: the sections' names and orders. */
+export const CODE_ONLY_SECTION = { name: 'tools:code-only', order: 99 } as const
+export const SDK_SECTION = { name: 'tools:sdk', order: 150 } as const
+
+const CODE_ONLY_TEXT =
+  '`run_code` is the only tool you can call directly: a call naming any other tool fails. Every tool the SDK below declares is reached from inside a program.'
+
+/** What an assembly reads from the registry. */
+export interface PromptHost {
+  readonly store: LayerStore
+  readonly runtime: () => CodeRuntime | undefined
+  /** PRES-12: the configured tool order, if any. */
+  readonly toolOrder: readonly string[] | undefined
+  readonly disposed: () => boolean
+}
+
+/** The SDK renderers by runtime language (CM-27). */
+const SDK_RENDERERS: Readonly<Record<string, (tools: readonly SdkTool[]) => string>> = Object.freeze({
+  typescript: renderTypeScript,
+  python: renderPython,
+})
+
+interface SdkTool {
+  readonly name: string
+  readonly description: string
+  readonly parameters: unknown
+  readonly output: JsonSchemaNode
+}
+
+/** PRES-13: the mounted runtime, with a renderer for its language, or the error naming `mode`. */
+function requireRuntime(host: PromptHost, mode: ToolPresentationMode): CodeRuntime {
+  const runtime = host.runtime()
+  if (runtime === undefined) {
+    throw new Error(`dsh-tools: mode "${mode}" requires a code runtime: mount one, or present this agent's tools natively`)
+  }
+  if (!Object.hasOwn(SDK_RENDERERS, runtime.language)) {
+    const known = Object.keys(SDK_RENDERERS).map((name) => JSON.stringify(name)).join(', ')
+    throw new Error(`dsh-tools: no SDK renderer registered for runtime language ${JSON.stringify(runtime.language)} (mode "${mode}"; known: ${known})`)
+  }
+  return runtime
+}
+
+/** PRES-14: whether the Code Mode sections are registered for `node`: a non-native deployment, or a non-native declaration on its chain. */
+function sectionsRegistered(store: LayerStore, node: ScopeNode | undefined): boolean {
+  if (store.presentation.defaultMode !== 'native') return true
+  for (let scope = node; scope !== undefined; scope = scope.parent) {
+    const mode = store.layerOf(scope)?.mode
+    if (mode !== undefined && mode !== 'native') return true
+  }
+  return false
+}
+
+/** The assembly `node`'s model sees (the global one for `undefined`). Throws when the assembly fails (PRES-12, PRES-13). */
+export function assemblePrompt(host: PromptHost, node: ScopeNode | undefined): PromptAssembly {
+  // PRES-15: a disposed registry has no provider and no section left.
+  if (host.disposed()) return { tools: [], sections: [] }
+  const { store } = host
+  const mode = effectiveMode(store, node)
+  const runtime = mode === 'native' ? undefined : requireRuntime(host, mode)
+
+  // PRES-12: the contribution and the names a tool order may list.
+  const visible = projectSchemas(store, node)
+  const registered = [...inheritedTools(store, node).keys(), ...(store.layerOf(node)?.tools.keys() ?? [])]
+  let tools: ToolSchema[]
+  let known: Set<string>
+  if (mode === 'code') {
+    tools = visible.filter((schema) => schema.name === RUN_CODE_NAME)
+    known = new Set([RUN_CODE_NAME])
+  } else {
+    tools = visible
+    known = new Set(mode === 'both' ? [...registered, RUN_CODE_NAME] : registered)
+  }
+
+  const sections: PromptSectionView[] = []
+  if (sectionsRegistered(store, node)) {
+    sections.push({ name: CODE_ONLY_SECTION.name, text: mode === 'code' ? CODE_ONLY_TEXT : '' })
+    sections.push({ name: SDK_SECTION.name, text: runtime === undefined ? '' : SDK_RENDERERS[runtime.language]!(sdkTools(store, node)) })
+  }
+  return { tools: orderTools(tools, host.toolOrder, known), sections }
+}
+
+/** PRES-12: lexicographic by name, or the configured order with the unlisted tools at its rest entry; an unknown listed name fails. */
+function orderTools(tools: ToolSchema[], toolOrder: readonly string[] | undefined, known: ReadonlySet<string>): ToolSchema[] {
+  const byName = (a: ToolSchema, b: ToolSchema): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+  if (toolOrder === undefined) return [...tools].sort(byName)
+  const unknown = toolOrder.filter((name) => name !== TOOL_ORDER_REST && !known.has(name))
+  if (unknown.length > 0) throw new Error(`toolOrder lists unregistered tool(s) ${unknown.map((name) => JSON.stringify(name)).join(', ')}`)
+  const listed = new Set(toolOrder)
+  const rest = tools.filter((tool) => !listed.has(tool.name)).sort(byName)
+  return toolOrder.flatMap((name) => (name === TOOL_ORDER_REST ? rest : tools.filter((tool) => tool.name === name)))
+}
+
+/** CM-27: the visible tools but `run_code`, by name. */
+function sdkTools(store: LayerStore, node: ScopeNode | undefined): SdkTool[] {
+  const tools: SdkTool[] = []
+  for (const [name, definition] of resolveView(store, node)) {
+    if (name === RUN_CODE_NAME) continue
+    tools.push(sdkTool(name, definition))
+  }
+  return tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+}
+
+function sdkTool(name: string, definition: ToolDefinition): SdkTool {
+  return { name, description: definition.description, parameters: definition.parameters, output: definition.output.schema }
+}
+
+/** A TypeScript type for a schema of the subset; `JsonValue` where the node does not narrow. */
+function tsType(schema: unknown): string {
+  if (typeof schema !== 'object' || schema === null) return 'JsonValue'
+  const node = schema as JsonSchemaNode
+  if (node.const !== undefined) return JSON.stringify(node.const)
+  if (node.enum !== undefined) return node.enum.map((value) => JSON.stringify(value)).join(' | ')
+  if (node.oneOf !== undefined) return node.oneOf.map(tsType).join(' | ')
+  switch (node.type) {
+    case 'string':
+      return 'string'
+    case 'number':
+    case 'integer':
+      return 'number'
+    case 'boolean':
+      return 'boolean'
+    case 'null':
+      return 'null'
+    case 'array':
+      return `Array<${tsType(node.items)}>`
+    case 'object': {
+      const required = new Set(node.required ?? [])
+      const fields = Object.entries(node.properties ?? {}).map(([key, value]) => `${JSON.stringify(key)}${required.has(key) ? '' : '?'}: ${tsType(value)}`)
+      return `{ ${fields.join('; ')}${fields.length > 0 ? ' ' : ''}}`
+    }
+    default:
+      return 'JsonValue'
+  }
+}
+
+/** CM-27: `declare const tools`, one member per tool. */
+function renderTypeScript(tools: readonly SdkTool[]): string {
+  const members = tools.map((tool) => `  /** ${tool.description.replaceAll('*/', '* /')} */\n  ${tool.name}(args: ${tsType(tool.parameters)}): Promise<${tsType(tool.output)}>`)
+  return ['Call the tools from a program through this SDK:', '', 'declare const tools: {', ...members, '}'].join('\n')
+}
+
+/** CM-27: a `Tools` protocol class, one async method per tool. */
+function renderPython(tools: readonly SdkTool[]): string {
+  const methods = tools.map((tool) => `    async def ${tool.name}(self, args: dict) -> Any:\n        ${JSON.stringify(tool.description)}`)
+  return ['Call the tools from a program through this SDK (top-level `await` works):', '', 'class Tools(Protocol):', ...(methods.length > 0 ? methods : ['    pass'])].join('\n')
+}
