@@ -74,7 +74,6 @@ export const PRES_RULES = defineArea('PRES', [
       quote('000', '§工具展示 UI 词汇', '`kind: \'search\'` 携带结构化的 `sources`/`answer?`/`truncated`，`kind: \'fetch\'` 携带 `url`/`statusCode`/`truncated`'),
       quote('000', '§工具展示 UI 词汇', '搜索和 web 检索都没有 `card` 的调用时对应视图'),
     ],
-    untestable: 'type-level contract not graded yet: the kit has no tsd suite for the UI view vocabulary, and the reference declares no ToolCallView/ToolResultView types to grade it against',
   },
   {
     id: 'PRES-07',
