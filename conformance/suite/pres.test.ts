@@ -524,6 +524,23 @@ check(
 )
 
 check(
+  'PRES-12',
+  'a tool order may name run_code and a scope\'s own tool only where the presentation knows them',
+  async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {
+    await mountScripted(codeMode)
+    tools.register(probeTool('echo').definition)
+    const [both, native] = [await scope(), await scope()]
+    both.tools.register(probeTool('mine').definition)
+    native.tools.register(probeTool('mine').definition)
+    presentAs(both, 'both')
+    expect(toolNames(await assemblePrompt(both)), 'both knows run_code and its own tool').toEqual(['run_code', 'mine', 'echo'])
+    expect(await rejectionOf(assemblePrompt(native)), 'native does not offer run_code').toBeDefined()
+    expect(await rejectionOf(assemblePrompt()), 'the global prompt knows neither').toBeDefined()
+  },
+  { deployment: { toolOrder: ['run_code', 'mine', TOOL_ORDER_REST] } },
+)
+
+check(
   'PRES-13',
   'a non-native assembly without a code runtime fails, naming the mode of the assembling scope; a native one needs none',
   async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {

@@ -17,7 +17,7 @@
  * - PRES-15: once the registry is disposed it contributes nothing.
  */
 import { TOOL_ORDER_REST, type PromptAssembly, type PromptSectionView } from '../../conformance/adapter/contract.ts'
-import type { CodeRuntime, JsonSchemaNode, ToolDefinition, ToolPresentationMode, ToolSchema } from '../../conformance/spec/types.ts'
+import type { CodeRuntime, ToolPresentationMode, ToolSchema } from '../../conformance/spec/types.ts'
 import type { LayerStore } from '../layers.ts'
 import { projectSchemas } from '../projection.ts'
 import type { ScopeNode } from '../scopes.ts'
@@ -50,8 +50,6 @@ const SDK_RENDERERS: Readonly<Record<string, (tools: readonly SdkTool[]) => stri
 interface SdkTool {
   readonly name: string
   readonly description: string
-  readonly parameters: unknown
-  readonly output: JsonSchemaNode
 }
 
 /** PRES-13: the mounted runtime, with a renderer for its language, or the error naming `mode`. */
@@ -108,7 +106,6 @@ export function assemblePrompt(host: PromptHost, node: ScopeNode | undefined): P
 
 /** PRES-12: lexicographic by name, or the configured order with the unlisted tools at its rest entry; an unknown listed name fails. */
 function orderTools(tools: ToolSchema[], toolOrder: readonly string[] | undefined, known: ReadonlySet<string>): ToolSchema[] {
-  const byName = (a: ToolSchema, b: ToolSchema): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
   if (toolOrder === undefined) return [...tools].sort(byName)
   const unknown = toolOrder.filter((name) => name !== TOOL_ORDER_REST && !known.has(name))
   if (unknown.length > 0) throw new Error(`toolOrder lists unregistered tool(s) ${unknown.map((name) => JSON.stringify(name)).join(', ')}`)
@@ -122,52 +119,24 @@ function sdkTools(store: LayerStore, node: ScopeNode | undefined): SdkTool[] {
   const tools: SdkTool[] = []
   for (const [name, definition] of resolveView(store, node)) {
     if (name === RUN_CODE_NAME) continue
-    tools.push(sdkTool(name, definition))
+    tools.push({ name, description: definition.description })
   }
-  return tools.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  return tools.sort(byName)
 }
 
-function sdkTool(name: string, definition: ToolDefinition): SdkTool {
-  return { name, description: definition.description, parameters: definition.parameters, output: definition.output.schema }
+/** Code-unit order of names, the same on every machine. */
+function byName(a: { readonly name: string }, b: { readonly name: string }): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0
 }
 
-/** A TypeScript type for a schema of the subset; `JsonValue` where the node does not narrow. */
-function tsType(schema: unknown): string {
-  if (typeof schema !== 'object' || schema === null) return 'JsonValue'
-  const node = schema as JsonSchemaNode
-  if (node.const !== undefined) return JSON.stringify(node.const)
-  if (node.enum !== undefined) return node.enum.map((value) => JSON.stringify(value)).join(' | ')
-  if (node.oneOf !== undefined) return node.oneOf.map(tsType).join(' | ')
-  switch (node.type) {
-    case 'string':
-      return 'string'
-    case 'number':
-    case 'integer':
-      return 'number'
-    case 'boolean':
-      return 'boolean'
-    case 'null':
-      return 'null'
-    case 'array':
-      return `Array<${tsType(node.items)}>`
-    case 'object': {
-      const required = new Set(node.required ?? [])
-      const fields = Object.entries(node.properties ?? {}).map(([key, value]) => `${JSON.stringify(key)}${required.has(key) ? '' : '?'}: ${tsType(value)}`)
-      return `{ ${fields.join('; ')}${fields.length > 0 ? ' ' : ''}}`
-    }
-    default:
-      return 'JsonValue'
-  }
-}
-
-/** CM-27: `declare const tools`, one member per tool. */
+/** CM-27: `declare const tools`, one member per tool, its description as a comment. */
 function renderTypeScript(tools: readonly SdkTool[]): string {
-  const members = tools.map((tool) => `  /** ${tool.description.replaceAll('*/', '* /')} */\n  ${tool.name}(args: ${tsType(tool.parameters)}): Promise<${tsType(tool.output)}>`)
-  return ['Call the tools from a program through this SDK:', '', 'declare const tools: {', ...members, '}'].join('\n')
+  const members = tools.map((tool) => `  ${tool.name}(args: Record<string, JsonValue>): Promise<JsonValue> // ${JSON.stringify(tool.description)}`)
+  return ['declare const tools: {', ...members, '}'].join('\n')
 }
 
-/** CM-27: a `Tools` protocol class, one async method per tool. */
+/** CM-27: a `Tools` protocol class, one async method per tool, its description as a comment. */
 function renderPython(tools: readonly SdkTool[]): string {
-  const methods = tools.map((tool) => `    async def ${tool.name}(self, args: dict) -> Any:\n        ${JSON.stringify(tool.description)}`)
-  return ['Call the tools from a program through this SDK (top-level `await` works):', '', 'class Tools(Protocol):', ...(methods.length > 0 ? methods : ['    pass'])].join('\n')
+  const methods = tools.map((tool) => `    async def ${tool.name}(self, args: dict[str, Any]) -> Any: ...  # ${JSON.stringify(tool.description)}`)
+  return ['class Tools(Protocol):', '    ...', ...methods].join('\n')
 }
