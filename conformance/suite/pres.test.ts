@@ -528,16 +528,31 @@ check(
   'a tool order may name run_code and a scope\'s own tool only where the presentation knows them',
   async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {
     await mountScripted(codeMode)
+    tools.register(probeTool('zed').definition)
     tools.register(probeTool('echo').definition)
     const [both, native] = [await scope(), await scope()]
     both.tools.register(probeTool('mine').definition)
     native.tools.register(probeTool('mine').definition)
     presentAs(both, 'both')
-    expect(toolNames(await assemblePrompt(both)), 'both knows run_code and its own tool').toEqual(['run_code', 'mine', 'echo'])
+    expect(toolNames(await assemblePrompt(both)), 'both knows run_code and its own tool; the rest follows by name').toEqual(['run_code', 'mine', 'echo', 'zed'])
     expect(await rejectionOf(assemblePrompt(native)), 'native does not offer run_code').toBeDefined()
     expect(await rejectionOf(assemblePrompt()), 'the global prompt knows neither').toBeDefined()
   },
   { deployment: { toolOrder: ['run_code', 'mine', TOOL_ORDER_REST] } },
+)
+
+check(
+  'PRES-12',
+  'a code deployment\'s tool order may list run_code, the one tool it offers',
+  async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {
+    await mountScripted(codeMode)
+    tools.register(probeTool('echo').definition)
+    const both = await scope()
+    presentAs(both, 'both')
+    expect(toolNames(await assemblePrompt()), 'code').toEqual(['run_code'])
+    expect(toolNames(await assemblePrompt(both)), 'both').toEqual(['run_code', 'echo'])
+  },
+  { deployment: { mode: 'code', toolOrder: ['run_code', TOOL_ORDER_REST] } },
 )
 
 check(
@@ -616,12 +631,14 @@ check(
     const code = await scope()
     const child = await scope(code)
     const sibling = await scope()
+    const native = await scope()
     presentAs(code, 'code')
+    presentAs(native, 'native')
     for (const [what, assembled] of [['the scope', await assemblePrompt(code)], ['its child', await assemblePrompt(child)]] as const) {
       expect(sectionText(assembled, CODE_ONLY), `${what}: code-only`).not.toBe('')
       expect(sectionText(assembled, SDK), `${what}: SDK`).not.toBe('')
     }
-    for (const [what, assembled] of [['the global prompt', await assemblePrompt()], ['a sibling', await assemblePrompt(sibling)]] as const) {
+    for (const [what, assembled] of [['the global prompt', await assemblePrompt()], ['a sibling', await assemblePrompt(sibling)], ['a scope declaring native', await assemblePrompt(native)]] as const) {
       expect(hasSection(assembled, CODE_ONLY), `${what}: code-only`).toBe(false)
       expect(hasSection(assembled, SDK), `${what}: SDK`).toBe(false)
     }

@@ -52,15 +52,17 @@ interface SdkTool {
   readonly description: string
 }
 
-/** PRES-13: the mounted runtime, with a renderer for its language, or the error naming `mode`. */
+/**
+ * PRES-13: the mounted runtime, or the error naming `mode`. A runtime whose
+ * language has no SDK renderer fails the assembly too, when the tools are
+ * projected: `run_code`'s description has no flavor for it (`flavorFor`
+ * throws naming the language), and the flavors cover the same languages as
+ * {@link SDK_RENDERERS}.
+ */
 function requireRuntime(host: PromptHost, mode: ToolPresentationMode): CodeRuntime {
   const runtime = host.runtime()
   if (runtime === undefined) {
     throw new Error(`dsh-tools: mode "${mode}" requires a code runtime: mount one, or present this agent's tools natively`)
-  }
-  if (!Object.hasOwn(SDK_RENDERERS, runtime.language)) {
-    const known = Object.keys(SDK_RENDERERS).map((name) => JSON.stringify(name)).join(', ')
-    throw new Error(`dsh-tools: no SDK renderer registered for runtime language ${JSON.stringify(runtime.language)} (mode "${mode}"; known: ${known})`)
   }
   return runtime
 }
@@ -85,7 +87,9 @@ export function assemblePrompt(host: PromptHost, node: ScopeNode | undefined): P
 
   // PRES-12: the contribution and the names a tool order may list.
   const visible = projectSchemas(store, node)
-  const registered = [...inheritedTools(store, node).keys(), ...(store.layerOf(node)?.tools.keys() ?? [])]
+  const registered = [...inheritedTools(store, node).keys()]
+  const own = store.layerOf(node)
+  if (own !== undefined) registered.push(...own.tools.keys())
   let tools: ToolSchema[]
   let known: Set<string>
   if (mode === 'code') {
@@ -108,7 +112,7 @@ export function assemblePrompt(host: PromptHost, node: ScopeNode | undefined): P
 function orderTools(tools: ToolSchema[], toolOrder: readonly string[] | undefined, known: ReadonlySet<string>): ToolSchema[] {
   if (toolOrder === undefined) return [...tools].sort(byName)
   const unknown = toolOrder.filter((name) => name !== TOOL_ORDER_REST && !known.has(name))
-  if (unknown.length > 0) throw new Error(`toolOrder lists unregistered tool(s) ${unknown.map((name) => JSON.stringify(name)).join(', ')}`)
+  if (unknown.length > 0) throw new Error(`toolOrder lists tools this prompt does not know: ${JSON.stringify(unknown)}`)
   const listed = new Set(toolOrder)
   const rest = tools.filter((tool) => !listed.has(tool.name)).sort(byName)
   return toolOrder.flatMap((name) => (name === TOOL_ORDER_REST ? rest : tools.filter((tool) => tool.name === name)))
@@ -124,9 +128,9 @@ function sdkTools(store: LayerStore, node: ScopeNode | undefined): SdkTool[] {
   return tools.sort(byName)
 }
 
-/** Code-unit order of names, the same on every machine. */
+/** Code-unit order of names, the same on every machine (names in one list are unique, so never equal). */
 function byName(a: { readonly name: string }, b: { readonly name: string }): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0
+  return a.name < b.name ? -1 : 1
 }
 
 /** CM-27: `declare const tools`, one member per tool, its description as a comment. */
