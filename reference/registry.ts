@@ -285,7 +285,7 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
     },
     assemblePrompt(scope?: Agent) {
       const host = { store, runtime: () => codeRuntime, toolOrder: options.toolOrder, disposed: () => disposed }
-      return assemblePrompt(host, disposed ? undefined : scopes.nodeOf(scope))
+      return assemblePrompt(host, scopes.nodeOf(scope))
     },
     dispose() {
       if (disposed) return
