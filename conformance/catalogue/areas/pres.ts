@@ -150,6 +150,7 @@ export const PRES_RULES = defineArea('PRES', [
     evidence: [
       evidence('packages/core/tools/tests/code-mode.spec.ts', 119, 'contributes every schema, no run_code, no SDK section'),
       evidence('packages/core/tools/tests/code-mode.spec.ts', 454, 'rejects the assembly when toolOrder names a native tool that mode'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 312, 'keeps run_code in the toolOrder universe'),
       evidence('packages/core/tools/src/index.ts', 980, 'private wireSchemas(scope?: ScopeKey): ToolProviderResult {'),
     ],
     requires: ['codeMode', 'scopes', 'promptAssembly'],
@@ -179,6 +180,7 @@ export const PRES_RULES = defineArea('PRES', [
       evidence('packages/core/tools/src/index.ts', 51, 'const COLLAPSE_SECTION_ORDER = 99'),
       evidence('packages/core/tools/src/code-mode.ts', 23, 'export const SDK_SECTION_ORDER = 150'),
       evidence('packages/core/tools/src/index.ts', 968, 'yield ctx.systemPrompt.section(this.collapseSection())'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1802, 'lets an agent opt out of a code-mode deployment'),
     ],
     requires: ['codeMode', 'promptAssembly'],
   },
