@@ -8,7 +8,7 @@
  *
  * Everything not exported here is internal and may change without notice.
  */
-export { defineAdapter } from './adapter/contract.ts'
+export { TOOL_ORDER_REST, defineAdapter } from './adapter/contract.ts'
 export type {
   CodeModeHarness,
   CreateScopeOptions,
@@ -17,6 +17,8 @@ export type {
   Harness,
   HarnessOptions,
   ListenerOptions,
+  PromptAssembly,
+  PromptSectionView,
   SchemaApi,
   ScopeHandle,
   Subscribe,

@@ -41,6 +41,7 @@ export default defineAdapter({
     codedErrors: true,
     codeMode: true,
     warnings: true,
+    promptAssembly: true,
   },
   create: (options) => referenceHarness(options),
   harnessError: (message, code) => new HarnessError(message, code),

@@ -7,7 +7,8 @@
  * `finalizeContent`, `tools/result`, cancellation and error normalisation.
  * Code Mode: per-scope `presentAs`, the collapse of model-direct calls under
  * `code`, the registry-owned `run_code` transport and its staged sub-dispatch
- * bridge. A runtime for real programs, `createVmCodeRuntime()` (not a security
+ * bridge, and the registry's part of the system prompt (`assemblePrompt`: the
+ * tools offered per mode and the `tools:code-only` / `tools:sdk` sections). A runtime for real programs, `createVmCodeRuntime()` (not a security
  * boundary), is the separate entry `dsh-tools-tck/reference/code-runtime`, so
  * this one needs no Node type declarations. The registry never calls `presentCall`/`presentResult`
  * (PRES-01): they are for UIs.

@@ -4,6 +4,7 @@
  */
 import type {
   ListenerOptions,
+  PromptAssembly,
   ScopeHandle,
   Subscribe,
   ToolEventListeners,
@@ -25,6 +26,7 @@ import type {
   ToolRestriction,
 } from '../conformance/spec/types.ts'
 import { checkMode, declarePresentation } from './code-mode/presentation.ts'
+import { assemblePrompt } from './code-mode/prompt.ts'
 import { createRunCodeTool } from './code-mode/run-code-tool.ts'
 import { SubDispatchLane } from './code-mode/sub-dispatch-lane.ts'
 import { errorMessage } from './pipeline/results.ts'
@@ -54,6 +56,8 @@ export interface ToolRegistryOptions {
    * has an `agent`. A throw here is contained and reported to the logger.
    */
   readonly onCodeDispatch?: (record: CodeDispatchRecord) => void
+  /** PRES-12: the system prompt's tool order (names, with `<unlisted-tools>` once); absent means lexicographic. */
+  readonly toolOrder?: readonly string[]
 }
 
 export interface CreateToolScopeOptions {
@@ -84,6 +88,13 @@ export interface ToolRegistry {
   setApproval(service: ApprovalService | undefined): void
   /** Mount the code runtime `run_code` runs programs on, or unmount it with `undefined` (CM-07). */
   setCodeRuntime(runtime: CodeRuntime | undefined): void
+  /**
+   * The registry's part of the system prompt for `scope` (a scope's `agent`)
+   * or the global one: the tools offered and the Code Mode sections
+   * (PRES-10, PRES-12..15, CM-27). Throws when the assembly fails. After
+   * `dispose()` it contributes nothing.
+   */
+  assemblePrompt(scope?: Agent): PromptAssembly
   /** Drop every scope, registration, guard and listener, and the approval service. */
   dispose(): void
 }
@@ -277,6 +288,10 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
     },
     setCodeRuntime(runtime: CodeRuntime | undefined) {
       codeRuntime = runtime
+    },
+    assemblePrompt(scope?: Agent) {
+      const host = { store, runtime: () => codeRuntime, toolOrder: options.toolOrder, disposed: () => disposed }
+      return assemblePrompt(host, scopes.nodeOf(scope))
     },
     dispose() {
       if (disposed) return

@@ -80,6 +80,10 @@ export const AREA_TABLE: Readonly<Record<string, FileAreas>> = {
     area: 'PRES', // PRES-08, PRES-09
     declarations: { collapses: 'CM' }, // CM-03, CM-04
   },
+  'reference/code-mode/prompt.ts': {
+    area: 'PRES', // PRES-10, PRES-12..15
+    declarations: { renderTypeScript: 'CM', renderPython: 'CM', sdkTools: 'CM' }, // CM-27
+  },
   'reference/code-mode/collapse.ts': { area: 'CM' }, // CM-03
   'reference/code-mode/binding-args.ts': { area: 'CM' }, // CM-13
   'reference/code-mode/render-output.ts': { area: 'CM' }, // CM-08

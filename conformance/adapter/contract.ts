@@ -56,6 +56,10 @@ import type {
  * - `warnings`: the harness shows what its registry logged at warn level
  *   ({@link Harness.warnings}), so the kit can check that contained
  *   `tools/result` observer failures are reported.
+ * - `promptAssembly`: the harness assembles the system prompt one scope's
+ *   model sees ({@link Harness.assemblePrompt}): the tools presented and the
+ *   named prompt sections, so the kit can check what each presentation mode
+ *   puts in the prompt (PRES-10, PRES-12..15, CM-27).
  */
 export type FeatureName =
   | 'scopes'
@@ -67,6 +71,7 @@ export type FeatureName =
   | 'codedErrors'
   | 'codeMode'
   | 'warnings'
+  | 'promptAssembly'
 
 /** The capabilities an adapter declares; an absent key means "not supported". */
 export type FeatureManifest = { readonly [K in FeatureName]?: boolean }
@@ -168,6 +173,41 @@ export interface HarnessOptions {
   readonly mode?: ToolPresentationMode
   /** The overlap cap of parallel-classified sub-calls in one run; 10 when absent. An invalid value makes `create` throw. */
   readonly maxParallelSubCalls?: number
+  /**
+   * The system prompt's configured tool order (passed only by tests that also
+   * need `promptAssembly`): model-facing tool names in order, with
+   * {@link TOOL_ORDER_REST} once where the unlisted tools go, lexicographically.
+   * Upstream: the `toolOrder` field of the system-prompt config. Absent means
+   * every tool in lexicographic order.
+   */
+  readonly toolOrder?: readonly string[]
+}
+
+/** The entry of {@link HarnessOptions.toolOrder} that stands for every tool it does not list. */
+export const TOOL_ORDER_REST = '<unlisted-tools>'
+
+/** One named section of an assembled system prompt, its text resolved. */
+export interface PromptSectionView {
+  readonly name: string
+  /** The section's text for this assembly; an empty text is dropped when the prompt is rendered. */
+  readonly text: string
+}
+
+/**
+ * What one assembly of the system prompt presents to a scope's model
+ * (requires `promptAssembly`). Upstream: `SystemPrompt.assemble({ scope })`.
+ */
+export interface PromptAssembly {
+  /** The tool schemas the model is offered, in prompt order. */
+  readonly tools: readonly ToolSchema[]
+  /**
+   * The prompt's named sections in prompt order (ascending section order),
+   * every one registered for this scope, those rendering empty included. The
+   * registry contributes `tools:code-only` (order 99) and `tools:sdk` (order
+   * 150) where a non-native mode needs them; other sections (a host's
+   * identity or persona) may be listed too and are ignored.
+   */
+  readonly sections: readonly PromptSectionView[]
 }
 
 /** The Code Mode members of a harness (requires `codeMode`). */
@@ -201,7 +241,17 @@ export interface Harness {
   warnings?(): readonly string[]
   /** Code Mode (requires the `codeMode` feature). */
   readonly codeMode?: CodeModeHarness
-  /** Release everything this harness holds. Called once after each test. */
+  /**
+   * Assemble the system prompt as `scope`'s model would see it, or the global
+   * one when `scope` is `undefined` (requires the `promptAssembly` feature).
+   * A failing assembly (a non-native mode with no code runtime, a tool order
+   * naming a tool the prompt does not know) throws or rejects. It must still
+   * answer after {@link dispose}, with what the prompt holds once the registry
+   * is gone (the kit reads it there for PRES-15); `dispose` may then be
+   * called again by the kit and must tolerate that.
+   */
+  assemblePrompt?(scope?: Agent): PromptAssembly | Promise<PromptAssembly>
+  /** Release everything this harness holds. Called once after each test (a `promptAssembly` test may call it first). */
   dispose?(): void | Promise<void>
 }
 

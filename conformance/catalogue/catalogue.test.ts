@@ -14,7 +14,7 @@ import { parseLineCitation, parseSectionCitation } from './internal/seed-citatio
 import { SOURCE_DOCUMENTS } from './source-documents.ts'
 import { UPSTREAM_RELEASE_COMMIT } from '../spec/upstream-release.ts'
 
-const FEATURES = new Set(['scopes', 'scopeParents', 'approval', 'presentationMeta', 'changeEvents', 'schema', 'codedErrors', 'codeMode', 'warnings'])
+const FEATURES = new Set(['scopes', 'scopeParents', 'approval', 'presentationMeta', 'changeEvents', 'schema', 'codedErrors', 'codeMode', 'warnings', 'promptAssembly'])
 const suiteDir = fileURLToPath(new URL('../suite/', import.meta.url))
 
 /** Rule IDs named by `check(...)` calls in a suite file, found textually. */

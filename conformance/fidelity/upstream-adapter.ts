@@ -25,7 +25,11 @@
  *   registry reads with `ctx.get('codeRuntime')`; each agent carries a
  *   `session` whose `append(type, data)` records the durable dispatch
  *   events, as an agent loop's session would; `presentAs` is the scoped
- *   context's own `tools.presentAs`.
+ *   context's own `tools.presentAs`;
+ * - prompt assembly is the system-prompt service's own
+ *   `assemble({ scope })`, with `toolOrder` as its config; disposing the
+ *   harness disposes the `ToolRuntime` plugin's fiber, so an assembly read
+ *   afterwards shows what the prompt holds once the registry is gone.
  */
 import { Context } from '@deepseek-ai/cordis'
 import { createScope } from '@deepseek-ai/dsh-scope'
@@ -69,6 +73,7 @@ export default defineAdapter({
     codedErrors: true,
     warnings: true,
     codeMode: true,
+    promptAssembly: true,
   },
   async create(options: HarnessOptions = {}): Promise<Harness> {
     const ctx = new Context()
@@ -80,8 +85,8 @@ export default defineAdapter({
         if (message.type === 'warn') logged.push(String(message.args[0]))
       },
     })
-    await ctx.plugin(SystemPrompt, {})
-    await ctx.plugin(ToolRuntime, {
+    await ctx.plugin(SystemPrompt, options.toolOrder === undefined ? {} : { toolOrder: [...options.toolOrder] })
+    const fiber = await ctx.plugin(ToolRuntime, {
       ...(options.mode === undefined ? {} : { mode: options.mode }),
       ...(options.maxParallelSubCalls === undefined ? {} : { maxParallelSubCalls: options.maxParallelSubCalls }),
     })
@@ -130,6 +135,12 @@ export default defineAdapter({
         records: () => [...records],
       },
       warnings: () => [...logged],
+      async assemblePrompt(scope) {
+        const systemPrompt = (ctx as unknown as { systemPrompt: SystemPrompt }).systemPrompt
+        const assembly = await systemPrompt.assemble(scope === undefined ? {} : { scope })
+        return { tools: assembly.tools, sections: assembly.sections }
+      },
+      dispose: () => fiber.dispose(),
     }
   },
   harnessError: (message, code) => new HarnessError(message, code),

@@ -43,6 +43,7 @@ const FEATURE_MEMBERS: Record<FeatureName, { readonly adapter: readonly string[]
   codedErrors: { adapter: ['harnessError'], harness: [] },
   codeMode: { adapter: [], harness: [] },
   warnings: { adapter: [], harness: ['warnings'] },
+  promptAssembly: { adapter: [], harness: ['assemblePrompt'] },
 }
 
 /**

@@ -87,7 +87,9 @@ export interface ToolDefinition extends ToolSchema {
   finalizeContent?(exec: Readonly<ToolExecution>, result: Readonly<ToolExecutionResult>): ContentBlock[] | undefined
   timeoutMs?: number
   isConcurrencySafe?(args: unknown): boolean
+  /** Returns a `ToolCallView` (./presentation.ts) or `undefined`; typed loosely so definitions built elsewhere fit (PRES-06 grades the views). */
   presentCall?(args: unknown): unknown
+  /** Returns a `ToolResultView` (./presentation.ts) or `undefined`, typed loosely likewise. */
   presentResult?(args: unknown, result: ToolResult): unknown
 }
 
@@ -220,3 +222,4 @@ export const ERROR_CODES = {
 } as const
 
 export type * from './code-mode.ts'
+export type * from './presentation.ts'

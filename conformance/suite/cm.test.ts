@@ -1658,3 +1658,55 @@ check('CM-29', 'maxParallelSubCalls that is not a positive integer makes create(
   const fine = await adapter.create({ mode: 'code', maxParallelSubCalls: 1 })
   await fine.dispose?.()
 })
+
+// ---------------------------------------------------------------- the SDK prompt section (promptAssembly)
+
+/** The text of the `tools:sdk` section `scope`'s model sees (empty when absent). */
+async function sdkText(t: CheckContext, scope?: ScopeHandle): Promise<string> {
+  const assembly = await t.assemblePrompt(scope)
+  return assembly.sections.find((section) => section.name === 'tools:sdk')?.text ?? ''
+}
+
+/** Registers four tools out of name order and hides one from a fresh scope; returns that scope. */
+async function sdkFixture(t: CheckContext): Promise<ScopeHandle> {
+  for (const name of ['tck_sdk_zeta', 'tck_sdk_alpha', 'tck_sdk_hidden', 'tck_sdk_mid']) t.tools.register(probeTool(name).definition)
+  const agent = await t.scope()
+  agent.tools.restrict({ deny: ['tck_sdk_hidden'] })
+  return agent
+}
+
+/** Checks that `sdk` declares the fixture's visible tools in name order, and neither the hidden one nor run_code. */
+function expectSdkDeclarations(sdk: string, runCodeDeclared: RegExp): void {
+  const at = ['tck_sdk_alpha', 'tck_sdk_mid', 'tck_sdk_zeta'].map((name) => sdk.indexOf(name))
+  expect(at.every((index) => index >= 0), `every visible tool is declared:\n${sdk}`).toBe(true)
+  expect([...at].sort((a, b) => a - b), 'in lexicographic order').toEqual(at)
+  expect(sdk, 'a tool the scope does not see').not.toContain('tck_sdk_hidden')
+  expect(sdk, 'run_code itself').not.toMatch(runCodeDeclared)
+}
+
+check(
+  'CM-27',
+  'the TypeScript SDK declares the scope\'s visible tools but run_code, in name order, the same on every assembly',
+  async (t) => {
+    await mountScripted(t.codeMode)
+    const agent = await sdkFixture(t)
+    const sdk = await sdkText(t, agent)
+    expect(sdk).toContain('declare const tools')
+    expectSdkDeclarations(sdk, /\brun_code\s*[?:(]/)
+    expect(await sdkText(t, agent), 'a second assembly').toBe(sdk)
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-27',
+  'the Python SDK declares the scope\'s visible tools but run_code as a Tools protocol, in name order',
+  async (t) => {
+    await mountScripted(t.codeMode, 'python')
+    const agent = await sdkFixture(t)
+    const sdk = await sdkText(t, agent)
+    expect(sdk).toContain('class Tools(Protocol)')
+    expectSdkDeclarations(sdk, /def\s+run_code\b/)
+  },
+  { deployment: BOTH },
+)

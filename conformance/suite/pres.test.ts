@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { Harness, ToolRuntimeApi, ToolsContextApi } from '../adapter/contract.ts'
+import { TOOL_ORDER_REST, type Harness, type PromptAssembly, type ToolRuntimeApi, type ToolsContextApi } from '../adapter/contract.ts'
 import type { JsonValue, PostToolDecision, ToolDefinition, ToolExecutionResult } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
@@ -9,7 +9,7 @@ import { incidental } from './_kit/incidental.ts'
 import { expectSuccess } from './_kit/results.ts'
 import { probeTool, text } from './_kit/tools.ts'
 import { countChanges } from './_kit/changes.ts'
-import { runCode } from './_kit/code-mode.ts'
+import { mountScripted, runCode } from './_kit/code-mode.ts'
 import { createScriptedRuntime } from '../code-runtime/scripted-runtime.ts'
 
 /** Adds presenters that count their calls and throw, so any registry call is both counted and disruptive. */
@@ -443,4 +443,236 @@ check(
     expect(tools.schemas(both.agent).filter((schema) => schema.name === 'run_code')).toHaveLength(1)
   },
   { needs: ['scopes'], deployment: { mode: 'code' } },
+)
+
+// ---------------------------------------------------------------- the system prompt (promptAssembly)
+
+const CODE_ONLY = 'tools:code-only'
+const SDK = 'tools:sdk'
+const toolNames = (assembly: PromptAssembly): string[] => assembly.tools.map((tool) => tool.name)
+/** A section's text; an absent section reads as empty (the prompt drops empty sections either way). */
+const sectionText = (assembly: PromptAssembly, name: string): string => assembly.sections.find((section) => section.name === name)?.text ?? ''
+const hasSection = (assembly: PromptAssembly, name: string): boolean => assembly.sections.some((section) => section.name === name)
+
+/** Messages of what `promise` rejects with; `undefined` when it fulfils. */
+async function rejectionOf(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise
+    return undefined
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+}
+
+check(
+  'PRES-10',
+  'an agent that returns to native under a code deployment is offered its tools as native schemas',
+  async ({ tools, scope, presentAs, codeMode, assemblePrompt }) => {
+    await mountScripted(codeMode)
+    tools.register(probeTool('echo').definition)
+    const native = await scope()
+    presentAs(native, 'native')
+    expect(toolNames(await assemblePrompt(native)), 'the prompt of the agent that returned to native').toContain('echo')
+  },
+  { deployment: { mode: 'code' } },
+)
+
+check(
+  'PRES-12',
+  'the tools offered follow the mode in force: every visible schema for native, only run_code for code, both for both',
+  async ({ tools, scope, presentAs, codeMode, assemblePrompt }) => {
+    await mountScripted(codeMode)
+    tools.register(probeTool('zed').definition)
+    tools.register(probeTool('echo').definition)
+    const [code, both, native] = [await scope(), await scope(), await scope()]
+    presentAs(code, 'code')
+    presentAs(both, 'both')
+    expect(toolNames(await assemblePrompt()), 'the native deployment').toEqual(['echo', 'zed'])
+    expect(toolNames(await assemblePrompt(native)), 'a scope declaring nothing').toEqual(['echo', 'zed'])
+    expect(toolNames(await assemblePrompt(code)), 'a code scope').toEqual(['run_code'])
+    expect(toolNames(await assemblePrompt(both)), 'a both scope').toEqual(['echo', 'run_code', 'zed'])
+  },
+)
+
+check(
+  'PRES-12',
+  'a code deployment offers only run_code, a both deployment every schema and run_code',
+  async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {
+    await mountScripted(codeMode)
+    tools.register(probeTool('echo').definition)
+    expect(toolNames(await assemblePrompt())).toEqual(['run_code'])
+    const both = await scope()
+    presentAs(both, 'both')
+    expect(toolNames(await assemblePrompt(both))).toEqual(['echo', 'run_code'])
+  },
+  { deployment: { mode: 'code' } },
+)
+
+check(
+  'PRES-12',
+  'a tool order naming a tool the code presentation does not offer fails the assembly; native accepts it',
+  async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {
+    await mountScripted(codeMode)
+    tools.register(probeTool('echo').definition)
+    tools.register(probeTool('alpha').definition)
+    const native = await scope()
+    presentAs(native, 'native')
+    expect(toolNames(await assemblePrompt(native)), 'the order applies where echo is offered').toEqual(['echo', 'alpha'])
+    expect(await rejectionOf(assemblePrompt()), "the code deployment's assembly").toBeDefined()
+  },
+  { deployment: { mode: 'code', toolOrder: ['echo', TOOL_ORDER_REST] } },
+)
+
+check(
+  'PRES-12',
+  'a tool order may name run_code and a scope\'s own tool only where the presentation knows them',
+  async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {
+    await mountScripted(codeMode)
+    tools.register(probeTool('zed').definition)
+    tools.register(probeTool('echo').definition)
+    const [both, native] = [await scope(), await scope()]
+    both.tools.register(probeTool('mine').definition)
+    native.tools.register(probeTool('mine').definition)
+    presentAs(both, 'both')
+    expect(toolNames(await assemblePrompt(both)), 'both knows run_code and its own tool; the rest follows by name').toEqual(['run_code', 'mine', 'echo', 'zed'])
+    expect(await rejectionOf(assemblePrompt(native)), 'native does not offer run_code').toBeDefined()
+    expect(await rejectionOf(assemblePrompt()), 'the global prompt knows neither').toBeDefined()
+  },
+  { deployment: { toolOrder: ['run_code', 'mine', TOOL_ORDER_REST] } },
+)
+
+check(
+  'PRES-12',
+  'a code deployment\'s tool order may list run_code, the one tool it offers',
+  async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {
+    await mountScripted(codeMode)
+    tools.register(probeTool('echo').definition)
+    const both = await scope()
+    presentAs(both, 'both')
+    expect(toolNames(await assemblePrompt()), 'code').toEqual(['run_code'])
+    expect(toolNames(await assemblePrompt(both)), 'both').toEqual(['run_code', 'echo'])
+  },
+  { deployment: { mode: 'code', toolOrder: ['run_code', TOOL_ORDER_REST] } },
+)
+
+check(
+  'PRES-13',
+  'a non-native assembly without a code runtime fails, naming the mode of the assembling scope; a native one needs none',
+  async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {
+    tools.register(probeTool('echo').definition)
+    const both = await scope()
+    presentAs(both, 'both')
+    expect(toolNames(await assemblePrompt()), 'the native deployment needs no runtime').toEqual(['echo'])
+    const message = await rejectionOf(assemblePrompt(both))
+    expect(message, 'the both scope without a runtime').toBeDefined()
+    expect(message).toMatch(/\bboth\b/)
+    await mountScripted(codeMode)
+    expect(toolNames(await assemblePrompt(both)), 'once a runtime is mounted').toEqual(['echo', 'run_code'])
+  },
+  { needs: ['scopes'] },
+)
+
+check(
+  'PRES-13',
+  'a code assembly fails without a runtime, and with a runtime whose language has no SDK renderer',
+  async ({ tools, codeMode, assemblePrompt }) => {
+    tools.register(probeTool('echo').definition)
+    expect(await rejectionOf(assemblePrompt()), 'no runtime').toMatch(/\bcode\b/)
+    await mountScripted(codeMode, 'cobol')
+    expect(await rejectionOf(assemblePrompt()), 'a language with no SDK renderer').toBeDefined()
+    await mountScripted(codeMode)
+    expect(toolNames(await assemblePrompt()), 'a TypeScript runtime').toEqual(['run_code'])
+  },
+  { deployment: { mode: 'code' } },
+)
+
+check(
+  'PRES-14',
+  'a code deployment renders the code-only section before a non-empty SDK section; both renders only the SDK',
+  async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {
+    await mountScripted(codeMode)
+    tools.register(probeTool('echo').definition)
+    const global = await assemblePrompt()
+    const names = global.sections.map((section) => section.name)
+    expect(sectionText(global, CODE_ONLY), 'code: the code-only section').not.toBe('')
+    expect(sectionText(global, SDK), 'code: the SDK section').not.toBe('')
+    expect(names.indexOf(CODE_ONLY), 'the code-only section (order 99) comes before the SDK (order 150)').toBeLessThan(names.indexOf(SDK))
+    const both = await scope()
+    presentAs(both, 'both')
+    const assembled = await assemblePrompt(both)
+    expect(sectionText(assembled, CODE_ONLY), 'both: no code-only text').toBe('')
+    expect(sectionText(assembled, SDK), 'both: the SDK section').not.toBe('')
+  },
+  { deployment: { mode: 'code' }, needs: ['scopes'] },
+)
+
+check(
+  'PRES-14',
+  'an agent that returns to native under a code deployment gets neither section\'s text',
+  async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {
+    await mountScripted(codeMode)
+    tools.register(probeTool('echo').definition)
+    const native = await scope()
+    presentAs(native, 'native')
+    expect(sectionText(await assemblePrompt(), SDK), 'the deployment itself renders the SDK').not.toBe('')
+    const assembled = await assemblePrompt(native)
+    expect(sectionText(assembled, SDK)).toBe('')
+    expect(sectionText(assembled, CODE_ONLY)).toBe('')
+  },
+  { deployment: { mode: 'code' }, needs: ['scopes'] },
+)
+
+check(
+  'PRES-14',
+  'a native deployment registers the sections only for the scope declaring a non-native mode, and its descendants',
+  async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {
+    await mountScripted(codeMode)
+    tools.register(probeTool('echo').definition)
+    const code = await scope()
+    const child = await scope(code)
+    const sibling = await scope()
+    const native = await scope()
+    presentAs(code, 'code')
+    presentAs(native, 'native')
+    for (const [what, assembled] of [['the scope', await assemblePrompt(code)], ['its child', await assemblePrompt(child)]] as const) {
+      expect(sectionText(assembled, CODE_ONLY), `${what}: code-only`).not.toBe('')
+      expect(sectionText(assembled, SDK), `${what}: SDK`).not.toBe('')
+    }
+    for (const [what, assembled] of [['the global prompt', await assemblePrompt()], ['a sibling', await assemblePrompt(sibling)], ['a scope declaring native', await assemblePrompt(native)]] as const) {
+      expect(hasSection(assembled, CODE_ONLY), `${what}: code-only`).toBe(false)
+      expect(hasSection(assembled, SDK), `${what}: SDK`).toBe(false)
+    }
+  },
+  { needs: ['scopes', 'scopeParents'] },
+)
+
+check(
+  'PRES-14',
+  'consecutive assemblies of an unchanged tool set render byte-identical SDK text',
+  async ({ tools, codeMode, assemblePrompt }) => {
+    await mountScripted(codeMode)
+    tools.register(probeTool('echo', { parameters: { type: 'object', properties: { b: { type: 'string' }, a: { type: 'number' } }, required: ['a'] } }).definition)
+    tools.register(probeTool('alpha').definition)
+    const first = sectionText(await assemblePrompt(), SDK)
+    expect(first).not.toBe('')
+    expect(sectionText(await assemblePrompt(), SDK)).toBe(first)
+  },
+  { deployment: { mode: 'code' } },
+)
+
+check(
+  'PRES-15',
+  'after the registry is disposed the prompt offers no run_code and has no SDK section',
+  async ({ harness, tools, codeMode, assemblePrompt }) => {
+    await mountScripted(codeMode)
+    tools.register(probeTool('echo').definition)
+    const before = await assemblePrompt()
+    expect(toolNames(before), 'while the registry is live').toEqual(['run_code'])
+    expect(sectionText(before, SDK)).not.toBe('')
+    await harness.dispose?.()
+    const after = await assemblePrompt()
+    expect(toolNames(after)).toEqual([])
+    expect(hasSection(after, SDK)).toBe(false)
+  },
+  { deployment: { mode: 'code' } },
 )

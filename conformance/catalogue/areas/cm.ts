@@ -351,15 +351,17 @@ export const CM_RULES = defineArea('CM', [
   },
   {
     id: 'CM-26',
-    level: 'must',
-    statement: 'tool/code-dispatch records never derive model messages when a session is replayed.',
+    level: 'upstream',
+    statement:
+      'tool/code-dispatch records never derive model messages when a session is replayed (a rule of the session package, recorded here because the registry writes those records).',
     sources: [upstream('deriveMessages ignores tool/code-dispatch')],
-    quotes: [
-      quote('000', '§tools/code-dispatch-log', 'Only the logged copy is affected — the program already received the complete value, and the model sees neither.'),
-      quote('000', '§执行 (CodeDispatchLog)', '该 waterfall 可以更改持久事件所存的内容副本（程序取得的值和模型可见结果均不受影响）'),
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1621, 'a tool/code-dispatch event never derives a model message'),
     ],
+    divergence:
+      'Not a registry rule: replay is the session package\'s `deriveMessages` (upstream exercises it on `Session`, not on `ToolRuntime`). What the seeds demand of the registry here, that the tools/code-dispatch-log waterfall changes only the durable copy and never the program\'s value or the model-visible result ("程序取得的值和模型可见结果均不受影响"), is CM-24\'s and is tested there; the seeds say nothing of replaying the records, so the rule is upstream-level, and it stays untestable for a registry kit.',
     requires: CODE,
-    untestable: 'session replay: the adapter contract has no session or deriveMessages surface',
+    untestable: 'out of the registry\'s scope: session replay is the session package\'s deriveMessages; a registry only appends the records (CM-23, CM-24), and the adapter contract has, on purpose, no session to replay',
   },
   {
     id: 'CM-27',
@@ -367,8 +369,7 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'The SDK prompt section declares the calling scope\'s visible tools except run_code, in lexicographic order, in the runtime language (TypeScript `declare const tools`, Python `class Tools(Protocol)`), deterministically.',
     sources: [upstream('SDK renderers')],
-    requires: CODE,
-    untestable: 'prompt assembly: the adapter contract has no system-prompt surface',
+    requires: ['codeMode', 'scopes', 'promptAssembly'],
   },
   {
     id: 'CM-28',

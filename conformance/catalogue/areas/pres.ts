@@ -1,7 +1,5 @@
 import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
-const PROMPT_ONLY = 'prompt assembly: the adapter contract has no system-prompt surface'
-
 /** PRES rules. Tests: conformance/suite/pres.test.ts. */
 export const PRES_RULES = defineArea('PRES', [
   {
@@ -76,7 +74,6 @@ export const PRES_RULES = defineArea('PRES', [
       quote('000', '§工具展示 UI 词汇', '`kind: \'search\'` 携带结构化的 `sources`/`answer?`/`truncated`，`kind: \'fetch\'` 携带 `url`/`statusCode`/`truncated`'),
       quote('000', '§工具展示 UI 词汇', '搜索和 web 检索都没有 `card` 的调用时对应视图'),
     ],
-    untestable: 'type-level contract not graded yet: the kit has no tsd suite for the UI view vocabulary, and the reference declares no ToolCallView/ToolResultView types to grade it against',
   },
   {
     id: 'PRES-07',
@@ -123,14 +120,13 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-10',
     level: 'must',
     statement:
-      'An agent in a code-mode deployment can return to native with presentAs("native"); for it the deployment-wide SDK prompt section is rendered empty.',
+      'An agent in a code-mode deployment can return to native with presentAs("native"): its prompt then offers its tools as native tool schemas (that the Code Mode prompt sections render empty for it is PRES-14\'s).',
     sources: [upstream('native opt-out')],
     quotes: [
       quote('000', '§Cordis API (presentAs)', 'Present the calling scope\'s tools in `mode` instead of the deployment default.'),
       quote('000', '§Cordis API (presentAs)', 'this is how an agent preset composes Code Mode agents beside native ones in the same process'),
     ],
-    requires: ['codeMode', 'scopes'],
-    untestable: PROMPT_ONLY,
+    requires: ['codeMode', 'scopes', 'promptAssembly'],
   },
   {
     id: 'PRES-11',
@@ -154,10 +150,10 @@ export const PRES_RULES = defineArea('PRES', [
     evidence: [
       evidence('packages/core/tools/tests/code-mode.spec.ts', 119, 'contributes every schema, no run_code, no SDK section'),
       evidence('packages/core/tools/tests/code-mode.spec.ts', 454, 'rejects the assembly when toolOrder names a native tool that mode'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 312, 'keeps run_code in the toolOrder universe'),
       evidence('packages/core/tools/src/index.ts', 980, 'private wireSchemas(scope?: ScopeKey): ToolProviderResult {'),
     ],
-    requires: ['codeMode'],
-    untestable: PROMPT_ONLY,
+    requires: ['codeMode', 'scopes', 'promptAssembly'],
   },
   {
     id: 'PRES-13',
@@ -171,23 +167,22 @@ export const PRES_RULES = defineArea('PRES', [
       evidence('packages/core/tools/tests/code-mode.spec.ts', 1855, 'reports the missing runtime against the agent'),
       evidence('packages/core/tools/src/index.ts', 1022, 'requires a code runtime'),
     ],
-    requires: ['codeMode'],
-    untestable: PROMPT_ONLY,
+    requires: ['codeMode', 'promptAssembly'],
   },
   {
     id: 'PRES-14',
     level: 'upstream',
     statement:
-      'The tools:code-only (order 99) and tools:sdk (order 150) prompt sections render only for the modes they serve, are registered globally or per scope as the mode requires, and the SDK text is deterministic for an unchanged tool set.',
+      'The tools:code-only (order 99) and tools:sdk (order 150) prompt sections render only for the modes they serve (both render empty for an agent that returned to native under a code-mode deployment), are registered globally or per scope as the mode requires, and the SDK text is deterministic for an unchanged tool set.',
     sources: [upstream('Code Mode prompt sections')],
     evidence: [
       evidence('packages/core/tools/tests/code-mode.spec.ts', 350, 'renders byte-identical SDK text across consecutive assemblies of an unchanged tool set'),
       evidence('packages/core/tools/src/index.ts', 51, 'const COLLAPSE_SECTION_ORDER = 99'),
       evidence('packages/core/tools/src/code-mode.ts', 23, 'export const SDK_SECTION_ORDER = 150'),
       evidence('packages/core/tools/src/index.ts', 968, 'yield ctx.systemPrompt.section(this.collapseSection())'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1802, 'lets an agent opt out of a code-mode deployment'),
     ],
-    requires: ['codeMode'],
-    untestable: PROMPT_ONLY,
+    requires: ['codeMode', 'promptAssembly'],
   },
   {
     id: 'PRES-15',
@@ -197,8 +192,7 @@ export const PRES_RULES = defineArea('PRES', [
     evidence: [
       evidence('packages/core/tools/tests/code-mode.spec.ts', 460, 'removes run_code and the SDK section when the registry fiber disposes (HMR safety)'),
     ],
-    requires: ['codeMode'],
-    untestable: 'registry teardown: the adapter contract cannot observe a registry after dispose(), and the prompt provider and SDK section have no surface in it',
+    requires: ['codeMode', 'promptAssembly'],
   },
   {
     id: 'PRES-16',

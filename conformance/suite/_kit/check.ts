@@ -25,7 +25,7 @@
  */
 import { expect, test } from 'vitest'
 import { KitDefectError } from './kit-defect.ts'
-import type { CodeModeHarness, FeatureName, Harness, HarnessOptions, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../adapter/contract.ts'
+import type { CodeModeHarness, FeatureName, Harness, HarnessOptions, PromptAssembly, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../adapter/contract.ts'
 import type { ApprovalService, ToolPresentationMode } from '../../spec/types.ts'
 import { getRule } from '../../catalogue/index.ts'
 import type { RuleId } from '../../catalogue/index.ts'
@@ -72,6 +72,11 @@ export interface CheckContext {
   warnings(): readonly string[]
   /** The harness's Code Mode members (the test declared or inherited the `codeMode` feature). */
   readonly codeMode: CodeModeHarness
+  /**
+   * Assembles the system prompt `scope`'s model sees, or the global one
+   * (`promptAssembly`); rejects when the registry fails the assembly.
+   */
+  assemblePrompt(scope?: ScopeHandle): Promise<PromptAssembly>
   /** Declares `mode` through `scope`'s context, or the global one when `scope` is `undefined` (`codeMode`). */
   presentAs(scope: ScopeHandle | undefined, mode: ToolPresentationMode): () => void
   /**
@@ -189,6 +194,12 @@ export function check(
           gate.use('codeMode', 'codeMode')
           if (h.codeMode === undefined) throw new Error('the adapter declares codeMode but its harness has no codeMode member')
           return h.codeMode
+        },
+        assemblePrompt: (scope) => {
+          gate.use('promptAssembly', 'assemblePrompt()')
+          if (h.assemblePrompt === undefined) throw new Error('the adapter declares promptAssembly but its harness has no assemblePrompt()')
+          const assemble = h.assemblePrompt.bind(h)
+          return withinBudget(Promise.resolve().then(() => assemble(scope?.agent)), budget, 'assemblePrompt()')
         },
         presentAs: (scope, mode) => {
           gate.use('codeMode', 'presentAs()')
