@@ -1494,6 +1494,50 @@ check(
 )
 
 check(
+  'CM-23',
+  'a sub-call abandoned in the queue appends no record, whether the run settled or the outer signal aborted',
+  async ({ tools, scope, codeMode }) => {
+    const running = abortAwaitingTool('x')
+    tools.register(running.definition)
+    const queued = probeTool('y')
+    tools.register(queued.definition)
+    const agent = await scope()
+    const runtime = await mountScripted(codeMode)
+    const namesIn = (type: string): unknown[] => codeMode.records().filter((record) => record.type === type).map((record) => record.data.name)
+
+    // The run settles while y waits behind x.
+    const settled = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      void rejection(bound['x']!({}))
+      void rejection(bound['y']!({}))
+      await running.entered
+      return 'left early'
+    }), { agent: agent.agent, callId: 'settles' }))
+    expectSuccess(settled)
+    expect(namesIn('tool/code-dispatch-start'), 'start records once the run settled').toEqual(['x'])
+    expect(namesIn('tool/code-dispatch'), 'settle records once the run settled').toEqual(['x'])
+
+    // The outer signal aborts while y waits behind x.
+    const again = abortAwaitingTool('x2')
+    tools.register(again.definition)
+    const controller = new AbortController()
+    const outcomes: Promise<string | undefined>[] = []
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      outcomes.push(rejection(bound['x2']!({})))
+      outcomes.push(rejection(bound['y']!({})))
+      await Promise.all(outcomes)
+      return 'late'
+    }), { agent: agent.agent, callId: 'aborts', signal: controller.signal }))
+    await again.entered
+    controller.abort(new Error('user cancelled'))
+    await outer
+    expect(await outcomes[1], 'the queued binding rejects').toBeTypeOf('string')
+    expect(namesIn('tool/code-dispatch-start'), 'start records once the outer signal aborted').toEqual(['x', 'x2'])
+    expect(queued.bodyCalls, 'the queued tool never ran').toBe(0)
+  },
+  { deployment: CODE },
+)
+
+check(
   'CM-24',
   'the dispatch-log waterfall shapes only the settle record; the program and the outer result keep the full value',
   async ({ tools, scope, codeMode }) => {
@@ -1563,21 +1607,44 @@ check(
 check(
   'CM-24',
   'a throwing dispatch-log listener is contained: the original content is logged and the run succeeds',
-  async ({ tools, scope, codeMode, has, warnings }) => {
+  async ({ tools, scope, codeMode }) => {
     tools.register(probeTool('echo', { render: () => [text('original')] }).definition)
     const agent = await scope()
     agent.on('tools/code-dispatch-log', () => {
       throw new Error('log listener broke')
     })
     const runtime = await mountScripted(codeMode)
-    const before = has('warnings') ? warnings().length : 0
     const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']!({})), { agent: agent.agent }))
     expectSuccess(result)
     const settleRecord = codeMode.records().find((record) => record.type === 'tool/code-dispatch')
     expect(settleRecord?.type === 'tool/code-dispatch' ? settleRecord.data.content : undefined).toEqual([text('original')])
-    if (has('warnings')) expect(warnings().length, 'the contained failure is reported as a warning').toBeGreaterThan(before)
   },
-  { deployment: CODE, optional: ['warnings'] },
+  { deployment: CODE },
+)
+
+// Without the warnings feature this is not applicable (CM-37 requires it), instead of a clause skipped silently.
+check(
+  'CM-37',
+  'a throwing dispatch-log listener is reported as one warning per failing dispatch',
+  async ({ tools, scope, codeMode, warnings }) => {
+    tools.register(probeTool('echo', { render: () => [text('original')] }).definition)
+    const agent = await scope()
+    let thrown = 0
+    agent.on('tools/code-dispatch-log', () => {
+      thrown += 1
+      throw new Error('log listener broke')
+    })
+    const runtime = await mountScripted(codeMode)
+    const before = warnings().length
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      await bound['echo']!({})
+      return bound['echo']!({})
+    }), { agent: agent.agent }))
+    expectSuccess(result)
+    expect(thrown, 'the listener ran for both dispatches').toBe(2)
+    expect(warnings().length - before, 'warnings for the two contained failures').toBe(2)
+  },
+  { deployment: CODE },
 )
 
 check(
