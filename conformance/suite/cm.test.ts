@@ -635,6 +635,33 @@ check(
   { deployment: CODE },
 )
 
+check(
+  'CM-14',
+  'a sub-call runs in the outer agent\'s scope and under the outer root, as its scoped guard and tools/result see it',
+  async ({ tools, harness, scope, codeMode }) => {
+    const agent = await scope()
+    const local = probeTool('local')
+    agent.tools.register(local.definition)
+    const guarded: { agent: unknown; rootCallId: unknown; parent: unknown }[] = []
+    agent.tools.guard((exec) => {
+      if (exec.name === 'local') guarded.push({ agent: exec.agent, rootCallId: exec.rootCallId, parent: exec.parent })
+      return undefined
+    })
+    const observed = new Map<string, { agent: unknown; rootCallId: unknown; token: unknown; parent: unknown }>()
+    harness.on('tools/result', (exec) => void observed.set(String(exec.name), { agent: exec.agent, rootCallId: exec.rootCallId, token: exec.token, parent: exec.parent }))
+    const runtime = await mountScripted(codeMode)
+
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['local']!({})), { agent: agent.agent, callId: 'child-call', rootCallId: 'the-root' }))
+
+    expectSuccess(result)
+    expect(local.bodyCalls, 'the scope-local tool ran for the sub-call').toBe(1)
+    expect(guarded, 'the agent\'s scoped guard saw the sub-call with the outer agent and root').toEqual([{ agent: agent.agent, rootCallId: 'the-root', parent: observed.get('run_code')?.token }])
+    expect(observed.get('local')?.agent, 'tools/result sees the outer agent').toBe(agent.agent)
+    expect(observed.get('local')?.rootCallId, 'tools/result sees the outer root, not the outer call id').toBe('the-root')
+  },
+  { deployment: CODE },
+)
+
 // ---------------------------------------------------------------- the pipeline per sub-call
 
 check(
@@ -1574,6 +1601,45 @@ check(
 
 check(
   'CM-24',
+  'another agent\'s dispatch-log listener neither sees nor shapes this agent\'s records, failures included',
+  async ({ tools, scope, codeMode }) => {
+    tools.register(probeTool('echo', { render: () => [text('echo content')] }).definition)
+    tools.register(probeTool('bad', { body: () => {
+      throw new Error('bad tool')
+    } }).definition)
+    const mine = await scope()
+    const theirs = await scope()
+    const seenByMine: string[] = []
+    const seenByTheirs: string[] = []
+    mine.on('tools/code-dispatch-log', (dispatch, next) => {
+      seenByMine.push(String(dispatch.name))
+      return next()
+    })
+    theirs.on('tools/code-dispatch-log', (dispatch) => {
+      seenByTheirs.push(String(dispatch.name))
+      return [text('shaped by another agent')]
+    })
+    const runtime = await mountScripted(codeMode)
+
+    expectSuccess(await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      await bound['echo']!({})
+      await rejection(bound['bad']!({}))
+      return null
+    }), { agent: mine.agent })))
+
+    expect(seenByMine, 'the calling agent\'s listener saw both dispatches').toEqual(['echo', 'bad'])
+    expect(seenByTheirs, 'another agent\'s listener saw none').toEqual([])
+    const settled = codeMode.records().filter((record) => record.type === 'tool/code-dispatch')
+    expect(settled.map((record) => record.data.name)).toEqual(['echo', 'bad'])
+    for (const record of settled) {
+      expect(record.type === 'tool/code-dispatch' ? record.data.content : undefined, `${String(record.data.name)}'s settle record`).not.toEqual([text('shaped by another agent')])
+    }
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-24',
   'the waterfall and the settle record get the final content, after a post-execute replacement',
   async ({ tools, harness, scope, codeMode }) => {
     tools.register(probeTool('echo', { render: () => [text('as rendered')] }).definition)
@@ -1610,12 +1676,15 @@ check(
   async ({ tools, scope, codeMode }) => {
     tools.register(probeTool('echo', { render: () => [text('original')] }).definition)
     const agent = await scope()
+    let thrown = 0
     agent.on('tools/code-dispatch-log', () => {
+      thrown += 1
       throw new Error('log listener broke')
     })
     const runtime = await mountScripted(codeMode)
     const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']!({})), { agent: agent.agent }))
     expectSuccess(result)
+    expect(thrown, 'the throwing listener ran').toBe(1)
     const settleRecord = codeMode.records().find((record) => record.type === 'tool/code-dispatch')
     expect(settleRecord?.type === 'tool/code-dispatch' ? settleRecord.data.content : undefined).toEqual([text('original')])
   },
