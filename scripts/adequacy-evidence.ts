@@ -80,9 +80,10 @@ export function mutationTotals(report: MutationReport, root: string): MutationTo
     compileErrors: Object.values(report.files).reduce((n, f) => n + f.mutants.filter((m) => m.status === 'CompileError').length, 0),
     score: Math.round((total.score ?? 0) * 100) / 100,
     strictScore: Math.round((total.strictScore ?? 0) * 100) / 100,
-    strykerScore: Math.round(((total.killed + total.timeout) / Math.max(1, total.killed + total.timeout + total.survived + total.noCoverage + total.equivalent + total.unspecified)) * 10000) / 100,
+    strykerScore: Math.round(((total.killed + total.timeout) / Math.max(1, total.killed + total.timeout + total.survived + total.noCoverage + total.equivalent + total.unspecified + total.unobservable)) * 10000) / 100,
     equivalent: total.equivalent,
     unspecified: total.unspecified,
+    unobservable: total.unobservable,
   }
 }
 

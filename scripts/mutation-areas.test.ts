@@ -84,7 +84,7 @@ describe('scripts/mutation-areas', () => {
       { area: 'PRE', file: 'reference/pipeline/results.ts', line: 6, column: 3, mutator: 'ObjectLiteral', status: 'NoCoverage', replacement: undefined },
     ])
     const text = formatSummary(summary)
-    expect(text).toMatch(/^GRD\s+75\.00%\s+75\.00%\s+2\s+1\s+1\s+0\s+0\s+0\s+0$/m)
+    expect(text).toMatch(/^GRD\s+75\.00%\s+75\.00%\s+2\s+1\s+1\s+0\s+0\s+0\s+0\s+0$/m)
     expect(text).toContain('reference/pipeline/guards.ts:1:10  EqualityOperator  -> "a <= b"')
     expect(text).toContain('reference/pipeline/results.ts:6:3  ObjectLiteral (no coverage)')
   })
@@ -108,6 +108,16 @@ describe('scripts/mutation-areas', () => {
     const listed = { kind: 'unspecified' as const, file: 'reference/pipeline/guards.ts', mutator: 'EqualityOperator', original, replacement: 'a <= b', reason: 'test entry' }
     const grd = summarize(report, '/repo', AREA_TABLE, [listed]).areas.find((a) => a.area === 'GRD')!
     expect(grd).toMatchObject({ killed: 2, timeout: 1, survived: 0, equivalent: 0, unspecified: 1, score: 100, strictScore: 75 })
+  })
+
+  it('leaves an unobservable survivor out of both scores, in a column of its own', () => {
+    const source = report.files['reference/pipeline/guards.ts']!.source!
+    const original = sourceText(source, { line: 1, column: 10 }, { line: 1, column: 11 })
+    const listed = { kind: 'unobservable' as const, file: 'reference/pipeline/guards.ts', mutator: 'EqualityOperator', original, replacement: 'a <= b', reason: 'test entry' }
+    const summary = summarize(report, '/repo', AREA_TABLE, [listed])
+    const grd = summary.areas.find((a) => a.area === 'GRD')!
+    expect(grd).toMatchObject({ killed: 2, timeout: 1, survived: 0, equivalent: 0, unspecified: 0, unobservable: 1, score: 100, strictScore: 100 })
+    expect(formatSummary(summary)).toMatch(/^area\s.*\sunobs\s+other$/m)
   })
 
   it('reads the source text a mutant replaces, within a line and across lines', () => {

@@ -193,13 +193,16 @@ export interface AreaScore {
   readonly equivalent: number
   /** Survivors listed as `unspecified` there: left out of `score`, counted as survivors in `strictScore`. */
   readonly unspecified: number
+  /** Survivors listed as `unobservable` there (they break an untestable rule): counted in no score. */
+  readonly unobservable: number
   /** CompileError, RuntimeError, Ignored, Pending: not counted in the score. */
   readonly other: number
   /** (killed + timeout) / (killed + timeout + survived + noCoverage), in percent; `undefined` with no valid mutant. */
   readonly score: number | undefined
   /**
    * The same with `unspecified` survivors counted as survivors: only mutants
-   * that cannot change observable behaviour are left out. The score the
+   * that cannot change behaviour observable through the adapter are left out
+   * (`equivalent` and `unobservable`). The score the
    * kit's targets are stated in (docs/ADEQUACY.md).
    */
   readonly strictScore: number | undefined
@@ -224,7 +227,7 @@ export interface AreaSummary {
 }
 
 /** Statuses given to a listed survivor, by the entry's kind. */
-const LISTED: Readonly<Record<EquivalentMutant['kind'], string>> = { equivalent: 'Equivalent', unspecified: 'Unspecified' }
+const LISTED: Readonly<Record<EquivalentMutant['kind'], string>> = { equivalent: 'Equivalent', unspecified: 'Unspecified', unobservable: 'Unobservable' }
 
 function score(area: string, statuses: readonly string[]): AreaScore {
   const count = (status: string) => statuses.filter((s) => s === status).length
@@ -234,7 +237,8 @@ function score(area: string, statuses: readonly string[]): AreaScore {
   const noCoverage = count('NoCoverage')
   const equivalent = count(LISTED.equivalent)
   const unspecified = count(LISTED.unspecified)
-  const other = statuses.length - killed - timeout - survived - noCoverage - equivalent - unspecified
+  const unobservable = count(LISTED.unobservable)
+  const other = statuses.length - killed - timeout - survived - noCoverage - equivalent - unspecified - unobservable
   const valid = killed + timeout + survived + noCoverage
   const ratio = (detected: number, of: number) => (of === 0 ? undefined : (detected / of) * 100)
   return {
@@ -245,6 +249,7 @@ function score(area: string, statuses: readonly string[]): AreaScore {
     noCoverage,
     equivalent,
     unspecified,
+    unobservable,
     other,
     score: ratio(killed + timeout, valid),
     strictScore: ratio(killed + timeout, valid + unspecified),
@@ -307,7 +312,7 @@ function percent(value: number | undefined): string {
 /** The human-readable report. */
 export function formatSummary(summary: AreaSummary): string {
   const lines: string[] = []
-  const header = ['area', 'strict', 'score', 'killed', 'timeout', 'survived', 'no-cov', 'equiv', 'unspec', 'other']
+  const header = ['area', 'strict', 'score', 'killed', 'timeout', 'survived', 'no-cov', 'equiv', 'unspec', 'unobs', 'other']
   const rows = [...summary.areas, summary.total].map((s) => [
     s.area,
     percent(s.strictScore),
@@ -318,6 +323,7 @@ export function formatSummary(summary: AreaSummary): string {
     String(s.noCoverage),
     String(s.equivalent),
     String(s.unspecified),
+    String(s.unobservable),
     String(s.other),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))

@@ -5,7 +5,11 @@
  *   the original;
  * - `unspecified`: the change shows only in something no rule pins (the
  *   wording of a message that neither the seeds nor upstream fix), so a
- *   test demanding the reference's choice would wrongly fail other registries.
+ *   test demanding the reference's choice would wrongly fail other registries;
+ * - `unobservable`: the mutant does break a rule, but one the catalogue marks
+ *   untestable because the adapter contract gives no view of what changes
+ *   (REG-12's reclamation of empty scoped layers), so no conformance test can
+ *   tell it from the original. The reason names the rule.
  *
  * Nothing else may lower the bar: no Stryker "disable" comments in the code,
  * no mutators switched off. `npm run mutation:areas` leaves these out of the
@@ -17,7 +21,7 @@
  * elsewhere in the file; `line` pins one occurrence when the text repeats.
  */
 export interface EquivalentMutant {
-  readonly kind: 'equivalent' | 'unspecified'
+  readonly kind: 'equivalent' | 'unspecified' | 'unobservable'
   /** Path relative to the kit root, e.g. `reference/pipeline/guards.ts`. */
   readonly file: string
   /** Stryker mutator name, e.g. `ConditionalExpression`. */
@@ -28,19 +32,22 @@ export interface EquivalentMutant {
   readonly replacement: string
   /** Only this line (1-based) when the same text occurs more than once. */
   readonly line?: number
-  /** Why no observable behaviour changes (`equivalent`), or what is observable and why no rule pins it (`unspecified`). */
+  /**
+   * Why no observable behaviour changes (`equivalent`), what is observable and why no rule pins it (`unspecified`),
+   * or which untestable rule the mutant breaks and why the adapter cannot see it (`unobservable`).
+   */
   readonly reason: string
 }
 
 export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
   {
-    kind: 'equivalent',
+    kind: 'unspecified',
     file: 'reference/json-schema/internal/value-checks.ts',
     mutator: 'EqualityOperator',
     original: 'i < length',
     replacement: 'i <= length',
     line: 191,
-    reason: 'Index `length` is never an element of the array, so the hole check (`!(i in array)`) skips it: the walk visits the same items.',
+    reason: "Observable only through a proxy whose `has` trap lies: over ['a', 'b'] a `has` answering true for every key makes the walk visit index 2 and reject `undefined` against `items`, where the original accepts the (dense, lossless) array. For every ordinary array index `length` is a hole the `in` check skips. No rule pins how validation treats an exotic array whose `has` contradicts its own keys: the seeds' domain is JSON data (a proxy is none: JSS-17 keeps even revoked-proxy handling a should), no upstream test addresses such a proxy (upstream's walk happens to stop at `length`), and a must test demanding either verdict would judge a value outside the seeds' domain.",
   },
   {
     kind: 'unspecified',
@@ -561,7 +568,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     reason: 'isJsonValue only compares the walk result with REJECT; building a throw-away copy walks the same keys, reads each getter once and rejects exactly the same values.',
   },
   {
-    kind: 'equivalent',
+    kind: 'unobservable',
     file: 'reference/layers.ts',
     mutator: 'BlockStatement',
     original: `{
@@ -569,7 +576,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     if (this.scoped.get(node) === layer && isEmpty(layer)) this.scoped.delete(node)
   }`,
     replacement: '{}',
-    reason: 'Never discards an empty scoped layer (REG-12, untestable): an empty layer contributes no tools, restrictions or guards, so every view and guard evaluation is the same as with the layer removed.',
+    reason: 'Never discards an empty scoped layer, which breaks REG-12 (upstream: an empty layer is reclaimed). REG-12 is untestable: an empty layer contributes no tools, restrictions or guards, so every view, lookup and guard evaluation the adapter offers is the same as with the layer removed.',
   },
   {
     kind: 'unspecified',
@@ -584,12 +591,12 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     reason: 'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); neither the seeds nor the digest say what a disposed registry does, and after dispose() the kit reads nothing but the prompt (PRES-15, which the registry answers without this check).',
   },
   {
-    kind: 'equivalent',
+    kind: 'unobservable',
     file: 'reference/layers.ts',
     mutator: 'ConditionalExpression',
     original: 'layer.tools.size === 0 && layer.restrictions.size === 0 && layer.guards.size === 0 && layer.mode === undefined',
     replacement: 'false',
-    reason: 'Keeps empty scoped layers instead of discarding them (REG-12, marked untestable): an empty layer and a missing one resolve identically for get/schemas/executionMode/guards, and stale layers are never written to again, so no caller can tell.',
+    reason: 'Keeps empty scoped layers instead of discarding them, which breaks REG-12. REG-12 is untestable: an empty layer and a missing one resolve identically for get/schemas/executionMode/guards, and stale layers are never written to again, so nothing the adapter offers can tell.',
   },
   {
     kind: 'equivalent',
@@ -600,12 +607,12 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     reason: "discardIfEmpty is only reached after an entry was removed from `layer`, so `layer` is the node's current layer (or the registry was disposed and the scoped map is empty); dropping the identity check therefore deletes nothing else.",
   },
   {
-    kind: 'equivalent',
+    kind: 'unobservable',
     file: 'reference/layers.ts',
     mutator: 'EqualityOperator',
     original: 'this.scoped.get(node) === layer',
     replacement: 'this.scoped.get(node) !== layer',
-    reason: 'The layer passed in is always the current one (see the identity check), so the negated check simply never discards, which, like any kept empty layer, is invisible to every lookup (REG-12, untestable).',
+    reason: 'The layer passed in is always the current one (see the identity check), so the negated check never discards an empty layer, which breaks REG-12; like any kept empty layer it is invisible to every lookup the adapter offers (REG-12 is untestable).',
   },
   {
     kind: 'unspecified',
@@ -1068,14 +1075,6 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
   },
   {
     kind: 'unspecified',
-    file: 'reference/layers.ts',
-    mutator: 'BooleanLiteral',
-    original: 'false',
-    replacement: 'true',
-    reason: "RestrictionIndex.delete would report an absent entry as removed (without touching any count), so a restriction's disposer called a second time would announce tools/change again with nothing changed. The seeds let a disposer be called again harmlessly, and no rule pins how many tools/change a no-op lift emits (VIS-14 asks for at least one per real install and lift).",
-  },
-  {
-    kind: 'unspecified',
     file: 'reference/registry.ts',
     mutator: 'StringLiteral',
     original: '`scope-${++scopeCount}`',
@@ -1190,15 +1189,6 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: "logging.size > host.maxParallel",
     replacement: "logging.size >= host.maxParallel",
     reason: "The bound on pending settle-record appends (at most maxParallelSubCalls before the lane waits) is a memory bound upstream keeps but does not test; the seeds say nothing of it, and how far appends may run behind is not a rule.",
-  },
-  {
-    kind: 'equivalent',
-    file: 'reference/code-mode/run-code-bridge.ts',
-    mutator: 'StringLiteral',
-    original: "'abort'",
-    replacement: "\"\"",
-    line: 167,
-    reason: "Leaving the outer-signal listener attached after the run settled only means a later outer abort aborts a controller that is already aborted, which changes nothing.",
   },
   {
     kind: 'unspecified',

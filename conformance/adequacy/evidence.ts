@@ -33,7 +33,7 @@ export interface MutationTotals {
   readonly compileErrors: number
   /** (killed + timeout) / (killed + timeout + survived + noCoverage), in percent, two decimals: every listed survivor left out. */
   readonly score: number
-  /** The same with the `unspecified` survivors counted as survivors: only truly equivalent mutants left out. */
+  /** The same with the `unspecified` survivors counted as survivors: only equivalent and unobservable mutants left out. */
   readonly strictScore: number
   /** Stryker's own score, every listed survivor counted as a survivor. */
   readonly strykerScore: number
@@ -41,6 +41,11 @@ export interface MutationTotals {
   readonly equivalent: number
   /** Survivors listed as `unspecified` there. */
   readonly unspecified: number
+  /**
+   * Survivors listed as `unobservable` there (they break a rule the adapter
+   * cannot see). Absent in evidence written before the kind existed: read as 0.
+   */
+  readonly unobservable?: number
 }
 
 /** The contents of `evidence.json`. */
@@ -96,6 +101,10 @@ export function checkEvidence(raw: unknown, where: string): Evidence {
     for (const key of ['mutants', 'killed', 'timeout', 'survived', 'noCoverage', 'compileErrors', 'score', 'strictScore', 'strykerScore', 'equivalent', 'unspecified']) {
       const value = (mutation as Record<string, unknown>)[key]
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) fail(`mutation.${key}`, 'is not a non-negative number')
+    }
+    const unobservable = (mutation as Record<string, unknown>).unobservable
+    if (unobservable !== undefined && (typeof unobservable !== 'number' || !Number.isInteger(unobservable) || unobservable < 0)) {
+      fail('mutation.unobservable', 'is not a non-negative integer')
     }
   }
   const kills = raw.mutantsKilled

@@ -491,6 +491,10 @@ check('DSL-12', 'every kind of value root compiles to a schema of the subset', (
   const roots: [unknown, JsonSchemaNode][] = [
     [{ type: 'string' }, { type: 'string' }],
     [{ type: 'null' }, { type: 'null' }],
+    [{ type: 'number' }, { type: 'number' }],
+    [{ type: 'integer' }, { type: 'integer' }],
+    [{ type: 'number', enum: [0.5, 2] }, { type: 'number', enum: [0.5, 2] }],
+    [{ type: 'integer', const: 3 }, { type: 'integer', const: 3 }],
     [{ type: 'boolean', const: true }, { type: 'boolean', const: true }],
     [{ type: 'array', items: { type: 'number' } }, { type: 'array', items: { type: 'number' } }],
     [{ type: 'object', additionalProperties: false, properties: { n: { type: 'integer', required: true } } }, { type: 'object', additionalProperties: false, properties: { n: { type: 'integer' } }, required: ['n'] }],

@@ -10,6 +10,8 @@ import { MALFORMED_OUTCOMES } from './_kit/malformed-outcomes.ts'
 import { recordStages } from './_kit/stages.ts'
 import { expectLookupStages } from './_kit/lookup.ts'
 import { probeTool, renderJson, text } from './_kit/tools.ts'
+import { readTool } from './_kit/read-tool.ts'
+import { mountScripted, runCode } from './_kit/code-mode.ts'
 
 /** Registers `thrower`, whose body throws `thrown`, and returns the failure it produces. */
 async function failureOf(tools: ToolRuntimeApi, thrown: unknown) {
@@ -273,6 +275,70 @@ check('ERR-07', 'pipeline failures use only the pipeline codes, or no info at al
     if (code !== undefined) expect(pipelineCodes, `${name} carries an unexpected code`).toContain(code)
   }
 })
+
+/** A plain Error (no HarnessError) carrying a string `code` of its own, as Node system errors do. */
+function codedPlainError(message: string, code: string): Error {
+  return Object.assign(new Error(message), { code })
+}
+
+/** Fails unless `result` failed with no code, or with one of the pipeline's own codes. */
+function expectPipelineCodeOrNone(name: string, result: ToolExecutionResult): void {
+  expect(result.isError, `${name} should fail`).toBe(true)
+  const code = result.error?.info?.code
+  if (code !== undefined) expect(pipelineCodes, `${name} carries an unexpected code`).toContain(code)
+}
+
+check('ERR-07', 'guard-, listener- and wrapper-authored failures gain no code outside the pipeline set', async ({ harness, tools }) => {
+  for (const name of ['guard-denies', 'guard-throws', 'pre-throws', 'wrapper-throws', 'wrapper-fails', 'body-throws']) {
+    tools.register(probeTool(name, name === 'body-throws' ? { body: () => { throw codedPlainError('body broke', 'EBODY') } } : {}).definition)
+  }
+  tools.guard((exec) => {
+    if (exec.name === 'guard-throws') throw codedPlainError('guard broke', 'EGUARD')
+    return exec.name === 'guard-denies' ? 'not allowed' : undefined
+  })
+  harness.on('tools/pre-execute', (exec, next) => {
+    if (exec.name === 'pre-throws') throw codedPlainError('listener broke', 'ELISTENER')
+    return next()
+  })
+  harness.on('tools/execute', async (exec, next) => {
+    if (exec.name === 'wrapper-throws') throw codedPlainError('wrapper broke', 'EWRAPPER')
+    if (exec.name === 'wrapper-fails') return { isError: true, error: { message: 'wrapper says no' }, content: [text('Error: wrapper says no')] } as ToolExecutionResult
+    return next()
+  })
+
+  for (const name of ['guard-denies', 'guard-throws', 'pre-throws', 'wrapper-throws', 'wrapper-fails', 'body-throws']) {
+    expectPipelineCodeOrNone(name, await tools.execute(call(name)))
+  }
+})
+
+check(
+  'ERR-07',
+  'a defineTool body given invalid arguments fails with INVALID_ARGS, a pipeline code',
+  async ({ schema, tools }) => {
+    const { definition } = readTool(schema)
+    tools.register(definition)
+    const result = await tools.execute(call('read', { limit: 'ten' }))
+    expectPipelineCodeOrNone('invalid arguments', result)
+    expectCode(result, 'INVALID_ARGS')
+  },
+  { needs: ['schema'] },
+)
+
+check(
+  'ERR-07',
+  'run_code failures (bad arguments, a failed run) use only pipeline codes',
+  async ({ tools, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const badArgs = await tools.execute(call('run_code', { code: 1, description: 'a test program' }))
+    const failedRun = await tools.execute(runCode(runtime.program(() => {
+      throw new Error('the program broke')
+    })))
+    expectPipelineCodeOrNone('run_code with bad arguments', badArgs)
+    expectPipelineCodeOrNone('a failed run', failedRun)
+    expect(failedRun.error?.info?.code, 'a failed run').toBe('CODE_RUN_FAILED')
+  },
+  { needs: ['codeMode'], deployment: { mode: 'code' } },
+)
 
 /** Failure sources for ERR-08; each resolves to a failure and notifies once. */
 const failureSources: {

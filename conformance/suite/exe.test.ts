@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events'
 import { expect } from 'vitest'
 import type { ToolDefinition, ToolExecutionResult } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
@@ -9,6 +10,7 @@ import { expectCode, expectEnveloped, expectSuccess, isDeepFrozen } from './_kit
 import { recordStages } from './_kit/stages.ts'
 import { expectPostRouting } from './_kit/routing.ts'
 import { contextMessage, probeTool, renderJson, text } from './_kit/tools.ts'
+import { mountScripted, runCode } from './_kit/code-mode.ts'
 
 /** A success a wrapper writes itself, without calling next(). */
 function authoredSuccess(value: unknown, extra: Record<string, unknown> = {}): ToolExecutionResult {
@@ -484,6 +486,26 @@ check('EXE-17', 'once the body has settled, aborting the replacement or the call
   caller.abort(new Error('stop after the call'))
   expect(bodySignal?.aborted, 'the caller aborted after execute() resolved').toBe(false)
 })
+
+// The run_code body ties its run to the signal it was given; like a fused signal, that tie lasts only while the
+// body runs. A registry that leaves one abort listener per settled run on a caller signal reused across calls
+// grows it without bound (Node warns past ten: MaxListenersExceededWarning).
+check(
+  'EXE-17',
+  'settled run_code calls leave no abort listener on the caller signal they shared',
+  async ({ tools, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const caller = new AbortController()
+    const before = getEventListeners(caller.signal, 'abort').length
+    let runs = 0
+    for (let i = 0; i < 15; i++) {
+      expectSuccess(await tools.execute(runCode(runtime.program(() => ((runs += 1), 'done')), { signal: caller.signal, callId: `run-${i}` })))
+    }
+    expect(runs, 'every program ran').toBe(15)
+    expect(getEventListeners(caller.signal, 'abort').length, 'abort listeners left on the caller signal').toBe(before)
+  },
+  { needs: ['codeMode'], deployment: { mode: 'code' } },
+)
 
 check('EXE-10', 'an already-aborted replacement never reaches the body as a live signal', async ({ harness, tools }) => {
   const bodySignals: boolean[] = []

@@ -8,6 +8,7 @@ import { incidental } from './_kit/incidental.ts'
 import { expectOrderAsidePost, expectPostRouting } from './_kit/routing.ts'
 import { expectCode, expectEnveloped, expectNoInfo, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
+import { readTool } from './_kit/read-tool.ts'
 import type { ProbeSpec, ToolProbe } from './_kit/tools.ts'
 
 /** Registers `fin` with a counted finalizer returning what `spec.finalizeContent` does (undefined when absent); `onFinalize` notes each call. */
@@ -380,4 +381,29 @@ check(
     expect(probe.finalizeCalls[0]?.result.error?.info?.code).toBe('ABORTED_BEFORE_DISPATCH')
   },
   { deployment: { mode: 'code' } },
+)
+
+check(
+  'FIN-02',
+  'finalizeContent runs exactly once, before tools/result, for a defineTool body given invalid arguments',
+  async ({ harness, schema, tools }) => {
+    const log: string[] = []
+    const { definition, bodyArgs } = readTool(schema, {
+      finalizeContent: (_exec: unknown, result: { error?: { info?: { code?: string } } }) => {
+        log.push(`finalize:${String(result.error?.info?.code)}`)
+        return undefined
+      },
+    })
+    tools.register(definition)
+    harness.on('tools/result', () => {
+      log.push('result')
+    })
+
+    const result = await tools.execute(call('read', { limit: 'ten' }))
+
+    expect(result.isError, 'invalid arguments fail the call').toBe(true)
+    expect(bodyArgs, 'the author body never ran').toEqual([])
+    expect(log, 'finalize once, with the argument failure, then tools/result').toEqual([`finalize:${String(result.error?.info?.code)}`, 'result'])
+  },
+  { needs: ['schema'] },
 )

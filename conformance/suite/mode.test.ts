@@ -3,6 +3,8 @@ import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
 import { readTool } from './_kit/read-tool.ts'
 import { probeTool } from './_kit/tools.ts'
+import { incidental } from './_kit/incidental.ts'
+import { mountScripted, runCode } from './_kit/code-mode.ts'
 
 const parallel = { kind: 'parallel' }
 const exclusive = { kind: 'exclusive' }
@@ -69,6 +71,41 @@ check(
     expect(tools.executionMode(call('theirs'))).toEqual(exclusive)
   },
   { needs: ['scopes'] },
+)
+
+// The same classification seen through the registry's own scheduler: Code Mode runs sub-calls classified parallel
+// side by side and the others one at a time (CM-17), so a truthy answer that counted as true would let them overlap.
+check(
+  'MODE-02',
+  'sub-calls whose classifier answers a truthy value other than true never overlap in Code Mode',
+  async ({ tools, codeMode }) => {
+    let active = 0
+    const overlapped = new Set<string>()
+    const answers: Record<string, unknown> = { safe: true, yes: 'yes', one: 1, object: { parallel: true } }
+    for (const [name, answer] of Object.entries(answers)) {
+      tools.register(probeTool(name, {
+        isConcurrencySafe: (() => answer) as () => boolean,
+        body: async () => {
+          active += 1
+          if (active > 1) overlapped.add(name)
+          for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve))
+          active -= 1
+          return name
+        },
+      }).definition)
+    }
+    const runtime = await mountScripted(codeMode)
+
+    for (const name of Object.keys(answers)) {
+      const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound[name]!({}), bound[name]!({})]))))
+      expect(result.isError, `the run calling ${name} twice`).toBe(false)
+    }
+
+    expect([...overlapped].filter((name) => name !== 'safe'), 'truthy non-true classifiers that ran side by side').toEqual([])
+    // Control: the scheduler does overlap a pair classified parallel, so the silence above is the classification's.
+    incidental('CM-17', () => expect(overlapped.has('safe'), 'two parallel sub-calls overlapped').toBe(true))
+  },
+  { needs: ['codeMode'], deployment: { mode: 'code', maxParallelSubCalls: 2 } },
 )
 
 check('MODE-04', 'the classifier gets the caller\'s own arguments object, unfrozen', ({ tools }) => {

@@ -329,6 +329,27 @@ check('PRE-10', 'a rogue approval outcome is a final failure: no guard, body or 
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
+// The seeds type the answer as one of four strings; anything else (nothing at all, null, an object that
+// looks like a grant) is the same rogue answer upstream ends as a final failure.
+check('PRE-10', 'an approval answer of undefined, null or an object is a final failure too', async ({ harness, tools, scope, setApproval }) => {
+  const agent = (await scope()).agent
+  const { stages, probe, guard } = setup(harness, tools)
+  const answers: readonly unknown[] = [undefined, null, { outcome: 'allowed-once' }, ['allowed-once']]
+  let next = 0
+  setApproval(approvalStub(() => answers[next++] as ApprovalOutcome))
+  decide(harness, { kind: 'ask' })
+
+  for (const answer of answers) {
+    const before = stages.order.length
+    const result = await tools.execute(call('write', {}, { agent }))
+    expect(result.isError, `isError for ${JSON.stringify(answer) ?? 'undefined'}`).toBe(true)
+    expect(stages.order.slice(before), `stage order for ${JSON.stringify(answer) ?? 'undefined'}`).toEqual(['pre', 'result'])
+  }
+  expect(next, 'the service was asked once per call').toBe(answers.length)
+  expect(guard.calls, 'guard calls').toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
+})
+
 check('PRE-11', 'a rejecting approval request is a final failure carrying its message', async ({ harness, tools, scope, setApproval }) => {
   const agent = (await scope()).agent
   const { stages, probe, guard } = setup(harness, tools)

@@ -9,7 +9,7 @@ import { incidental } from './_kit/incidental.ts'
 import { expectSuccess } from './_kit/results.ts'
 import { probeTool, text } from './_kit/tools.ts'
 import { countChanges } from './_kit/changes.ts'
-import { mountScripted, runCode } from './_kit/code-mode.ts'
+import { abortAwaitingTool, mountScripted, runCode } from './_kit/code-mode.ts'
 import { createScriptedRuntime } from '../code-runtime/scripted-runtime.ts'
 
 /** Adds presenters that count their calls and throw, so any registry call is both counted and disruptive. */
@@ -56,6 +56,66 @@ check('PRES-01', 'registering, looking up, projecting, classifying and executing
   expect(listeners.silent(), 'the denying and replacing listeners never ran').toEqual([])
   expect(presenters.flatMap((p) => p.calls)).toEqual([])
 })
+
+check('PRES-01', 'cancelled calls and wrapper-authored outcomes never call the presenters either', async ({ harness, tools }) => {
+  const controller = new AbortController()
+  const cancelledMid = probeTool('cancelled-mid', {
+    body: () => {
+      controller.abort(new Error('stopped mid-body'))
+      return 'late'
+    },
+  })
+  const probes = [probeTool('cancelled-before'), cancelledMid, probeTool('wrapped-ok'), probeTool('wrapped-fail'), probeTool('wrapped-throw')]
+  const presenters = probes.map((p) => withHostilePresenters(p.definition))
+  for (const p of probes) tools.register(p.definition)
+  harness.on('tools/execute', async (exec, next) => {
+    if (exec.name === 'wrapped-ok') return { isError: false, value: 'authored', content: [text('authored')] } as ToolExecutionResult
+    if (exec.name === 'wrapped-fail') return { isError: true, error: { message: 'wrapper says no' }, content: [text('Error: wrapper says no')] } as ToolExecutionResult
+    if (exec.name === 'wrapped-throw') throw new Error('wrapper broke')
+    return next()
+  })
+  const aborted = new AbortController()
+  aborted.abort(new Error('cancelled before the call'))
+
+  const results = {
+    before: await tools.execute(call('cancelled-before', {}, { signal: aborted.signal })),
+    mid: await tools.execute(call('cancelled-mid', {}, { signal: controller.signal })),
+    ok: await tools.execute(call('wrapped-ok')),
+    fail: await tools.execute(call('wrapped-fail')),
+    thrown: await tools.execute(call('wrapped-throw')),
+  }
+
+  expect(results.before.isError, 'a call cancelled before dispatch fails').toBe(true)
+  expect(results.mid.isError, 'a call cancelled mid-body fails').toBe(true)
+  expectSuccess(results.ok)
+  expect(results.fail.isError, 'the wrapper-authored failure fails').toBe(true)
+  expect(results.thrown.isError, 'the throwing wrapper fails').toBe(true)
+  expect(presenters.flatMap((p) => p.calls)).toEqual([])
+})
+
+check(
+  'PRES-01',
+  'Code Mode sub-calls, completed or aborted with the run, never call the presenters',
+  async ({ tools, codeMode }) => {
+    const done = probeTool('done')
+    const { definition: waiting, entered } = abortAwaitingTool('waiting')
+    const presenters = [done.definition, waiting].map((definition) => withHostilePresenters(definition))
+    tools.register(done.definition)
+    tools.register(waiting)
+    const runtime = await mountScripted(codeMode)
+
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
+      await bound['done']!({})
+      void bound['waiting']!({}).catch(() => undefined)
+      await entered
+      return 'left while waiting ran'
+    })))
+
+    expectSuccess(result)
+    expect(presenters.flatMap((p) => p.calls)).toEqual([])
+  },
+  { needs: ['codeMode'], deployment: { mode: 'code' } },
+)
 
 /** `meta` projector used by the PRES-02/03 tests: records the value it was computed from. */
 const projectMeta = (_args: unknown, value: JsonValue): JsonValue => ({ from: value })

@@ -454,6 +454,22 @@ check('VIS-14', 'installing and lifting a restriction each emit tools/change', a
   expect(changes.count, 'tools/change count').toBeGreaterThan(afterInstall)
 })
 
+// Seed 000 §tools/change ties the event to a change of the available tool set, read as one event per change (as
+// REG-11 reads it for registrations): a disposer called a second time changes nothing and announces nothing.
+check('VIS-14', 'installing and lifting a restriction emit one tools/change each; lifting it again emits none', async ({ harness, tools, scope }) => {
+  registerAll(tools, 'a')
+  const s = await scope()
+  const changes = countChanges(harness)
+
+  const lift = s.tools.restrict({ deny: ['a'] })
+  expect(changes.count, 'tools/change count after the install').toBe(1)
+  lift()
+  expect(changes.count, 'tools/change count after the lift').toBe(2)
+  lift()
+  expect(changes.count, 'tools/change count after lifting again').toBe(2)
+  expect(tools.get('a', s.agent), 'the lifted restriction stays lifted').toBeDefined()
+})
+
 check('VIS-14', 'adding and removing guards emits no tools/change', async ({ harness, tools, scope }) => {
   registerAll(tools, 'a')
   const s = await scope()

@@ -115,11 +115,22 @@ export const ARG_RULES = defineArea('ARG', [
       quote('000', '§ToolDefinition (presentationMeta)', 'Pure replayable presentation projection, computed only for top-level calls.'),
     ],
   },
+  // ARG-10 reads "a `tools/execute` wrapper may replace the signal … but it cannot remove it" (seed 000 §执行,
+  // ToolDispatchExecution) as type-level only, and no runtime rule pins a removal (issue 30). The sentence is the doc
+  // comment of the `ToolDispatchExecution` declaration, whose `signal: AbortSignal` is what forbids the removal; the
+  // Chinese prose (包装层可以替换 signal 但不能移除) restates that capability, and the one runtime duty next to it is
+  // the re-fusion before the body (EXE-09, EXE-10). Nothing says what a registry does when untyped code sets
+  // `exec.signal = undefined` anyway, and the implementations differ: upstream 0.1.1-rc.2 fails the call with the
+  // TypeError of reading `.aborted` off undefined and tools/result sees no signal; the reference re-fuses the caller
+  // signal for the body and lets post-execute and tools/result see what the wrapper left (undefined); the clean-room
+  // registry fails the call with a message of its own and shows the caller signal to the later stages. A must test
+  // would have to pick one of these readings, and upstream's own leaves an observer without a signal, so no upstream
+  // rule can pin it either; the kit leaves the runtime case unpinned rather than make one registry's choice a rule.
   {
     id: 'ARG-10',
     level: 'must',
     statement:
-      'At the type level signal is required and readonly on ToolExecutionInput, ToolExecution and ToolRunContext, and only the tools/execute view may reassign it, never delete it or set it to undefined.',
+      'At the type level signal is required and readonly on ToolExecutionInput, ToolExecution and ToolRunContext, and only the tools/execute view may reassign it, never delete it or set it to undefined (a removal at runtime is not pinned: see the comment above).',
     sources: [seed('000', '§执行 (ToolDispatchExecution)')],
     quotes: [
       quote('000', '§执行 (ToolExecutionInput.signal)', 'Required caller-owned cancellation for this invocation.'),

@@ -11,8 +11,9 @@ const CODE_SCOPES = ['codeMode', 'scopes'] as const
  * CM rules: the registry-owned `run_code` transport, the collapse of
  * model-direct calls under `code`, and the sub-dispatch bridge that runs a
  * program's tool calls through the pipeline. Tests: conformance/suite/cm.test.ts.
- * Numbering follows the digest (§B.19, CM-01..CM-29); CM-30 and later are the
- * `should` halves split off rules that mix codes with upstream-only wording.
+ * Numbering follows the digest (§B.19, CM-01..CM-29); CM-30 to CM-36 are the
+ * `should` halves split off rules that mix codes with upstream-only wording,
+ * and CM-37 the upstream half split off CM-24 (the containment warning).
  */
 export const CM_RULES = defineArea('CM', [
   {
@@ -318,8 +319,8 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-24',
     level: 'must',
     statement:
-      'Exactly one tool/code-dispatch record per started sub-call (failures included) carries the start fields, isError and the content the scope-filtered tools/code-dispatch-log waterfall resolved over the complete final content; the waterfall changes only that record, and a throwing listener is contained (the original content is logged, and a warning reported).',
-    sources: [DISPATCH_LOG, DISPATCH_LOG_TYPE, upstream('the containment warning')],
+      'Exactly one tool/code-dispatch record per started sub-call (failures included) carries the start fields, isError and the content the scope-filtered tools/code-dispatch-log waterfall resolved over the complete final content; the waterfall changes only that record, and a throwing listener is contained (the original content is logged; reporting it is CM-37\'s).',
+    sources: [DISPATCH_LOG, DISPATCH_LOG_TYPE],
     quotes: [
       quote('000', '§执行 (CodeDispatchLog)', 'Code Mode 的桥接层还会把每个已结算的子分派暴露给 `tools/code-dispatch-log` waterfall'),
       quote('000', '§执行 (CodeDispatchLog)', '该 waterfall 可以更改持久事件所存的内容副本（程序取得的值和模型可见结果均不受影响）'),
@@ -444,5 +445,18 @@ export const CM_RULES = defineArea('CM', [
       'The image context forwarded for a sub-call is a user message of its final content tagged with the source `{ kind: \'plugin\', plugin: \'tools-code-mode\' }`; other fields (upstream adds a message id) are the registry\'s own (split from CM-22).',
     sources: [upstream('image context source tag')],
     requires: CODE,
+  },
+  // CM-37: seed 000 §tools/code-dispatch-log says only that a throwing listener is contained and the original content
+  // logged; reporting the failure is upstream's (split from CM-24, whose must test no longer skips it silently).
+  {
+    id: 'CM-37',
+    level: 'upstream',
+    statement:
+      'A contained tools/code-dispatch-log listener failure is reported at warn level (ctx.logger.warn), once per failing dispatch (split from CM-24).',
+    sources: [DISPATCH_LOG, upstream('the containment warning')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1303, 'this.ctx.logger.warn(`tools: code-dispatch-log listener failed for ${dispatch.name}'),
+    ],
+    requires: [...CODE_SCOPES, 'warnings'],
   },
 ])

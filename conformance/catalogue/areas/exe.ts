@@ -188,11 +188,12 @@ export const EXE_RULES = defineArea('EXE', [
     id: 'EXE-17',
     level: 'upstream',
     statement:
-      'A fused body signal is tied to its sources only while the body runs: once the body has settled, a later abort of the caller signal or of the wrapper replacement no longer aborts the signal the body was given.',
-    sources: [seed('000', '§执行 (ToolDispatchExecution: the signal is replaced for its delegated lifetime)'), upstream('fused listeners are removed when the body settles')],
+      'A fused body signal is tied to its sources only while the body runs: once the body has settled, a later abort of the caller signal or of the wrapper replacement no longer aborts the signal the body was given. Likewise run_code stops listening to the signal it was given once its run has settled, so runs sharing one caller signal leave no abort listener on it.',
+    sources: [seed('000', '§执行 (ToolDispatchExecution: the signal is replaced for its delegated lifetime)'), upstream('fused listeners are removed when the body settles'), upstream('run_code removes its outer-signal listener when the run settles')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1557, 'fused.dispose() exec.signal = wrapperSignal'),
       evidence('packages/core/tools/src/index.ts', 1897, 'caller.removeEventListener(\'abort\', abortFromCaller)'),
+      evidence('packages/core/tools/src/code-mode.ts', 648, 'exec.signal.removeEventListener(\'abort\', onOuterAbort)'),
     ],
   },
 ])

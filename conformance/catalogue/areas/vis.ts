@@ -173,7 +173,8 @@ export const VIS_RULES = defineArea('VIS', [
   {
     id: 'VIS-14',
     level: 'must',
-    statement: 'Installing a restriction and lifting it each emit tools/change; adding or removing a guard never does.',
+    statement:
+      'Installing a restriction and lifting it each emit exactly one tools/change, and calling the lift again emits none (nothing changed); adding or removing a guard never does.',
     sources: [seed('000', '§tools/change'), upstream('guards do not announce changes')],
     quotes: [
       quote('000', '§tools/change', 'A tool was registered or unregistered, or a scoped restriction changed (the available tool set changed — possibly for one scope only).'),
