@@ -939,7 +939,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'disposed',
     replacement: 'false',
-    line: 190,
+    line: 196,
     reason: 'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); neither the seeds nor the digest say what a disposed registry does, and after dispose() the kit reads nothing but the prompt (PRES-15, which the registry answers without this check).',
   },
   {
@@ -948,7 +948,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'node.disposed',
     replacement: 'false',
-    line: 236,
+    line: 242,
     reason: 'A second scope dispose would iterate an already-empty disposer set (each tracked disposer removes itself before running, and nothing can be added to a disposed scope) and delete an absent live-scope entry, so it has no effect.',
   },
   {
@@ -957,7 +957,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 237,
+    line: 243,
     reason: "Only observable by using a scope after scope.dispose() (registering, restricting, guarding or subscribing through it, or parenting a new scope on it); the seeds and the digest specify that disposal removes the scope's contributions (REG-10, GRD-04) but not what a disposed scope does afterwards, so throwing is the reference's own choice.",
   },
   {
@@ -966,7 +966,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'disposed',
     replacement: 'false',
-    line: 291,
+    line: 297,
     reason: 'Makes a second harness.dispose() redo the teardown: events, live scopes and store are already empty (nothing can be added after dispose, as every write path asserts liveness) and approval cannot be consulted without pre-execute listeners, so nothing changes.',
   },
   {
@@ -975,7 +975,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 296,
+    line: 302,
     reason: "After harness.dispose() every liveness check fails on the registry flag first, and the scope's disposer set is already cleared, so a later scope.dispose() does nothing whether or not the node is marked.",
   },
   {
