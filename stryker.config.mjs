@@ -47,10 +47,9 @@ export default {
   ignorePatterns: ['/reports', '/.stryker-tmp*'],
   cleanTempDir: true,
   // A mutant's time limit is 1.5x the net time of its tests in the dry run,
-  // plus the dry run's overhead (about 10 s: a cold thread, every transform),
+  // plus the dry run's overhead (a cold thread, every transform),
   // plus this. Mutant runs in the kept thread (scripts/vitest-persistent-worker.ts)
   // have well under a second of overhead, so that already leaves a loaded
-  // machine plenty of slack; each mutant that loops forever (14 in the last
-  // full run) costs its whole limit and a runner restart.
+  // machine plenty of slack; each mutant that loops forever costs its whole limit and a runner restart.
   timeoutMS: 1_000,
 }

@@ -30,10 +30,10 @@ mkdirSync(join(dist, 'types'), { recursive: true })
 for (const name of readdirSync(join(root, 'types'))) if (name.endsWith('.ts')) copy(join('types', name))
 copy('fixtures/json-schema')
 copy('conformance/adequacy/evidence.json')
-copy('conformance/grade/internal/test-index.json')
+copy('conformance/grade/commands/test-index.json')
 // The revision of the sources, not of the compiled files (see suite-revision.ts).
-const { computeSuiteRevision } = await import(pathToFileURL(join(dist, 'conformance/grade/internal/suite-revision.js')).href)
-writeFileSync(join(dist, 'conformance/grade/internal/suite-revision.json'), `${JSON.stringify({ suiteRevision: computeSuiteRevision(root) })}\n`)
+const { computeSuiteRevision } = await import(pathToFileURL(join(dist, 'conformance/grade/engine/suite-revision.js')).href)
+writeFileSync(join(dist, 'conformance/grade/engine/suite-revision.json'), `${JSON.stringify({ suiteRevision: computeSuiteRevision(root) })}\n`)
 copy('conformance/grade/report.schema.json')
 copy('conformance/grade/baseline/baseline.schema.json')
 writeFileSync(

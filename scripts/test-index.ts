@@ -1,13 +1,13 @@
 /**
- * `npm run test-index`: writes conformance/grade/internal/test-index.json,
+ * `npm run test-index`: writes conformance/grade/commands/test-index.json,
  * the list of every rule-bearing test that `dsh-tools-tck explain` reads.
  * Run it after adding, renaming or removing a check() or law() test;
  * test-index.test.ts fails until it is current.
  */
 import { writeFileSync } from 'node:fs'
 import { relative } from 'node:path'
-import { collectKitTests, TEST_INDEX_FILE } from '../conformance/grade/internal/tests-of-rule.ts'
-import { renderTestIndex } from '../conformance/grade/internal/test-index.ts'
+import { collectKitTests, TEST_INDEX_FILE } from '../conformance/grade/commands/tests-of-rule.ts'
+import { renderTestIndex } from '../conformance/grade/commands/test-index.ts'
 
 const tests = await collectKitTests()
 writeFileSync(TEST_INDEX_FILE, renderTestIndex(tests))

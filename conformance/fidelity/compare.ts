@@ -11,7 +11,7 @@ import { compareToBaseline } from '../grade/baseline/compare-baseline.ts'
 import type { Baseline } from '../grade/baseline/types.ts'
 import { expectedFailingRules, type ExpectedFailure } from './expected-failures.ts'
 import { upstreamBaseline } from './upstream-baseline.ts'
-import { kitInfo } from '../grade/internal/kit-info.ts'
+import { kitInfo } from '../grade/engine/kit-info.ts'
 
 /** A must rule that failed without being listed, with its first failing assertion. */
 export interface UnexpectedFailure {

@@ -5,10 +5,10 @@
 import { describe, expect, test } from 'vitest'
 import { RULES } from '../catalogue/index.ts'
 import type { Profile, Rule } from '../catalogue/index.ts'
-import { buildReport, ruleIdsOf } from './internal/build-report.ts'
-import type { BuildReportInput } from './internal/build-report.ts'
-import { KNOWN_FEATURES } from './internal/features.ts'
-import type { RawTest, RawUnhandled, SuiteRun } from './internal/run-suite.ts'
+import { buildReport, ruleIdsOf } from './engine/build-report.ts'
+import type { BuildReportInput } from './engine/build-report.ts'
+import { KNOWN_FEATURES } from './engine/features.ts'
+import type { RawTest, RawUnhandled, SuiteRun } from './engine/run-suite.ts'
 import type { AdapterInfo } from './report.ts'
 
 function pick(description: string, predicate: (rule: Rule) => boolean): Rule {

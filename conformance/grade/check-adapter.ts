@@ -5,9 +5,9 @@
 import type { FeatureName, TckAdapter } from '../adapter/contract.ts'
 import { AdapterError } from './errors.ts'
 import type { LoadedAdapter } from './load-adapter.ts'
-import { KNOWN_FEATURES, isFeatureName } from './internal/features.ts'
-import { listWords, oneLine } from './internal/text.ts'
-import { settleWithin } from './internal/settle.ts'
+import { KNOWN_FEATURES, isFeatureName } from './engine/features.ts'
+import { listWords, oneLine } from './text.ts'
+import { settleWithin } from './engine/settle.ts'
 
 export interface CheckAdapterOptions {
   /** How long `create()` (and `dispose()`) may take, in milliseconds. */

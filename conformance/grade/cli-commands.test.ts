@@ -9,7 +9,7 @@ import { RULES, getRule } from '../catalogue/index.ts'
 import { describeSource } from '../catalogue/describe-source.ts'
 import { loadEvidence } from '../adequacy/evidence.ts'
 import { expectUsageError, runInProcess as run } from './test-support/cli.ts'
-import { renderRuleExplanation } from './internal/rule-explanation.ts'
+import { renderRuleExplanation } from './commands/rule-explanation.ts'
 
 
 /** The rule IDs at the start of the listing's rule lines. */

@@ -9,19 +9,19 @@ import { LEVELS, PROFILES, type Level, type Profile } from '../catalogue/types.t
 import { AdapterError, UsageError } from './errors.ts'
 import { BaselineError } from './baseline/baseline-error.ts'
 import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../limits.ts'
-import { kitInfo } from './internal/kit-info.ts'
-import { oneLine, stackOf } from './internal/text.ts'
-import { renderConsole } from './render-console.ts'
+import { kitInfo } from './engine/kit-info.ts'
+import { oneLine, stackOf } from './text.ts'
+import { renderConsole } from './formats/render-console.ts'
 import { RULES, isRuleId } from '../catalogue/index.ts'
 import { AREAS } from '../catalogue/types.ts'
 import type { Rule } from '../catalogue/types.ts'
-import type { KitTest } from './internal/tests-of-rule.ts'
+import type { KitTest } from './commands/tests-of-rule.ts'
 import { loadEvidence, ruleAdequacy } from '../adequacy/evidence.ts'
-import { progressLine } from './internal/progress-line.ts'
-import { renderRuleList } from './internal/rule-list.ts'
-import { renderRuleExplanation } from './internal/rule-explanation.ts'
-import { planReportOutputs, writeReportOutputs } from './internal/report-outputs.ts'
-import { selectRules } from './internal/select-rules.ts'
+import { progressLine } from './commands/progress-line.ts'
+import { renderRuleList } from './commands/rule-list.ts'
+import { renderRuleExplanation } from './commands/rule-explanation.ts'
+import { planReportOutputs, writeReportOutputs } from './commands/report-outputs.ts'
+import { selectRules } from './engine/select-rules.ts'
 
 /** Exit statuses. */
 export const EXIT = {
@@ -242,7 +242,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo(), h
     if (command === 'matrix') {
       const outputs = { ...(values.html === undefined ? {} : { html: values.html }), ...(values.markdown === undefined ? {} : { markdown: values.markdown }) }
       // Loaded only here: reading reports needs ajv, which no other command that answers at once loads.
-      const { runMatrix } = await import('./matrix-command.ts')
+      const { runMatrix } = await import('./commands/matrix-command.ts')
       return await runMatrix({ files: extra, ...outputs, cwd: io.cwd, stdout: io.stdout, stderr: io.stderr })
     }
     refuseExtra(extra)
@@ -391,7 +391,7 @@ async function explain(args: readonly string[]): Promise<string> {
     } else throw new UsageError(`explain: unknown rule "${arg}" (a rule ID or AREA-*; run "dsh-tools-tck list-rules" for the catalogue)`)
   }
   const rules = RULES.filter((rule) => ids.has(rule.id))
-  const { testsOfRules } = await import('./internal/tests-of-rule.ts')
+  const { testsOfRules } = await import('./commands/tests-of-rule.ts')
   let tests: Map<string, KitTest[]> | { error: string }
   try {
     tests = testsOfRules(rules)

@@ -13,8 +13,8 @@ import { RULES } from '../catalogue/index.ts'
 import { AdapterError, UsageError } from './errors.ts'
 import { grade } from './grade.ts'
 import type { GradeProgress } from './grade.ts'
-import { KNOWN_FEATURES } from './internal/features.ts'
-import { CACHE_DIR_ENV } from './internal/transform-cache.ts'
+import { KNOWN_FEATURES } from './engine/features.ts'
+import { CACHE_DIR_ENV } from './engine/transform-cache.ts'
 import { REPORT_VERSION } from './report.ts'
 
 const schema = JSON.parse(readFileSync(new URL('./report.schema.json', import.meta.url), 'utf8')) as object

@@ -5,13 +5,13 @@
 import { fileURLToPath } from 'node:url'
 import { wallBackstop } from '../suite/_kit/budget.ts'
 import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../limits.ts'
-import { KNOWN_FEATURES } from './internal/features.ts'
-import { buildReport } from './internal/build-report.ts'
-import { KIT_ROOT, kitInfo } from './internal/kit-info.ts'
-import { isKitModule, runTouchedCache, transformCacheDir } from './internal/transform-cache.ts'
-import { trapStrayErrors } from './internal/stray-errors.ts'
-import type { PoolSettings, SuiteProgress } from './internal/run-suite.ts'
-import { namePatternFor, selectRules } from './internal/select-rules.ts'
+import { KNOWN_FEATURES } from './engine/features.ts'
+import { buildReport } from './engine/build-report.ts'
+import { KIT_ROOT, kitInfo } from './engine/kit-info.ts'
+import { isKitModule, runTouchedCache, transformCacheDir } from './engine/transform-cache.ts'
+import { trapStrayErrors } from './engine/stray-errors.ts'
+import type { PoolSettings, SuiteProgress } from './engine/run-suite.ts'
+import { namePatternFor, selectRules } from './engine/select-rules.ts'
 import { checkAdapter } from './check-adapter.ts'
 import { UsageError } from './errors.ts'
 import { PROFILES, type Profile } from '../catalogue/types.ts'
@@ -78,7 +78,7 @@ export interface GradeOptions {
    * Keep the kit's own transformed modules between grades (default: on), in
    * `<os tmpdir>/dsh-tools-tck-cache-<uid>/` (used only when no other user
    * may write it) or the folder `DSH_TCK_CACHE_DIR` names. It only saves
-   * start-up time (about 1.5 s of CPU per grade on a 2-core machine). The
+   * start-up time (the README's "Numbers" section). The
    * adapter and everything it imports are never cached, and a run that fails
    * to read the cache is graded again without it, so verdicts are the same
    * either way. `false` (`--no-cache`, or `DSH_TCK_CACHE_DIR=off`) transforms
@@ -140,8 +140,8 @@ export { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../l
  * second worker only pays off on a full run; a `--rules` run is dominated by
  * start-up, which a second worker duplicates. On a full run it lets the
  * 5,000-level JSON-Schema files (seconds each on a registry that re-walks
- * subtrees, as upstream does) run beside the rest: upstream's full grade went
- * from ~39 s to ~27 s, the reference's stayed at ~6 s. The hang memory of
+ * subtrees, as upstream does) run beside the rest (`npm run bench` prints a
+ * full grade's wall time for both). The hang memory of
  * `check()` (suite/_kit/hangs.ts) is per worker.
  */
 function poolFor(filtered: boolean): PoolSettings {
@@ -155,7 +155,7 @@ const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
 const SUITE_FILES = [`conformance/suite/**/*.test${EXT}`, `properties/**/*.test${EXT}`]
 
 /** Loads the adapter in every worker ahead of the tests. */
-const SETUP_FILES = [fileURLToPath(new URL(`./internal/warm-adapter${EXT}`, import.meta.url))]
+const SETUP_FILES = [fileURLToPath(new URL(`./engine/warm-adapter${EXT}`, import.meta.url))]
 
 /** Slack between a test's own limits and the run's watchdog, so that a test's limit fails that one test first. */
 const WATCHDOG_GRACE_MS = 2_000
@@ -219,7 +219,7 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
     }
 
     // vitest is loaded only now: refusing options or an adapter stays cheap.
-    const [{ runSuite }, { version: vitestVersion }] = await Promise.all([import('./internal/run-suite.ts'), import('vitest/node')])
+    const [{ runSuite }, { version: vitestVersion }] = await Promise.all([import('./engine/run-suite.ts'), import('vitest/node')])
     const cacheDir = transformCacheDir(KIT_ROOT, kitInfo().version, options.cache !== false)
     const suite = (cache: boolean) => runSuite({
       root: KIT_ROOT,

@@ -6,8 +6,8 @@ import { stat } from 'node:fs/promises'
 import { isAbsolute, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { AdapterError } from './errors.ts'
-import { oneLine } from './internal/text.ts'
-import { settleWithin } from './internal/settle.ts'
+import { oneLine } from './text.ts'
+import { settleWithin } from './engine/settle.ts'
 
 /** The kit's own adapter for the reference registry (the default). */
 // `.ts` in the clone, `.js` in the built package (dist/ has the same layout).

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest'
 import { RULES, rulesOfArea } from '../catalogue/index.ts'
 import { UsageError } from './errors.ts'
-import { namePatternFor, selectRules } from './internal/select-rules.ts'
+import { namePatternFor, selectRules } from './engine/select-rules.ts'
 
 const [first, second] = RULES
 if (first === undefined || second === undefined) throw new Error('the catalogue needs two rules')

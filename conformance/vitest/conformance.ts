@@ -27,16 +27,15 @@ import { pathToFileURL } from 'node:url'
 import type { TckAdapter } from '../adapter/contract.ts'
 import { checkAdapter } from '../grade/check-adapter.ts'
 import { UsageError } from '../grade/errors.ts'
-import { KIT_ROOT } from '../grade/internal/kit-info.ts'
-import { namePatternFor, selectRules } from '../grade/internal/select-rules.ts'
+import { KIT_ROOT } from '../grade/engine/kit-info.ts'
+import { namePatternFor, selectRules } from '../grade/engine/select-rules.ts'
 import { loadAdapter } from '../grade/load-adapter.ts'
 import { useSuiteAdapter } from '../suite/_kit/adapter.ts'
 import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../limits.ts'
-import { afterAll, test } from 'vitest'
+import { afterAll, test, TestRunner } from 'vitest'
 import type { RunnerTestCase } from 'vitest'
-import { getCurrentSuite } from 'vitest/suite'
 import type { Rule } from '../catalogue/types.ts'
-import { KNOWN_FEATURES } from '../grade/internal/features.ts'
+import { KNOWN_FEATURES } from '../grade/engine/features.ts'
 import type { AdapterInfo } from '../grade/report.ts'
 import { gradeTypes } from '../types/grade-types.ts'
 import type { TypeGrading } from '../types/grade-types.ts'
@@ -53,7 +52,7 @@ import { assertSameProfile } from '../grade/baseline/baseline-profile.ts'
 import { expiryReason } from '../grade/baseline/expiry.ts'
 import { entryLabel } from '../grade/baseline/types.ts'
 import type { Baseline, BaselineEntry } from '../grade/baseline/types.ts'
-import { kitInfo } from '../grade/internal/kit-info.ts'
+import { kitInfo } from '../grade/engine/kit-info.ts'
 import { useVerdictPolicy } from '../suite/_kit/verdict-policy.ts'
 import { selectTests } from '../suite/_kit/selection.ts'
 
@@ -145,7 +144,7 @@ export async function conformance(adapter: TckAdapter | string | URL, options: C
   selectTests(options.rules === undefined ? undefined : namePatternFor(rules))
   // Each declared kit test, with the suite file it came from (for the report).
   const declaredTests = new Map<RunnerTestCase, string>()
-  const collector = getCurrentSuite()
+  const collector = TestRunner.getCurrentSuite()
   try {
     for (const file of suiteFiles()) {
       const before = collector.tasks.length

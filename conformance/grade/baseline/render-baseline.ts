@@ -3,7 +3,7 @@
  */
 import { LEVELS } from '../../catalogue/types.ts'
 import { failingLabel } from '../formats/verdict.ts'
-import { stripAnsi } from '../internal/text.ts'
+import { stripAnsi } from '../text.ts'
 import type { BaselineComparison, BaselineFailure, Decision } from './compare-baseline.ts'
 import { entryLabel } from './types.ts'
 import type { EntryRef } from './compare-baseline.ts'

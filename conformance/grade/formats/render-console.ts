@@ -1,12 +1,12 @@
 /**
  * `renderConsole()`: the human-readable form of a grading report.
  */
-import type { GradeReport, LevelCounts, RuleEntry, TestEntry } from './report.ts'
-import { KNOWN_FEATURES } from './internal/features.ts'
-import { listWords } from './internal/text.ts'
-import { cut, failureLine, firstFailure } from './formats/failure-line.ts'
-import { countsOf, decidingCounts, deviationCounts, failingLabel, profileDescription, profileOf, verdictGroups } from './formats/verdict.ts'
-import { kitLabel } from './formats/kit-label.ts'
+import type { GradeReport, LevelCounts, RuleEntry, TestEntry } from '../report.ts'
+import { KNOWN_FEATURES } from '../engine/features.ts'
+import { listWords } from '../text.ts'
+import { cut, failureLine, firstFailure } from './failure-line.ts'
+import { countsOf, decidingCounts, deviationCounts, failingLabel, profileDescription, profileOf, verdictGroups } from './verdict.ts'
+import { kitLabel } from './kit-label.ts'
 
 export interface RenderOptions {
   /** Use ANSI colours. Default: false. */

@@ -19,8 +19,8 @@ import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Rule } from '../../catalogue/types.ts'
 import { typeSuiteFiles, typeSuiteTestName } from '../../types/run-types.ts'
-import { KIT_ROOT } from './kit-info.ts'
-import { namePatternFor } from './select-rules.ts'
+import { KIT_ROOT } from '../engine/kit-info.ts'
+import { namePatternFor } from '../engine/select-rules.ts'
 
 /** Where the rule-bearing tests live, as vitest file filters relative to the kit root (as in conformance/fidelity/kit-tests.ts). */
 const RULE_TEST_DIRS = ['conformance/suite/', 'properties/'] as const

@@ -3,8 +3,8 @@
  * runs (vitest's `experimental.fsModuleCache`), and which modules it keeps.
  *
  * Each `grade()` starts a fresh vitest, and without a cache every one of
- * them transforms the whole suite again: about 1.5 s of CPU per grade on the
- * 2-core build machine, a third of a `--rules` run. vitest keys an entry on
+ * them transforms the whole suite again, a large share of a `--rules` run's
+ * CPU. vitest keys an entry on
  * the module's path and content and the vite configuration, and stores the
  * code with its imports already resolved; it empties the folder when the
  * lockfile it finds from the kit root changes. So only the kit's own modules

@@ -2,14 +2,14 @@
  * The console rendering of a report.
  */
 import { expect, test } from 'vitest'
-import { RULES } from '../catalogue/index.ts'
-import type { Profile, Rule } from '../catalogue/index.ts'
-import { buildReport } from './internal/build-report.ts'
-import { KNOWN_FEATURES } from './internal/features.ts'
-import type { RawTest } from './internal/run-suite.ts'
-import { failureLine } from './formats/failure-line.ts'
+import { RULES } from '../../catalogue/index.ts'
+import type { Profile, Rule } from '../../catalogue/index.ts'
+import { buildReport } from '../engine/build-report.ts'
+import { KNOWN_FEATURES } from '../engine/features.ts'
+import type { RawTest } from '../engine/run-suite.ts'
+import { failureLine } from './failure-line.ts'
 import { renderConsole } from './render-console.ts'
-import type { AdapterInfo, GradeReport } from './report.ts'
+import type { AdapterInfo, GradeReport } from '../report.ts'
 
 const must = RULES.find((r) => r.level === 'must' && r.untestable === undefined && (r.requires ?? []).length === 0 && r.divergence !== undefined)
 const should = RULES.find((r) => r.level === 'should' && r.untestable === undefined && (r.requires ?? []).length === 0)

@@ -3,7 +3,7 @@
  * after the grade, turning a failure into a one-line message.
  */
 import { appendFile, writeFile } from 'node:fs/promises'
-import { oneLine } from './text.ts'
+import { oneLine } from '../text.ts'
 
 /**
  * Writes `content` to the absolute path `target` (replacing the file, or

@@ -38,7 +38,7 @@ import type {
 import type { RawError, RawTest, SuiteRun } from './run-suite.ts'
 import { isFeatureName } from './features.ts'
 import type { TypeGrading } from '../../types/grade-types.ts'
-import { listWords, stripAnsi } from './text.ts'
+import { listWords, stripAnsi } from '../text.ts'
 import { ruleIdsInTestName } from '../../catalogue/test-name.ts'
 import { ruleAdequacy } from '../../adequacy/evidence.ts'
 import type { Evidence } from '../../adequacy/evidence.ts'

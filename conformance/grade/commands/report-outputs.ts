@@ -10,7 +10,7 @@ import { renderMarkdown } from '../formats/markdown.ts'
 import type { GradeReport } from '../report.ts'
 import { writeOutputFile } from './output-file.ts'
 import { UsageError } from '../errors.ts'
-import { oneLine } from './text.ts'
+import { oneLine } from '../text.ts'
 import { writableTarget } from './writable-folder.ts'
 
 /** One output to write after the grade. */

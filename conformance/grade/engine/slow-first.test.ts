@@ -5,7 +5,7 @@ import { SLOW_SUITE_FILES, listedFirst } from './slow-first.ts'
 
 const KIT = fileURLToPath(new URL('../../../', import.meta.url))
 
-describe('conformance/grade/internal/slow-first', () => {
+describe('conformance/grade/engine/slow-first', () => {
   it('moves the listed files to the front in their listed order and keeps the others in theirs', () => {
     const listed = ['x/slow', 'x/slower.test.ts', 'x/gone']
     const given = ['/k/b.test.ts', '/k/x/slow.test.js', '/k/a.test.ts', '/k/x/slower.test.ts', '/k/c.test.ts']

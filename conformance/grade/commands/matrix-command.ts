@@ -3,14 +3,14 @@
  * several saved reports side by side (see `buildMatrix`).
  */
 import { writeFile } from 'node:fs/promises'
-import { UsageError } from './errors.ts'
-import { buildMatrix } from './formats/matrix.ts'
-import type { MatrixInput } from './formats/matrix.ts'
-import { renderMatrixHtml } from './formats/matrix-html.ts'
-import { renderMatrixMarkdown } from './formats/matrix-markdown.ts'
-import { writableTarget } from './internal/writable-folder.ts'
-import { oneLine } from './internal/text.ts'
-import { ReportFileError, loadReport } from './load-report.ts'
+import { UsageError } from '../errors.ts'
+import { buildMatrix } from '../formats/matrix.ts'
+import type { MatrixInput } from '../formats/matrix.ts'
+import { renderMatrixHtml } from '../formats/matrix-html.ts'
+import { renderMatrixMarkdown } from '../formats/matrix-markdown.ts'
+import { writableTarget } from './writable-folder.ts'
+import { oneLine } from '../text.ts'
+import { ReportFileError, loadReport } from '../load-report.ts'
 
 /** What the `matrix` command was given. */
 export interface MatrixCommand {
