@@ -1,5 +1,5 @@
 /**
- * Code Mode laws (digest E-32, E-33): the collapse of model-direct calls
+ * Code Mode laws (E-32, E-33): the collapse of model-direct calls
  * under `code` is decided by the calling scope's mode in force and leaves no
  * trace in the pipeline (E-32); the `run_code` lane keeps starts and commits
  * in submission order, holds exclusive calls' barriers through their commits,
@@ -38,7 +38,7 @@ const forest: fc.Arbitrary<Forest> = fc.record({
     .map((raw) => raw.map((s, i) => ({ parent: s.parent === undefined || i === 0 ? undefined : s.parent % i, declares: s.declares }))),
 })
 
-/** PRES-08, written from the digest: the nearest declaration on the chain, else the deployment's mode. */
+/** PRES-08, written from the rule: the nearest declaration on the chain, else the deployment's mode. */
 function modeInForce(f: Forest, i: number): ToolPresentationMode {
   for (let at: number | undefined = i; at !== undefined; at = f.scopes[at]!.parent) {
     const declared = f.scopes[at]!.declares

@@ -3,7 +3,7 @@
  * unregister / restrict / lift / guard / unguard / dispose-scope / execute
  * across a random scope forest. After every command, `get()` and `schemas()`
  * of every live view, and the outcome of every execute, must match a small
- * model of layers, restrictions and guards written here from the digest
+ * model of layers, restrictions and guards written here from the rules
  * (VIS-01 view resolution, VIS-07 restrictability, GRD-03/04 guard order and
  * reach), not from any registry's code.
  *

@@ -1,6 +1,6 @@
 /**
  * A minimal event mechanism: waterfalls and synchronous emits, with
- * scope-filtered listeners (A.3, VIS-18).
+ * scope-filtered listeners (seed 000 §tools/* events; PRE-01, VIS-18).
  *
  * Listeners run in registration order, outermost first; `{ prepend: true }`
  * puts a listener ahead of those already registered. In a waterfall each

@@ -1,8 +1,8 @@
 /**
- * Lossless-JSON primitives the pipeline materialises values with (digest A.10,
- * ARG-05): a validating deep copy, the same check without the copy, and an
- * in-place deep freeze. All three walk with an explicit stack so that nesting
- * depth is bounded by memory, not by the call stack.
+ * Lossless-JSON primitives the pipeline materialises values with (ARG-04,
+ * ARG-05, ARG-08, ARG-15): a validating deep copy, the same check without the
+ * copy, and an in-place deep freeze. All three walk with an explicit stack so
+ * that nesting depth is bounded by memory, not by the call stack.
  */
 
 import type { JsonValue } from '../conformance/spec/types.ts'

@@ -31,7 +31,7 @@ function validateDefinition(store: LayerStore, node: ScopeNode | undefined, defi
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) {
     throw new TypeError(`tool "${name}" timeoutMs must be a positive finite number`)
   }
-  // REG-04, C-19: reserved in every layer, whatever the mode.
+  // REG-04, CM-01: reserved in every layer, whatever the mode.
   if (name === RUN_CODE_NAME) {
     throw new Error(`tool name "${RUN_CODE_NAME}" is reserved for the Code Mode presentation transport and cannot be registered or shadowed`)
   }

@@ -119,7 +119,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: "typeof listener !== 'function'",
     replacement: 'false',
-    reason: 'Without the check a non-function listener is accepted and fails only when its event fires; neither the seeds nor the digest say how ctx.on treats a non-function listener (the typed surface forbids it).',
+    reason: 'Without the check a non-function listener is accepted and fails only when its event fires; the seeds do not say how ctx.on treats a non-function listener (the typed surface forbids it).',
   },
   {
     kind: 'unspecified',
@@ -127,7 +127,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'StringLiteral',
     original: '`listener for "${event}" must be a function`',
     replacement: '``',
-    reason: 'The wording of the TypeError for a non-function listener; no seed or digest rule fixes it. Reachable only by subscribing a non-function listener, which the typed Subscribe forbids; no test does, hence NoCoverage.',
+    reason: 'The wording of the TypeError for a non-function listener; no seed or catalogue rule fixes it. Reachable only by subscribing a non-function listener, which the typed Subscribe forbids; no test does, hence NoCoverage.',
   },
   {
     kind: 'unspecified',
@@ -146,7 +146,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
   next.push(() => walk.onPath.delete(container))
 }`,
     replacement: '{}',
-    reason: "Observable only in where a cycle through a shared oneOf array or properties record is reported: at the container (e.g. schema.oneOf[0].oneOf) or at the node it holds, one level further down (schema.oneOf[0].oneOf[0]). The digest (JSS-10, jss:250-255) and the fixtures pin only node-level cycles, and a registry that tracks nodes alone still finds every cycle, so the container-level path is the reference's choice; the suite test 'a cycle through a shared oneOf array or properties record is one circular violation, without a hang' accepts either path.",
+    reason: "Observable only in where a cycle through a shared oneOf array or properties record is reported: at the container (e.g. schema.oneOf[0].oneOf) or at the node it holds, one level further down (schema.oneOf[0].oneOf[0]). JSS-10 (upstream packages/core/tools/src/json-schema.ts:250-255) and the fixtures pin only node-level cycles, and a registry that tracks nodes alone still finds every cycle, so the container-level path is the reference's choice; the suite test 'a cycle through a shared oneOf array or properties record is one circular violation, without a hang' accepts either path.",
   },
   {
     kind: 'unspecified',
@@ -154,7 +154,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'walk.onPath.has(oneOf)',
     replacement: 'false',
-    reason: "Observable only in where a cycle through a shared oneOf array or properties record is reported: at the container (e.g. schema.oneOf[0].oneOf) or at the node it holds, one level further down (schema.oneOf[0].oneOf[0]). The digest (JSS-10, jss:250-255) and the fixtures pin only node-level cycles, and a registry that tracks nodes alone still finds every cycle, so the container-level path is the reference's choice; the suite test 'a cycle through a shared oneOf array or properties record is one circular violation, without a hang' accepts either path.",
+    reason: "Observable only in where a cycle through a shared oneOf array or properties record is reported: at the container (e.g. schema.oneOf[0].oneOf) or at the node it holds, one level further down (schema.oneOf[0].oneOf[0]). JSS-10 (upstream packages/core/tools/src/json-schema.ts:250-255) and the fixtures pin only node-level cycles, and a registry that tracks nodes alone still finds every cycle, so the container-level path is the reference's choice; the suite test 'a cycle through a shared oneOf array or properties record is one circular violation, without a hang' accepts either path.",
   },
   {
     kind: 'unspecified',
@@ -162,7 +162,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'walk.onPath.has(properties)',
     replacement: 'false',
-    reason: "Observable only in where a cycle through a shared oneOf array or properties record is reported: at the container (e.g. schema.oneOf[0].oneOf) or at the node it holds, one level further down (schema.oneOf[0].oneOf[0]). The digest (JSS-10, jss:250-255) and the fixtures pin only node-level cycles, and a registry that tracks nodes alone still finds every cycle, so the container-level path is the reference's choice; the suite test 'a cycle through a shared oneOf array or properties record is one circular violation, without a hang' accepts either path. (`required` is checked against the circular record's own keys either way.)",
+    reason: "Observable only in where a cycle through a shared oneOf array or properties record is reported: at the container (e.g. schema.oneOf[0].oneOf) or at the node it holds, one level further down (schema.oneOf[0].oneOf[0]). JSS-10 (upstream packages/core/tools/src/json-schema.ts:250-255) and the fixtures pin only node-level cycles, and a registry that tracks nodes alone still finds every cycle, so the container-level path is the reference's choice; the suite test 'a cycle through a shared oneOf array or properties record is one circular violation, without a hang' accepts either path. (`required` is checked against the circular record's own keys either way.)",
   },
   {
     kind: 'equivalent',
@@ -186,7 +186,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'StringLiteral',
     original: '`${task.path} must be a schema object`',
     replacement: '``',
-    reason: "Wording of the backstop violation, reachable only when a violation path exceeds the engine's maximum string length; neither the seeds nor the digest address that case.",
+    reason: "Wording of the backstop violation, reachable only when a violation path exceeds the engine's maximum string length; the seeds do not address that case.",
   },
   {
     kind: 'unspecified',
@@ -299,7 +299,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: "', '",
     replacement: '""',
     line: 24,
-    reason: 'Only changes the separator of the keyword list after `(subset: `; the digest gives that text as `(subset: …)` and the fixture kind only requires non-empty text there.',
+    reason: 'Only changes the separator of the keyword list after `(subset: `; no rule pins the text there (JSS-05 and JSS-14 name only the path and keyword) and the fixture kind only requires non-empty text there.',
   },
   {
     kind: 'equivalent',
@@ -422,7 +422,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'LogicalOperator',
     original: 'JSON.stringify(variant) ?? String(variant)',
     replacement: 'JSON.stringify(variant) && String(variant)',
-    reason: 'Only changes how the forged type is shown after `unreachable variant` (e.g. `tuple` instead of `"tuple"`); JSV-09 and the digest pin only the `unreachable variant …` prefix.',
+    reason: 'Only changes how the forged type is shown after `unreachable variant` (e.g. `tuple` instead of `"tuple"`); JSV-09 pins only the `unreachable variant …` prefix.',
   },
   {
     kind: 'unspecified',
@@ -430,7 +430,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'StringLiteral',
     original: "'UnreachableVariantError'",
     replacement: '""',
-    reason: 'Only the `name` of the backstop error changes; neither the seeds nor the digest (JSV-09) name that error class, only its `unreachable variant …` message.',
+    reason: 'Only the `name` of the backstop error changes; neither the seeds nor JSV-09 name that error class, only its `unreachable variant …` message.',
   },
   {
     kind: 'equivalent',
@@ -448,7 +448,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: "'must be a finite JSON number'",
     replacement: '""',
     line: 231,
-    reason: 'Only the wording for an `integer` node given -0 changes (the value is still rejected at the right path); the digest words `must be a finite JSON number` only for `number` nodes and lists just `must be an integer` for `integer`, so no source pins this text.',
+    reason: 'Only the wording for an `integer` node given -0 changes (the value is still rejected at the right path); JSV-07 only requires that -0 is rejected and JSV-11 gives no wording for this case, so no seed or rule pins this text.',
   },
   {
     kind: 'equivalent',
@@ -588,7 +588,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     this.global.guards = new Set()
   }`,
     replacement: '{}',
-    reason: 'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); neither the seeds nor the digest say what a disposed registry does, and after dispose() the kit reads nothing but the prompt (PRES-15, which the registry answers without this check).',
+    reason: 'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); the seeds do not say what a disposed registry does, and after dispose() the kit reads nothing but the prompt (PRES-15, which the registry answers without this check).',
   },
   {
     kind: 'unobservable',
@@ -620,7 +620,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'authored.meta !== undefined',
     replacement: 'true',
-    reason: 'Only the intermediate wrapper-authored failure seen by post-execute gains an own meta key holding undefined; final materialisation drops it, and no rule pins the key set of that intermediate object (C-05 even leaves it unfrozen upstream).',
+    reason: 'Only the intermediate wrapper-authored failure seen by post-execute gains an own meta key holding undefined; final materialisation drops it, and no rule pins the key set of that intermediate object (upstream even leaves it unfrozen; POST-02 pins freezing only for canonical successes and denials).',
   },
   {
     kind: 'unspecified',
@@ -685,7 +685,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'StringLiteral',
     original: "'tools/post-execute returned a malformed decision'",
     replacement: '""',
-    reason: "Wording of the kit's own malformed-decision error (C-06 fail-closed); POST-12/POST-15 pin only that the outcome is a failure, and upstream has no such message.",
+    reason: "Wording of the kit's own malformed-decision error (POST-23 fail-closed); POST-12/POST-15 pin only that the outcome is a failure, and upstream has no such message.",
   },
   {
     kind: 'unspecified',
@@ -725,7 +725,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'StringLiteral',
     original: "'tools/pre-execute returned a malformed decision'",
     replacement: '""',
-    reason: "Wording of the kit's fail-closed malformed-decision error (C-06 divergence); upstream has no such message and PRE-15 pins only that the call fails without guards, wrappers or body.",
+    reason: "Wording of the kit's fail-closed malformed-decision error (PRE-22 divergence); upstream has no such message and PRE-15 pins only that the call fails without guards, wrappers or body.",
   },
   {
     kind: 'equivalent',
@@ -743,7 +743,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: "typeof thrown === 'function'",
     replacement: 'false',
-    reason: "Observable only for a thrown function carrying a string message (its message versus String(fn)); the digest's ERR-02 speaks of a non-null object with a message (upstream's typeof-object test), so whether a function's message is used is not pinned.",
+    reason: "Observable only for a thrown function carrying a string message (its message versus String(fn)); ERR-02 speaks of the string message of any other object (upstream's typeof-object test), so whether a function's message is used is not pinned.",
   },
   {
     kind: 'unspecified',
@@ -769,7 +769,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     fail(error)
   }`,
     replacement: '{}',
-    reason: 'Reachable only through a borrowed definition whose finalizeContent getter throws (resolveTool itself cannot throw). Whether such a call then fails at entry or runs without a finaliser is fixed by no rule or seed; upstream reads it outside any guard and rejects (like C-14), and either reference behaviour still resolves (ERR-08).',
+    reason: 'Reachable only through a borrowed definition whose finalizeContent getter throws (resolveTool itself cannot throw). Whether such a call then fails at entry or runs without a finaliser is fixed by no rule or seed; upstream reads it outside any guard and rejects (like the malformed input of ERR-10\'s divergence), and either reference behaviour still resolves (ERR-08).',
   },
   {
     kind: 'unspecified',
@@ -777,7 +777,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'StringLiteral',
     original: "'tool execution input requires an AbortSignal `signal`'",
     replacement: '""',
-    reason: 'Wording of the kit-only entry-failure message for a missing signal; upstream rejects with its own runtime TypeError (C-14) and neither the seeds nor the digest fix this text.',
+    reason: 'Wording of the kit-only entry-failure message for a missing signal; upstream rejects with its own runtime TypeError (ERR-10\'s divergence) and the seeds do not fix this text.',
   },
   {
     kind: 'unspecified',
@@ -786,7 +786,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: 'entryFailure === undefined',
     replacement: 'true',
     line: 72,
-    reason: 'Only observable when malformed input has two entry failures (e.g. two throwing identity getters, or one plus a missing signal): it decides which error message the resolved failure carries. ERR-10 only requires a resolved failure; upstream rejects instead (C-14), so the message is pinned by nothing.',
+    reason: 'Only observable when malformed input has two entry failures (e.g. two throwing identity getters, or one plus a missing signal): it decides which error message the resolved failure carries. ERR-10 only requires a resolved failure; upstream rejects instead (ERR-10\'s divergence), so the message is pinned by nothing.',
   },
   {
     kind: 'unspecified',
@@ -795,7 +795,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: 'entryFailure === undefined',
     replacement: 'true',
     line: 112,
-    reason: 'Decides whether arguments are still read and materialised after a malformed identity/signal input (visible only as an arguments getter read count or exec.arguments in tools/result). Upstream rejects before reading arguments (C-14) and ERR-10 pins only a resolved failure, so neither choice is specified.',
+    reason: 'Decides whether arguments are still read and materialised after a malformed identity/signal input (visible only as an arguments getter read count or exec.arguments in tools/result). Upstream rejects before reading arguments (ERR-10\'s divergence) and ERR-10 pins only a resolved failure, so neither choice is specified.',
   },
   {
     kind: 'unspecified',
@@ -832,7 +832,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
         firstError ??= { error }
       }`,
     replacement: '{}',
-    reason: 'Reachable when a tools/change listener throws while a scope is disposed; the mutant still undoes every contribution but scope.dispose() no longer rethrows. Whether scope disposal reports a failing disposer is not specified (upstream leaves it to Cordis and the digest is silent).',
+    reason: 'Reachable when a tools/change listener throws while a scope is disposed; the mutant still undoes every contribution but scope.dispose() no longer rethrows. Whether scope disposal reports a failing disposer is not specified (upstream leaves it to Cordis and the seeds are silent).',
   },
   {
     kind: 'unspecified',
@@ -843,28 +843,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     if (node?.disposed === true) throw new Error('tool scope is disposed')
   }`,
     replacement: '{}',
-    reason: 'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); neither the seeds nor the digest say what a disposed registry does, and after dispose() the kit reads nothing but the prompt (PRES-15, which the registry answers without this check). The same holds for a disposed scope.',
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/registry.ts',
-    mutator: 'BlockStatement',
-    original: `{
-      if (disposed) return
-      disposed = true
-      // Listeners go first, so tearing down emits nothing.
-      events.clear()
-      for (const node of [...liveScopes]) {
-        node.disposed = true
-        node.disposers.clear()
-      }
-      liveScopes.clear()
-      store.clear()
-      approval = undefined
-      codeRuntime = undefined
-    }`,
-    replacement: '{}',
-    reason: 'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); neither the seeds nor the digest say what a disposed registry does, and after dispose() the kit reads nothing but the prompt (PRES-15, which the registry answers without this check).',
+    reason: 'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); the seeds do not say what a disposed registry does, and after dispose() the kit reads nothing but the prompt (PRES-15, which the registry answers without this check). The same holds for a disposed scope.',
   },
   {
     kind: 'equivalent',
@@ -883,7 +862,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'node?.disposed === true',
     replacement: 'false',
-    reason: "Only observable by using a scope after scope.dispose() (registering, restricting, guarding or subscribing through it, or parenting a new scope on it); the seeds and the digest specify that disposal removes the scope's contributions (REG-10, GRD-04) but not what a disposed scope does afterwards, so throwing is the reference's own choice.",
+    reason: "Only observable by using a scope after scope.dispose() (registering, restricting, guarding or subscribing through it, or parenting a new scope on it); the seeds specify that disposal removes the scope's contributions (REG-10, GRD-04) but not what a disposed scope does afterwards, so throwing is the reference's own choice.",
   },
   {
     kind: 'unspecified',
@@ -891,7 +870,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'parent.disposed',
     replacement: 'false',
-    reason: "Only observable by using a scope after scope.dispose() (registering, restricting, guarding or subscribing through it, or parenting a new scope on it); the seeds and the digest specify that disposal removes the scope's contributions (REG-10, GRD-04) but not what a disposed scope does afterwards, so throwing is the reference's own choice.",
+    reason: "Only observable by using a scope after scope.dispose() (registering, restricting, guarding or subscribing through it, or parenting a new scope on it); the seeds specify that disposal removes the scope's contributions (REG-10, GRD-04) but not what a disposed scope does afterwards, so throwing is the reference's own choice.",
   },
   {
     kind: 'unspecified',
@@ -899,7 +878,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'MethodExpression',
     original: '[...node.disposers].reverse()',
     replacement: '[...node.disposers]',
-    reason: "Only changes the order in which a disposed scope's contributions are undone, visible to a tools/change listener inspecting the registry mid-disposal; the digest pins LIFO only for composite ctx.effect generators (REG-10), not the teardown order of a scope.",
+    reason: "Only changes the order in which a disposed scope's contributions are undone, visible to a tools/change listener inspecting the registry mid-disposal; no seed or rule pins the teardown order of a scope (REG-10 and GRD-04 only require that its contributions are removed).",
   },
   {
     kind: 'unspecified',
@@ -940,7 +919,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: 'disposed',
     replacement: 'false',
     line: 196,
-    reason: 'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); neither the seeds nor the digest say what a disposed registry does, and after dispose() the kit reads nothing but the prompt (PRES-15, which the registry answers without this check).',
+    reason: 'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); the seeds do not say what a disposed registry does, and after dispose() the kit reads nothing but the prompt (PRES-15, which the registry answers without this check).',
   },
   {
     kind: 'equivalent',
@@ -958,7 +937,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: 'true',
     replacement: 'false',
     line: 243,
-    reason: "Only observable by using a scope after scope.dispose() (registering, restricting, guarding or subscribing through it, or parenting a new scope on it); the seeds and the digest specify that disposal removes the scope's contributions (REG-10, GRD-04) but not what a disposed scope does afterwards, so throwing is the reference's own choice.",
+    reason: "Only observable by using a scope after scope.dispose() (registering, restricting, guarding or subscribing through it, or parenting a new scope on it); the seeds specify that disposal removes the scope's contributions (REG-10, GRD-04) but not what a disposed scope does afterwards, so throwing is the reference's own choice.",
   },
   {
     kind: 'equivalent',
@@ -992,7 +971,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'options.finalizeContent !== undefined',
     replacement: 'true',
-    reason: 'Without a finalizer the definition then has an own `finalizeContent` key holding undefined, which the pipeline treats as absent; the digest pins `only if given` for timeoutMs and presentationMeta but says only that a given finalizeContent is passed through (DSL-15 item 4).',
+    reason: 'Without a finalizer the definition then has an own `finalizeContent` key holding undefined, which the pipeline treats as absent; DSL-15 pins `only when given` for presentationMeta and timeoutMs but says only that a given finalizeContent calls the author\'s.',
   },
   {
     kind: 'equivalent',
@@ -1021,7 +1000,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
       copy = snapshotJsonValue(value)
     }`,
     replacement: '{}',
-    reason: "Annotations are then emitted as the author's own objects instead of detached copies; this shows only through aliasing (mutating the spec's `examples` later), and neither the seeds nor the digest (DSL-07: copied only when own keys, must be lossless) say the emitted annotation must be a copy.",
+    reason: "Annotations are then emitted as the author's own objects instead of detached copies; this shows only through aliasing (mutating the spec's `examples` later), and neither the seeds nor DSL-07 (emitted only when own keys, must be lossless) say the emitted annotation must be a copy.",
   },
   {
     kind: 'unspecified',

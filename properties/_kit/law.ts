@@ -147,7 +147,7 @@ export function lawCommandsReplay(law: string): string | undefined {
 }
 
 /**
- * Declares property `law` (its digest number, e.g. `E-12`) for the rules `ids`
+ * Declares property `law` (its law number, e.g. `E-12`) for the rules `ids`
  * (primary first).
  */
 export function law<T>(name: string, ids: readonly RuleId[], title: string, spec: LawSpec<T>): void {

@@ -1,6 +1,6 @@
 /**
- * The enforced JSON-Schema subset (digest A.7, B.18): assertion of raw
- * schemas and validation of values against asserted ones.
+ * The enforced JSON-Schema subset (seed 000 §已强制执行的原始 JSON Schema 子集; JSS-01..20,
+ * JSV-01..15): assertion of raw schemas and validation of values against asserted ones.
  */
 
 export { assertSupportedJsonSchema } from './assert-supported.ts'

@@ -15,7 +15,7 @@ function openFrame(request: ChildRequest): Frame {
 
 /**
  * Validates `value` against a schema that passed `assertSupportedJsonSchema`
- * and returns the violations, or `[]` when it conforms (digest JSV-01..10).
+ * and returns the violations, or `[]` when it conforms (JSV-01..10).
  *
  * Paths are quoted and start at `path` (`"value"`, `"value.file"`,
  * `"value.tags[1]"`); with `path === ''` property paths carry no prefix and

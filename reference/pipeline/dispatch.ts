@@ -124,7 +124,7 @@ export async function dispatch(run: Run): Promise<Outcome> {
       result = deepFreeze(withContexts(result, merged))
     }
   } catch (error) {
-    // EXE-05, EXE-06, EXE-07: final, post-execute skipped. C-13 / CTX-06 (deliberate
+    // EXE-05, EXE-06, EXE-07: final, post-execute skipped. CTX-06 (deliberate
     // divergence): the body's deferred contexts are kept, not lost.
     return finalResult(normalizedFailure(error, [...run.deferred]))
   }

@@ -1,7 +1,7 @@
 /**
- * `execute()`: the whole pipeline, following the stage map of B.0, and the
- * same pipeline cut into the four stages a scheduler drives (A.11, used by
- * the Code Mode bridge, CM-15):
+ * `execute()`: the whole pipeline (which stage runs for which outcome: POST-01,
+ * POST-24, FIN-02), and the same pipeline cut into the four stages a scheduler
+ * drives (CM-16, CM-17; used by the Code Mode bridge, CM-15):
  *
  *   prepare:  entry (ARG) → pre-aborted check (CAN-02) → Code Mode collapse
  *             (CM-03) → pre-execute, ask, guards (admit)
@@ -32,7 +32,7 @@ export type Prepared =
 export type Dispatched = { readonly kind: 'post-result' | 'final-result'; readonly result: ToolExecutionResult }
 
 async function admitRun(run: Run): Promise<Outcome> {
-  // ARG-06, C-14: unreadable or non-lossless input; nothing else runs.
+  // ARG-06, ERR-10: unreadable or non-lossless input; nothing else runs.
   if (run.entryFailure !== undefined) return finalResult(normalizedFailure(run.entryFailure.error))
   // CAN-02: aborted before entry (arguments were materialised first, CAN-03); CAN-14 for collapsed calls too.
   if (run.callerSignal.aborted) return finalResult(abortResult(false))
@@ -89,7 +89,7 @@ export async function finalizeExecution(run: Run, result: ToolExecutionResult): 
 }
 
 /**
- * ERR-08, C-14: resolves for every input, never rejects. `tools/result`
+ * ERR-08, ERR-10: resolves for every input, never rejects. `tools/result`
  * fires exactly once (RES-01) with the object this promise resolves to.
  */
 export async function executeTool(registry: RegistryInternals, input: unknown): Promise<ToolExecutionResult> {

@@ -1,5 +1,5 @@
 /**
- * Where a stage leaves the call (B.0):
+ * Where a stage leaves the call (POST-01, POST-24, FIN-02):
  * - `dispatch`: go on to `tools/execute`;
  * - `post-result`: skip ahead to `tools/post-execute` with this result;
  * - `final-result`: skip post-execute, straight to `finalizeContent` and `tools/result`.

@@ -43,7 +43,7 @@ function applyDecision(run: Run, result: ToolExecutionResult, decision: unknown)
     return withContexts(blocked, contexts)
   }
 
-  // C-06 (deliberate divergence, upstream treats any other kind as accept): fail closed.
+  // POST-23 (deliberate divergence, upstream treats any other kind as accept): fail closed.
   if (chosen.kind !== 'accept') throw new TypeError(MALFORMED_DECISION)
 
   const replacesContent = Object.hasOwn(chosen, 'content')
@@ -82,7 +82,7 @@ function applyDecision(run: Run, result: ToolExecutionResult, decision: unknown)
 
 /**
  * POST-01: run the waterfall over a post-result. The result it sees is
- * frozen (C-05) and already carries the deferred contexts (POST-02).
+ * frozen and already carries the deferred contexts (POST-02, EXE-13).
  */
 export async function postExecute(run: Run, result: ToolExecutionResult): Promise<ToolExecutionResult> {
   let after: ToolExecutionResult
@@ -95,7 +95,7 @@ export async function postExecute(run: Run, result: ToolExecutionResult): Promis
     )
     after = applyDecision(run, result, decision)
   } catch (error) {
-    // POST-12. C-13 / CTX-06 (deliberate divergence): the body's deferred contexts survive.
+    // POST-12, CTX-06 (deliberate divergence): the body's deferred contexts survive.
     after = normalizedFailure(error, run.dispatchContexts)
   }
 

@@ -13,7 +13,7 @@ import type { Run } from './run.ts'
 const MALFORMED_DECISION = 'tools/pre-execute returned a malformed decision'
 
 /**
- * PRE-15 / C-06 (deliberate divergence: fail closed). Anything but a
+ * PRE-15 / PRE-22 (deliberate divergence: fail closed). Anything but a
  * well-formed allow/deny/ask is a malformed decision: `deny` needs a string
  * reason, an `ask` reason must be a string when present.
  */
@@ -70,7 +70,7 @@ export async function admit(run: Run): Promise<Outcome> {
     const guarded = evaluateGuards(run)
     if (guarded !== undefined) return deny(guarded.reason)
 
-    // B.0 step 6: an allow that survived guards, but the caller has aborted.
+    // EXE-01, CAN-04: an allow that survived guards, but the caller has aborted.
     if (run.callerSignal.aborted) return postResult(abortResult(false))
     return dispatchNext
   } catch (error) {

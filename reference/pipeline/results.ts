@@ -3,7 +3,7 @@
  * denials (PRE-04, GRD-07), abort results (CAN-01) and the
  * `additionalContexts` bookkeeping (CTX).
  *
- * Everything built here is deep-frozen before it is handed on (C-05).
+ * Everything built here is deep-frozen before it is handed on (EXE-13, POST-02).
  */
 import type { ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult, UserMessage } from '../../conformance/spec/types.ts'
 import { ERROR_CODES } from '../../conformance/spec/types.ts'
@@ -41,7 +41,7 @@ function errorInfo(thrown: unknown): ToolErrorInfo | undefined {
 
 /**
  * ERR-01: `{ isError, content: ['Error: ' + m], error: { message: m, info? } }`.
- * `contexts` lets callers keep contexts that must survive (C-13, CAN-01).
+ * `contexts` lets callers keep contexts that must survive (CTX-06, CAN-01).
  */
 export function normalizedFailure(thrown: unknown, contexts: readonly UserMessage[] = []): ToolExecutionFailure {
   const message = errorMessage(thrown)

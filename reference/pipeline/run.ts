@@ -2,11 +2,11 @@
  * One execution's state, and the entry stage that builds it: read the input
  * once (ARG-01), capture the finaliser (FIN-01), mint the token (ARG-02),
  * materialise the arguments (ARG-04..06) and build the execution object
- * (ARG-07, C-04).
+ * (ARG-07, ARG-11).
  *
  * Entry never throws. A malformed input (throwing identity getter, missing
  * or non-AbortSignal `signal`) is recorded as `entryFailure` and later turned
- * into a result (ERR-08, C-14).
+ * into a result (ERR-08, ERR-10).
  */
 import type {
   ApprovalService,
@@ -55,7 +55,7 @@ export interface Run {
   readonly entryFailure: { readonly error: unknown } | undefined
   /** CTX-01: contexts deferred through `exec.deferContext`, in call order. */
   readonly deferred: UserMessage[]
-  /** CTX-01, C-13: the deferred contexts as merged after `tools/execute` (kept by later failures). */
+  /** CTX-01, CTX-06: the deferred contexts as merged after `tools/execute` (kept by later failures). */
   dispatchContexts: readonly UserMessage[]
   /** CTX-08: `exec.concludeTurn()` was called. */
   concluded: boolean
@@ -149,12 +149,12 @@ export function startRun(registry: RegistryInternals, input: unknown): Run {
 }
 
 /**
- * ARG-07, C-04: the execution object. Identity fields are non-writable and
+ * ARG-07, ARG-11: the execution object. Identity fields are non-writable and
  * non-configurable from the start; only `signal` stays writable, for
  * `tools/execute` wrappers (and it cannot be deleted). `agent` and `parent`
  * are own keys only when defined, and the object is not extensible, so no
  * key can be added later. `deferContext`/`concludeTurn` close over
- * the run, so they work detached (C-17). The whole object is shallow-frozen
+ * the run, so they work detached (CTX-10). The whole object is shallow-frozen
  * just before `tools/result` (ARG-08).
  */
 function createExecution(run: Run, fields: Record<string, unknown>): ToolRunContext {

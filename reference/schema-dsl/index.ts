@@ -1,7 +1,7 @@
 /**
- * The schema DSL (digest A.6, B.17): typed parameter and output specs, their
- * compilation to the enforced JSON-Schema subset, argument validation and
- * `defineTool`.
+ * The schema DSL (DSL-01..33; seed 000 §统一的 JSON 值 schema DSL): typed
+ * parameter and output specs, their compilation to the enforced JSON-Schema
+ * subset, argument validation and `defineTool`.
  */
 export { defineTool } from './define-tool.ts'
 export { parameterSchemaSpecToJsonSchema, type ParameterJsonSchema } from './parameter-schema-spec-to-json-schema.ts'

@@ -1,6 +1,6 @@
 /**
  * Author-facing types of the schema DSL (seed 000 §统一的 JSON 值 schema DSL;
- * digest A.6, DSL-17..19). One vocabulary describes both tool parameters and
+ * DSL-17..19). One vocabulary describes both tool parameters and
  * canonical output values; `InferValue`/`InferArgs` turn a declaration into
  * the TypeScript type the runtime validation admits.
  */

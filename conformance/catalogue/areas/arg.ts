@@ -177,7 +177,7 @@ export const ARG_RULES = defineArea('ARG', [
     level: 'should',
     statement:
       'An input whose signal is not an AbortSignal (a primitive or a look-alike object, as well as a missing or null one) is malformed: execute() resolves a failure, no pre-execute, guard, tools/execute, body or post-execute stage runs, and tools/result fires once.',
-    sources: [seed('000', '§执行 (ToolExecutionInput.signal)'), upstream('C-14')],
+    sources: [seed('000', '§执行 (ToolExecutionInput.signal)'), upstream('a missing or null signal makes execute() reject (see ERR-10)')],
     divergence:
       'Upstream only reads signal.aborted, so it rejects a missing or null signal and runs the call with any other value whose aborted reads falsy; the kit treats every non-AbortSignal as malformed input (ERR-08, ERR-10). The seeds type the signal as a required AbortSignal but do not say what execute() does with input that breaks that type, so this is the kit\'s reading and a should rule.',
   },

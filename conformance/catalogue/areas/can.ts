@@ -116,7 +116,7 @@ export const CAN_RULES = defineArea('CAN', [
     level: 'upstream',
     statement:
       'The replacement checks after dispatch and after post-execute consult the caller signal captured at entry only; a wrapper\'s own signal changes the outcome only through the body\'s fused signal (a body succeeding under an aborted fused signal gives ABORTED).',
-    sources: [upstream('C-10: caller-signal checks and the fused-signal check')],
+    sources: [upstream('caller-signal checks and the fused-signal check')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1514, 'return state.callerSignal.aborted'),
       evidence('packages/core/tools/src/index.ts', 1551, 'return isAborted(signal) ? toolAbortedResult(result)'),

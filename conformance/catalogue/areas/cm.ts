@@ -11,7 +11,7 @@ const CODE_SCOPES = ['codeMode', 'scopes'] as const
  * CM rules: the registry-owned `run_code` transport, the collapse of
  * model-direct calls under `code`, and the sub-dispatch bridge that runs a
  * program's tool calls through the pipeline. Tests: conformance/suite/cm.test.ts.
- * Numbering follows the digest (§B.19, CM-01..CM-29); CM-30 to CM-36 are the
+ * CM-01..CM-29 are the area's core rules; CM-30 to CM-36 are the
  * `should` halves split off rules that mix codes with upstream-only wording,
  * and CM-37 the upstream half split off CM-24 (the containment warning).
  */

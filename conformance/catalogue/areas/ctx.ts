@@ -65,14 +65,14 @@ export const CTX_RULES = defineArea('CTX', [
     level: 'must',
     statement:
       'Failures raised after the body has run and that skip tools/post-execute (a throwing tools/execute listener, a wrapper result failing normalization, a throwing post-execute listener or a malformed post decision) keep the deferred contexts.',
-    sources: [seed('000', '§执行 (ToolRunContext.deferContext)'), upstream('C-13')],
+    sources: [seed('000', '§执行 (ToolRunContext.deferContext)'), upstream('failures raised after the body are built afresh, without the deferred contexts')],
     quotes: [
       quote('000', '§执行 (ToolRunContext)', 'attaches context to this execution\'s own result'),
       quote('000', '§执行 (ToolRunContext.deferContext)', 'until this tool\'s final result reaches the agent loop.'),
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
     ],
     divergence:
-      'Upstream builds these failures afresh and silently drops the deferred contexts; the kit keeps them, as the seeds promise deferred contexts reach the final result (C-13).',
+      'Upstream builds these failures afresh and silently drops the deferred contexts; the kit keeps them, as the seeds promise deferred contexts reach the final result (seed 000 §执行 (ToolRunContext.deferContext)).',
   },
   {
     id: 'CTX-07',
@@ -112,7 +112,7 @@ export const CTX_RULES = defineArea('CTX', [
     level: 'upstream',
     statement:
       'A concludeTurn call made after the success was built does not mark that result, and a detached concludeTurn call either marks its own execution or makes its body fail (it is never silently ignored), never escaping execute() or marking another execution.',
-    sources: [upstream('C-17: concludeTurn records its receiver')],
+    sources: [upstream('concludeTurn records its receiver')],
     evidence: [
       evidence('packages/core/tools/tests/tools.spec.ts', 570, 'carries a nested conclusion on the nested result for its composite to forward'),
       evidence('packages/core/tools/src/index.ts', 1395, 'concludingExecutions.add(this as unknown as ToolExecution)'),

@@ -67,7 +67,7 @@ export const ERR_RULES = defineArea('ERR', [
     level: 'upstream',
     statement:
       'Policy denials (pre-execute deny, any ask that is not granted, guard) and post-execute blocks carry an error with a message only, never info.',
-    sources: [upstream('C-16: denials and blocks have no routing info')],
+    sources: [upstream('denials and blocks have no routing info')],
     evidence: [
       evidence('packages/core/tools/tests/tools.spec.ts', 868, 'a tools/post-execute block turns the call into an isError with corrective feedback'),
       evidence('packages/core/tools/src/index.ts', 1496, 'error: { message: denialReason },'),
@@ -117,9 +117,9 @@ export const ERR_RULES = defineArea('ERR', [
     level: 'should',
     statement:
       'execute() never rejects, even for malformed input such as a throwing identity getter or a missing signal: it resolves a failure and tools/result fires once.',
-    sources: [seed('000', '§Cordis API (execute)'), upstream('C-14')],
+    sources: [seed('000', '§Cordis API (execute)'), upstream('identity fields and the signal are read outside the guarded region')],
     divergence:
-      'Upstream reads identity fields and the signal outside its guarded region, so such input makes execute() reject and tools/result never fires; the kit requires a resolved failure (C-14). The seeds promise that tool and listener failures resolve as error results, but say nothing of caller input that breaks ToolExecutionInput\'s type, so this is the kit\'s reading and a should rule.',
+      'Upstream reads identity fields and the signal outside its guarded region, so such input makes execute() reject and tools/result never fires; the kit requires a resolved failure. The seeds promise that tool and listener failures resolve as error results, but say nothing of caller input that breaks ToolExecutionInput\'s type, so this is the kit\'s reading and a should rule.',
   },
   {
     id: 'ERR-11',

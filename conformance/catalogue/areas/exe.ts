@@ -85,7 +85,7 @@ export const EXE_RULES = defineArea('EXE', [
       quote('000', '§执行 (ToolExecutionFailure)', 'Failed canonical tool execution; failures never carry a successful value.'),
     ],
     divergence:
-      'Kit decision C-13: upstream builds this failure without additionalContexts, silently dropping deferred contexts; the seeds say deferred context survives later failures, so the kit keeps them.',
+      'Kit decision (CTX-06): upstream builds this failure without additionalContexts, silently dropping deferred contexts; the seeds say deferred context survives later failures, so the kit keeps them.',
   },
   {
     id: 'EXE-08',
@@ -104,7 +104,7 @@ export const EXE_RULES = defineArea('EXE', [
     level: 'must',
     statement:
       'While the body runs exec.signal is the fused signal, once next() settles the wrapper finds its own replacement on exec.signal again, and when the wrapper restores the caller signal, post-execute and tools/result see the caller signal.',
-    sources: [seed('000', '§tools/execute'), upstream('signal reset after the body (C-11)')],
+    sources: [seed('000', '§tools/execute'), upstream('signal reset after the body')],
     quotes: [
       quote('000', '§执行', '只有 `tools/execute` 视图可以替换必需的 signal'),
       quote('000', '§执行 (ToolDispatchExecution)', 'A `tools/execute` wrapper may replace the signal for its delegated lifetime, but it cannot remove it.'),
@@ -148,7 +148,7 @@ export const EXE_RULES = defineArea('EXE', [
     id: 'EXE-13',
     level: 'must',
     statement: 'A canonical success is already deep-frozen when wrappers receive it from next().',
-    sources: [seed('000', '§执行'), upstream('canonical successes are frozen before wrappers see them (C-05)')],
+    sources: [seed('000', '§执行'), upstream('canonical successes are frozen before wrappers see them')],
     quotes: [
       quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器'),
     ],
@@ -182,7 +182,7 @@ export const EXE_RULES = defineArea('EXE', [
       quote('001', 'L19', '执行身份也有保护——不能本来检查的是 A，最后借包装层执行了 B'),
     ],
     divergence:
-      'Kit decision C-04: upstream makes identity readonly only at type level and re-resolves the tool by exec.name at dispatch, so a JavaScript wrapper that sets exec.name does run another tool.',
+      'Kit decision (ARG-11): upstream makes identity readonly only at type level and re-resolves the tool by exec.name at dispatch, so a JavaScript wrapper that sets exec.name does run another tool.',
   },
   {
     id: 'EXE-17',

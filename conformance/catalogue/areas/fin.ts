@@ -79,7 +79,7 @@ export const FIN_RULES = defineArea('FIN', [
     id: 'FIN-07',
     level: 'upstream',
     statement:
-      'For a model-direct call collapsed by Code Mode the captured finalizer is dropped, except when the caller signal was already aborted (it then runs on ABORTED_BEFORE_DISPATCH); split from digest FIN-06.',
+      'For a model-direct call collapsed by Code Mode the captured finalizer is dropped, except when the caller signal was already aborted (it then runs on ABORTED_BEFORE_DISPATCH); split from FIN-06.',
     sources: [upstream('collapsed calls drop the finalizer unless aborted')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1410, 'collapsed && !signal.aborted ? undefined : capturedFinalizer'),

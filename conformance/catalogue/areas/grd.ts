@@ -116,7 +116,7 @@ export const GRD_RULES = defineArea('GRD', [
       quote('000', '§Cordis API (guard)', 'synchronous check; a returned string denies the execution'),
     ],
     divergence:
-      'The seeds only say that a returned string denies; the kit pins upstream, where every non-undefined value denies (C-07).',
+      'The seeds only say that a returned string denies; the kit pins upstream, where every non-undefined value denies (seed 000 §Cordis API (guard) says "a returned string denies").',
   },
   {
     id: 'GRD-11',

@@ -7,7 +7,7 @@ export const POST_RULES = defineArea('POST', [
     level: 'must',
     statement:
       'tools/post-execute is a waterfall whose base next() accepts; it runs once for every result that came out of dispatch or out of a denial (body success or throw, output failure, a cleanly normalized wrapper result, deny) and never for final results (which pipeline failures are final is POST-24\'s, that a caller abort observed after pre-execute passes through it POST-25\'s, and that a call naming a tool outside the view reaches it VIS-25\'s; such a call meets it at most once).',
-    sources: [seed('000', '§tools/post-execute'), seed('001', 'L23'), upstream('post-result / final-result split (B.0)')],
+    sources: [seed('000', '§tools/post-execute'), seed('001', 'L23'), upstream('post-result / final-result split (see POST-24)')],
     quotes: [
       quote('000', '§tools/post-execute', '`tools/post-execute` — waterfall'),
       quote('000', '§tools/post-execute', '`next()` accepts it unchanged; thrown tools still reach this waterfall as errors.'),
@@ -49,7 +49,7 @@ export const POST_RULES = defineArea('POST', [
     level: 'upstream',
     statement:
       'The result post-execute receives already has the deferred contexts merged in, and it is deep-frozen when it is a canonical success or a denial.',
-    sources: [seed('000', '§tools/post-execute'), upstream('deferred contexts merged before post (C-05)')],
+    sources: [seed('000', '§tools/post-execute'), upstream('deferred contexts merged before post')],
     evidence: [
       evidence('packages/core/tools/tests/tools.spec.ts', 1697, 'freezes core dispatch outcomes before around and post listeners can observe them'),
       evidence('packages/core/tools/src/index.ts', 1581, 'const resultWithDeferredContexts: ToolExecutionResult = deferredContexts.length === 0'),
@@ -175,7 +175,7 @@ export const POST_RULES = defineArea('POST', [
       quote('000', '§执行 (ToolRunContext.deferContext)', 'until this tool\'s final result reaches the agent loop.'),
     ],
     divergence:
-      'Kit decision C-13: upstream builds this failure without additionalContexts, dropping deferred contexts; the kit keeps them.',
+      'Kit decision (CTX-06): upstream builds this failure without additionalContexts, dropping deferred contexts; the kit keeps them.',
   },
   {
     id: 'POST-13',
@@ -270,7 +270,7 @@ export const POST_RULES = defineArea('POST', [
     statement: 'A post-execute decision whose kind is neither accept nor block is a failure, not an accept.',
     sources: [seed('000', '§执行 (PostToolDecision)')],
     divergence:
-      'The seeds type the decision as accept or block and say nothing of other kinds; failing such a decision is the kit\'s reading (C-06), so it is a should rule. Upstream treats every kind other than block as accept.',
+      'The seeds type the decision as accept or block and say nothing of other kinds; failing such a decision is the kit\'s reading (as for pre-execute, PRE-22), so it is a should rule. Upstream treats every kind other than block as accept.',
   },
   {
     id: 'POST-27',

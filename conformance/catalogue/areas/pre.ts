@@ -187,16 +187,16 @@ export const PRE_RULES = defineArea('PRE', [
       quote('000', '§Cordis API (execute)', 'Execute through pre-policy, guards, around-dispatch, post-policy, definition-owned content finalization, and final notification.'),
     ],
     divergence:
-      'Upstream treats a decision whose kind is neither allow nor ask and that carries no reason ({ kind: "deny" } alone, a bare string, or an unknown kind) as not denied and dispatches it without evaluating guards, so a denying guard is bypassed; the seeds say a guard can always impose the final denial (C-06).',
+      'Upstream treats a decision whose kind is neither allow nor ask and that carries no reason ({ kind: "deny" } alone, a bare string, or an unknown kind) as not denied and dispatches it without evaluating guards, so a denying guard is bypassed; the seeds say a guard can always impose the final denial (the kit\'s fail-closed reading is PRE-22).',
   },
   {
     id: 'PRE-22',
     level: 'should',
     statement:
       'A malformed pre-execute decision fails closed: the call ends as a failure before any guard, tools/execute wrapper or body runs.',
-    sources: [seed('000', '§执行 (PreToolDecision)'), upstream('C-06: undefined and null decisions already end as failures')],
+    sources: [seed('000', '§执行 (PreToolDecision)'), upstream('undefined and null decisions already end as failures')],
     divergence:
-      'The seeds type the decision but do not say what a malformed one does; failing closed is the kit\'s reading (C-06), so it is a should rule. Upstream fails closed only for undefined and null, and dispatches other malformed decisions (see PRE-15).',
+      'The seeds type the decision but do not say what a malformed one does; failing closed is the kit\'s reading, so it is a should rule. Upstream fails closed only for undefined and null, and dispatches other malformed decisions (see PRE-15).',
   },
   {
     id: 'PRE-16',

@@ -52,7 +52,7 @@ export const REG_RULES = defineArea('REG', [
       quote('000', '§ToolRestriction', 'Restrictions intersect and do not affect scoped registrations or the reserved Code Mode transport.'),
     ],
     divergence:
-      'Upstream documentation says only non-native modes reject the name while its code rejects it everywhere; the kit reserves it unconditionally (C-19).',
+      'Upstream documentation says only non-native modes reject the name while its code rejects it everywhere; the kit reserves it unconditionally (CM-01).',
   },
   {
     id: 'REG-05',
@@ -151,7 +151,7 @@ export const REG_RULES = defineArea('REG', [
       evidence('packages/core/scope/tests/store.spec.ts', 259, 'rolls back a scoped insertion when notification throws'),
     ],
     divergence:
-      'How many tools/change events the rollback itself emits is left open by the kit; upstream emits a second one (C-22).',
+      'How many tools/change events the rollback itself emits is left open by the kit (seed 000 §tools/change does not say); upstream emits a second one.',
     requires: ['changeEvents'],
   },
   // REG-21: the seeds list register()'s checks ("要求它声明 `output`，校验其原始 schema，并检查 `timeoutMs`…"; "duplicates

@@ -155,7 +155,7 @@ export const VIS_RULES = defineArea('VIS', [
       evidence('packages/core/tools/src/index.ts', 1082, '...allow !== undefined ? { allow: new Set(allow) } : {},'),
     ],
     divergence:
-      'The seeds say "Empty filters, unknown names, scope-local names, and reserved transport names fail", which if anything points the other way for { allow: [] } and { deny: [] }; the kit, like upstream, reads that as a filter with neither list (VIS-05) and accepts empty lists (C-08).',
+      'The seeds say "Empty filters, unknown names, scope-local names, and reserved transport names fail", which if anything points the other way for { allow: [] } and { deny: [] }; the kit, like upstream, reads that as a filter with neither list (VIS-05) and accepts empty lists (seed 000 §Cordis API (restrict)).',
     requires: ['scopes'],
   },
   {

@@ -1,5 +1,5 @@
 /**
- * The subset assertion's walk (digest B.18, JSS-01..12). It returns every
+ * The subset assertion's walk (JSS-01..12). It returns every
  * violation, in the order a depth-first recursive checker would meet them,
  * but runs on an explicit task stack so nesting depth costs heap, not call
  * stack. Nothing a hostile schema does escapes as an exception.

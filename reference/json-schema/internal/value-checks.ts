@@ -1,5 +1,5 @@
 /**
- * Per-node value checks for `validateJsonSchemaValue` (digest B.18, JSV-01..10).
+ * Per-node value checks for `validateJsonSchemaValue` (JSV-01..10).
  *
  * Each check is a generator: to validate a child it yields a request and is
  * resumed with the child's violations. The driver in `validate-value.ts`

@@ -1,5 +1,5 @@
 /**
- * The DSL compiler (digest DSL-01..11): turns value specs and property maps
+ * The DSL compiler (DSL-01..11): turns value specs and property maps
  * into raw schemas of the enforced subset. It fails fast with one violation,
  * walks an explicit task stack (depth costs heap, not call stack), reads
  * every spec container once through the subset's defensive readers, and
