@@ -49,6 +49,7 @@ function lossyValues(): [string, unknown][] {
     ['a nested function', { a: [{ b: () => 1 }] }],
     ['a cyclic object', cyclic],
     ['a proxied array that hides an index to list a decoration', hidingDecoratedArray()],
+    ['a proxied decorated array that lists its decoration before length', reorderedDecoratedArray()],
   ]
 }
 
@@ -59,6 +60,16 @@ function lossyValues(): [string, unknown][] {
  */
 function hidingDecoratedArray(): unknown[] {
   const target = Object.assign([1, 2], { x: 3 })
+  return new Proxy(target, { ownKeys: () => ['0', 'x', 'length'] })
+}
+
+/**
+ * `[1]` decorated with an own enumerable `x`, proxied so that its key list
+ * reads `0, x, length`: the index keys are all there, but one key too many
+ * precedes `length`.
+ */
+function reorderedDecoratedArray(): unknown[] {
+  const target = Object.assign([1], { x: 3 })
   return new Proxy(target, { ownKeys: () => ['0', 'x', 'length'] })
 }
 

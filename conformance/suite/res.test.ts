@@ -208,6 +208,18 @@ check('RES-03', 'a non-lossless deferred context turns a success into a failure'
   expectPlainFailure(result)
 })
 
+check('RES-03', 'a wrapper-authored failure without content is not lossless and becomes a failure that has content', async ({ harness, tools }) => {
+  tools.register(probeTool('res').definition)
+  harness.on('tools/execute', () => ({ isError: true, error: { message: 'authored' } }) as unknown as ToolExecutionResult)
+  const seen = observe(harness)
+
+  const result = await tools.execute(call('res'))
+
+  expectPlainFailure(result)
+  expect(Array.isArray(result.content), 'the final failure carries lossless content').toBe(true)
+  expect(seen.map((entry) => entry.result), 'tools/result events').toEqual([result])
+})
+
 check('RES-03', 'materialized fields are detached from the objects listeners supplied', async ({ harness, tools }) => {
   tools.register(probeTool('res').definition)
   const supplied = [text('from post')]
