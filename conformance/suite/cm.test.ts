@@ -1670,21 +1670,27 @@ check(
   { deployment: CODE },
 )
 
+/** Subscribes a `tools/code-dispatch-log` listener on `agent` that always throws; returns how often it has run. */
+function throwingDispatchLog(agent: ScopeHandle): () => number {
+  let thrown = 0
+  agent.on('tools/code-dispatch-log', () => {
+    thrown += 1
+    throw new Error('log listener broke')
+  })
+  return () => thrown
+}
+
 check(
   'CM-24',
   'a throwing dispatch-log listener is contained: the original content is logged and the run succeeds',
   async ({ tools, scope, codeMode }) => {
     tools.register(probeTool('echo', { render: () => [text('original')] }).definition)
     const agent = await scope()
-    let thrown = 0
-    agent.on('tools/code-dispatch-log', () => {
-      thrown += 1
-      throw new Error('log listener broke')
-    })
+    const thrown = throwingDispatchLog(agent)
     const runtime = await mountScripted(codeMode)
     const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']!({})), { agent: agent.agent }))
     expectSuccess(result)
-    expect(thrown, 'the throwing listener ran').toBe(1)
+    expect(thrown(), 'the throwing listener ran').toBe(1)
     const settleRecord = codeMode.records().find((record) => record.type === 'tool/code-dispatch')
     expect(settleRecord?.type === 'tool/code-dispatch' ? settleRecord.data.content : undefined).toEqual([text('original')])
   },
@@ -1698,11 +1704,7 @@ check(
   async ({ tools, scope, codeMode, warnings }) => {
     tools.register(probeTool('echo', { render: () => [text('original')] }).definition)
     const agent = await scope()
-    let thrown = 0
-    agent.on('tools/code-dispatch-log', () => {
-      thrown += 1
-      throw new Error('log listener broke')
-    })
+    const thrown = throwingDispatchLog(agent)
     const runtime = await mountScripted(codeMode)
     const before = warnings().length
     const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
@@ -1710,7 +1712,7 @@ check(
       return bound['echo']!({})
     }), { agent: agent.agent }))
     expectSuccess(result)
-    expect(thrown, 'the listener ran for both dispatches').toBe(2)
+    expect(thrown(), 'the listener ran for both dispatches').toBe(2)
     expect(warnings().length - before, 'warnings for the two contained failures').toBe(2)
   },
   { deployment: CODE },
