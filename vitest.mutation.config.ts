@@ -18,11 +18,7 @@ export default defineConfig({
     // reference loads once per run, which makes a run about 3x cheaper. Every
     // test builds its own harness, so no state leaks between files.
     isolate: false,
-    setupFiles: [
-      'scripts/vitest-persistent-worker-setup.ts',
-      'conformance/suite/_kit/load-adapter-eagerly.ts',
-      'conformance/suite/_kit/only-rules.ts',
-    ],
+    setupFiles: ['scripts/vitest-persistent-worker-setup.ts', 'conformance/suite/_kit/load-adapter-eagerly.ts', 'conformance/suite/_kit/only-rules.ts'],
     sequence: { sequencer: ExamplesFirstRotating },
     // Once a mutant's run has failed, the test files after the failure are
     // not loaded at all (scripts/vitest-bail-runner.ts).

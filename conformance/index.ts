@@ -41,7 +41,15 @@ export { AdapterError, UsageError } from './grade/errors.ts'
 export { REPORT_VERSION } from './grade/report.ts'
 export type * from './grade/report.ts'
 export { compareToBaseline } from './grade/baseline/compare-baseline.ts'
-export type { BaselineComparison, BaselineFailure, CompareOptions, CoveredFailure, EntryRef, JudgedEntry, KindMismatch } from './grade/baseline/compare-baseline.ts'
+export type {
+  BaselineComparison,
+  BaselineFailure,
+  CompareOptions,
+  CoveredFailure,
+  EntryRef,
+  JudgedEntry,
+  KindMismatch,
+} from './grade/baseline/compare-baseline.ts'
 export { loadBaseline, parseBaseline } from './grade/baseline/load-baseline.ts'
 export { formatBaseline, updateBaseline } from './grade/baseline/update-baseline.ts'
 export { BaselineError } from './grade/baseline/baseline-error.ts'

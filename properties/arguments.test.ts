@@ -113,7 +113,10 @@ law('E-06', ['ARG-02'], 'every stage of one execution sees the same fresh token,
     const firstTokens: ToolExecutionToken[] = []
     for (const [callId, list] of seen) {
       // pre-execute and tools/result run for every one of these calls: the listeners did see it.
-      expect(list.map((entry) => entry.stage), `${callId}: stages seen`).toEqual(expect.arrayContaining(['pre', 'result']))
+      expect(
+        list.map((entry) => entry.stage),
+        `${callId}: stages seen`,
+      ).toEqual(expect.arrayContaining(['pre', 'result']))
       const token = list[0]?.token
       expect(typeof token, `${callId}: the token is a symbol`).toBe('symbol')
       for (const entry of list) expect(entry.token === token, `${callId}: ${entry.stage} saw the same token as ${list[0]?.stage}`).toBe(true)

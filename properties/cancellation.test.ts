@@ -50,102 +50,109 @@ function describeResult(result: ToolExecutionResult): string {
   return result.isError ? `failure ${JSON.stringify(result.error)}` : 'success'
 }
 
-law('E-18', ['CAN-10', 'CAN-02', 'CAN-05', 'CAN-06', 'CAN-07', 'CAN-08', 'CAN-09', 'CAN-01'], 'the abort code depends only on whether the body started, and more specific failures are never replaced', {
-  // The approval abort point only where an ask can be approved.
-  arbitrary: (has) => fc.record({ point: fc.constantFrom(...POINTS.filter((p) => p !== 'approval' || canAsk(has))), kind: fc.constantFrom(...KINDS) }),
-  optional: ['approval', 'scopes'],
-  interesting: 'the caller aborted mid-pipeline and a success was replaced by a cancellation code',
-  threshold: 0.15,
-  scale: 1.5,
-  run: async (r, { point, kind }) => {
-    const controller = new AbortController()
-    const abortAt = (here: Point): void => {
-      if (point === here) controller.abort(new Error(`aborted during ${here}`))
-    }
-    const stages = { pre: 0, execute: 0, post: 0, results: 0 }
-    const probe = probeTool('tool', {
-      body: () => {
-        abortAt('body')
-        if (kind === 'throw') throw new Error('body broke')
-        return { ok: true }
-      },
-    })
-    r.tools.register(probe.definition)
-    const agent = point === 'approval' ? (await r.scope()).agent : undefined
-    if (point === 'approval') {
-      r.setApproval(
-        approvalStub(() => {
-          abortAt('approval')
-          return 'allowed-once'
-        }),
-      )
-    }
-    r.harness.on('tools/pre-execute', async (_exec, next) => {
-      stages.pre += 1
-      abortAt('pre')
-      if (kind === 'deny') return { kind: 'deny', reason: 'denied' }
-      if (point === 'approval') return { kind: 'ask' }
-      return next()
-    })
-    if (kind === 'guard') r.tools.guard(() => 'guarded')
-    r.harness.on('tools/execute', async (_exec, next) => {
-      stages.execute += 1
-      abortAt('wrapper-before')
-      if (kind === 'short') return { isError: false, value: { short: true }, content: [] }
-      const result = await next()
-      abortAt('wrapper-after')
-      if (kind === 'wrapper-throw') throw new Error('wrapper broke')
-      return result
-    })
-    r.harness.on('tools/post-execute', async (_exec, _result, next) => {
-      stages.post += 1
-      abortAt('post')
-      return kind === 'block' ? { kind: 'block', feedback: [text('blocked')] } : next()
-    })
-    r.harness.on('tools/result', () => {
-      stages.results += 1
-    })
-    if (point === 'before') controller.abort(new Error('aborted before entry'))
-
-    const result = await r.tools.execute(call('tool', {}, { signal: controller.signal, ...(agent === undefined ? {} : { agent }) }))
-
-    const seen = describeResult(result)
-    // A guard after a caller abort during pre-execute or approval: the seeds let the abort skip the body with
-    // ABORTED_BEFORE_DISPATCH before any guard runs; upstream still runs the guards and keeps their denial (GRD-11).
-    const guardAfterAbort = kind === 'guard' && (point === 'pre' || point === 'approval')
-    if (guardAfterAbort) {
-      incidental('GRD-11', () => {
-        expect(result.error?.message, `a guard denial after the abort is kept (GRD-11), got ${seen}`).toBe('guarded')
+law(
+  'E-18',
+  ['CAN-10', 'CAN-02', 'CAN-05', 'CAN-06', 'CAN-07', 'CAN-08', 'CAN-09', 'CAN-01'],
+  'the abort code depends only on whether the body started, and more specific failures are never replaced',
+  {
+    // The approval abort point only where an ask can be approved.
+    arbitrary: (has) => fc.record({ point: fc.constantFrom(...POINTS.filter((p) => p !== 'approval' || canAsk(has))), kind: fc.constantFrom(...KINDS) }),
+    optional: ['approval', 'scopes'],
+    interesting: 'the caller aborted mid-pipeline and a success was replaced by a cancellation code',
+    threshold: 0.15,
+    scale: 1.5,
+    run: async (r, { point, kind }) => {
+      const controller = new AbortController()
+      const abortAt = (here: Point): void => {
+        if (point === here) controller.abort(new Error(`aborted during ${here}`))
+      }
+      const stages = { pre: 0, execute: 0, post: 0, results: 0 }
+      const probe = probeTool('tool', {
+        body: () => {
+          abortAt('body')
+          if (kind === 'throw') throw new Error('body broke')
+          return { ok: true }
+        },
       })
-    }
-    const guardSkipped = guardAfterAbort && result.error?.info?.code === 'ABORTED_BEFORE_DISPATCH'
-    // The ABORTED_BEFORE_DISPATCH of an abort during pre-execute or approval: whether it meets tools/post-execute
-    // (where a block replaces it) the seeds leave open; upstream sends it there (POST-25).
-    const abortedBeforeGuards = (point === 'pre' || point === 'approval') && kind !== 'deny' && kind !== 'guard'
-    if (abortedBeforeGuards) {
-      incidental('POST-25', () => {
-        expect(stages.post, `ABORTED_BEFORE_DISPATCH after ${point} passes through tools/post-execute once (POST-25)`).toBe(1)
+      r.tools.register(probe.definition)
+      const agent = point === 'approval' ? (await r.scope()).agent : undefined
+      if (point === 'approval') {
+        r.setApproval(
+          approvalStub(() => {
+            abortAt('approval')
+            return 'allowed-once'
+          }),
+        )
+      }
+      r.harness.on('tools/pre-execute', async (_exec, next) => {
+        stages.pre += 1
+        abortAt('pre')
+        if (kind === 'deny') return { kind: 'deny', reason: 'denied' }
+        if (point === 'approval') return { kind: 'ask' }
+        return next()
       })
-    }
-    const postSkipped = abortedBeforeGuards && kind === 'block' && stages.post === 0
-    const expected: Expected =
-      guardSkipped || postSkipped ? { is: 'code', code: 'ABORTED_BEFORE_DISPATCH' } : expectedOutcome(kind, point, controller.signal.aborted, probe.bodyCalls > 0)
-    if (expected.is === 'code' && point !== 'before' && point !== 'none') r.interesting()
-    if (expected.is === 'success') expect(result.isError, `expected a success, got ${seen}`).toBe(false)
-    if (expected.is === 'code') {
-      expect(result.error?.info?.code, `expected ${expected.code}, got ${seen}`).toBe(expected.code)
-      expectAbortName(result)
-    }
-    if (expected.is === 'message') {
-      expect(result.error?.message, `expected the failure "${expected.message}" to be kept, got ${seen}`).toBe(expected.message)
-      expect(result.error?.info?.code ?? 'no code', 'a kept failure is not relabelled as a cancellation').not.toMatch(/^ABORTED/)
-    }
-    const bodyPossible = !['before', 'pre', 'approval', 'wrapper-before'].includes(point)
-    if (!bodyPossible) expect(probe.bodyCalls, `the caller aborted (${point}) before the body could start`).toBe(0)
-    if (point === 'before') expect(stages, 'a pre-aborted call runs no stage but tools/result').toEqual({ pre: 0, execute: 0, post: 0, results: 1 })
-    expect(stages.results, 'tools/result fires once').toBe(1)
+      if (kind === 'guard') r.tools.guard(() => 'guarded')
+      r.harness.on('tools/execute', async (_exec, next) => {
+        stages.execute += 1
+        abortAt('wrapper-before')
+        if (kind === 'short') return { isError: false, value: { short: true }, content: [] }
+        const result = await next()
+        abortAt('wrapper-after')
+        if (kind === 'wrapper-throw') throw new Error('wrapper broke')
+        return result
+      })
+      r.harness.on('tools/post-execute', async (_exec, _result, next) => {
+        stages.post += 1
+        abortAt('post')
+        return kind === 'block' ? { kind: 'block', feedback: [text('blocked')] } : next()
+      })
+      r.harness.on('tools/result', () => {
+        stages.results += 1
+      })
+      if (point === 'before') controller.abort(new Error('aborted before entry'))
+
+      const result = await r.tools.execute(call('tool', {}, { signal: controller.signal, ...(agent === undefined ? {} : { agent }) }))
+
+      const seen = describeResult(result)
+      // A guard after a caller abort during pre-execute or approval: the seeds let the abort skip the body with
+      // ABORTED_BEFORE_DISPATCH before any guard runs; upstream still runs the guards and keeps their denial (GRD-11).
+      const guardAfterAbort = kind === 'guard' && (point === 'pre' || point === 'approval')
+      if (guardAfterAbort) {
+        incidental('GRD-11', () => {
+          expect(result.error?.message, `a guard denial after the abort is kept (GRD-11), got ${seen}`).toBe('guarded')
+        })
+      }
+      const guardSkipped = guardAfterAbort && result.error?.info?.code === 'ABORTED_BEFORE_DISPATCH'
+      // The ABORTED_BEFORE_DISPATCH of an abort during pre-execute or approval: whether it meets tools/post-execute
+      // (where a block replaces it) the seeds leave open; upstream sends it there (POST-25).
+      const abortedBeforeGuards = (point === 'pre' || point === 'approval') && kind !== 'deny' && kind !== 'guard'
+      if (abortedBeforeGuards) {
+        incidental('POST-25', () => {
+          expect(stages.post, `ABORTED_BEFORE_DISPATCH after ${point} passes through tools/post-execute once (POST-25)`).toBe(1)
+        })
+      }
+      const postSkipped = abortedBeforeGuards && kind === 'block' && stages.post === 0
+      const expected: Expected =
+        guardSkipped || postSkipped
+          ? { is: 'code', code: 'ABORTED_BEFORE_DISPATCH' }
+          : expectedOutcome(kind, point, controller.signal.aborted, probe.bodyCalls > 0)
+      if (expected.is === 'code' && point !== 'before' && point !== 'none') r.interesting()
+      if (expected.is === 'success') expect(result.isError, `expected a success, got ${seen}`).toBe(false)
+      if (expected.is === 'code') {
+        expect(result.error?.info?.code, `expected ${expected.code}, got ${seen}`).toBe(expected.code)
+        expectAbortName(result)
+      }
+      if (expected.is === 'message') {
+        expect(result.error?.message, `expected the failure "${expected.message}" to be kept, got ${seen}`).toBe(expected.message)
+        expect(result.error?.info?.code ?? 'no code', 'a kept failure is not relabelled as a cancellation').not.toMatch(/^ABORTED/)
+      }
+      const bodyPossible = !['before', 'pre', 'approval', 'wrapper-before'].includes(point)
+      if (!bodyPossible) expect(probe.bodyCalls, `the caller aborted (${point}) before the body could start`).toBe(0)
+      if (point === 'before') expect(stages, 'a pre-aborted call runs no stage but tools/result').toEqual({ pre: 0, execute: 0, post: 0, results: 1 })
+      expect(stages.results, 'tools/result fires once').toBe(1)
+    },
   },
-})
+)
 
 interface Interleaving {
   readonly s: fc.Scheduler
@@ -156,7 +163,10 @@ interface Interleaving {
   readonly abortArmedAt: number
 }
 
-async function runInterleaving(r: LawRun, { s, ask, wrapper, abortArmedAt }: Interleaving): Promise<{ log: string[]; result: ToolExecutionResult; results: number; bodyCalls: number }> {
+async function runInterleaving(
+  r: LawRun,
+  { s, ask, wrapper, abortArmedAt }: Interleaving,
+): Promise<{ log: string[]; result: ToolExecutionResult; results: number; bodyCalls: number }> {
   const log: string[] = []
   const controller = new AbortController()
   let entered = 0
@@ -219,41 +229,46 @@ async function runInterleaving(r: LawRun, { s, ask, wrapper, abortArmedAt }: Int
   return { log, result, results, bodyCalls: probe.bodyCalls }
 }
 
-law('E-20', ['CAN-13', 'EXE-12', 'CAN-10', 'RES-01'], 'whatever order stages and the caller abort settle in, a started body is drained, tools/result fires once, and the code says whether the body started', {
-  // The abort is armed at a stage entry of the call (0: before it; the stages are pre, approval, wrapper, body, wrapper-after, post),
-  // half the time at the body's, where an abort can land while the body runs.
-  arbitrary: (has) =>
-    fc.record({ ask: canAsk(has) ? fc.boolean() : fc.constant(false), wrapper: fc.boolean() }).chain(({ ask, wrapper }) => {
-      const bodyAt = 2 + (ask ? 1 : 0) + (wrapper ? 1 : 0)
-      const abortArmedAt = fc.oneof(fc.constant(bodyAt), fc.nat(3 + (ask ? 1 : 0) + (wrapper ? 2 : 0)))
-      return fc.record({ s: fc.scheduler(), ask: fc.constant(ask), wrapper: fc.constant(wrapper), abortArmedAt })
-    }),
-  optional: ['approval', 'scopes'],
-  interesting: 'the caller aborted while the body was running',
-  threshold: 0.15,
-  scale: 1.5,
-  run: async (r, input) => {
-    const { log, result, results, bodyCalls } = await runInterleaving(r, input)
-    const at = (label: string): number => log.indexOf(label)
-    const aborted = at('abort')
-    const settled = at('settled')
-    if (aborted >= 0 && at('body') >= 0 && at('body') < aborted && aborted < at('body-done')) r.interesting()
-    const where = `order: ${log.join(' → ')}`
+law(
+  'E-20',
+  ['CAN-13', 'EXE-12', 'CAN-10', 'RES-01'],
+  'whatever order stages and the caller abort settle in, a started body is drained, tools/result fires once, and the code says whether the body started',
+  {
+    // The abort is armed at a stage entry of the call (0: before it; the stages are pre, approval, wrapper, body, wrapper-after, post),
+    // half the time at the body's, where an abort can land while the body runs.
+    arbitrary: (has) =>
+      fc.record({ ask: canAsk(has) ? fc.boolean() : fc.constant(false), wrapper: fc.boolean() }).chain(({ ask, wrapper }) => {
+        const bodyAt = 2 + (ask ? 1 : 0) + (wrapper ? 1 : 0)
+        const abortArmedAt = fc.oneof(fc.constant(bodyAt), fc.nat(3 + (ask ? 1 : 0) + (wrapper ? 2 : 0)))
+        return fc.record({ s: fc.scheduler(), ask: fc.constant(ask), wrapper: fc.constant(wrapper), abortArmedAt })
+      }),
+    optional: ['approval', 'scopes'],
+    interesting: 'the caller aborted while the body was running',
+    threshold: 0.15,
+    scale: 1.5,
+    run: async (r, input) => {
+      const { log, result, results, bodyCalls } = await runInterleaving(r, input)
+      const at = (label: string): number => log.indexOf(label)
+      const aborted = at('abort')
+      const settled = at('settled')
+      if (aborted >= 0 && at('body') >= 0 && at('body') < aborted && aborted < at('body-done')) r.interesting()
+      const where = `order: ${log.join(' → ')}`
 
-    expect(results, `tools/result fires once (${where})`).toBe(1)
-    if (bodyCalls > 0) expect(at('body-done') < settled, `execute() settled before the body did (${where})`).toBe(true)
-    const lastGateBeforeBody = at(input.wrapper ? 'wrapper-done' : input.ask && at('approval-done') >= 0 ? 'approval-done' : 'pre-done')
-    if (aborted >= 0 && aborted < lastGateBeforeBody) expect(bodyCalls, `the caller aborted before the body could start (${where})`).toBe(0)
-    if (aborted >= 0 && aborted < at('post-done')) {
-      expect(result.isError, `an abort during the call replaces the success (${where})`).toBe(true)
-    }
-    if (aborted < 0 || aborted > settled) expect(result.isError, `nobody aborted before the call settled (${where})`).toBe(false)
-    if (result.isError) {
-      expect(result.error.info?.code, `the code follows whether the body started (${where})`).toBe(bodyCalls > 0 ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH')
-      expectAbortName(result)
-    }
+      expect(results, `tools/result fires once (${where})`).toBe(1)
+      if (bodyCalls > 0) expect(at('body-done') < settled, `execute() settled before the body did (${where})`).toBe(true)
+      const lastGateBeforeBody = at(input.wrapper ? 'wrapper-done' : input.ask && at('approval-done') >= 0 ? 'approval-done' : 'pre-done')
+      if (aborted >= 0 && aborted < lastGateBeforeBody) expect(bodyCalls, `the caller aborted before the body could start (${where})`).toBe(0)
+      if (aborted >= 0 && aborted < at('post-done')) {
+        expect(result.isError, `an abort during the call replaces the success (${where})`).toBe(true)
+      }
+      if (aborted < 0 || aborted > settled) expect(result.isError, `nobody aborted before the call settled (${where})`).toBe(false)
+      if (result.isError) {
+        expect(result.error.info?.code, `the code follows whether the body started (${where})`).toBe(bodyCalls > 0 ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH')
+        expectAbortName(result)
+      }
+    },
   },
-})
+)
 
 const ABORT_POINTS = ['body', 'wrapper-after', 'post', 'short'] as const
 
@@ -302,14 +317,14 @@ law('E-19', ['CAN-07', 'CAN-06', 'CAN-08', 'CTX-02'], 'a success replaced by a c
     if ([point === 'short' ? 0 : deferred, wrapper, post].filter((n) => n > 0).length >= 2) r.interesting()
     expect(result.error?.info?.code, `aborted during ${point}: got ${describeResult(result)}`).toBe(point === 'short' ? 'ABORTED_BEFORE_DISPATCH' : 'ABORTED')
     const got = (result.additionalContexts ?? []).map((c) => (c as { content: unknown }).content)
-    expect(got, 'the cancellation result keeps the replaced success\'s contexts in order').toEqual(expected)
+    expect(got, "the cancellation result keeps the replaced success's contexts in order").toEqual(expected)
     if (expected.length === 0) expect('additionalContexts' in result, 'no context: the key is absent').toBe(false)
   },
 })
 
 const SIGNAL_PLANS = ['none', 'caller', 'wrapper', 'caller-then-wrapper', 'wrapper-then-caller'] as const
 
-law('E-21', ['EXE-08', 'EXE-09'], 'a wrapper\'s replacement signal is fused with the caller\'s for the body, one way only', {
+law('E-21', ['EXE-08', 'EXE-09'], "a wrapper's replacement signal is fused with the caller's for the body, one way only", {
   arbitrary: fc.record({ replace: fc.boolean(), plan: fc.constantFrom(...SIGNAL_PLANS), wrapperReadsBack: fc.boolean() }),
   interesting: 'a replacement signal was in place and some source aborted while the body ran',
   threshold: 0.15,
@@ -322,7 +337,16 @@ law('E-21', ['EXE-08', 'EXE-09'], 'a wrapper\'s replacement signal is fused with
     const probe = probeTool('tool', {
       body: (_args, exec) => {
         const signal = exec.signal
-        const order = plan === 'none' ? [] : plan === 'caller' ? ['caller'] : plan === 'wrapper' ? ['wrapper'] : plan === 'caller-then-wrapper' ? ['caller', 'wrapper'] : ['wrapper', 'caller']
+        const order =
+          plan === 'none'
+            ? []
+            : plan === 'caller'
+              ? ['caller']
+              : plan === 'wrapper'
+                ? ['wrapper']
+                : plan === 'caller-then-wrapper'
+                  ? ['caller', 'wrapper']
+                  : ['wrapper', 'caller']
         for (const who of order) {
           if (who === 'caller') caller.abort(reasons.caller)
           else if (replace) own.abort(reasons.wrapper)
@@ -352,8 +376,8 @@ law('E-21', ['EXE-08', 'EXE-09'], 'a wrapper\'s replacement signal is fused with
     expect(seen.signal === own.signal, 'with a replacement the body signal is not the wrapper signal').toBe(false)
     const first = plan === 'none' ? undefined : plan.startsWith('caller') ? reasons.caller : reasons.wrapper
     expect(seen.aborted, `the body signal aborts iff a source did (${plan})`).toBe(first !== undefined)
-    if (first !== undefined) expect(seen.reason, 'the body signal carries the first source\'s reason').toBe(first)
+    if (first !== undefined) expect(seen.reason, "the body signal carries the first source's reason").toBe(first)
     expect(seen.ownAborted, 'a caller abort never aborts the wrapper signal').toBe(plan.includes('wrapper'))
-    if (wrapperReadsBack) expect(afterBody === own.signal, 'after the body, exec.signal is the wrapper\'s again').toBe(true)
+    if (wrapperReadsBack) expect(afterBody === own.signal, "after the body, exec.signal is the wrapper's again").toBe(true)
   },
 })

@@ -34,7 +34,10 @@ interface Forest {
 const forest: fc.Arbitrary<Forest> = fc.record({
   deployment: fc.constantFrom(...MODES),
   scopes: fc
-    .array(fc.record({ parent: fc.option(fc.nat(), { nil: undefined }), declares: fc.option(fc.constantFrom(...MODES), { nil: undefined }) }), { minLength: 1, maxLength: 4 })
+    .array(fc.record({ parent: fc.option(fc.nat(), { nil: undefined }), declares: fc.option(fc.constantFrom(...MODES), { nil: undefined }) }), {
+      minLength: 1,
+      maxLength: 4,
+    })
     .map((raw) => raw.map((s, i) => ({ parent: s.parent === undefined || i === 0 ? undefined : s.parent % i, declares: s.declares }))),
 })
 
@@ -47,84 +50,94 @@ function modeInForce(f: Forest, i: number): ToolPresentationMode {
   return f.deployment
 }
 
-law('E-32', ['CM-03', 'CM-04', 'MODE-05', 'PRE-21'], 'under the calling scope\'s code mode a model-direct call of a visible tool collapses before any policy; a nested call, another mode or an invisible name takes the ordinary pipeline', {
-  // Without scopeParents the forest is all roots.
-  arbitrary: (has) => (has('scopeParents') ? forest : forest.map((f) => ({ ...f, scopes: f.scopes.map((x) => ({ ...x, parent: undefined })) }))),
-  optional: ['scopeParents'],
-  deployment: (f) => ({ mode: f.deployment }),
-  interesting: 'a scope whose mode in force is code differs from the deployment\'s mode',
-  threshold: 0.15,
-  run: async (r, f) => {
-    const stages = { pre: 0, wrapper: 0, guard: 0, post: 0 }
-    r.harness.on('tools/pre-execute', (_exec, next) => {
-      stages.pre += 1
-      return next()
-    })
-    r.harness.on('tools/execute', (_exec, next) => {
-      stages.wrapper += 1
-      return next()
-    })
-    r.tools.guard(() => {
-      stages.guard += 1
-      return undefined
-    })
-    r.harness.on('tools/post-execute', (_exec, _result, next) => {
-      stages.post += 1
-      return next()
-    })
-    // A real execution token to pass as `parent`: the seed call's, as tools/result observers see it.
-    let token: ToolExecutionToken | undefined
-    r.harness.on('tools/result', (exec) => {
-      token ??= exec.token
-    })
-    const probes: Record<string, ToolProbe> = { safe: probeTool('safe', { isConcurrencySafe: () => true }), plain: probeTool('plain') }
-    for (const probe of Object.values(probes)) r.tools.register(probe.definition)
+law(
+  'E-32',
+  ['CM-03', 'CM-04', 'MODE-05', 'PRE-21'],
+  "under the calling scope's code mode a model-direct call of a visible tool collapses before any policy; a nested call, another mode or an invisible name takes the ordinary pipeline",
+  {
+    // Without scopeParents the forest is all roots.
+    arbitrary: (has) => (has('scopeParents') ? forest : forest.map((f) => ({ ...f, scopes: f.scopes.map((x) => ({ ...x, parent: undefined })) }))),
+    optional: ['scopeParents'],
+    deployment: (f) => ({ mode: f.deployment }),
+    interesting: "a scope whose mode in force is code differs from the deployment's mode",
+    threshold: 0.15,
+    run: async (r, f) => {
+      const stages = { pre: 0, wrapper: 0, guard: 0, post: 0 }
+      r.harness.on('tools/pre-execute', (_exec, next) => {
+        stages.pre += 1
+        return next()
+      })
+      r.harness.on('tools/execute', (_exec, next) => {
+        stages.wrapper += 1
+        return next()
+      })
+      r.tools.guard(() => {
+        stages.guard += 1
+        return undefined
+      })
+      r.harness.on('tools/post-execute', (_exec, _result, next) => {
+        stages.post += 1
+        return next()
+      })
+      // A real execution token to pass as `parent`: the seed call's, as tools/result observers see it.
+      let token: ToolExecutionToken | undefined
+      r.harness.on('tools/result', (exec) => {
+        token ??= exec.token
+      })
+      const probes: Record<string, ToolProbe> = { safe: probeTool('safe', { isConcurrencySafe: () => true }), plain: probeTool('plain') }
+      for (const probe of Object.values(probes)) r.tools.register(probe.definition)
 
-    const scopes: ScopeHandle[] = []
-    for (const s of f.scopes) {
-      const scope = await r.scope(s.parent === undefined ? undefined : scopes[s.parent])
-      if (s.declares !== undefined) r.presentAs(scope, s.declares)
-      scopes.push(scope)
-    }
-    await r.tools.execute(call('plain'))
-    expect(token, 'tools/result observers see the seed call and its token').toBeDefined()
+      const scopes: ScopeHandle[] = []
+      for (const s of f.scopes) {
+        const scope = await r.scope(s.parent === undefined ? undefined : scopes[s.parent])
+        if (s.declares !== undefined) r.presentAs(scope, s.declares)
+        scopes.push(scope)
+      }
+      await r.tools.execute(call('plain'))
+      expect(token, 'tools/result observers see the seed call and its token').toBeDefined()
 
-    for (const [i, scope] of scopes.entries()) {
-      const mode = modeInForce(f, i)
-      if (mode === 'code' && f.deployment !== 'code') r.interesting()
-      for (const name of ['safe', 'plain', 'ghost']) {
-        for (const nested of [false, true]) {
-          const input = call(name, {}, { agent: scope.agent, ...(nested ? { parent: token } : {}) })
-          const before = { ...stages }
-          const bodies = probes[name]?.bodyCalls ?? 0
-          const collapses = mode === 'code' && !nested && name !== 'ghost'
-          const what = `${nested ? 'nested' : 'model-direct'} call of "${name}" from scope ${i} (mode in force ${mode}, deployment ${f.deployment}, forest ${JSON.stringify(f.scopes)})`
+      for (const [i, scope] of scopes.entries()) {
+        const mode = modeInForce(f, i)
+        if (mode === 'code' && f.deployment !== 'code') r.interesting()
+        for (const name of ['safe', 'plain', 'ghost']) {
+          for (const nested of [false, true]) {
+            const input = call(name, {}, { agent: scope.agent, ...(nested ? { parent: token } : {}) })
+            const before = { ...stages }
+            const bodies = probes[name]?.bodyCalls ?? 0
+            const collapses = mode === 'code' && !nested && name !== 'ghost'
+            const what = `${nested ? 'nested' : 'model-direct'} call of "${name}" from scope ${i} (mode in force ${mode}, deployment ${f.deployment}, forest ${JSON.stringify(f.scopes)})`
 
-          const classified = r.tools.executionMode(input).kind
-          const result = await r.tools.execute(input)
-          const seen = result.isError ? `failure ${JSON.stringify(result.error)}` : 'success'
-          const ran = { pre: stages.pre - before.pre, wrapper: stages.wrapper - before.wrapper, guard: stages.guard - before.guard, post: stages.post - before.post }
+            const classified = r.tools.executionMode(input).kind
+            const result = await r.tools.execute(input)
+            const seen = result.isError ? `failure ${JSON.stringify(result.error)}` : 'success'
+            const ran = {
+              pre: stages.pre - before.pre,
+              wrapper: stages.wrapper - before.wrapper,
+              guard: stages.guard - before.guard,
+              post: stages.post - before.post,
+            }
 
-          if (collapses) {
-            expect(result.error?.info?.code, `${what} collapses to UNKNOWN_TOOL; got ${seen}`).toBe('UNKNOWN_TOOL')
-            expect(ran, `${what}: a collapsed call runs no pre-execute, guard, wrapper or post-execute`).toEqual({ pre: 0, wrapper: 0, guard: 0, post: 0 })
-            expect(probes[name]!.bodyCalls, `${what}: a collapsed call runs no body`).toBe(bodies)
-            expect(classified, `${what}: a collapsed call classifies as exclusive`).toBe('exclusive')
-          } else if (name === 'ghost') {
-            expect(result.error?.info?.code, `${what}: an invisible name is an ordinary unknown tool; got ${seen}`).toBe('UNKNOWN_TOOL')
-            expect(ran.pre, `${what}: an invisible name still runs pre-execute`).toBe(1)
-            expect(ran.post, `${what}: an invisible name still runs post-execute`).toBe(1)
-          } else {
-            expect(result.isError, `${what} takes the ordinary pipeline and succeeds; got ${seen}`).toBe(false)
-            expect(ran, `${what}: every stage runs once`).toEqual({ pre: 1, wrapper: 1, guard: 1, post: 1 })
-            expect(probes[name]!.bodyCalls, `${what}: the body runs once`).toBe(bodies + 1)
-            expect(classified, `${what}: classified by its own classifier`).toBe(name === 'safe' ? 'parallel' : 'exclusive')
+            if (collapses) {
+              expect(result.error?.info?.code, `${what} collapses to UNKNOWN_TOOL; got ${seen}`).toBe('UNKNOWN_TOOL')
+              expect(ran, `${what}: a collapsed call runs no pre-execute, guard, wrapper or post-execute`).toEqual({ pre: 0, wrapper: 0, guard: 0, post: 0 })
+              expect(probes[name]!.bodyCalls, `${what}: a collapsed call runs no body`).toBe(bodies)
+              expect(classified, `${what}: a collapsed call classifies as exclusive`).toBe('exclusive')
+            } else if (name === 'ghost') {
+              expect(result.error?.info?.code, `${what}: an invisible name is an ordinary unknown tool; got ${seen}`).toBe('UNKNOWN_TOOL')
+              expect(ran.pre, `${what}: an invisible name still runs pre-execute`).toBe(1)
+              expect(ran.post, `${what}: an invisible name still runs post-execute`).toBe(1)
+            } else {
+              expect(result.isError, `${what} takes the ordinary pipeline and succeeds; got ${seen}`).toBe(false)
+              expect(ran, `${what}: every stage runs once`).toEqual({ pre: 1, wrapper: 1, guard: 1, post: 1 })
+              expect(probes[name]!.bodyCalls, `${what}: the body runs once`).toBe(bodies + 1)
+              expect(classified, `${what}: classified by its own classifier`).toBe(name === 'safe' ? 'parallel' : 'exclusive')
+            }
           }
         }
       }
-    }
+    },
   },
-})
+)
 
 interface Ordering {
   readonly s: fc.Scheduler
@@ -212,109 +225,132 @@ async function releaseOneByOne<T>(s: fc.Scheduler, pending: Promise<T>): Promise
   }
 }
 
-law('E-33', ['CM-16', 'CM-14', 'CM-15', 'CM-17', 'CM-22'], 'whatever order bodies and listeners complete in, sub-calls start and commit in submission order, exclusive calls run alone through their commits, the pool stays capped and contexts follow submission order', {
-  arbitrary: fc.record({
-    s: fc.scheduler(),
-    maxParallel: fc.integer({ min: 1, max: 3 }),
-    // Mostly parallel, so that runs of consecutive parallel calls (the only ones whose bodies overlap) are common.
-    calls: fc.array(fc.record({ parallel: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }), defers: fc.boolean() }), {
-      minLength: 2,
-      maxLength: 6,
+law(
+  'E-33',
+  ['CM-16', 'CM-14', 'CM-15', 'CM-17', 'CM-22'],
+  'whatever order bodies and listeners complete in, sub-calls start and commit in submission order, exclusive calls run alone through their commits, the pool stays capped and contexts follow submission order',
+  {
+    arbitrary: fc.record({
+      s: fc.scheduler(),
+      maxParallel: fc.integer({ min: 1, max: 3 }),
+      // Mostly parallel, so that runs of consecutive parallel calls (the only ones whose bodies overlap) are common.
+      calls: fc.array(
+        fc.record({ parallel: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }), defers: fc.boolean() }),
+        {
+          minLength: 2,
+          maxLength: 6,
+        },
+      ),
+      hold: fc.record({ pre: fc.boolean(), post: fc.boolean() }),
     }),
-    hold: fc.record({ pre: fc.boolean(), post: fc.boolean() }),
-  }),
-  deployment: ({ maxParallel }) => ({ mode: 'both', maxParallelSubCalls: maxParallel }),
-  interesting: 'a body completed before the body of a sub-call submitted earlier',
-  threshold: 0.12,
-  run: async (r, { s, maxParallel, calls, hold }) => {
-    const steps: Step[] = []
-    const ids: (string | undefined)[] = calls.map(() => undefined)
-    /** Per sub-call: whether its agent, parent and rootCallId are the outer call's (CM-14). */
-    const lineage: (boolean | undefined)[] = calls.map(() => undefined)
-    let outer: ToolExecution | undefined
-    const indexOf = (args: unknown): number => (args as { i: number }).i
-    /** Records entering a stage, lets the scheduler decide when it completes (if held), records leaving it. */
-    const stage = async (i: number, name: Step['stage']): Promise<void> => {
-      steps.push({ call: i, stage: name, edge: 'in' })
-      if (name === 'body' || hold[name]) await s.schedule(Promise.resolve(), `${name} ${i}`)
-      steps.push({ call: i, stage: name, edge: 'out' })
-    }
-    const tool = probeTool('t', {
-      isConcurrencySafe: (args) => (args as { parallel: boolean }).parallel,
-      body: async (args, exec) => {
-        const i = indexOf(args)
-        await stage(i, 'body')
-        if (calls[i]!.defers) exec.deferContext(contextMessage(`context ${i}`))
-        return i
-      },
-    })
-    r.tools.register(tool.definition)
-    r.harness.on('tools/pre-execute', async (exec, next) => {
-      if (exec.name === 'run_code') outer = exec
-      if (exec.name !== 't') return next()
-      const i = indexOf(exec.arguments)
-      ids[i] = String(exec.callId)
-      lineage[i] = outer !== undefined && exec.agent === outer.agent && exec.parent === outer.token && exec.rootCallId === outer.rootCallId
-      await stage(i, 'pre')
-      return next()
-    })
-    r.harness.on('tools/post-execute', async (exec, _result, next) => {
-      if (exec.name === 't') await stage(indexOf(exec.arguments), 'post')
-      return next()
-    })
-    const scope = await r.scope()
-    const runtime = createScriptedRuntime()
-    await r.codeMode.setRuntime(runtime)
-    const code = runtime.program(async ({ tools }) => {
-      const settled = await Promise.allSettled(calls.map((c, i) => tools.t!({ i, parallel: c.parallel })))
-      return settled.map((x) => (x.status === 'fulfilled' ? x.value : `rejected: ${String((x.reason as Error).message)}`))
-    })
-
-    const result = await releaseOneByOne(s, r.tools.execute(call('run_code', { code, description: 'E-33 program' }, { agent: scope.agent, callId: 'outer' })))
-
-    const order = (name: Step['stage']): number[] => steps.filter((x) => x.stage === name && x.edge === 'in').map((x) => x.call)
-    const bodiesDone = steps.filter((x) => x.stage === 'body' && x.edge === 'out').map((x) => x.call)
-    if (bodiesDone.some((c, k) => bodiesDone.slice(k + 1).some((later) => later < c))) r.interesting()
-    const where = `steps: ${steps.map((x) => `${x.stage}${x.call}${x.edge === 'in' ? '+' : '-'}`).join(' ')} (maxParallelSubCalls ${maxParallel}, calls ${JSON.stringify(calls)})`
-    const submission = calls.map((_, i) => i)
-
-    expect(result.isError, `run_code succeeds; got ${result.isError ? JSON.stringify(result.error) : 'success'} (${where})`).toBe(false)
-    expect(result.isError ? undefined : (result.value as { result?: unknown }).result, `every binding resolves with its sub-call's value (${where})`).toEqual(submission)
-    expect(ids, `sub-call ids are <outer callId>:code:<n>, numbered in submission order (${where})`).toEqual(calls.map((_, i) => `outer:code:${i + 1}`))
-    expect(lineage, `every sub-call carries the outer call's agent, token (as parent) and rootCallId (${where})`).toEqual(calls.map(() => true))
-    expect(order('pre'), `pre-execute is entered in submission order (${where})`).toEqual(submission)
-    expect(order('body'), `every sub-call runs its body once (${where})`).toEqual(expect.arrayContaining(submission))
-    expect(order('body').length, `every sub-call runs its body once (${where})`).toBe(calls.length)
-    expect(order('post'), `post-execute is entered in submission order (${where})`).toEqual(submission)
-
-    // Walk the steps: which stages are live at each point.
-    const live = new Map<string, number>()
-    let bodies = 0
-    for (const [k, step] of steps.entries()) {
-      const key = `${step.stage} ${step.call}`
-      if (step.edge === 'out') {
-        live.delete(key)
-        if (step.stage === 'body') bodies -= 1
-        continue
+    deployment: ({ maxParallel }) => ({ mode: 'both', maxParallelSubCalls: maxParallel }),
+    interesting: 'a body completed before the body of a sub-call submitted earlier',
+    threshold: 0.12,
+    run: async (r, { s, maxParallel, calls, hold }) => {
+      const steps: Step[] = []
+      const ids: (string | undefined)[] = calls.map(() => undefined)
+      /** Per sub-call: whether its agent, parent and rootCallId are the outer call's (CM-14). */
+      const lineage: (boolean | undefined)[] = calls.map(() => undefined)
+      let outer: ToolExecution | undefined
+      const indexOf = (args: unknown): number => (args as { i: number }).i
+      /** Records entering a stage, lets the scheduler decide when it completes (if held), records leaving it. */
+      const stage = async (i: number, name: Step['stage']): Promise<void> => {
+        steps.push({ call: i, stage: name, edge: 'in' })
+        if (name === 'body' || hold[name]) await s.schedule(Promise.resolve(), `${name} ${i}`)
+        steps.push({ call: i, stage: name, edge: 'out' })
       }
-      const others = [...live.keys()].filter((x) => x.endsWith(` ${step.call}`) === false)
-      if (step.stage === 'pre') expect(others.filter((x) => x.startsWith('pre ')), `no two pre-execute stages overlap (at step ${k}; ${where})`).toEqual([])
-      if (step.stage === 'post') expect(others.filter((x) => x.startsWith('post ')), `no two post-execute stages overlap (at step ${k}; ${where})`).toEqual([])
-      live.set(key, k)
-      if (step.stage === 'body') {
-        bodies += 1
-        expect(bodies, `at most maxParallelSubCalls (${maxParallel}) bodies are live (at step ${k}; ${where})`).toBeLessThanOrEqual(maxParallel)
+      const tool = probeTool('t', {
+        isConcurrencySafe: (args) => (args as { parallel: boolean }).parallel,
+        body: async (args, exec) => {
+          const i = indexOf(args)
+          await stage(i, 'body')
+          if (calls[i]!.defers) exec.deferContext(contextMessage(`context ${i}`))
+          return i
+        },
+      })
+      r.tools.register(tool.definition)
+      r.harness.on('tools/pre-execute', async (exec, next) => {
+        if (exec.name === 'run_code') outer = exec
+        if (exec.name !== 't') return next()
+        const i = indexOf(exec.arguments)
+        ids[i] = String(exec.callId)
+        lineage[i] = outer !== undefined && exec.agent === outer.agent && exec.parent === outer.token && exec.rootCallId === outer.rootCallId
+        await stage(i, 'pre')
+        return next()
+      })
+      r.harness.on('tools/post-execute', async (exec, _result, next) => {
+        if (exec.name === 't') await stage(indexOf(exec.arguments), 'post')
+        return next()
+      })
+      const scope = await r.scope()
+      const runtime = createScriptedRuntime()
+      await r.codeMode.setRuntime(runtime)
+      const code = runtime.program(async ({ tools }) => {
+        const settled = await Promise.allSettled(calls.map((c, i) => tools.t!({ i, parallel: c.parallel })))
+        return settled.map((x) => (x.status === 'fulfilled' ? x.value : `rejected: ${String((x.reason as Error).message)}`))
+      })
+
+      const result = await releaseOneByOne(s, r.tools.execute(call('run_code', { code, description: 'E-33 program' }, { agent: scope.agent, callId: 'outer' })))
+
+      const order = (name: Step['stage']): number[] => steps.filter((x) => x.stage === name && x.edge === 'in').map((x) => x.call)
+      const bodiesDone = steps.filter((x) => x.stage === 'body' && x.edge === 'out').map((x) => x.call)
+      if (bodiesDone.some((c, k) => bodiesDone.slice(k + 1).some((later) => later < c))) r.interesting()
+      const where = `steps: ${steps.map((x) => `${x.stage}${x.call}${x.edge === 'in' ? '+' : '-'}`).join(' ')} (maxParallelSubCalls ${maxParallel}, calls ${JSON.stringify(calls)})`
+      const submission = calls.map((_, i) => i)
+
+      expect(result.isError, `run_code succeeds; got ${result.isError ? JSON.stringify(result.error) : 'success'} (${where})`).toBe(false)
+      expect(result.isError ? undefined : (result.value as { result?: unknown }).result, `every binding resolves with its sub-call's value (${where})`).toEqual(
+        submission,
+      )
+      expect(ids, `sub-call ids are <outer callId>:code:<n>, numbered in submission order (${where})`).toEqual(calls.map((_, i) => `outer:code:${i + 1}`))
+      expect(lineage, `every sub-call carries the outer call's agent, token (as parent) and rootCallId (${where})`).toEqual(calls.map(() => true))
+      expect(order('pre'), `pre-execute is entered in submission order (${where})`).toEqual(submission)
+      expect(order('body'), `every sub-call runs its body once (${where})`).toEqual(expect.arrayContaining(submission))
+      expect(order('body').length, `every sub-call runs its body once (${where})`).toBe(calls.length)
+      expect(order('post'), `post-execute is entered in submission order (${where})`).toEqual(submission)
+
+      // Walk the steps: which stages are live at each point.
+      const live = new Map<string, number>()
+      let bodies = 0
+      for (const [k, step] of steps.entries()) {
+        const key = `${step.stage} ${step.call}`
+        if (step.edge === 'out') {
+          live.delete(key)
+          if (step.stage === 'body') bodies -= 1
+          continue
+        }
+        const others = [...live.keys()].filter((x) => x.endsWith(` ${step.call}`) === false)
+        if (step.stage === 'pre')
+          expect(
+            others.filter((x) => x.startsWith('pre ')),
+            `no two pre-execute stages overlap (at step ${k}; ${where})`,
+          ).toEqual([])
+        if (step.stage === 'post')
+          expect(
+            others.filter((x) => x.startsWith('post ')),
+            `no two post-execute stages overlap (at step ${k}; ${where})`,
+          ).toEqual([])
+        live.set(key, k)
+        if (step.stage === 'body') {
+          bodies += 1
+          expect(bodies, `at most maxParallelSubCalls (${maxParallel}) bodies are live (at step ${k}; ${where})`).toBeLessThanOrEqual(maxParallel)
+        }
       }
-    }
-    // An exclusive sub-call runs alone from its pre-execute to the end of its post-execute.
-    for (const [i, c] of calls.entries()) {
-      if (c.parallel) continue
-      const from = steps.findIndex((x) => x.call === i && x.stage === 'pre' && x.edge === 'in')
-      const to = steps.findIndex((x) => x.call === i && x.stage === 'post' && x.edge === 'out')
-      const intruders = steps.slice(from, to + 1).filter((x) => x.call !== i)
-      expect(intruders.map((x) => `${x.stage}${x.call}${x.edge === 'in' ? '+' : '-'}`), `exclusive sub-call ${i} runs alone until its commit is done (${where})`).toEqual([])
-    }
-    const contexts = result.additionalContexts?.map((x) => (x as { content: unknown }).content) ?? []
-    expect(contexts, `deferred contexts reach the outer result in submission order (${where})`).toEqual(calls.flatMap((c, i) => (c.defers ? [`context ${i}`] : [])))
+      // An exclusive sub-call runs alone from its pre-execute to the end of its post-execute.
+      for (const [i, c] of calls.entries()) {
+        if (c.parallel) continue
+        const from = steps.findIndex((x) => x.call === i && x.stage === 'pre' && x.edge === 'in')
+        const to = steps.findIndex((x) => x.call === i && x.stage === 'post' && x.edge === 'out')
+        const intruders = steps.slice(from, to + 1).filter((x) => x.call !== i)
+        expect(
+          intruders.map((x) => `${x.stage}${x.call}${x.edge === 'in' ? '+' : '-'}`),
+          `exclusive sub-call ${i} runs alone until its commit is done (${where})`,
+        ).toEqual([])
+      }
+      const contexts = result.additionalContexts?.map((x) => (x as { content: unknown }).content) ?? []
+      expect(contexts, `deferred contexts reach the outer result in submission order (${where})`).toEqual(
+        calls.flatMap((c, i) => (c.defers ? [`context ${i}`] : [])),
+      )
+    },
   },
-})
+)

@@ -77,19 +77,19 @@ law('E-16', ['POST-04', 'POST-05', 'POST-09', 'POST-03'], 'content, value and bl
     if (d.kind === 'content') {
       if (JSON.stringify(d.texts.map(text)) !== JSON.stringify(dispatched.content)) r.interesting()
       expect(result.isError, `a content replacement keeps the success; got ${seen}`).toBe(false)
-      expect(result.content, 'content is the decision\'s').toEqual(d.texts.map(text))
+      expect(result.content, "content is the decision's").toEqual(d.texts.map(text))
       expect(result.isError ? undefined : result.value, 'value is kept').toEqual(dispatched.value)
       expect(result.meta, 'meta is kept').toEqual(dispatched.meta)
       expect('meta' in result, 'meta presence is kept').toBe('meta' in dispatched)
       expect(result.isError ? undefined : result.concludesTurn, 'concludesTurn is kept').toBe(dispatched.concludesTurn)
-      expect(contents(result), 'contexts are the result\'s then the decision\'s').toEqual(['deferred', ...post.map((c) => c.content)])
+      expect(contents(result), "contexts are the result's then the decision's").toEqual(['deferred', ...post.map((c) => c.content)])
     } else if (d.kind === 'value') {
       if (d.n !== n) r.interesting()
       expect(result.isError, `a valid value replacement keeps the success; got ${seen}`).toBe(false)
-      expect(result.isError ? undefined : result.value, 'value is the decision\'s').toEqual({ n: d.n })
+      expect(result.isError ? undefined : result.value, "value is the decision's").toEqual({ n: d.n })
       expect(result.content, 'content is re-rendered from the new value').toEqual([text(`n=${d.n}`)])
       if (projects) expect(result.meta, 'meta is re-projected from the new value').toEqual({ twice: d.n * 2 })
-      expect(contents(result), 'contexts are the result\'s then the decision\'s').toEqual(['deferred', ...post.map((c) => c.content)])
+      expect(contents(result), "contexts are the result's then the decision's").toEqual(['deferred', ...post.map((c) => c.content)])
     } else if (d.kind === 'invalid-value') {
       expect(result.error?.info?.code, `an invalid value replacement is an output failure; got ${seen}`).toBe('INVALID_TOOL_OUTPUT')
       expect('value' in result, 'the failure has no value').toBe(false)
@@ -99,28 +99,63 @@ law('E-16', ['POST-04', 'POST-05', 'POST-09', 'POST-03'], 'content, value and bl
       expect(result.content, 'content is the feedback').toEqual(d.texts.map(text))
       incidental('POST-10', () => expect(result.error?.message, 'error.message is the joined feedback text (POST-10)').toBe(d.texts.join('\n')))
       expectNoInfo(result, 'ERR-06')
-      expectBlockContexts(result, contents(result), ['deferred'], post.map((c) => c.content))
+      expectBlockContexts(
+        result,
+        contents(result),
+        ['deferred'],
+        post.map((c) => c.content),
+      )
     }
   },
 })
 
 /** Output schemas inside the enforced subset, small enough to read in a counterexample. */
-const schema: fc.Arbitrary<JsonSchemaNode> = fc.letrec<{ node: JsonSchemaNode; object: JsonSchemaNode; array: JsonSchemaNode; oneOf: JsonSchemaNode }>((tie) => ({
-  node: fc.oneof(
-    { depthSize: 'small', maxDepth: 3 },
-    fc.constantFrom<JsonSchemaNode>({ type: 'string' }, { type: 'number' }, { type: 'integer' }, { type: 'boolean' }, { type: 'null' }, {}, { type: 'string', enum: ['x', 'y'] }),
-    tie('object'),
-    tie('array'),
-    tie('oneOf'),
-  ),
-  object: fc
-    .record({ properties: fc.dictionary(fc.constantFrom('p', 'q', 'r'), tie('node'), { maxKeys: 3 }), required: fc.subarray(['p', 'q', 'r']), closed: fc.boolean() })
-    .map(({ properties, required, closed }) => ({ type: 'object', properties, required: required.filter((k) => k in properties), ...(closed ? { additionalProperties: false } : {}) }) as JsonSchemaNode),
-  array: tie('node').map((items) => ({ type: 'array', items }) as JsonSchemaNode),
-  oneOf: fc.tuple(tie('node'), tie('node')).map(([a, b]) => ({ oneOf: [a, b] }) as JsonSchemaNode),
-})).node
+const schema: fc.Arbitrary<JsonSchemaNode> = fc.letrec<{ node: JsonSchemaNode; object: JsonSchemaNode; array: JsonSchemaNode; oneOf: JsonSchemaNode }>(
+  (tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', maxDepth: 3 },
+      fc.constantFrom<JsonSchemaNode>(
+        { type: 'string' },
+        { type: 'number' },
+        { type: 'integer' },
+        { type: 'boolean' },
+        { type: 'null' },
+        {},
+        { type: 'string', enum: ['x', 'y'] },
+      ),
+      tie('object'),
+      tie('array'),
+      tie('oneOf'),
+    ),
+    object: fc
+      .record({
+        properties: fc.dictionary(fc.constantFrom('p', 'q', 'r'), tie('node'), { maxKeys: 3 }),
+        required: fc.subarray(['p', 'q', 'r']),
+        closed: fc.boolean(),
+      })
+      .map(
+        ({ properties, required, closed }) =>
+          ({
+            type: 'object',
+            properties,
+            required: required.filter((k) => k in properties),
+            ...(closed ? { additionalProperties: false } : {}),
+          }) as JsonSchemaNode,
+      ),
+    array: tie('node').map((items) => ({ type: 'array', items }) as JsonSchemaNode),
+    oneOf: fc.tuple(tie('node'), tie('node')).map(([a, b]) => ({ oneOf: [a, b] }) as JsonSchemaNode),
+  }),
+).node
 
-type Node = { type?: string; enum?: unknown[]; properties?: Record<string, Node>; required?: string[]; additionalProperties?: boolean; items?: Node; oneOf?: Node[] }
+type Node = {
+  type?: string
+  enum?: unknown[]
+  properties?: Record<string, Node>
+  required?: string[]
+  additionalProperties?: boolean
+  items?: Node
+  oneOf?: Node[]
+}
 
 /** Values meant to satisfy `s` (oneOf branches may overlap, so not always). */
 function sample(s: Node): fc.Arbitrary<unknown> {
@@ -187,28 +222,33 @@ const outputCase = schema.chain((s) =>
   }),
 )
 
-law('E-24', ['OUT-03', 'OUT-02', 'OUT-07', 'OUT-06'], 'a body value succeeds exactly when it is lossless and valid for the output schema, and then is the result value', {
-  arbitrary: outputCase,
-  interesting: 'a lossless value was refused by the output schema',
-  threshold: 0.1,
-  run: async (r, { schema: s, value }) => {
-    const returned = value.lossy ? buildLossy(value.spec) : value.v
-    r.tools.register(probeTool('tool', { schema: s, body: () => returned }).definition)
-    const lossless = isLossless(returned)
-    const ok = lossless && valid(s as Node, returned)
-    if (lossless && !ok) r.interesting()
+law(
+  'E-24',
+  ['OUT-03', 'OUT-02', 'OUT-07', 'OUT-06'],
+  'a body value succeeds exactly when it is lossless and valid for the output schema, and then is the result value',
+  {
+    arbitrary: outputCase,
+    interesting: 'a lossless value was refused by the output schema',
+    threshold: 0.1,
+    run: async (r, { schema: s, value }) => {
+      const returned = value.lossy ? buildLossy(value.spec) : value.v
+      r.tools.register(probeTool('tool', { schema: s, body: () => returned }).definition)
+      const lossless = isLossless(returned)
+      const ok = lossless && valid(s as Node, returned)
+      if (lossless && !ok) r.interesting()
 
-    const result = await r.tools.execute(call('tool'))
+      const result = await r.tools.execute(call('tool'))
 
-    const seen = result.isError ? `failure ${JSON.stringify(result.error)}` : 'success'
-    expect(result.isError, `the value ${ok ? 'is valid' : lossless ? 'breaks the schema' : 'is not lossless JSON'}; got ${seen}`).toBe(!ok)
-    if (!result.isError) expect(result.value, 'the result value is the returned value').toEqual(returned)
-    else {
-      expect(result.error.info?.code, 'an output failure is INVALID_TOOL_OUTPUT').toBe('INVALID_TOOL_OUTPUT')
-      expect('value' in result, 'an output failure has no value').toBe(false)
-    }
+      const seen = result.isError ? `failure ${JSON.stringify(result.error)}` : 'success'
+      expect(result.isError, `the value ${ok ? 'is valid' : lossless ? 'breaks the schema' : 'is not lossless JSON'}; got ${seen}`).toBe(!ok)
+      if (!result.isError) expect(result.value, 'the result value is the returned value').toEqual(returned)
+      else {
+        expect(result.error.info?.code, 'an output failure is INVALID_TOOL_OUTPUT').toBe('INVALID_TOOL_OUTPUT')
+        expect('value' in result, 'an output failure has no value').toBe(false)
+      }
+    },
   },
-})
+)
 
 // A parent is an execution token, an opaque Symbol (seed 000): a fresh symbol, or the token of a real enclosing call.
 const parentValue = fc.oneof(
@@ -217,7 +257,7 @@ const parentValue = fc.oneof(
   fc.constant('outer-token' as const),
 )
 
-law('E-25', ['PRES-02', 'OUT-05'], 'meta is the projector\'s output on a top-level success and absent on any nested call', {
+law('E-25', ['PRES-02', 'OUT-05'], "meta is the projector's output on a top-level success and absent on any nested call", {
   arbitrary: fc.record({ parent: parentValue, projector: fc.boolean(), meta: losslessJson }),
   interesting: 'a nested call to a tool that declares a projector',
   threshold: 0.15,
@@ -250,4 +290,3 @@ law('E-25', ['PRES-02', 'OUT-05'], 'meta is the projector\'s output on a top-lev
   },
   needs: ['presentationMeta'],
 })
-

@@ -47,7 +47,11 @@ function firstDenial(guards: readonly { layer: Layer; deny: string | undefined }
 function expectFirstDenial(result: { readonly error?: { readonly message?: unknown } }, expected: string, reasons: readonly (string | undefined)[]): void {
   incidental('GRD-03', () => {
     if (expected !== '') expect(result.error?.message, 'the first denying guard decides (GRD-03)').toBe(expected)
-    else expect(reasons.filter((r) => r !== undefined && r !== ''), 'the first denying guard, whose reason is "", decides (GRD-03)').not.toContain(result.error?.message)
+    else
+      expect(
+        reasons.filter((r) => r !== undefined && r !== ''),
+        'the first denying guard, whose reason is "", decides (GRD-03)',
+      ).not.toContain(result.error?.message)
   })
   if (expected === '') incidental('GRD-15', () => expect(result.error?.message, 'a guard\'s "" reason is the message (GRD-15)').toBe(''))
 }
@@ -104,7 +108,11 @@ law('E-12', ['GRD-02', 'GRD-07'], 'guards deny in global-to-own order whatever p
       expect(first.isError, 'a denying guard makes the call a denial').toBe(true)
       expect('value' in first, 'a denial has no value').toBe(false)
       expect(typeof first.error?.message, 'a denial carries a string message').toBe('string')
-      expectFirstDenial(first, expected, guards.map((g) => g.deny))
+      expectFirstDenial(
+        first,
+        expected,
+        guards.map((g) => g.deny),
+      )
       expectNoInfo(first, 'ERR-06')
     }
     expect(probe.bodyCalls, 'the body runs only when no guard denies').toBe(expected === undefined ? 1 : 0)
@@ -116,39 +124,48 @@ law('E-12', ['GRD-02', 'GRD-07'], 'guards deny in global-to-own order whatever p
     if (expectedAfter === undefined) expect(second.isError, 'no guard denies after adding one: the call succeeds').toBe(false)
     else {
       expect(second.isError, 'after adding a guard, a denying guard makes the call a denial').toBe(true)
-      expectFirstDenial(second, expectedAfter, [...guards, extra].map((g) => g.deny))
+      expectFirstDenial(
+        second,
+        expectedAfter,
+        [...guards, extra].map((g) => g.deny),
+      )
     }
   },
 })
 
 const OUTCOMES: readonly ApprovalOutcome[] = ['allowed-once', 'rejected', 'cancelled', 'unavailable']
 
-law('E-14', ['PRE-08', 'PRE-05', 'PRE-06', 'PRE-07'], 'an ask reaches the body only when a mounted service answers allowed-once for a call with an agent and no guard denies', {
-  arbitrary: fc.record({ outcome: fc.constantFrom(...OUTCOMES), service: fc.boolean(), agent: fc.boolean(), guardDenies: fc.boolean() }),
-  interesting: 'the approval service was consulted (service mounted, call with an agent)',
-  threshold: 0.1,
-  run: async (r, { outcome, service, agent, guardDenies }) => {
-    const probe = probeTool('tool')
-    r.tools.register(probe.definition)
-    r.harness.on('tools/pre-execute', async () => ({ kind: 'ask', reason: 'please' }))
-    if (guardDenies) r.tools.guard(() => 'guarded')
-    const stub = approvalStub(outcome)
-    if (service) r.setApproval(stub)
-    const scope = agent ? await r.scope() : undefined
-    if (service && agent) r.interesting()
+law(
+  'E-14',
+  ['PRE-08', 'PRE-05', 'PRE-06', 'PRE-07'],
+  'an ask reaches the body only when a mounted service answers allowed-once for a call with an agent and no guard denies',
+  {
+    arbitrary: fc.record({ outcome: fc.constantFrom(...OUTCOMES), service: fc.boolean(), agent: fc.boolean(), guardDenies: fc.boolean() }),
+    interesting: 'the approval service was consulted (service mounted, call with an agent)',
+    threshold: 0.1,
+    run: async (r, { outcome, service, agent, guardDenies }) => {
+      const probe = probeTool('tool')
+      r.tools.register(probe.definition)
+      r.harness.on('tools/pre-execute', async () => ({ kind: 'ask', reason: 'please' }))
+      if (guardDenies) r.tools.guard(() => 'guarded')
+      const stub = approvalStub(outcome)
+      if (service) r.setApproval(stub)
+      const scope = agent ? await r.scope() : undefined
+      if (service && agent) r.interesting()
 
-    const result = await r.tools.execute(call('tool', {}, scope === undefined ? {} : { agent: scope.agent }))
+      const result = await r.tools.execute(call('tool', {}, scope === undefined ? {} : { agent: scope.agent }))
 
-    const runs = service && agent && outcome === 'allowed-once' && !guardDenies
-    expect(probe.bodyCalls, 'body runs').toBe(runs ? 1 : 0)
-    expect(stub.requests.length, 'approval requests').toBe(service && agent ? 1 : 0)
-    expect(result.isError, 'the call fails unless the ask was granted and no guard denies').toBe(!runs)
-    if (result.isError) {
-      expectNoInfo(result, 'ERR-06')
-      expectEnveloped(result)
-    }
+      const runs = service && agent && outcome === 'allowed-once' && !guardDenies
+      expect(probe.bodyCalls, 'body runs').toBe(runs ? 1 : 0)
+      expect(stub.requests.length, 'approval requests').toBe(service && agent ? 1 : 0)
+      expect(result.isError, 'the call fails unless the ask was granted and no guard denies').toBe(!runs)
+      if (result.isError) {
+        expectNoInfo(result, 'ERR-06')
+        expectEnveloped(result)
+      }
+    },
   },
-})
+)
 
 const dispatchOrigin = fc.constantFrom('ok', 'throw', 'invalid')
 

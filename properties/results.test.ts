@@ -37,7 +37,10 @@ law('E-02', ['RES-08', 'RES-03', 'CTX-05'], 'successes and failures keep their d
     if (result === undefined) return
     if (!result.isError) r.interesting()
     // The shape is that of the snapshot observers are notified of: the recording tools/result observer saw this outcome.
-    expect(observed.map((o) => o.result), 'the outcome tools/result observers saw').toEqual([result])
+    expect(
+      observed.map((o) => o.result),
+      'the outcome tools/result observers saw',
+    ).toEqual([result])
     if (result.isError === false) {
       expect('value' in result, 'a success has value').toBe(true)
       expect('error' in result, 'a success has no error').toBe(false)

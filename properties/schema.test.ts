@@ -17,7 +17,14 @@ const RESERVED = new Set(['name', 'description', 'parameters', '__proto__'])
 law('E-10', ['SCH-01', 'SCH-02'], 'schemas() entries hold exactly name, description and parameters, and editing them changes nothing', {
   arbitrary: fc.record({
     parameters: losslessObject,
-    extra: fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !RESERVED.has(k)), fc.oneof(losslessJson, fc.constant(() => 1)), { maxKeys: 3 }),
+    extra: fc.dictionary(
+      fc.string({ minLength: 1, maxLength: 8 }).filter((k) => !RESERVED.has(k)),
+      fc.oneof(
+        losslessJson,
+        fc.constant(() => 1),
+      ),
+      { maxKeys: 3 },
+    ),
     timeoutMs: fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: undefined }),
   }),
   interesting: 'the definition carries extra own fields',
@@ -29,7 +36,7 @@ law('E-10', ['SCH-01', 'SCH-02'], 'schemas() entries hold exactly name, descript
 
     const [first] = r.tools.schemas()
     expect(Object.keys(first ?? {}).sort(), 'the projection has exactly name, description and parameters').toEqual(['description', 'name', 'parameters'])
-    expect(first?.parameters, 'the projected parameters equal the definition\'s').toEqual(parameters)
+    expect(first?.parameters, "the projected parameters equal the definition's").toEqual(parameters)
     // Vandalise the projection; the next one must not notice.
     if (first !== undefined) {
       ;(first as { name: string }).name = 'changed'
@@ -37,7 +44,11 @@ law('E-10', ['SCH-01', 'SCH-02'], 'schemas() entries hold exactly name, descript
       for (const key of Object.keys(params)) delete params[key]
       params.injected = true
     }
-    expect(r.tools.schemas()[0], 'a later projection is unaffected by changes to an earlier one').toEqual({ name: 'tool', description: definition.description, parameters })
+    expect(r.tools.schemas()[0], 'a later projection is unaffected by changes to an earlier one').toEqual({
+      name: 'tool',
+      description: definition.description,
+      parameters,
+    })
   },
 })
 
@@ -80,40 +91,47 @@ function requiredKeys(map: ParamMap, at: readonly string[] = []): { at: readonly
 }
 
 function compiledRequired(schema: JsonSchemaNode, map: ParamMap, at: string): void {
-  const expected = Object.keys(map).filter((k) => map[k]?.required === true).sort()
+  const expected = Object.keys(map)
+    .filter((k) => map[k]?.required === true)
+    .sort()
   expect([...(schema.required ?? [])].sort(), `required at ${at}`).toEqual(expected)
   for (const [k, p] of Object.entries(map)) {
     if (p.type === 'object') compiledRequired(schema.properties?.[k] ?? {}, p.properties, `${at}.${k}`)
   }
 }
 
-law('E-29', ['DSL-20', 'DSL-13', 'DSL-01'], 'compiled parameter maps keep every level\'s required keys, sample arguments validate, and dropping a required key is reported', {
-  arbitrary: fc.record({ map: paramMap, drop: fc.nat() }),
-  interesting: 'a nested object spec has a required key',
-  threshold: 0.15,
-  needs: ['schema'],
-  run: async (r, { map, drop }) => {
-    const schema = r.schema
-    const required = requiredKeys(map)
-    if (required.some((x) => x.at.length > 0)) r.interesting()
+law(
+  'E-29',
+  ['DSL-20', 'DSL-13', 'DSL-01'],
+  "compiled parameter maps keep every level's required keys, sample arguments validate, and dropping a required key is reported",
+  {
+    arbitrary: fc.record({ map: paramMap, drop: fc.nat() }),
+    interesting: 'a nested object spec has a required key',
+    threshold: 0.15,
+    needs: ['schema'],
+    run: async (r, { map, drop }) => {
+      const schema = r.schema
+      const required = requiredKeys(map)
+      if (required.some((x) => x.at.length > 0)) r.interesting()
 
-    const compiled = schema.parameterSchemaSpecToJsonSchema(map)
-    schema.assertSupportedJsonSchema(compiled)
-    compiledRequired(compiled, map, 'arguments')
-    const args = sampleArgs(map)
-    expect(schema.validateArgs(map, args), 'arguments built to satisfy the spec').toEqual([])
-    const victim = required[drop % Math.max(required.length, 1)]
-    if (victim === undefined) return
-    let holder = args as Record<string, unknown>
-    for (const k of victim.at) holder = holder[k] as Record<string, unknown>
-    delete holder[victim.key]
-    const violations = schema.validateArgs(map, args)
-    expect(
-      violations.some((v) => v.includes(victim.key)),
-      `dropping required "${[...victim.at, victim.key].join('.')}" is reported (got ${JSON.stringify(violations)})`,
-    ).toBe(true)
+      const compiled = schema.parameterSchemaSpecToJsonSchema(map)
+      schema.assertSupportedJsonSchema(compiled)
+      compiledRequired(compiled, map, 'arguments')
+      const args = sampleArgs(map)
+      expect(schema.validateArgs(map, args), 'arguments built to satisfy the spec').toEqual([])
+      const victim = required[drop % Math.max(required.length, 1)]
+      if (victim === undefined) return
+      let holder = args as Record<string, unknown>
+      for (const k of victim.at) holder = holder[k] as Record<string, unknown>
+      delete holder[victim.key]
+      const violations = schema.validateArgs(map, args)
+      expect(
+        violations.some((v) => v.includes(victim.key)),
+        `dropping required "${[...victim.at, victim.key].join('.')}" is reported (got ${JSON.stringify(violations)})`,
+      ).toBe(true)
+    },
   },
-})
+)
 
 const BRANCHES: readonly JsonSchemaNode[] = [
   { type: 'number' },
@@ -125,7 +143,24 @@ const BRANCHES: readonly JsonSchemaNode[] = [
   { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] },
   { type: 'object', properties: { inner: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] } }, required: ['inner'] },
 ]
-const VALUES: readonly unknown[] = [1, 1.5, -0, Number.NaN, 'a', true, null, undefined, [1], [1.5], {}, { a: 1 }, { inner: {} }, { inner: { a: 1 } }, { inner: { a: 'x' } }, [{ a: 1 }]]
+const VALUES: readonly unknown[] = [
+  1,
+  1.5,
+  -0,
+  Number.NaN,
+  'a',
+  true,
+  null,
+  undefined,
+  [1],
+  [1.5],
+  {},
+  { a: 1 },
+  { inner: {} },
+  { inner: { a: 1 } },
+  { inner: { a: 'x' } },
+  [{ a: 1 }],
+]
 
 /** When validation accepted `value`, every required key of every object level it reached is present. */
 function requiredHonoured(schema: JsonSchemaNode, value: unknown): boolean {
@@ -139,7 +174,11 @@ law('E-30', ['JSV-04', 'JSV-01', 'JSV-10'], 'the subset validator is total, acce
   arbitrary: fc.record({
     branches: fc.uniqueArray(fc.constantFrom(...BRANCHES), { minLength: 2, maxLength: 3 }),
     // 1 and 2 sit in several overlapping branches, so multi-matches are common.
-    value: fc.oneof({ arbitrary: fc.constantFrom(1, 2), weight: 3 }, { arbitrary: fc.constantFrom(...VALUES), weight: 3 }, { arbitrary: fc.anything(), weight: 1 }),
+    value: fc.oneof(
+      { arbitrary: fc.constantFrom(1, 2), weight: 3 },
+      { arbitrary: fc.constantFrom(...VALUES), weight: 3 },
+      { arbitrary: fc.anything(), weight: 1 },
+    ),
   }),
   interesting: 'the value matches two or more oneOf branches',
   threshold: 0.05,
@@ -188,7 +227,11 @@ law('E-30b', ['JSV-05', 'JSV-01', 'JSV-10'], 'whatever the validator accepts is 
 })
 
 /** Raw nodes built only from the subset's keywords, each in a place it is allowed. */
-const subsetNode: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ node: Record<string, unknown>; object: Record<string, unknown>; oneOf: Record<string, unknown> }>((tie) => ({
+const subsetNode: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{
+  node: Record<string, unknown>
+  object: Record<string, unknown>
+  oneOf: Record<string, unknown>
+}>((tie) => ({
   node: fc
     .tuple(
       fc.oneof(
@@ -207,16 +250,45 @@ const subsetNode: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ node: Reco
         tie('node').map((items) => ({ type: 'array', items })),
         tie('oneOf'),
       ),
-      fc.record({ description: fc.string({ maxLength: 4 }), title: fc.string({ maxLength: 4 }), default: losslessJson, examples: fc.array(losslessJson, { maxLength: 2 }) }, { requiredKeys: [] }),
+      fc.record(
+        {
+          description: fc.string({ maxLength: 4 }),
+          title: fc.string({ maxLength: 4 }),
+          default: losslessJson,
+          examples: fc.array(losslessJson, { maxLength: 2 }),
+        },
+        { requiredKeys: [] },
+      ),
     )
     .map(([node, annotations]) => ({ ...node, ...annotations })),
   object: fc
-    .record({ properties: fc.dictionary(fc.constantFrom('p', 'q'), tie('node'), { maxKeys: 2 }), required: fc.subarray(['p', 'q']), additional: fc.option(fc.boolean(), { nil: undefined }) })
-    .map(({ properties, required, additional }) => ({ type: 'object', properties, required: required.filter((k) => k in properties), ...(additional === undefined ? {} : { additionalProperties: additional }) })),
+    .record({
+      properties: fc.dictionary(fc.constantFrom('p', 'q'), tie('node'), { maxKeys: 2 }),
+      required: fc.subarray(['p', 'q']),
+      additional: fc.option(fc.boolean(), { nil: undefined }),
+    })
+    .map(({ properties, required, additional }) => ({
+      type: 'object',
+      properties,
+      required: required.filter((k) => k in properties),
+      ...(additional === undefined ? {} : { additionalProperties: additional }),
+    })),
   oneOf: fc.array(tie('node'), { minLength: 2, maxLength: 3 }).map((oneOf) => ({ oneOf })),
 })).node
 
-const DEFECTS = ['unknown keyword', 'misplaced keyword', 'bad enum', 'bad const', 'required not in properties', 'non-boolean additionalProperties', 'cycle', 'type and oneOf', 'short oneOf', 'lossy annotation', 'non-string description'] as const
+const DEFECTS = [
+  'unknown keyword',
+  'misplaced keyword',
+  'bad enum',
+  'bad const',
+  'required not in properties',
+  'non-boolean additionalProperties',
+  'cycle',
+  'type and oneOf',
+  'short oneOf',
+  'lossy annotation',
+  'non-string description',
+] as const
 type Defect = (typeof DEFECTS)[number]
 
 /** Plants `defect` into a fresh node; returns the node and the location (relative to the node) its violation must name. */
@@ -250,37 +322,46 @@ function plant(defect: Defect): { node: Record<string, unknown>; at: string } {
   }
 }
 
-law('E-31', ['JSS-01', 'JSS-02', 'JSS-13', 'JSS-04', 'JSS-05', 'JSS-06', 'JSS-07', 'JSS-08', 'JSS-10'], 'the assertion accepts every subset node and rejects one planted defect with a coded violation at its path', {
-  arbitrary: fc.record({ host: subsetNode, defect: fc.option(fc.constantFrom(...DEFECTS), { nil: undefined, freq: 4 }), key: fc.constantFrom('p', 'q', 'deep') }),
-  interesting: 'a defect was planted below the root of an otherwise valid schema',
-  threshold: 0.3,
-  needs: ['schema'],
-  run: async (r, { host, defect, key }) => {
-    const api = r.schema
-    if (defect === undefined) {
-      expect(() => api.assertSupportedJsonSchema(host), 'a schema built from the subset is accepted').not.toThrow()
-      return
-    }
-    // The defect goes into a property of an object wrapping the valid host, so the rest stays valid.
-    const planted = plant(defect)
-    const root = { type: 'object', properties: { host, [key]: planted.node } }
-    const where = `schema.properties.${key}${planted.at}`
-    r.interesting()
-    let thrown: unknown
-    try {
-      api.assertSupportedJsonSchema(root)
-    } catch (error) {
-      thrown = error
-    }
-    expect(thrown, `a schema with a ${defect} is rejected`).toBeDefined()
-    const { code, violations } = (thrown ?? {}) as { code?: unknown; violations?: unknown }
-    expect(code, 'the rejection is coded').toBe('UNSUPPORTED_SCHEMA')
-    expect(Array.isArray(violations), 'the rejection lists its violations').toBe(true)
-    const list = Array.isArray(violations) ? violations.map(String) : []
-    // Paths compare after their root token, at the defect or below it (the seeds fix neither syntax nor
-    // granularity); upstream's `<path> <text>` form is JSS-18's, its one violation at the very path JSS-19's.
-    expectPathsCovered(list, [where])
-    expectUpstreamPathForm(list)
-    expectExactPlacement(list, [where])
+law(
+  'E-31',
+  ['JSS-01', 'JSS-02', 'JSS-13', 'JSS-04', 'JSS-05', 'JSS-06', 'JSS-07', 'JSS-08', 'JSS-10'],
+  'the assertion accepts every subset node and rejects one planted defect with a coded violation at its path',
+  {
+    arbitrary: fc.record({
+      host: subsetNode,
+      defect: fc.option(fc.constantFrom(...DEFECTS), { nil: undefined, freq: 4 }),
+      key: fc.constantFrom('p', 'q', 'deep'),
+    }),
+    interesting: 'a defect was planted below the root of an otherwise valid schema',
+    threshold: 0.3,
+    needs: ['schema'],
+    run: async (r, { host, defect, key }) => {
+      const api = r.schema
+      if (defect === undefined) {
+        expect(() => api.assertSupportedJsonSchema(host), 'a schema built from the subset is accepted').not.toThrow()
+        return
+      }
+      // The defect goes into a property of an object wrapping the valid host, so the rest stays valid.
+      const planted = plant(defect)
+      const root = { type: 'object', properties: { host, [key]: planted.node } }
+      const where = `schema.properties.${key}${planted.at}`
+      r.interesting()
+      let thrown: unknown
+      try {
+        api.assertSupportedJsonSchema(root)
+      } catch (error) {
+        thrown = error
+      }
+      expect(thrown, `a schema with a ${defect} is rejected`).toBeDefined()
+      const { code, violations } = (thrown ?? {}) as { code?: unknown; violations?: unknown }
+      expect(code, 'the rejection is coded').toBe('UNSUPPORTED_SCHEMA')
+      expect(Array.isArray(violations), 'the rejection lists its violations').toBe(true)
+      const list = Array.isArray(violations) ? violations.map(String) : []
+      // Paths compare after their root token, at the defect or below it (the seeds fix neither syntax nor
+      // granularity); upstream's `<path> <text>` form is JSS-18's, its one violation at the very path JSS-19's.
+      expectPathsCovered(list, [where])
+      expectUpstreamPathForm(list)
+      expectExactPlacement(list, [where])
+    },
   },
-})
+)

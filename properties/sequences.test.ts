@@ -163,13 +163,17 @@ async function expectExecution(m: Model, real: Real, view: Layer, name: Name, af
 
   if (view !== 'g') {
     const registeredOnChain = ['g' as Layer, ...m.chain(view)].some((l) => m.liveRegistration(l, name) !== undefined)
-    if ((denial !== undefined && denial.layer !== 'g') || (denial === undefined && (target === undefined ? registeredOnChain : target.layer !== 'g'))) m.layered = true
+    if ((denial !== undefined && denial.layer !== 'g') || (denial === undefined && (target === undefined ? registeredOnChain : target.layer !== 'g')))
+      m.layered = true
   }
   if (denial !== undefined && target === undefined) {
     // The name is outside the view: the seeds pin UNKNOWN_TOOL or nothing more; upstream lets its guards decide (VIS-25).
     const denied = result.error?.message === denial.reason
-    if (!denied) expectIs(result.error?.info?.code, 'UNKNOWN_TOOL', () => `${what}: the name is outside the view, so a guard denial or UNKNOWN_TOOL; got ${seen}`)
-    incidental('VIS-25', () => expectIs(denied, true, () => `${what}: a name outside the view still meets the guards, so ${denial.reason} decides (VIS-25); got ${seen}`))
+    if (!denied)
+      expectIs(result.error?.info?.code, 'UNKNOWN_TOOL', () => `${what}: the name is outside the view, so a guard denial or UNKNOWN_TOOL; got ${seen}`)
+    incidental('VIS-25', () =>
+      expectIs(denied, true, () => `${what}: a name outside the view still meets the guards, so ${denial.reason} decides (VIS-25); got ${seen}`),
+    )
     expectIs(totalBodies(), before, () => `${what}: no body runs for a name outside the view`)
   } else if (denial !== undefined) {
     expectIs(result.error?.message, denial.reason, () => `${what}: the first denying guard (${denial.reason}) decides; got ${seen}`)
@@ -206,17 +210,31 @@ async function checkViews(m: Model, real: Real, after: string): Promise<void> {
       const want = settled(m, real, view, name)
       if (open) {
         incidental('VIS-26', () =>
-          expectIs(want, undefined, () => `after ${after}: get("${name}", ${label(view)}): a restriction of the ancestor the entry comes from (or of its ancestors) hides it from descendants (VIS-26)`),
+          expectIs(
+            want,
+            undefined,
+            () =>
+              `after ${after}: get("${name}", ${label(view)}): a restriction of the ancestor the entry comes from (or of its ancestors) hides it from descendants (VIS-26)`,
+          ),
         )
       }
       if (want !== undefined) expected.push(name)
       const got = real.r.tools.get(name, agent)
       const gotLabel = (): string => (got === undefined ? 'nothing' : want === undefined ? 'a definition' : 'another definition')
-      expectIs(got === want?.probe.definition, true, () => `after ${after}: get("${name}", ${label(view)}) returned ${gotLabel()}; the model expects ${want === undefined ? 'nothing' : `the one registered in ${label(want.layer)}`}`)
+      expectIs(
+        got === want?.probe.definition,
+        true,
+        () =>
+          `after ${after}: get("${name}", ${label(view)}) returned ${gotLabel()}; the model expects ${want === undefined ? 'nothing' : `the one registered in ${label(want.layer)}`}`,
+      )
     }
-    const listed = real.r.tools.schemas(agent).map((s) => s.name).sort()
+    const listed = real.r.tools
+      .schemas(agent)
+      .map((s) => s.name)
+      .sort()
     expected.sort()
-    if (listed.length !== expected.length || listed.some((n, i) => n !== expected[i])) expect(listed, `after ${after}: schemas(${label(view)})`).toEqual(expected)
+    if (listed.length !== expected.length || listed.some((n, i) => n !== expected[i]))
+      expect(listed, `after ${after}: schemas(${label(view)})`).toEqual(expected)
     for (const name of NAMES) await expectExecution(m, real, view, name, after)
   }
 }
@@ -242,7 +260,9 @@ class Register implements Cmd {
     } catch {
       dispose = undefined
     }
-    expect(dispose === undefined, `register("${this.name}") in ${label(layer)} ${duplicate ? 'duplicates a live entry and must throw' : 'must succeed'}`).toBe(duplicate)
+    expect(dispose === undefined, `register("${this.name}") in ${label(layer)} ${duplicate ? 'duplicates a live entry and must throw' : 'must succeed'}`).toBe(
+      duplicate,
+    )
     if (dispose !== undefined) {
       const id = m.nextId++
       m.registrations.push({ id, layer, name: this.name, probe, live: true })
@@ -381,26 +401,28 @@ const name = fc.constantFrom(...NAMES)
 const names = fc.option(fc.subarray([...NAMES], { minLength: 1 }), { nil: undefined })
 
 const commandArbitraries: fc.Arbitrary<Cmd>[] = [
-    fc.tuple(anyLayer, name).map(([l, n]) => new Register(l, n)),
-    fc.tuple(anyLayer, name).map(([l, n]) => new Register(l, n)),
-    fc.nat().map((k) => new Dispose('unregister', k)),
-    fc
-      .tuple(scopeLayer, names, names, fc.boolean())
-      .filter(([, allow, deny]) => allow !== undefined || deny !== undefined)
-      .map(([l, allow, deny, clamp]) => new Restrict(l, allow, deny, clamp)),
-    fc.nat().map((k) => new Dispose('lift', k)),
-    fc.tuple(anyLayer, name).map(([l, n]) => new AddGuard(l, n)),
-    fc.nat().map((k) => new Dispose('unguard', k)),
-    scopeLayer.map((s) => new DisposeScope(s)),
-    fc.tuple(anyLayer, name).map(([l, n]) => new Execute(l, n)),
-    fc.tuple(anyLayer, name).map(([l, n]) => new Execute(l, n)),
-    fc.tuple(anyLayer, name).map(([l, n]) => new Execute(l, n)),
+  fc.tuple(anyLayer, name).map(([l, n]) => new Register(l, n)),
+  fc.tuple(anyLayer, name).map(([l, n]) => new Register(l, n)),
+  fc.nat().map((k) => new Dispose('unregister', k)),
+  fc
+    .tuple(scopeLayer, names, names, fc.boolean())
+    .filter(([, allow, deny]) => allow !== undefined || deny !== undefined)
+    .map(([l, allow, deny, clamp]) => new Restrict(l, allow, deny, clamp)),
+  fc.nat().map((k) => new Dispose('lift', k)),
+  fc.tuple(anyLayer, name).map(([l, n]) => new AddGuard(l, n)),
+  fc.nat().map((k) => new Dispose('unguard', k)),
+  scopeLayer.map((s) => new DisposeScope(s)),
+  fc.tuple(anyLayer, name).map(([l, n]) => new Execute(l, n)),
+  fc.tuple(anyLayer, name).map(([l, n]) => new Execute(l, n)),
+  fc.tuple(anyLayer, name).map(([l, n]) => new Execute(l, n)),
 ]
 const replayPath = lawCommandsReplay('E-SEQ')
 const commands = fc.commands(commandArbitraries, { maxCommands: 25, size: 'max', ...(replayPath === undefined ? {} : { replayPath }) })
 
 /** A forest of 2-4 scopes: scope i's parent is an earlier scope or none. */
-const forest = fc.array(fc.option(fc.nat(), { nil: undefined, freq: 3 }), { minLength: 2, maxLength: 4 }).map((ps) => ps.map((p, i) => (p === undefined || i === 0 ? undefined : p % i)))
+const forest = fc
+  .array(fc.option(fc.nat(), { nil: undefined, freq: 3 }), { minLength: 2, maxLength: 4 })
+  .map((ps) => ps.map((p, i) => (p === undefined || i === 0 ? undefined : p % i)))
 
 law(
   'E-SEQ',

@@ -66,54 +66,64 @@ function restrictUnlessHidden(r: LawRun, scope: ScopeHandle, filter: ToolRestric
  * it. Upstream hides it then (VIS-26); a registry may also let the ancestor's own restrictions spare what it passes
  * down (seed 000: restrictions "do not affect scoped registrations").
  */
-function inheritedVisibility(chain: readonly number[], layer: number, restrictions: readonly { on: number; filter: ToolRestriction }[], name: string): 'shown' | 'hidden' | 'open' {
+function inheritedVisibility(
+  chain: readonly number[],
+  layer: number,
+  restrictions: readonly { on: number; filter: ToolRestriction }[],
+  name: string,
+): 'shown' | 'hidden' | 'open' {
   const onChain = restrictions.filter((x) => chain.includes(x.on))
   if (onChain.every((x) => admits(x.filter, name))) return 'shown'
   const below = layer === -1 ? chain : chain.slice(0, chain.indexOf(layer))
   return onChain.some((x) => below.includes(x.on) && !admits(x.filter, name)) ? 'hidden' : 'open'
 }
 
-law('E-08', ['VIS-09', 'VIS-10', 'VIS-08'], 'an inherited tool is visible exactly when every restriction on the chain admits it, before and after lifting any subset', {
-  arbitrary: fc.record({
-    restrictions: fc.array(fc.record({ on: fc.constantFrom('parent', 'child'), filter: restriction }), { maxLength: 5 }),
-    lift: fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
-  }),
-  interesting: 'intersecting and merging-by-union the restrictions give different views',
-  threshold: 0.2,
-  run: async (r, { restrictions, lift }) => {
-    for (const n of NAMES) r.tools.register(probeTool(n).definition)
-    const parent = await r.scope()
-    const child = await r.scope(parent)
-    const scopes = { parent, child }
-    const lifts = restrictions.map((x) => restrictUnlessHidden(r, scopes[x.on], x.filter, x.on === 'child' ? parent.agent : undefined))
-    const installed = restrictions.filter((_, i) => lifts[i] !== undefined)
-    const chain = { parent: ['parent'], child: ['parent', 'child'] }
+law(
+  'E-08',
+  ['VIS-09', 'VIS-10', 'VIS-08'],
+  'an inherited tool is visible exactly when every restriction on the chain admits it, before and after lifting any subset',
+  {
+    arbitrary: fc.record({
+      restrictions: fc.array(fc.record({ on: fc.constantFrom('parent', 'child'), filter: restriction }), { maxLength: 5 }),
+      lift: fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
+    }),
+    interesting: 'intersecting and merging-by-union the restrictions give different views',
+    threshold: 0.2,
+    run: async (r, { restrictions, lift }) => {
+      for (const n of NAMES) r.tools.register(probeTool(n).definition)
+      const parent = await r.scope()
+      const child = await r.scope(parent)
+      const scopes = { parent, child }
+      const lifts = restrictions.map((x) => restrictUnlessHidden(r, scopes[x.on], x.filter, x.on === 'child' ? parent.agent : undefined))
+      const installed = restrictions.filter((_, i) => lifts[i] !== undefined)
+      const chain = { parent: ['parent'], child: ['parent', 'child'] }
 
-    const checkViews = (active: typeof restrictions, when: string): void => {
-      for (const s of ['parent', 'child'] as const) {
-        for (const n of NAMES) {
-          const onChain = active.filter((x) => chain[s].includes(x.on))
-          const expected = onChain.every((x) => admits(x.filter, n))
-          // What a registry that merges each scope's restrictions by union would show.
-          const union = chain[s].every((layer) => {
-            const own = onChain.filter((x) => x.on === layer)
-            return own.length === 0 || own.some((x) => admits(x.filter, n))
-          })
-          if (union !== expected) r.interesting()
-          expect(r.tools.get(n, scopes[s].agent) !== undefined, `${when}: "${n}" visible to ${s}`).toBe(expected)
+      const checkViews = (active: typeof restrictions, when: string): void => {
+        for (const s of ['parent', 'child'] as const) {
+          for (const n of NAMES) {
+            const onChain = active.filter((x) => chain[s].includes(x.on))
+            const expected = onChain.every((x) => admits(x.filter, n))
+            // What a registry that merges each scope's restrictions by union would show.
+            const union = chain[s].every((layer) => {
+              const own = onChain.filter((x) => x.on === layer)
+              return own.length === 0 || own.some((x) => admits(x.filter, n))
+            })
+            if (union !== expected) r.interesting()
+            expect(r.tools.get(n, scopes[s].agent) !== undefined, `${when}: "${n}" visible to ${s}`).toBe(expected)
+          }
         }
       }
-    }
-    checkViews(installed, 'with every restriction')
-    restrictions.forEach((_, i) => {
-      if (lift[i] === true) lifts[i]?.()
-    })
-    checkViews(
-      restrictions.filter((_, i) => lift[i] !== true && lifts[i] !== undefined),
-      'after lifting some',
-    )
+      checkViews(installed, 'with every restriction')
+      restrictions.forEach((_, i) => {
+        if (lift[i] === true) lifts[i]?.()
+      })
+      checkViews(
+        restrictions.filter((_, i) => lift[i] !== true && lifts[i] !== undefined),
+        'after lifting some',
+      )
+    },
   },
-})
+)
 
 /**
  * A random scope forest: scope i's parent is an earlier scope or none. Without
@@ -285,7 +295,11 @@ type Effect =
   | { readonly kind: 'guard'; readonly layer: number | undefined; readonly fn: number }
 
 const effect: fc.Arbitrary<Effect> = fc.oneof(
-  fc.record({ kind: fc.constant('register' as const), layer: fc.option(fc.nat(1), { nil: undefined }), name: fc.constantFrom('c' as const, 'd' as const, 'a' as const) }),
+  fc.record({
+    kind: fc.constant('register' as const),
+    layer: fc.option(fc.nat(1), { nil: undefined }),
+    name: fc.constantFrom('c' as const, 'd' as const, 'a' as const),
+  }),
   fc.record({
     kind: fc.constant('restrict' as const),
     layer: fc.nat(1),
@@ -333,48 +347,71 @@ function apply(w: World, e: Effect, definitions: Map<string, ReturnType<typeof p
 async function observe(w: World): Promise<unknown> {
   const out: unknown[] = []
   for (const agent of [undefined, ...w.scopes.map((s) => s.agent)]) {
-    out.push(w.tools.schemas(agent).map((s) => s.name).sort())
+    out.push(
+      w.tools
+        .schemas(agent)
+        .map((s) => s.name)
+        .sort(),
+    )
     for (const n of ['a', 'b', 'c', 'd']) {
       const result = await w.tools.execute(call(n, {}, agent === undefined ? {} : { agent }))
-      out.push([n, w.tools.get(n, agent) !== undefined, w.tools.executionMode(call(n, {}, agent === undefined ? {} : { agent })).kind, result.isError, result.error?.message])
+      out.push([
+        n,
+        w.tools.get(n, agent) !== undefined,
+        w.tools.executionMode(call(n, {}, agent === undefined ? {} : { agent })).kind,
+        result.isError,
+        result.error?.message,
+      ])
     }
   }
   return out
 }
 
-law('E-27', ['REG-10', 'GRD-05', 'GRD-14', 'VIS-09'], 'after any disposers run (in any order, any number of times) the registry looks as if only the remaining effects were applied', {
-  arbitrary: fc.record({ effects: fc.array(effect, { minLength: 1, maxLength: 6 }), disposals: fc.array(fc.nat(5), { maxLength: 8 }) }),
-  interesting: 'a disposer ran twice, or a disposed guard shares its function with a live one',
-  threshold: 0.2,
-  run: async (r, { effects, disposals }) => {
-    const live = await world(r)
-    const definitions = new Map<string, ReturnType<typeof probeTool>>()
-    const disposers = effects.map((e) => apply(live, e, definitions))
-    const disposed = new Set<number>()
-    let repeated = false
-    for (const d of disposals) {
-      const i = d % effects.length
-      if (disposed.has(i)) repeated = true
-      disposed.add(i)
-      disposers[i]?.()
-    }
-    const sharedGuard = effects.some(
-      (e, i) => e.kind === 'guard' && disposed.has(i) && effects.some((o, j) => j !== i && o.kind === 'guard' && o.fn === e.fn && !disposed.has(j) && disposers[j] !== undefined),
-    )
-    if (repeated || sharedGuard) r.interesting()
+law(
+  'E-27',
+  ['REG-10', 'GRD-05', 'GRD-14', 'VIS-09'],
+  'after any disposers run (in any order, any number of times) the registry looks as if only the remaining effects were applied',
+  {
+    arbitrary: fc.record({ effects: fc.array(effect, { minLength: 1, maxLength: 6 }), disposals: fc.array(fc.nat(5), { maxLength: 8 }) }),
+    interesting: 'a disposer ran twice, or a disposed guard shares its function with a live one',
+    threshold: 0.2,
+    run: async (r, { effects, disposals }) => {
+      const live = await world(r)
+      const definitions = new Map<string, ReturnType<typeof probeTool>>()
+      const disposers = effects.map((e) => apply(live, e, definitions))
+      const disposed = new Set<number>()
+      let repeated = false
+      for (const d of disposals) {
+        const i = d % effects.length
+        if (disposed.has(i)) repeated = true
+        disposed.add(i)
+        disposers[i]?.()
+      }
+      const sharedGuard = effects.some(
+        (e, i) =>
+          e.kind === 'guard' &&
+          disposed.has(i) &&
+          effects.some((o, j) => j !== i && o.kind === 'guard' && o.fn === e.fn && !disposed.has(j) && disposers[j] !== undefined),
+      )
+      if (repeated || sharedGuard) r.interesting()
 
-    const replay = await world(await r.another())
-    const replayDefinitions = new Map(definitions)
-    effects.forEach((e, i) => {
-      if (disposers[i] !== undefined && !disposed.has(i)) apply(replay, e, replayDefinitions)
-    })
-    expect(await observe(live), 'the registry after disposals equals one built from the live effects only').toEqual(await observe(replay))
+      const replay = await world(await r.another())
+      const replayDefinitions = new Map(definitions)
+      effects.forEach((e, i) => {
+        if (disposers[i] !== undefined && !disposed.has(i)) apply(replay, e, replayDefinitions)
+      })
+      expect(await observe(live), 'the registry after disposals equals one built from the live effects only').toEqual(await observe(replay))
+    },
   },
-})
+)
 
 law('E-28', ['GRD-12', 'GRD-01'], 'guards never change get(), schemas(), executionMode() nor emit tools/change', {
   // Scoped guards and the view from a scope only with scopes; tools/change is listened to only with changeEvents.
-  arbitrary: (has) => fc.record({ denies: fc.array(fc.option(fc.constantFrom(...NAMES), { nil: undefined }), { minLength: 1, maxLength: 4 }), scoped: has('scopes') ? fc.boolean() : fc.constant(false) }),
+  arbitrary: (has) =>
+    fc.record({
+      denies: fc.array(fc.option(fc.constantFrom(...NAMES), { nil: undefined }), { minLength: 1, maxLength: 4 }),
+      scoped: has('scopes') ? fc.boolean() : fc.constant(false),
+    }),
   interesting: 'some guard denies a registered tool',
   threshold: 0.5,
   optional: ['scopes', 'changeEvents'],
@@ -382,7 +419,11 @@ law('E-28', ['GRD-12', 'GRD-01'], 'guards never change get(), schemas(), executi
     for (const n of NAMES) r.tools.register(probeTool(n, { isConcurrencySafe: () => true }).definition)
     const scope = r.has('scopes') ? await r.scope() : undefined
     const views: (Agent | undefined)[] = [undefined, ...(scope === undefined ? [] : [scope.agent])]
-    const snapshot = (): unknown => views.map((agent) => [r.tools.schemas(agent), NAMES.map((n) => [r.tools.get(n, agent)?.name, r.tools.executionMode(call(n, {}, agent === undefined ? {} : { agent })).kind])])
+    const snapshot = (): unknown =>
+      views.map((agent) => [
+        r.tools.schemas(agent),
+        NAMES.map((n) => [r.tools.get(n, agent)?.name, r.tools.executionMode(call(n, {}, agent === undefined ? {} : { agent })).kind]),
+      ])
     const before = snapshot()
     let changes = 0
     if (r.has('changeEvents')) {
@@ -390,7 +431,9 @@ law('E-28', ['GRD-12', 'GRD-01'], 'guards never change get(), schemas(), executi
         changes += 1
       })
     }
-    const disposers = denies.map((name) => (scoped && scope !== undefined ? scope.tools : r.tools).guard((exec) => (exec.name === name ? 'guarded' : undefined)))
+    const disposers = denies.map((name) =>
+      (scoped && scope !== undefined ? scope.tools : r.tools).guard((exec) => (exec.name === name ? 'guarded' : undefined)),
+    )
     if (denies.some((d) => d !== undefined)) r.interesting()
     expect(snapshot(), 'with guards').toEqual(before)
     for (const dispose of disposers) dispose()
@@ -404,12 +447,14 @@ law('E-28', ['GRD-12', 'GRD-01'], 'guards never change get(), schemas(), executi
   },
 })
 
-
 law('E-09', ['VIS-11', 'VIS-01'], 'a scope always sees its own registration; an inherited name comes from the nearest layer that has it, if admitted', {
   arbitrary: (has) =>
     fc.record({
       parents: forestFor(has),
-      registrations: fc.array(fc.record({ name: fc.constantFrom(...NAMES), layer: fc.option(fc.nat(3), { nil: undefined, freq: 3 }) }), { minLength: 1, maxLength: 10 }),
+      registrations: fc.array(fc.record({ name: fc.constantFrom(...NAMES), layer: fc.option(fc.nat(3), { nil: undefined, freq: 3 }) }), {
+        minLength: 1,
+        maxLength: 10,
+      }),
       restrictions: fc.array(fc.record({ on: fc.nat(3), filter: restriction }), { maxLength: 3 }),
     }),
   interesting: 'a scope owns a name that a restriction on its chain hides from inheritance',
@@ -433,7 +478,8 @@ law('E-09', ['VIS-11', 'VIS-01'], 'a scope always sees its own registration; an 
       const filter = narrowFilter(x.filter, inherited)
       if (filter === undefined) continue
       const parent = parents[on]
-      if (restrictUnlessHidden(r, scopes[on] as ScopeHandle, filter, parent === undefined ? undefined : scopes[parent]?.agent) !== undefined) applied.push({ on, filter })
+      if (restrictUnlessHidden(r, scopes[on] as ScopeHandle, filter, parent === undefined ? undefined : scopes[parent]?.agent) !== undefined)
+        applied.push({ on, filter })
     }
     for (const [s, scope] of scopes.entries()) {
       const chain = chainOf(parents, s)
@@ -449,7 +495,12 @@ law('E-09', ['VIS-11', 'VIS-01'], 'a scope always sees its own registration; an 
         if (own === undefined && visibility === 'open') {
           // Either reading of the seeds: the entry, or nothing; upstream hides it (VIS-26).
           if (got === nearest?.definition) expected = nearest
-          incidental('VIS-26', () => expect(got, `get("${n}", s${s}): an ancestor's restriction hides its own (or its ancestors') registration from descendants (VIS-26)`).toBeUndefined())
+          incidental('VIS-26', () =>
+            expect(
+              got,
+              `get("${n}", s${s}): an ancestor's restriction hides its own (or its ancestors') registration from descendants (VIS-26)`,
+            ).toBeUndefined(),
+          )
         }
         const which = (p: ToolProbe | undefined): string => {
           if (p === undefined) return 'nothing'
@@ -457,7 +508,9 @@ law('E-09', ['VIS-11', 'VIS-01'], 'a scope always sees its own registration; an 
           return key.startsWith('-1:') ? 'the global one' : `the one in s${key.split(':')[0]}`
         }
         const gotProbe = [...owners.values()].find((p) => p.definition === got)
-        expect(got === expected?.definition, `get("${n}", s${s}) gave ${got === undefined ? 'nothing' : which(gotProbe)}, expected ${which(expected)}`).toBe(true)
+        expect(got === expected?.definition, `get("${n}", s${s}) gave ${got === undefined ? 'nothing' : which(gotProbe)}, expected ${which(expected)}`).toBe(
+          true,
+        )
       }
     }
   },

@@ -52,9 +52,7 @@ export class EventBus {
   listenersFor(event: string, target: ScopeNode | undefined): AnyListener[] {
     const list = this.listeners.get(event) ?? []
     const filtered = !UNFILTERED.has(event)
-    return list
-      .filter((entry) => !filtered || entry.scope === undefined || isWithin(target, entry.scope))
-      .map((entry) => entry.listener)
+    return list.filter((entry) => !filtered || entry.scope === undefined || isWithin(target, entry.scope)).map((entry) => entry.listener)
   }
 
   /**

@@ -39,11 +39,7 @@ const EXCLUSIVE: () => ToolExecutionMode = () => ({ kind: 'exclusive' })
  * classifier that returns exactly `true` for the raw arguments (MODE-04).
  * Anything else, including any throw, is `exclusive`.
  */
-export function classifyExecution(
-  store: LayerStore,
-  nodeOf: (agent: unknown) => ScopeNode | undefined,
-  input: ToolExecutionInput,
-): ToolExecutionMode {
+export function classifyExecution(store: LayerStore, nodeOf: (agent: unknown) => ScopeNode | undefined, input: ToolExecutionInput): ToolExecutionMode {
   try {
     const node = nodeOf(input.agent)
     const definition = resolveTool(store, node, input.name)

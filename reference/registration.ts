@@ -52,12 +52,7 @@ function validateDefinition(store: LayerStore, node: ScopeNode | undefined, defi
  * `tools/change`; if it throws, the registration is rolled back and the
  * error rethrown (REG-11).
  */
-export function registerTool(
-  store: LayerStore,
-  node: ScopeNode | undefined,
-  definition: ToolDefinition,
-  changed: () => void,
-): () => void {
+export function registerTool(store: LayerStore, node: ScopeNode | undefined, definition: ToolDefinition, changed: () => void): () => void {
   const name = validateDefinition(store, node, definition)
   const layer = store.ensureLayer(node)
   const entry: ToolEntry = { definition }
@@ -81,12 +76,7 @@ function unknownNamesMessage(unknown: readonly string[], known: readonly string[
 }
 
 /** VIS-04..09: add a live allow/deny mask over the scope's inherited tools. */
-export function restrictTools(
-  store: LayerStore,
-  node: ScopeNode | undefined,
-  filter: ToolRestriction,
-  changed: () => void,
-): () => void {
+export function restrictTools(store: LayerStore, node: ScopeNode | undefined, filter: ToolRestriction, changed: () => void): () => void {
   // VIS-04
   if (node === undefined) throw new Error('tools.restrict() requires a scoped context (an agent scope)')
   // VIS-08: copied now, so later mutation of the caller's arrays has no effect.

@@ -27,7 +27,13 @@ describe('scripts/adequacy-evidence', () => {
         'reference/pipeline/guards.ts': {
           mutants: [
             { id: '1', mutatorName: 'BlockStatement', status: 'Killed', location: at, killedBy: ['t1'] },
-            { id: '2', mutatorName: 'BlockStatement', status: 'Killed', location: { start: { line: 2, column: 1 }, end: { line: 2, column: 2 } }, killedBy: ['t1', 't2'] },
+            {
+              id: '2',
+              mutatorName: 'BlockStatement',
+              status: 'Killed',
+              location: { start: { line: 2, column: 1 }, end: { line: 2, column: 2 } },
+              killedBy: ['t1', 't2'],
+            },
             { id: '3', mutatorName: 'BlockStatement', status: 'Survived', location: { start: { line: 3, column: 1 }, end: { line: 3, column: 2 } } },
           ],
         },

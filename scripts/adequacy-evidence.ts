@@ -80,7 +80,12 @@ export function mutationTotals(report: MutationReport, root: string): MutationTo
     compileErrors: Object.values(report.files).reduce((n, f) => n + f.mutants.filter((m) => m.status === 'CompileError').length, 0),
     score: Math.round((total.score ?? 0) * 100) / 100,
     strictScore: Math.round((total.strictScore ?? 0) * 100) / 100,
-    strykerScore: Math.round(((total.killed + total.timeout) / Math.max(1, total.killed + total.timeout + total.survived + total.noCoverage + total.equivalent + total.unspecified + total.unobservable)) * 10000) / 100,
+    strykerScore:
+      Math.round(
+        ((total.killed + total.timeout) /
+          Math.max(1, total.killed + total.timeout + total.survived + total.noCoverage + total.equivalent + total.unspecified + total.unobservable)) *
+          10000,
+      ) / 100,
     equivalent: total.equivalent,
     unspecified: total.unspecified,
     unobservable: total.unobservable,
@@ -99,7 +104,9 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!(error instanceof EvidenceError)) throw error
     // Without a report to rebuild the kill counts from, a refresh would wipe them.
     if (files.length === 0) {
-      process.stderr.write(`adequacy: ${error.message}\nRefusing to overwrite it without a report: run \`npm run adequacy -- --mutation reports/mutation/mutation.json\` (or \`npm run mutation\`).\n`)
+      process.stderr.write(
+        `adequacy: ${error.message}\nRefusing to overwrite it without a report: run \`npm run adequacy -- --mutation reports/mutation/mutation.json\` (or \`npm run mutation\`).\n`,
+      )
       return 2
     }
   }
@@ -127,7 +134,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const evidence: Evidence = { ...mutation, gallery: await galleryDeclarations() }
   writeFileSync(EVIDENCE_FILE, `${JSON.stringify(evidence, null, 2)}\n`)
   const rules = Object.keys(evidence.mutantsKilled).length
-  process.stdout.write(`adequacy: wrote ${path.relative(root, EVIDENCE_FILE)} (${rules} rules with killing tests, ${Object.keys(evidence.gallery).length} rules declared by the gallery)\n`)
+  process.stdout.write(
+    `adequacy: wrote ${path.relative(root, EVIDENCE_FILE)} (${rules} rules with killing tests, ${Object.keys(evidence.gallery).length} rules declared by the gallery)\n`,
+  )
   return 0
 }
 

@@ -14,7 +14,11 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 
 test('docs/api/ matches the public entry points (else run `npm run api-report` and review the diff)', () => {
   const reports = apiReports(root)
-  expect(readdirSync(join(root, 'docs/api')).filter((name) => name.endsWith('.api.md')).sort()).toEqual([...reports.keys()].sort())
+  expect(
+    readdirSync(join(root, 'docs/api'))
+      .filter((name) => name.endsWith('.api.md'))
+      .sort(),
+  ).toEqual([...reports.keys()].sort())
   for (const [name, text] of reports) {
     expect(readFileSync(join(root, 'docs/api', name), 'utf8'), `docs/api/${name} is stale: run \`npm run api-report\` and review the diff`).toBe(text)
   }

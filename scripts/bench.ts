@@ -78,15 +78,23 @@ for (const [label, at, op] of [
   headline.push([label, ...sides.flatMap((f) => [formatMicros(pick(f, at, op)!), formatRatio(pick(f, at, op), f.floor)])])
 }
 
-function growth(title: string, key: 'byTools' | 'byGuardsAndListeners' | 'byScopeDepth', sizes: readonly number[], ops: readonly (keyof CaseFigures)[]): string {
+function growth(
+  title: string,
+  key: 'byTools' | 'byGuardsAndListeners' | 'byScopeDepth',
+  sizes: readonly number[],
+  ops: readonly (keyof CaseFigures)[],
+): string {
   const rows: Row[] = [[title, ...ops.flatMap((op) => sides.flatMap((_, i) => [`${op}${upstream === undefined ? '' : i === 0 ? ' ref' : ' up'}`, 'ratio']))]]
   for (const n of sizes) {
-    rows.push([n.toLocaleString('en-US'), ...ops.flatMap((op) => sides.flatMap((f) => [formatMicros(f[key][n]![op]!), formatRatio(f[key][n]![op], f[key][sizes[0]!]![op])]))])
+    rows.push([
+      n.toLocaleString('en-US'),
+      ...ops.flatMap((op) => sides.flatMap((f) => [formatMicros(f[key][n]![op]!), formatRatio(f[key][n]![op], f[key][sizes[0]!]![op])])),
+    ])
   }
   return formatTable(rows)
 }
 
-console.log('reference: reference/adapter.ts bundled by esbuild (no keepNames), as upstream\'s build is')
+console.log("reference: reference/adapter.ts bundled by esbuild (no keepNames), as upstream's build is")
 console.log(upstreamNote)
 console.log('')
 console.log(formatTable(headline))
@@ -137,7 +145,9 @@ const gradeMedian = {
   maxRssMiB: Math.round(med('maxRssKiB') / 1024),
 }
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
-console.log(`full grade of the reference, median of ${runs} run(s), each in a child process (${gradeRuns[0]!.rules} rules, ${gradeRuns.every((g) => g.conforms) ? 'conforms' : 'DOES NOT CONFORM'}):`)
+console.log(
+  `full grade of the reference, median of ${runs} run(s), each in a child process (${gradeRuns[0]!.rules} rules, ${gradeRuns.every((g) => g.conforms) ? 'conforms' : 'DOES NOT CONFORM'}):`,
+)
 console.log(
   formatTable([
     ['wall time', s(gradeMedian.wallMs)],
@@ -149,7 +159,7 @@ console.log(
   ]),
 )
 
-console.error('timing the command line\'s startup…')
+console.error("timing the command line's startup…")
 const startupRuns = Math.max(5, runs)
 const startup = await startupFigures(root, startupRuns)
 const floor = STARTUP_COMMANDS[0]![0]
@@ -159,7 +169,13 @@ console.log(`command-line startup, median of ${startupRuns} runs, ratio to \`nod
 console.log(
   formatTable([
     ['command', 'clone (tsx)', '×floor', 'installed (dist)', '×floor'],
-    ...STARTUP_COMMANDS.map(([label]) => [label, ms(startup.clone[label]), formatRatio(startup.clone[label], startup.clone[floor]), ms(startup.installed[label]), formatRatio(startup.installed[label], startup.installed[floor])]),
+    ...STARTUP_COMMANDS.map(([label]) => [
+      label,
+      ms(startup.clone[label]),
+      formatRatio(startup.clone[label], startup.clone[floor]),
+      ms(startup.installed[label]),
+      formatRatio(startup.installed[label], startup.installed[floor]),
+    ]),
   ]),
 )
 
@@ -181,4 +197,6 @@ const file = join(dir, `${out.startedAt.replace(/[:.]/g, '-')}.json`)
 writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`)
 writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(out, null, 2)}\n`)
 console.log('')
-console.log(`${machine.cpus} cores (${machine.cpu}), Node ${machine.node}; bench took ${s(out.benchWallMs)}; wrote ${relative(root, file)} and reports/bench/latest.json`)
+console.log(
+  `${machine.cpus} cores (${machine.cpu}), Node ${machine.node}; bench took ${s(out.benchWallMs)}; wrote ${relative(root, file)} and reports/bench/latest.json`,
+)

@@ -34,7 +34,6 @@ import { UPSTREAM_BASELINE_FILE, upstreamBaseline } from '../conformance/fidelit
 import { loadBaseline } from '../conformance/grade/baseline/load-baseline.ts'
 import { formatBaseline } from '../conformance/grade/baseline/update-baseline.ts'
 
-
 const KIT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const ADAPTER_SOURCE = join(KIT, 'conformance/fidelity/upstream-adapter.ts')
 const TYPES_SOURCE = join(KIT, 'conformance/fidelity/upstream-types.d.ts')
@@ -94,7 +93,12 @@ function install(upstream: string): { adapter: string; types?: string } {
   const entries = { '.': 'conformance/index.ts', './reference': 'reference/index.ts' }
   writeFileSync(
     join(link, 'package.json'),
-    JSON.stringify({ name: 'dsh-tools-tck', private: true, type: 'module', exports: Object.fromEntries(Object.keys(entries).map((key, n) => [key, `./entry-${n}.ts`])) }),
+    JSON.stringify({
+      name: 'dsh-tools-tck',
+      private: true,
+      type: 'module',
+      exports: Object.fromEntries(Object.keys(entries).map((key, n) => [key, `./entry-${n}.ts`])),
+    }),
   )
   Object.values(entries).forEach((source, n) => writeFileSync(join(link, `entry-${n}.ts`), `export * from ${JSON.stringify(join(KIT, source))}\n`))
   if (!existsSync(TYPES_SOURCE)) return { adapter }
@@ -123,7 +127,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const scripts = process.env.DSH_UPSTREAM_SCRIPTS || join(KIT, '../shared/upstream')
   const upstream = upstreamBuildFolder()
   if (!existsSync(mirror) || git(mirror, 'rev-parse', '--git-dir') === undefined) {
-    say(`fidelity: skipped — no upstream checkout at ${mirror}. Set DSH_UPSTREAM_MIRROR to a git directory of the deepseek-harness repository (release commit ${UPSTREAM_RELEASE_COMMIT}).`)
+    say(
+      `fidelity: skipped — no upstream checkout at ${mirror}. Set DSH_UPSTREAM_MIRROR to a git directory of the deepseek-harness repository (release commit ${UPSTREAM_RELEASE_COMMIT}).`,
+    )
     return 0
   }
   if (!existsSync(join(scripts, 'build-upstream.sh'))) {
@@ -148,7 +154,9 @@ async function main(argv: readonly string[]): Promise<number> {
     const report = await grade({ adapter, ...(types === undefined ? {} : { types }), cwd: upstream })
     reports.push(report)
     const { must } = report.summary
-    say(`fidelity: grade ${i} of ${repeat}: ${report.adapter.name} ${report.adapter.version ?? ''} failed ${must.fail} of ${must.rules - must.notApplicable - must.untestable} applicable must rules in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    say(
+      `fidelity: grade ${i} of ${repeat}: ${report.adapter.name} ${report.adapter.version ?? ''} failed ${must.fail} of ${must.rules - must.notApplicable - must.untestable} applicable must rules in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    )
   }
   const out = join(KIT, 'reports/fidelity')
   mkdirSync(out, { recursive: true })

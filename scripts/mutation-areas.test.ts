@@ -92,7 +92,14 @@ describe('scripts/mutation-areas', () => {
   it('takes survivors listed as equivalent out of the score and reports entries that match nothing', () => {
     const source = report.files['reference/pipeline/guards.ts']!.source!
     const original = sourceText(source, { line: 1, column: 10 }, { line: 1, column: 11 })
-    const listed = { kind: 'equivalent' as const, file: 'reference/pipeline/guards.ts', mutator: 'EqualityOperator', original, replacement: 'a <= b', reason: 'test entry' }
+    const listed = {
+      kind: 'equivalent' as const,
+      file: 'reference/pipeline/guards.ts',
+      mutator: 'EqualityOperator',
+      original,
+      replacement: 'a <= b',
+      reason: 'test entry',
+    }
     const stale = { ...listed, original: 'not in the file', reason: 'stale entry' }
     const summary = summarize(report, '/repo', AREA_TABLE, [listed, stale])
     const grd = summary.areas.find((a) => a.area === 'GRD')!
@@ -105,7 +112,14 @@ describe('scripts/mutation-areas', () => {
   it('leaves an unspecified survivor out of the score but counts it in the strict score', () => {
     const source = report.files['reference/pipeline/guards.ts']!.source!
     const original = sourceText(source, { line: 1, column: 10 }, { line: 1, column: 11 })
-    const listed = { kind: 'unspecified' as const, file: 'reference/pipeline/guards.ts', mutator: 'EqualityOperator', original, replacement: 'a <= b', reason: 'test entry' }
+    const listed = {
+      kind: 'unspecified' as const,
+      file: 'reference/pipeline/guards.ts',
+      mutator: 'EqualityOperator',
+      original,
+      replacement: 'a <= b',
+      reason: 'test entry',
+    }
     const grd = summarize(report, '/repo', AREA_TABLE, [listed]).areas.find((a) => a.area === 'GRD')!
     expect(grd).toMatchObject({ killed: 2, timeout: 1, survived: 0, equivalent: 0, unspecified: 1, score: 100, strictScore: 75 })
   })
@@ -113,7 +127,14 @@ describe('scripts/mutation-areas', () => {
   it('leaves an unobservable survivor out of both scores, in a column of its own', () => {
     const source = report.files['reference/pipeline/guards.ts']!.source!
     const original = sourceText(source, { line: 1, column: 10 }, { line: 1, column: 11 })
-    const listed = { kind: 'unobservable' as const, file: 'reference/pipeline/guards.ts', mutator: 'EqualityOperator', original, replacement: 'a <= b', reason: 'test entry' }
+    const listed = {
+      kind: 'unobservable' as const,
+      file: 'reference/pipeline/guards.ts',
+      mutator: 'EqualityOperator',
+      original,
+      replacement: 'a <= b',
+      reason: 'test entry',
+    }
     const summary = summarize(report, '/repo', AREA_TABLE, [listed])
     const grd = summary.areas.find((a) => a.area === 'GRD')!
     expect(grd).toMatchObject({ killed: 2, timeout: 1, survived: 0, equivalent: 0, unspecified: 0, unobservable: 1, score: 100, strictScore: 100 })

@@ -21,8 +21,26 @@ import { EQUIVALENT_MUTANTS, isEquivalent } from '../conformance/adequacy/equiva
 import type { EquivalentMutant } from '../conformance/adequacy/equivalent-mutants.ts'
 
 export const AREAS = [
-  'REG', 'VIS', 'SCH', 'MODE', 'ARG', 'PRE', 'GRD', 'EXE', 'OUT', 'POST',
-  'FIN', 'RES', 'CAN', 'ERR', 'CTX', 'PRES', 'CM', 'DSL', 'JSS', 'JSV',
+  'REG',
+  'VIS',
+  'SCH',
+  'MODE',
+  'ARG',
+  'PRE',
+  'GRD',
+  'EXE',
+  'OUT',
+  'POST',
+  'FIN',
+  'RES',
+  'CAN',
+  'ERR',
+  'CTX',
+  'PRES',
+  'CM',
+  'DSL',
+  'JSS',
+  'JSV',
 ] as const
 export type Area = (typeof AREAS)[number]
 export const UNMAPPED = '?'
@@ -257,7 +275,12 @@ function score(area: string, statuses: readonly string[]): AreaScore {
 }
 
 /** Scores per area (every area of AREAS, then `?` if anything was unmapped) and the undetected mutants. */
-export function summarize(report: MutationReport, root: string, table = AREA_TABLE, equivalents: readonly EquivalentMutant[] = EQUIVALENT_MUTANTS): AreaSummary {
+export function summarize(
+  report: MutationReport,
+  root: string,
+  table = AREA_TABLE,
+  equivalents: readonly EquivalentMutant[] = EQUIVALENT_MUTANTS,
+): AreaSummary {
   const byArea = new Map<string, string[]>()
   const all: string[] = []
   const survivors: Survivor[] = []
@@ -334,7 +357,8 @@ export function formatSummary(summary: AreaSummary): string {
   lines.push('')
   lines.push(`surviving mutants (Survived + NoCoverage): ${summary.survivors.length}`)
   for (const s of summary.survivors) {
-    const replacement = s.replacement === undefined ? '' : `  -> ${JSON.stringify(s.replacement.length > 60 ? `${s.replacement.slice(0, 57)}...` : s.replacement)}`
+    const replacement =
+      s.replacement === undefined ? '' : `  -> ${JSON.stringify(s.replacement.length > 60 ? `${s.replacement.slice(0, 57)}...` : s.replacement)}`
     lines.push(`  ${s.area.padEnd(4)} ${s.file}:${s.line}:${s.column}  ${s.mutator}${s.status === 'NoCoverage' ? ' (no coverage)' : ''}${replacement}`)
   }
   if (summary.staleEquivalents.length > 0) {

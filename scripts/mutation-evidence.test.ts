@@ -27,15 +27,23 @@ const report: MutationReport = {
         mutant('6', 15, 'CompileError', { coveredBy: ['weak-test'] }),
         mutant('7', 16, 'Killed', { coveredBy: ['weak-test'], killedBy: ['weak-test'] }),
         // Its range holds the timed-out mutant 4.
-        mutant('8', 13, 'Killed', { coveredBy: ['weak-test'], killedBy: ['other'], location: { start: { line: 12, column: 1 }, end: { line: 13, column: 20 } } }),
+        mutant('8', 13, 'Killed', {
+          coveredBy: ['weak-test'],
+          killedBy: ['other'],
+          location: { start: { line: 12, column: 1 }, end: { line: 13, column: 20 } },
+        }),
       ],
     },
   },
 }
 
 describe('scripts/mutation-evidence candidateRanges', () => {
-  it('picks the killed mutants a weak rule\'s tests reach, then static ones, as 0-based-column ranges; never timeouts or survivors', () => {
-    expect(candidateRanges(report, ['SCH-03'])).toEqual(['reference/projection.ts:10:4-10:8', 'reference/projection.ts:14:4-14:8', 'reference/projection.ts:16:4-16:8'])
+  it("picks the killed mutants a weak rule's tests reach, then static ones, as 0-based-column ranges; never timeouts or survivors", () => {
+    expect(candidateRanges(report, ['SCH-03'])).toEqual([
+      'reference/projection.ts:10:4-10:8',
+      'reference/projection.ts:14:4-14:8',
+      'reference/projection.ts:16:4-16:8',
+    ])
   })
 
   it('takes at most the given number per rule, the most specific first', () => {
@@ -50,7 +58,10 @@ describe('scripts/mutation-evidence candidateRanges', () => {
 
   it('leaves out a candidate whose range holds a mutant the main run timed out', () => {
     expect(candidateRanges(report, ['SCH-03'], 1_000)).not.toContain('reference/projection.ts:12:0-13:19')
-    const without = { ...report, files: { 'reference/projection.ts': { mutants: report.files['reference/projection.ts']!.mutants.filter((m) => m.id !== '4') } } }
+    const without = {
+      ...report,
+      files: { 'reference/projection.ts': { mutants: report.files['reference/projection.ts']!.mutants.filter((m) => m.id !== '4') } },
+    }
     expect(candidateRanges(without, ['SCH-03'], 1_000)).toContain('reference/projection.ts:12:0-13:19')
   })
 

@@ -63,7 +63,10 @@ export function candidateRanges(report: MutationReport, weak: readonly string[],
   }
   const timedOut = new Map<string, ReportMutant['location'][]>()
   for (const [fileName, file] of Object.entries(report.files)) {
-    timedOut.set(fileName, file.mutants.filter((m) => m.status === 'Timeout').map((m) => m.location))
+    timedOut.set(
+      fileName,
+      file.mutants.filter((m) => m.status === 'Timeout').map((m) => m.location),
+    )
   }
   const killed = Object.entries(report.files).flatMap(([fileName, file]) =>
     file.mutants
@@ -88,7 +91,8 @@ export function candidateRanges(report: MutationReport, weak: readonly string[],
 
 /** Whether `inner` lies within `outer` (ends included), as Stryker decides what a `mutate` range covers. */
 function encloses(outer: ReportMutant['location'], inner: ReportMutant['location']): boolean {
-  const before = (a: { line: number; column: number }, b: { line: number; column: number }): boolean => a.line < b.line || (a.line === b.line && a.column <= b.column)
+  const before = (a: { line: number; column: number }, b: { line: number; column: number }): boolean =>
+    a.line < b.line || (a.line === b.line && a.column <= b.column)
   return before(outer.start, inner.start) && before(inner.end, outer.end)
 }
 
@@ -108,7 +112,9 @@ function main(): number {
     }
     const ranges = candidateRanges(report, weak, perRule)
     const budget = Number.isFinite(perRule) ? `up to ${perRule} per rule` : 'every one a weak rule reaches'
-    process.stdout.write(`mutation:evidence: round ${round + 1}: ${weak.length} weak rules (${weak.join(' ')}); ${ranges.length} candidate mutants, ${budget}\n`)
+    process.stdout.write(
+      `mutation:evidence: round ${round + 1}: ${weak.length} weak rules (${weak.join(' ')}); ${ranges.length} candidate mutants, ${budget}\n`,
+    )
     if (ranges.length === 0) return 0
     const output = `${EVIDENCE_REPORT_PREFIX}${round + 1}.json`
     // In a file: the last round's list can outgrow what one environment variable may hold.
@@ -119,7 +125,10 @@ function main(): number {
     if (stryker.status !== 0) return stryker.status ?? 1
     passes.push(output)
     // Kills from every pass so far count; the totals stay the main run's.
-    const merge = spawnSync('npx', ['tsx', 'scripts/adequacy-evidence.ts', '--mutation', MAIN_REPORT, ...passes.flatMap((file) => ['--mutation', file])], { cwd: root, stdio: 'inherit' })
+    const merge = spawnSync('npx', ['tsx', 'scripts/adequacy-evidence.ts', '--mutation', MAIN_REPORT, ...passes.flatMap((file) => ['--mutation', file])], {
+      cwd: root,
+      stdio: 'inherit',
+    })
     if (merge.status !== 0) return merge.status ?? 1
   }
   const left = weakRules(loadEvidence()).map((rule) => rule.id)

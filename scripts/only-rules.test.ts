@@ -45,18 +45,23 @@ afterAll(() => project?.remove())
 
 /** Runs both files with A-01, B-01, D-01 and E-01 listed, as Stryker's runner would in `mode`; the tests that ran. */
 async function run(mode: 'mutant' | 'dry-run'): Promise<string[]> {
-  const vitest = await createVitest('test', {
-    root: project!.dir,
-    config: false,
-    include: ['*.spec.ts'],
-    setupFiles: [onlyRules],
-    isolate: false,
-    maxWorkers: 1,
-    watch: false,
-    reporters: [],
-    env: { DSH_TCK_ONLY_RULES: 'A-01,B-01,D-01,E-01' },
-    sequence: { sequencer: ByName },
-  }, {}, discardOutput())
+  const vitest = await createVitest(
+    'test',
+    {
+      root: project!.dir,
+      config: false,
+      include: ['*.spec.ts'],
+      setupFiles: [onlyRules],
+      isolate: false,
+      maxWorkers: 1,
+      watch: false,
+      reporters: [],
+      env: { DSH_TCK_ONLY_RULES: 'A-01,B-01,D-01,E-01' },
+      sequence: { sequencer: ByName },
+    },
+    {},
+    discardOutput(),
+  )
   try {
     vitest.provide('mode' as never, mode as never)
     vitest.provide('activeMutant' as never, '7' as never)

@@ -116,7 +116,10 @@ function differences(quiet: Graded, loaded: Graded): string[] {
 }
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`
-const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' / ')
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ')
 
 /** Runs `command` to completion, its output passed through; its exit status. */
 function runBeside(command: readonly string[]): Promise<number | null> {

@@ -40,7 +40,9 @@ interface Ran {
 function childEnv(): NodeJS.ProcessEnv {
   const keep = new Set(['npm_config_registry', 'npm_config_cache', 'npm_config_userconfig'])
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST') && !key.startsWith('DSH_TCK_') && (!key.startsWith('npm_') || keep.has(key)) && key !== 'NODE_OPTIONS'),
+    Object.entries(process.env).filter(
+      ([key]) => !key.startsWith('VITEST') && !key.startsWith('DSH_TCK_') && (!key.startsWith('npm_') || keep.has(key)) && key !== 'NODE_OPTIONS',
+    ),
   )
   return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', CI: process.env.CI ?? '1' }
 }
@@ -56,7 +58,8 @@ function run(command: string, args: readonly string[], cwd: string, env: NodeJS.
 
 /** Fails with the command's output when it did not exit with `code`. */
 function expectExit(ran: Ran, code: number, what: string): void {
-  if (ran.code !== code) throw new Error(`${what}: exit ${ran.code}, expected ${code}\n--- stdout\n${ran.stdout.slice(-4000)}\n--- stderr\n${ran.stderr.slice(-4000)}`)
+  if (ran.code !== code)
+    throw new Error(`${what}: exit ${ran.code}, expected ${code}\n--- stdout\n${ran.stdout.slice(-4000)}\n--- stderr\n${ran.stderr.slice(-4000)}`)
 }
 
 const json = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'))
@@ -261,7 +264,10 @@ describe('the packed kit, installed in a project of its own', () => {
     tarball = join(work, tarballs[0] as string)
     const listed = await run('tar', ['tzf', tarball], work)
     expectExit(listed, 0, 'tar tzf')
-    entries = listed.stdout.split('\n').filter((line) => line !== '').map((line) => line.replace(/^package\//, ''))
+    entries = listed.stdout
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => line.replace(/^package\//, ''))
     console.log(`tarball ${tarballs[0]}: ${(statSync(tarball).size / 1024).toFixed(0)} KiB, ${entries.length} files`)
 
     project = join(work, 'project')
@@ -320,153 +326,211 @@ describe('the packed kit, installed in a project of its own', () => {
         /(^|\/)(stryker|vitest\.mutation|tsconfig)[^/]*$/.test(entry) ||
         /equivalent-mutants|fidelity\/upstream|test-support|(^|\/)oracle\//.test(entry) ||
         /^(scripts|conformance|reference|properties|types|fixtures)\//.test(entry) ||
-        entry.endsWith('.ts') && !entry.endsWith('.d.ts') && !entry.startsWith('dist/types/'),
+        (entry.endsWith('.ts') && !entry.endsWith('.d.ts') && !entry.startsWith('dist/types/')),
     )
     expect(development).toEqual([])
   })
 
-  test('--help exits 0', async () => {
-    const ran = await run('npx', ['dsh-tools-tck', '--help'], project)
-    expectExit(ran, 0, 'dsh-tools-tck --help')
-    expect(ran.stdout).toMatch(/Usage: dsh-tools-tck grade/)
-  }, STEP_MS)
+  test(
+    '--help exits 0',
+    async () => {
+      const ran = await run('npx', ['dsh-tools-tck', '--help'], project)
+      expectExit(ran, 0, 'dsh-tools-tck --help')
+      expect(ran.stdout).toMatch(/Usage: dsh-tools-tck grade/)
+    },
+    STEP_MS,
+  )
 
-  test('--help, --version, list-rules, explain and a usage error answer without loading vitest, tsx, tsd or ajv', async () => {
-    const bin = join(project, 'node_modules', 'dsh-tools-tck', 'bin', 'dsh-tools-tck.js')
-    const trace = join(work, 'trace.txt')
-    for (const [args, code] of [
-      [['--help'], 0],
-      [['--version'], 0],
-      [['list-rules', '--json'], 0],
-      [['explain', 'GRD-03', 'CAN-*'], 0],
-      [['grade', '--rules', 'NOPE-*'], 2],
-    ] as const) {
+  test(
+    '--help, --version, list-rules, explain and a usage error answer without loading vitest, tsx, tsd or ajv',
+    async () => {
+      const bin = join(project, 'node_modules', 'dsh-tools-tck', 'bin', 'dsh-tools-tck.js')
+      const trace = join(work, 'trace.txt')
+      for (const [args, code] of [
+        [['--help'], 0],
+        [['--version'], 0],
+        [['list-rules', '--json'], 0],
+        [['explain', 'GRD-03', 'CAN-*'], 0],
+        [['grade', '--rules', 'NOPE-*'], 2],
+      ] as const) {
+        writeFileSync(trace, '')
+        const ran = await run(process.execPath, ['--import', './trace.mjs', bin, ...args], project, { TRACE_FILE: trace })
+        expectExit(ran, code, `dsh-tools-tck ${args.join(' ')}`)
+        expect(readFileSync(trace, 'utf8'), `modules loaded by dsh-tools-tck ${args.join(' ')}`).toBe('')
+      }
+      // The trace does catch a load: a grade loads vitest.
       writeFileSync(trace, '')
-      const ran = await run(process.execPath, ['--import', './trace.mjs', bin, ...args], project, { TRACE_FILE: trace })
-      expectExit(ran, code, `dsh-tools-tck ${args.join(' ')}`)
-      expect(readFileSync(trace, 'utf8'), `modules loaded by dsh-tools-tck ${args.join(' ')}`).toBe('')
-    }
-    // The trace does catch a load: a grade loads vitest.
-    writeFileSync(trace, '')
-    expectExit(await run(process.execPath, ['--import', './trace.mjs', bin, 'grade', '--rules', 'GRD-03'], project, { TRACE_FILE: trace }), 0, 'grade --rules GRD-03')
-    expect(readFileSync(trace, 'utf8')).toMatch(/node_modules[\\/]vitest[\\/]/)
-    // explain lists the tests from the installed package.
-    const explained = await run('npx', ['dsh-tools-tck', 'explain', 'GRD-03'], project)
-    expect(explained.stdout).toMatch(/\ntests \([1-9]\d*\):\n  \[GRD-03\] /)
-    expect(explained.stdout).toContain('conformance/suite/grd.test.js')
-  }, STEP_MS)
+      expectExit(
+        await run(process.execPath, ['--import', './trace.mjs', bin, 'grade', '--rules', 'GRD-03'], project, { TRACE_FILE: trace }),
+        0,
+        'grade --rules GRD-03',
+      )
+      expect(readFileSync(trace, 'utf8')).toMatch(/node_modules[\\/]vitest[\\/]/)
+      // explain lists the tests from the installed package.
+      const explained = await run('npx', ['dsh-tools-tck', 'explain', 'GRD-03'], project)
+      expect(explained.stdout).toMatch(/\ntests \([1-9]\d*\):\n {2}\[GRD-03\] /)
+      expect(explained.stdout).toContain('conformance/suite/grd.test.js')
+    },
+    STEP_MS,
+  )
 
-  test('a should-level deviation exits 0, and its JUnit has no <failure>', async () => {
-    const ran = await run('npx', ['dsh-tools-tck', 'grade', '--adapter', 'should-only.ts', '--rules', 'POST-*', '--json', 'should.json', '--junit', 'should.xml'], project)
-    expectExit(ran, 0, 'grade --adapter should-only.ts')
-    const report = json(join(project, 'should.json')) as ReportShape
-    expect(report.rules.filter((rule) => rule.status === 'fail').map((rule) => rule.id)).toEqual(['POST-23'])
-    const xml = readFileSync(join(project, 'should.xml'), 'utf8')
-    expect(xml).not.toContain('<failure')
-    expect(xml).toContain('<skipped message="should-level deviation')
-  }, STEP_MS)
+  test(
+    'a should-level deviation exits 0, and its JUnit has no <failure>',
+    async () => {
+      const ran = await run(
+        'npx',
+        ['dsh-tools-tck', 'grade', '--adapter', 'should-only.ts', '--rules', 'POST-*', '--json', 'should.json', '--junit', 'should.xml'],
+        project,
+      )
+      expectExit(ran, 0, 'grade --adapter should-only.ts')
+      const report = json(join(project, 'should.json')) as ReportShape
+      expect(report.rules.filter((rule) => rule.status === 'fail').map((rule) => rule.id)).toEqual(['POST-23'])
+      const xml = readFileSync(join(project, 'should.xml'), 'utf8')
+      expect(xml).not.toContain('<failure')
+      expect(xml).toContain('<skipped message="should-level deviation')
+    },
+    STEP_MS,
+  )
 
-  test('a baselined run exits 0, and its JUnit, Markdown, badge and HTML say so too', async () => {
-    const outputs = ['--junit', 'known.xml', '--markdown', 'known.md', '--badge', 'known.svg', '--html', 'known.html']
-    const ran = await run('npx', ['dsh-tools-tck', 'grade', '--adapter', 'adapter.ts', '--rules', 'REG-01', '--baseline', 'tck/known.json', ...outputs], project)
-    expectExit(ran, 0, 'grade --baseline tck/known.json')
-    const read = (name: string) => readFileSync(join(project, name), 'utf8')
-    expect(read('known.xml')).not.toContain('<failure')
-    expect(read('known.xml')).toContain('<skipped message="known failure (recorded in the baseline)')
-    expect(read('known.md')).toContain('☑️ known failures only')
-    expect(read('known.md')).not.toContain('❌')
-    expect(read('known.svg')).toContain('data-colour="known"')
-    expect(read('known.html')).toMatch(/data-testid="verdict"[^>]*data-known="true">KNOWN FAILURES ONLY</)
-  }, STEP_MS)
+  test(
+    'a baselined run exits 0, and its JUnit, Markdown, badge and HTML say so too',
+    async () => {
+      const outputs = ['--junit', 'known.xml', '--markdown', 'known.md', '--badge', 'known.svg', '--html', 'known.html']
+      const ran = await run(
+        'npx',
+        ['dsh-tools-tck', 'grade', '--adapter', 'adapter.ts', '--rules', 'REG-01', '--baseline', 'tck/known.json', ...outputs],
+        project,
+      )
+      expectExit(ran, 0, 'grade --baseline tck/known.json')
+      const read = (name: string) => readFileSync(join(project, name), 'utf8')
+      expect(read('known.xml')).not.toContain('<failure')
+      expect(read('known.xml')).toContain('<skipped message="known failure (recorded in the baseline)')
+      expect(read('known.md')).toContain('☑️ known failures only')
+      expect(read('known.md')).not.toContain('❌')
+      expect(read('known.svg')).toContain('data-colour="known"')
+      expect(read('known.html')).toMatch(/data-testid="verdict"[^>]*data-known="true">KNOWN FAILURES ONLY</)
+    },
+    STEP_MS,
+  )
 
-  test('a registry failing about a hundred must rules gets a default console report under 200 lines', async () => {
-    const ran = await run('npx', ['dsh-tools-tck', 'grade', '--adapter', 'deaf.ts', '--json', 'deaf.json'], project)
-    expectExit(ran, 1, 'grade --adapter deaf.ts')
-    const report = json(join(project, 'deaf.json')) as ReportShape & { summary: { must: { fail: number } } }
-    expect(report.summary.must.fail).toBeGreaterThanOrEqual(90)
-    const lines = ran.stdout.trimEnd().split('\n')
-    expect(lines.length).toBeLessThan(200)
-    expect(lines.at(-1)).toMatch(/^FAIL \(spec profile\): consumer registry \(listeners never run\) fails \d+ of/)
-  }, STEP_MS)
+  test(
+    'a registry failing about a hundred must rules gets a default console report under 200 lines',
+    async () => {
+      const ran = await run('npx', ['dsh-tools-tck', 'grade', '--adapter', 'deaf.ts', '--json', 'deaf.json'], project)
+      expectExit(ran, 1, 'grade --adapter deaf.ts')
+      const report = json(join(project, 'deaf.json')) as ReportShape & { summary: { must: { fail: number } } }
+      expect(report.summary.must.fail).toBeGreaterThanOrEqual(90)
+      const lines = ran.stdout.trimEnd().split('\n')
+      expect(lines.length).toBeLessThan(200)
+      expect(lines.at(-1)).toMatch(/^FAIL \(spec profile\): consumer registry \(listeners never run\) fails \d+ of/)
+    },
+    STEP_MS,
+  )
 
-  test('grades the reference, type rules included: every rule passes', async () => {
-    const ran = await run('npx', ['dsh-tools-tck', 'grade', '--json', 'reference.json'], project)
-    expectExit(ran, 0, 'dsh-tools-tck grade')
-    fullReport = json(join(project, 'reference.json')) as ReportShape
-    // The installed kit reports the revision of the sources it was built from.
-    expect(fullReport.kit.suiteRevision).toBe(computeSuiteRevision(KIT))
-    expect(fullReport.options.types).toMatch(/node_modules[\\/]dsh-tools-tck[\\/]dist[\\/]reference[\\/]index\.d\.ts$/)
-    const typ = fullReport.rules.filter((rule) => rule.id.startsWith('TYP-'))
-    expect(typ.length).toBeGreaterThan(0)
-    expect(typ.map((rule) => rule.status)).toEqual(typ.map(() => 'pass'))
-    expect(fullReport.rules.filter((rule) => rule.status === 'fail').map((rule) => rule.id)).toEqual([])
-  }, STEP_MS)
+  test(
+    'grades the reference, type rules included: every rule passes',
+    async () => {
+      const ran = await run('npx', ['dsh-tools-tck', 'grade', '--json', 'reference.json'], project)
+      expectExit(ran, 0, 'dsh-tools-tck grade')
+      fullReport = json(join(project, 'reference.json')) as ReportShape
+      // The installed kit reports the revision of the sources it was built from.
+      expect(fullReport.kit.suiteRevision).toBe(computeSuiteRevision(KIT))
+      expect(fullReport.options.types).toMatch(/node_modules[\\/]dsh-tools-tck[\\/]dist[\\/]reference[\\/]index\.d\.ts$/)
+      const typ = fullReport.rules.filter((rule) => rule.id.startsWith('TYP-'))
+      expect(typ.length).toBeGreaterThan(0)
+      expect(typ.map((rule) => rule.status)).toEqual(typ.map(() => 'pass'))
+      expect(fullReport.rules.filter((rule) => rule.status === 'fail').map((rule) => rule.id)).toEqual([])
+    },
+    STEP_MS,
+  )
 
-  test("grades the project's TypeScript adapter: its bug fails, exit 1", async () => {
-    const ran = await run('npx', ['dsh-tools-tck', 'grade', '--adapter', 'adapter.ts', '--rules', 'REG-01,REG-05', '--json', 'broken.json'], project)
-    expectExit(ran, 1, 'dsh-tools-tck grade --adapter adapter.ts')
-    const report = json(join(project, 'broken.json')) as ReportShape
-    expect(report.rules.find((rule) => rule.id === 'REG-01')?.status).toBe('fail')
-  }, STEP_MS)
+  test(
+    "grades the project's TypeScript adapter: its bug fails, exit 1",
+    async () => {
+      const ran = await run('npx', ['dsh-tools-tck', 'grade', '--adapter', 'adapter.ts', '--rules', 'REG-01,REG-05', '--json', 'broken.json'], project)
+      expectExit(ran, 1, 'dsh-tools-tck grade --adapter adapter.ts')
+      const report = json(join(project, 'broken.json')) as ReportShape
+      expect(report.rules.find((rule) => rule.id === 'REG-01')?.status).toBe('fail')
+    },
+    STEP_MS,
+  )
 
-  test('the public types check under a strict consumer tsc (skipLibCheck off)', async () => {
-    const ran = await run('npx', ['tsc', '-p', 'tsconfig.json'], project)
-    expectExit(ran, 0, 'consumer tsc --noEmit')
-    expect(ran.stdout).toBe('')
-  }, STEP_MS)
+  test(
+    'the public types check under a strict consumer tsc (skipLibCheck off)',
+    async () => {
+      const ran = await run('npx', ['tsc', '-p', 'tsconfig.json'], project)
+      expectExit(ran, 0, 'consumer tsc --noEmit')
+      expect(ran.stdout).toBe('')
+    },
+    STEP_MS,
+  )
 
-  test('plain JavaScript imports the library', async () => {
-    const ran = await run(process.execPath, ['plain.mjs'], project)
-    expectExit(ran, 0, 'node plain.mjs')
-    const seen = JSON.parse(ran.stdout) as Record<string, unknown>
-    expect(seen).toMatchObject({ grade: 'function', defineAdapter: 'function', createToolRegistry: 'function', conformance: 'function' })
-    expect(seen.rules).toBeGreaterThan(0)
-    expect(seen.schemaId).toBe(`urn:dsh-tools-tck:report:${String(seen.reportVersion)}`)
-  }, STEP_MS)
+  test(
+    'plain JavaScript imports the library',
+    async () => {
+      const ran = await run(process.execPath, ['plain.mjs'], project)
+      expectExit(ran, 0, 'node plain.mjs')
+      const seen = JSON.parse(ran.stdout) as Record<string, unknown>
+      expect(seen).toMatchObject({ grade: 'function', defineAdapter: 'function', createToolRegistry: 'function', conformance: 'function' })
+      expect(seen.rules).toBeGreaterThan(0)
+      expect(seen.schemaId).toBe(`urn:dsh-tools-tck:report:${String(seen.reportVersion)}`)
+    },
+    STEP_MS,
+  )
 
-  test("embeds in the project's vitest: one test per kit test of the rules, under the kit's names", async () => {
-    expect(fullReport, 'the full grade ran first').toBeDefined()
-    const ran = await run('npx', ['vitest', 'run', '--reporter=json', '--outputFile=vitest.json'], project)
-    // The broken adapter's file fails, so the run does.
-    expectExit(ran, 1, 'vitest run')
-    const results = json(join(project, 'vitest.json')) as VitestJson
-    const file = (name: string) => results.testResults.find((f) => f.name.endsWith(`tck/${name}`))?.assertionResults ?? []
+  test(
+    "embeds in the project's vitest: one test per kit test of the rules, under the kit's names",
+    async () => {
+      expect(fullReport, 'the full grade ran first').toBeDefined()
+      const ran = await run('npx', ['vitest', 'run', '--reporter=json', '--outputFile=vitest.json'], project)
+      // The broken adapter's file fails, so the run does.
+      expectExit(ran, 1, 'vitest run')
+      const results = json(join(project, 'vitest.json')) as VitestJson
+      const file = (name: string) => results.testResults.find((f) => f.name.endsWith(`tck/${name}`))?.assertionResults ?? []
 
-    // The tests whose names name a GRD rule (a test may also report under a GRD rule it checks incidentally; the embedding selects by name).
-    const kitGrdTests = [...new Set(fullReport.rules.filter((rule) => rule.id.startsWith('GRD-')).flatMap((rule) => rule.tests.map((t) => t.name)))]
-      .filter((name) => /^\[[^\]]*GRD-/.test(name))
-      .sort()
-    expect(kitGrdTests.length).toBeGreaterThan(0)
-    const reference = file('reference.test.ts')
-    expect(reference.map((t) => t.title).sort()).toEqual(kitGrdTests)
-    expect(reference.filter((t) => t.status !== 'passed')).toEqual([])
+      // The tests whose names name a GRD rule (a test may also report under a GRD rule it checks incidentally; the embedding selects by name).
+      const kitGrdTests = [...new Set(fullReport.rules.filter((rule) => rule.id.startsWith('GRD-')).flatMap((rule) => rule.tests.map((t) => t.name)))]
+        .filter((name) => /^\[[^\]]*GRD-/.test(name))
+        .sort()
+      expect(kitGrdTests.length).toBeGreaterThan(0)
+      const reference = file('reference.test.ts')
+      expect(reference.map((t) => t.title).sort()).toEqual(kitGrdTests)
+      expect(reference.filter((t) => t.status !== 'passed')).toEqual([])
 
-    const broken = file('broken.test.ts')
-    expect(broken.length).toBeGreaterThan(0)
-    expect(broken.every((t) => /\[(?:[^\]]*, )?REG-01(?:, [^\]]*)?\]/.test(t.title))).toBe(true)
-    expect(broken.some((t) => t.status === 'failed')).toBe(true)
+      const broken = file('broken.test.ts')
+      expect(broken.length).toBeGreaterThan(0)
+      expect(broken.every((t) => /\[(?:[^\]]*, )?REG-01(?:, [^\]]*)?\]/.test(t.title))).toBe(true)
+      expect(broken.some((t) => t.status === 'failed')).toBe(true)
 
-    // Gated by profile and baseline: the known must failure and the upstream-level deviation are skipped, nothing fails.
-    const gated = results.testResults.find((f) => f.name.endsWith('tck/gated.test.ts'))
-    expect(gated?.status, gated?.message).toBe('passed')
-    expect(gated?.assertionResults.filter((t) => t.status === 'failed')).toEqual([])
-    const skipped = gated?.assertionResults.filter((t) => t.status === 'skipped' || t.status === 'pending') ?? []
-    expect(skipped.some((t) => /\[(?:[^\]]*, )?REG-01(?:, [^\]]*)?\]/.test(t.title)), 'a REG-01 test skipped as known').toBe(true)
-    expect(skipped.some((t) => /\[(?:[^\]]*, )?REG-08(?:, [^\]]*)?\]/.test(t.title)), 'a REG-08 test skipped as a deviation').toBe(true)
-    // The gated file's report grades the skipped failures as what they were; the baseline decides.
-    const gatedReport = json(join(project, 'gated-report.json')) as ReportShape & { baseline?: { ok: boolean } }
-    expect(Object.fromEntries(gatedReport.rules.map((rule) => [rule.id, rule.status]))).toEqual({ 'REG-01': 'fail', 'REG-08': 'fail' })
-    expect(gatedReport.baseline?.ok).toBe(true)
-    // A should-level deviation passes the run, and its report says it failed.
-    const should = results.testResults.find((f) => f.name.endsWith('tck/should.test.ts'))
-    expect(should?.status, should?.message).toBe('passed')
-    expect(should?.assertionResults.some((t) => t.status === 'skipped' || t.status === 'pending')).toBe(true)
-    const shouldReport = json(join(project, 'should-report.json')) as ReportShape & { summary: { conforms: boolean } }
-    expect(shouldReport.rules.map((rule) => [rule.id, rule.status])).toEqual([['POST-23', 'fail']])
-    expect(shouldReport.summary.conforms).toBe(true)
-    // A stale entry fails the file, as it fails a grade.
-    const stale = results.testResults.find((f) => f.name.endsWith('tck/stale.test.ts'))
-    expect(stale?.status).toBe('failed')
-    expect(JSON.stringify(stale)).toContain('REG-02: recorded as failing, but it did not fail')
-  }, STEP_MS)
+      // Gated by profile and baseline: the known must failure and the upstream-level deviation are skipped, nothing fails.
+      const gated = results.testResults.find((f) => f.name.endsWith('tck/gated.test.ts'))
+      expect(gated?.status, gated?.message).toBe('passed')
+      expect(gated?.assertionResults.filter((t) => t.status === 'failed')).toEqual([])
+      const skipped = gated?.assertionResults.filter((t) => t.status === 'skipped' || t.status === 'pending') ?? []
+      expect(
+        skipped.some((t) => /\[(?:[^\]]*, )?REG-01(?:, [^\]]*)?\]/.test(t.title)),
+        'a REG-01 test skipped as known',
+      ).toBe(true)
+      expect(
+        skipped.some((t) => /\[(?:[^\]]*, )?REG-08(?:, [^\]]*)?\]/.test(t.title)),
+        'a REG-08 test skipped as a deviation',
+      ).toBe(true)
+      // The gated file's report grades the skipped failures as what they were; the baseline decides.
+      const gatedReport = json(join(project, 'gated-report.json')) as ReportShape & { baseline?: { ok: boolean } }
+      expect(Object.fromEntries(gatedReport.rules.map((rule) => [rule.id, rule.status]))).toEqual({ 'REG-01': 'fail', 'REG-08': 'fail' })
+      expect(gatedReport.baseline?.ok).toBe(true)
+      // A should-level deviation passes the run, and its report says it failed.
+      const should = results.testResults.find((f) => f.name.endsWith('tck/should.test.ts'))
+      expect(should?.status, should?.message).toBe('passed')
+      expect(should?.assertionResults.some((t) => t.status === 'skipped' || t.status === 'pending')).toBe(true)
+      const shouldReport = json(join(project, 'should-report.json')) as ReportShape & { summary: { conforms: boolean } }
+      expect(shouldReport.rules.map((rule) => [rule.id, rule.status])).toEqual([['POST-23', 'fail']])
+      expect(shouldReport.summary.conforms).toBe(true)
+      // A stale entry fails the file, as it fails a grade.
+      const stale = results.testResults.find((f) => f.name.endsWith('tck/stale.test.ts'))
+      expect(stale?.status).toBe('failed')
+      expect(JSON.stringify(stale)).toContain('REG-02: recorded as failing, but it did not fail')
+    },
+    STEP_MS,
+  )
 })

@@ -48,18 +48,23 @@ async function runBoth(options: { bail: number; runner?: string }): Promise<{ se
   const loadLog = join(dir, 'loaded.log')
   const setupLog = join(dir, 'setups.log')
   for (const log of [loadLog, setupLog]) rmSync(log, { force: true })
-  const vitest = await createVitest('test', {
-    root: dir,
-    config: false,
-    include: ['*.spec.ts'],
-    setupFiles: ['./setup.ts'],
-    isolate: false,
-    maxWorkers: 1,
-    watch: false,
-    reporters: [],
-    sequence: { sequencer: ByName },
-    ...options,
-  }, {}, discardOutput())
+  const vitest = await createVitest(
+    'test',
+    {
+      root: dir,
+      config: false,
+      include: ['*.spec.ts'],
+      setupFiles: ['./setup.ts'],
+      isolate: false,
+      maxWorkers: 1,
+      watch: false,
+      reporters: [],
+      sequence: { sequencer: ByName },
+      ...options,
+    },
+    {},
+    discardOutput(),
+  )
   try {
     await vitest.start()
     const ran = vitest.state

@@ -9,7 +9,13 @@ function vitestProviding(provided: Record<string, unknown>): Vitest {
 
 const spec = (moduleId: string): TestSpecification => ({ moduleId }) as TestSpecification
 
-const FILES = ['/k/properties/b.test.ts', '/k/conformance/suite/c.test.ts', '/k/properties/a.test.ts', '/k/conformance/suite/a.test.ts', '/k/conformance/suite/b.test.ts'].map(spec)
+const FILES = [
+  '/k/properties/b.test.ts',
+  '/k/conformance/suite/c.test.ts',
+  '/k/properties/a.test.ts',
+  '/k/conformance/suite/a.test.ts',
+  '/k/conformance/suite/b.test.ts',
+].map(spec)
 
 async function order(sequencer: ExamplesFirstRotating): Promise<string[]> {
   return (await sequencer.sort([...FILES])).map((file) => file.moduleId.replace('/k/', ''))

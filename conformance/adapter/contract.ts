@@ -81,10 +81,7 @@ export interface ToolEventListeners {
   /** Waterfall; the base `next()` resolves `{ kind: 'allow' }`. */
   'tools/pre-execute': (exec: ToolExecution, next: () => Promise<PreToolDecision>) => PreToolDecision | Promise<PreToolDecision>
   /** Waterfall around dispatch; the base `next()` runs the body and normalises its outcome. */
-  'tools/execute': (
-    exec: ToolDispatchExecution,
-    next: () => Promise<ToolExecutionResult>,
-  ) => ToolExecutionResult | Promise<ToolExecutionResult>
+  'tools/execute': (exec: ToolDispatchExecution, next: () => Promise<ToolExecutionResult>) => ToolExecutionResult | Promise<ToolExecutionResult>
   /** Waterfall after dispatch; the base `next()` resolves `{ kind: 'accept' }`. */
   'tools/post-execute': (
     exec: ToolExecution,
@@ -116,11 +113,7 @@ export interface ListenerOptions {
  * through {@link ScopeHandle.on} it is scope-filtered (sees calls whose
  * `agent` is that scope or a descendant of it).
  */
-export type Subscribe = <E extends ToolEventName>(
-  event: E,
-  listener: ToolEventListeners[E],
-  options?: ListenerOptions,
-) => () => void
+export type Subscribe = <E extends ToolEventName>(event: E, listener: ToolEventListeners[E], options?: ListenerOptions) => () => void
 
 /** What `ctx.tools` offers when reached from one context (global or an agent scope). */
 export interface ToolsContextApi {

@@ -98,7 +98,19 @@ export function checkEvidence(raw: unknown, where: string): Evidence {
   const mutation = raw.mutation
   if (mutation !== null) {
     if (!isRecord(mutation)) fail('mutation', 'is neither an object nor null')
-    for (const key of ['mutants', 'killed', 'timeout', 'survived', 'noCoverage', 'compileErrors', 'score', 'strictScore', 'strykerScore', 'equivalent', 'unspecified']) {
+    for (const key of [
+      'mutants',
+      'killed',
+      'timeout',
+      'survived',
+      'noCoverage',
+      'compileErrors',
+      'score',
+      'strictScore',
+      'strykerScore',
+      'equivalent',
+      'unspecified',
+    ]) {
       const value = (mutation as Record<string, unknown>)[key]
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) fail(`mutation.${key}`, 'is not a non-negative number')
     }

@@ -14,7 +14,18 @@ import { parseLineCitation, parseSectionCitation } from './internal/seed-citatio
 import { SOURCE_DOCUMENTS } from './source-documents.ts'
 import { UPSTREAM_RELEASE_COMMIT } from '../spec/upstream-release.ts'
 
-const FEATURES = new Set(['scopes', 'scopeParents', 'approval', 'presentationMeta', 'changeEvents', 'schema', 'codedErrors', 'codeMode', 'warnings', 'promptAssembly'])
+const FEATURES = new Set([
+  'scopes',
+  'scopeParents',
+  'approval',
+  'presentationMeta',
+  'changeEvents',
+  'schema',
+  'codedErrors',
+  'codeMode',
+  'warnings',
+  'promptAssembly',
+])
 const suiteDir = fileURLToPath(new URL('../suite/', import.meta.url))
 
 /** Rule IDs named by `check(...)` calls in a suite file, found textually. */
@@ -121,29 +132,35 @@ describe('levels', () => {
     expect(problems).toEqual([])
   })
 
-  it.skipIf(!existsSync(MIRROR))(`finds each upstream rule's evidence at upstream ${UPSTREAM_RELEASE_COMMIT} (git dir ${MIRROR}; skipped when absent — set DSH_UPSTREAM_MIRROR)`, () => {
-    const files = new Map<string, string[] | undefined>()
-    const linesOf = (file: string): string[] | undefined => {
-      if (!files.has(file)) {
-        const shown = spawnSync('git', ['-C', MIRROR, 'show', `${UPSTREAM_RELEASE_COMMIT}:${file}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-        files.set(file, shown.status === 0 ? shown.stdout.split('\n') : undefined)
-      }
-      return files.get(file)
-    }
-    const problems: string[] = []
-    for (const rule of RULES) {
-      for (const e of rule.evidence ?? []) {
-        const lines = linesOf(e.file)
-        if (lines === undefined) {
-          problems.push(`${rule.id}: ${e.file} is not in upstream ${UPSTREAM_RELEASE_COMMIT}`)
-          continue
+  it.skipIf(!existsSync(MIRROR))(
+    `finds each upstream rule's evidence at upstream ${UPSTREAM_RELEASE_COMMIT} (git dir ${MIRROR}; skipped when absent — set DSH_UPSTREAM_MIRROR)`,
+    () => {
+      const files = new Map<string, string[] | undefined>()
+      const linesOf = (file: string): string[] | undefined => {
+        if (!files.has(file)) {
+          const shown = spawnSync('git', ['-C', MIRROR, 'show', `${UPSTREAM_RELEASE_COMMIT}:${file}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+          files.set(file, shown.status === 0 ? shown.stdout.split('\n') : undefined)
         }
-        const near = lines.slice(Math.max(0, e.line - 1 - EVIDENCE_SLACK), e.line + EVIDENCE_SLACK).join(' ').replace(/\s+/g, ' ')
-        if (!near.includes(e.text)) problems.push(`${rule.id}: "${e.text}" is not at ${e.file}:${e.line} (±${EVIDENCE_SLACK} lines)`)
+        return files.get(file)
       }
-    }
-    expect(problems).toEqual([])
-  })
+      const problems: string[] = []
+      for (const rule of RULES) {
+        for (const e of rule.evidence ?? []) {
+          const lines = linesOf(e.file)
+          if (lines === undefined) {
+            problems.push(`${rule.id}: ${e.file} is not in upstream ${UPSTREAM_RELEASE_COMMIT}`)
+            continue
+          }
+          const near = lines
+            .slice(Math.max(0, e.line - 1 - EVIDENCE_SLACK), e.line + EVIDENCE_SLACK)
+            .join(' ')
+            .replace(/\s+/g, ' ')
+          if (!near.includes(e.text)) problems.push(`${rule.id}: "${e.text}" is not at ${e.file}:${e.line} (±${EVIDENCE_SLACK} lines)`)
+        }
+      }
+      expect(problems).toEqual([])
+    },
+  )
 })
 
 /** How many lines either side of its `line` an evidence fragment may stand (a fragment may run over a line break). */

@@ -26,7 +26,29 @@ import { TYP_RULES } from './areas/typ.ts'
 import { CM_RULES } from './areas/cm.ts'
 
 /** Every rule, in area order, then ID order as written. */
-export const RULES: readonly Rule[] = [...REG_RULES, ...VIS_RULES, ...SCH_RULES, ...MODE_RULES, ...ARG_RULES, ...PRE_RULES, ...GRD_RULES, ...EXE_RULES, ...OUT_RULES, ...POST_RULES, ...FIN_RULES, ...RES_RULES, ...CAN_RULES, ...ERR_RULES, ...CTX_RULES, ...PRES_RULES, ...CM_RULES, ...DSL_RULES, ...JSS_RULES, ...JSV_RULES, ...TYP_RULES]
+export const RULES: readonly Rule[] = [
+  ...REG_RULES,
+  ...VIS_RULES,
+  ...SCH_RULES,
+  ...MODE_RULES,
+  ...ARG_RULES,
+  ...PRE_RULES,
+  ...GRD_RULES,
+  ...EXE_RULES,
+  ...OUT_RULES,
+  ...POST_RULES,
+  ...FIN_RULES,
+  ...RES_RULES,
+  ...CAN_RULES,
+  ...ERR_RULES,
+  ...CTX_RULES,
+  ...PRES_RULES,
+  ...CM_RULES,
+  ...DSL_RULES,
+  ...JSS_RULES,
+  ...JSV_RULES,
+  ...TYP_RULES,
+]
 
 const byId = new Map<string, Rule>()
 for (const rule of RULES) {

@@ -52,7 +52,8 @@ describe('source documents', () => {
         problems.push(`${rule}: seed ${seed} citation "${heading}" is not §section or §section (detail)`)
         continue
       }
-      if (document.sections?.[citation.key] === undefined) problems.push(`${rule}: section "${citation.key}" of seed ${seed} is not in SOURCE_DOCUMENTS['${seed}'].sections`)
+      if (document.sections?.[citation.key] === undefined)
+        problems.push(`${rule}: section "${citation.key}" of seed ${seed} is not in SOURCE_DOCUMENTS['${seed}'].sections`)
       if (citation.detail !== undefined && hasCjk(citation.detail) && DETAIL_ENGLISH[citation.detail] === undefined) {
         problems.push(`${rule}: detail "${citation.detail}" has no English rendering in DETAIL_ENGLISH`)
       }
@@ -70,7 +71,9 @@ describe('source documents', () => {
     }
     expect(problems).toEqual([])
     expect(describeSource({ kind: 'seed', seed: '000', heading: '§执行 (ToolGuard)' })).toBe('docs/subsystems/tools.md § Execution (ToolGuard)')
-    expect(describeSource({ kind: 'seed', seed: '000', heading: '§执行 (参数不可被改写)' })).toBe('docs/subsystems/tools.md § Execution (arguments cannot be rewritten)')
+    expect(describeSource({ kind: 'seed', seed: '000', heading: '§执行 (参数不可被改写)' })).toBe(
+      'docs/subsystems/tools.md § Execution (arguments cannot be rewritten)',
+    )
     expect(describeSource({ kind: 'seed', seed: '002', heading: '§ctx.tools.register' })).toBe('website api/harness/tools.md § ctx.tools.register(definition)')
     expect(describeSource({ kind: 'seed', seed: '001', heading: 'L19' })).toBe(`${SOURCE_DOCUMENTS['001'].citeAs} L19`)
   })
@@ -100,29 +103,35 @@ describe('source documents', () => {
         expect(at, `seed ${key} §${sectionKey}: seed heading listed`).toBeGreaterThanOrEqual(0)
         expect(englishHeadings.indexOf(section.englishHeading), `seed ${key} §${sectionKey}: English heading at the same position`).toBe(at)
         expect(unticked(section.seedHeading).startsWith(sectionKey), `seed ${key} §${sectionKey}: key starts "${section.seedHeading}"`).toBe(true)
-        expect(unticked(section.englishHeading).startsWith(section.cite), `seed ${key} §${sectionKey}: label "${section.cite}" starts "${section.englishHeading}"`).toBe(true)
+        expect(
+          unticked(section.englishHeading).startsWith(section.cite),
+          `seed ${key} §${sectionKey}: label "${section.cite}" starts "${section.englishHeading}"`,
+        ).toBe(true)
       }
     }
   })
 
-  test.skipIf(!existsSync(SEED_DIR))(`the table's seed headings are the seed files' headings, and cited lines exist (seeds from ${SEED_DIR}; skipped when absent — set DSH_TCK_SEEDS)`, () => {
-    for (const key of SEED_KEYS) {
-      const text = readFileSync(`${SEED_DIR}/${SEEDS[key]}`, 'utf8')
-      const document = SOURCE_DOCUMENTS[key]
-      if (document.citedBy === 'section') {
-        expect(markdownHeadings(text), `headings of seed ${key}`).toEqual(document.seedHeadings)
-        continue
-      }
-      const lines = text.split('\n')
-      for (const { rule, seed, heading } of seedCitations.filter((c) => c.seed === key)) {
-        const range = parseLineCitation(heading)
-        expect(range, `${rule}: ${heading} is a line citation`).toBeDefined()
-        for (let n = range?.first ?? 0; n <= (range?.last ?? -1); n++) {
-          expect((lines[n - 1] ?? '').trim().length, `${rule}: line ${n} of seed ${seed} has text`).toBeGreaterThan(0)
+  test.skipIf(!existsSync(SEED_DIR))(
+    `the table's seed headings are the seed files' headings, and cited lines exist (seeds from ${SEED_DIR}; skipped when absent — set DSH_TCK_SEEDS)`,
+    () => {
+      for (const key of SEED_KEYS) {
+        const text = readFileSync(`${SEED_DIR}/${SEEDS[key]}`, 'utf8')
+        const document = SOURCE_DOCUMENTS[key]
+        if (document.citedBy === 'section') {
+          expect(markdownHeadings(text), `headings of seed ${key}`).toEqual(document.seedHeadings)
+          continue
+        }
+        const lines = text.split('\n')
+        for (const { rule, seed, heading } of seedCitations.filter((c) => c.seed === key)) {
+          const range = parseLineCitation(heading)
+          expect(range, `${rule}: ${heading} is a line citation`).toBeDefined()
+          for (let n = range?.first ?? 0; n <= (range?.last ?? -1); n++) {
+            expect((lines[n - 1] ?? '').trim().length, `${rule}: line ${n} of seed ${seed} has text`).toBeGreaterThan(0)
+          }
         }
       }
-    }
-  })
+    },
+  )
 
   test.skipIf(!existsSync(MIRROR))(
     `the English headings are docs/subsystems/tools.md's at ${UPSTREAM_DOCS_REVISION}, the seed headings tools.zh.md's (upstream git dir ${MIRROR}; skipped when absent — set DSH_UPSTREAM_MIRROR)`,

@@ -67,7 +67,11 @@ export interface FidelityVerdict {
  * rule) when it is not graded, not applicable, untestable or vacuous. Every
  * further report must give every rule the same status.
  */
-export function compareWithExpected(reports: readonly GradeReport[], list: readonly ExpectedFailure[], baseline: Baseline = upstreamBaseline(list)): FidelityVerdict {
+export function compareWithExpected(
+  reports: readonly GradeReport[],
+  list: readonly ExpectedFailure[],
+  baseline: Baseline = upstreamBaseline(list),
+): FidelityVerdict {
   const [first, ...rest] = reports
   if (first === undefined) throw new Error('compareWithExpected needs at least one report')
   const expected = expectedFailingRules(list)
@@ -84,7 +88,9 @@ export function compareWithExpected(reports: readonly GradeReport[], list: reado
     .map((entry) => entry.rule ?? entry.test)
     .filter((id): id is RuleId => id !== undefined && notFailing.has(id))
     .map((id) => ({ id, status: byId.get(id)?.status ?? 'not graded' }))
-  const kindMismatch = judged.kindMismatch.filter((m) => m.decides).flatMap((m) => m.failures.map((f) => `${f.rule}: recorded as ${m.entry.kind}, failed as ${f.kind} in "${f.test ?? f.rule}"`))
+  const kindMismatch = judged.kindMismatch
+    .filter((m) => m.decides)
+    .flatMap((m) => m.failures.map((f) => `${f.rule}: recorded as ${m.entry.kind}, failed as ${f.kind} in "${f.test ?? f.rule}"`))
   const unstable: UnstableVerdict[] = first.rules
     .map((rule) => ({ id: rule.id, statuses: [rule.status, ...rest.map((report) => report.rules.find((r) => r.id === rule.id)?.status ?? 'untestable')] }))
     .filter((entry) => entry.statuses.some((status) => status !== entry.statuses[0]))
@@ -96,7 +102,15 @@ export function compareWithExpected(reports: readonly GradeReport[], list: reado
   const unattributed = (first.unattributedErrors ?? []).map((error) => `${error.kind}: ${error.message.split('\n')[0]}`)
 
   return {
-    ok: unexpected.length === 0 && stale.length === 0 && kindMismatch.length === 0 && judged.expired.length === 0 && unstable.length === 0 && vacuous.length === 0 && unattributed.length === 0 && upstreamLevelFailures.length === 0,
+    ok:
+      unexpected.length === 0 &&
+      stale.length === 0 &&
+      kindMismatch.length === 0 &&
+      judged.expired.length === 0 &&
+      unstable.length === 0 &&
+      vacuous.length === 0 &&
+      unattributed.length === 0 &&
+      upstreamLevelFailures.length === 0,
     expected,
     unexpected,
     stale,
@@ -112,7 +126,9 @@ export function compareWithExpected(reports: readonly GradeReport[], list: reado
 /** The verdict as console lines. */
 export function renderFidelityVerdict(verdict: FidelityVerdict, grades: number): string {
   const out: string[] = []
-  out.push(`upstream fails ${verdict.expected.length - verdict.stale.length} of the ${verdict.expected.length} listed must rules (${verdict.expected.join(', ')})`)
+  out.push(
+    `upstream fails ${verdict.expected.length - verdict.stale.length} of the ${verdict.expected.length} listed must rules (${verdict.expected.join(', ')})`,
+  )
   for (const entry of verdict.unexpected) out.push(`  UNEXPECTED must failure ${entry.id}: ${entry.firstFailure}`)
   out.push(
     verdict.upstreamLevelFailures.length === 0
@@ -120,7 +136,10 @@ export function renderFidelityVerdict(verdict: FidelityVerdict, grades: number):
       : `upstream fails ${verdict.upstreamLevelFailures.length} upstream-level rule(s), which pin its own behaviour (a kit defect):`,
   )
   for (const entry of verdict.upstreamLevelFailures) out.push(`  UPSTREAM-LEVEL failure ${entry.id}: ${entry.firstFailure}`)
-  for (const entry of verdict.stale) out.push(`  STALE: ${entry.id} is listed as an expected failure but is ${entry.status}; remove it from conformance/fidelity/expected-failures.ts and regenerate upstream.baseline.json (npm run fidelity -- --write-docs)`)
+  for (const entry of verdict.stale)
+    out.push(
+      `  STALE: ${entry.id} is listed as an expected failure but is ${entry.status}; remove it from conformance/fidelity/expected-failures.ts and regenerate upstream.baseline.json (npm run fidelity -- --write-docs)`,
+    )
   for (const line of verdict.kindMismatch) out.push(`  KIND: ${line}`)
   for (const entry of verdict.unstable) out.push(`  UNSTABLE: ${entry.id} got ${entry.statuses.join(' / ')} over ${grades} grades`)
   for (const id of verdict.vacuous) out.push(`  VACUOUS: ${id}: a law of it rarely reached its interesting case on upstream, so it has no verdict`)

@@ -36,25 +36,40 @@ export const UPSTREAM_EXPECTED_FAILURES: readonly ExpectedFailure[] = [
     rules: ['ARG-11', 'EXE-16'],
     kitRequires: 'reassigning an identity field of the execution cannot change which tool runs or what later stages see',
     upstreamDoes: 'identity is read-only only in the types; a reassigned `exec.name` is honoured and another tool runs',
-    seedPassage: { seed: '000', quote: '调用身份保留在不可变的 `ToolExecution` 上，后者伴随结果经过每个钩子，并出现在持久化的 `tool/call` / `tool/result` 会话事件上，因此包装层无法创建第二个相互矛盾的身份。' },
+    seedPassage: {
+      seed: '000',
+      quote:
+        '调用身份保留在不可变的 `ToolExecution` 上，后者伴随结果经过每个钩子，并出现在持久化的 `tool/call` / `tool/result` 会话事件上，因此包装层无法创建第二个相互矛盾的身份。',
+    },
   },
   {
     rules: ['PRE-15'],
     kitRequires: 'a malformed pre-execute decision never bypasses a denying guard',
-    upstreamDoes: '`{kind:\'deny\'}` without a reason, a bare string or an unknown kind dispatches without evaluating guards',
-    seedPassage: { seed: '000', quote: '前置策略可以 deny 或 ask；只有 `allowed-once` 才继续执行，而未授权、缺少审批通道或服务、或无 agent 的请求都会变为拒绝。Guard 仍可施加最终拒绝。' },
+    upstreamDoes: "`{kind:'deny'}` without a reason, a bare string or an unknown kind dispatches without evaluating guards",
+    seedPassage: {
+      seed: '000',
+      quote: '前置策略可以 deny 或 ask；只有 `allowed-once` 才继续执行，而未授权、缺少审批通道或服务、或无 agent 的请求都会变为拒绝。Guard 仍可施加最终拒绝。',
+    },
   },
   {
     rules: ['EXE-07', 'POST-12', 'CTX-06'],
     kitRequires: 'deferred contexts survive a throwing wrapper or post-execute listener and a malformed wrapper result or post decision',
     upstreamDoes: 'builds those failures afresh and drops the deferred contexts',
-    seedPassage: { seed: '000', quote: "Defer one context — typically a nested-dispatch context ferried by a composite tool, or a fresh plugin-sourced instruction — until this tool's final result reaches the agent loop." },
+    seedPassage: {
+      seed: '000',
+      quote:
+        "Defer one context — typically a nested-dispatch context ferried by a composite tool, or a fresh plugin-sourced instruction — until this tool's final result reaches the agent loop.",
+    },
   },
   {
     rules: ['JSV-03', 'JSV-10'],
     kitRequires: 'validation accepts only lossless JSON: an array whose own keys lack an index and list a non-index key is rejected',
     upstreamDoes: 'checks an array by its length and indexed reads only, so such an array (a proxy presenting those keys) is accepted',
-    seedPassage: { seed: '000', quote: '`assertSupportedJsonSchema()` 接受任意 JSON 根，`validateJsonSchemaValue()` 强制执行该 schema，`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径。仅含注解的空节点表示不受约束的无损 JSON。' },
+    seedPassage: {
+      seed: '000',
+      quote:
+        '`assertSupportedJsonSchema()` 接受任意 JSON 根，`validateJsonSchemaValue()` 强制执行该 schema，`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径。仅含注解的空节点表示不受约束的无损 JSON。',
+    },
   },
 ]
 
@@ -64,14 +79,16 @@ export function expectedFailingRules(list: readonly ExpectedFailure[] = UPSTREAM
 }
 
 /** Markers around the generated table in docs/ADAPTER.md. */
-export const TABLE_START = '<!-- upstream-expected-failures:start (generated from conformance/fidelity/expected-failures.ts by `npm run fidelity -- --write-docs`) -->'
+export const TABLE_START =
+  '<!-- upstream-expected-failures:start (generated from conformance/fidelity/expected-failures.ts by `npm run fidelity -- --write-docs`) -->'
 export const TABLE_END = '<!-- upstream-expected-failures:end -->'
 
 /** The Markdown table docs/ADAPTER.md shows between {@link TABLE_START} and {@link TABLE_END}. */
 export function renderExpectedFailuresTable(list: readonly ExpectedFailure[] = UPSTREAM_EXPECTED_FAILURES): string {
   const cell = (text: string): string => text.replaceAll('|', '\\|')
   const rows = list.map(
-    (entry) => `| ${entry.rules.join(', ')} | ${cell(entry.kitRequires)} | ${cell(entry.upstreamDoes)} | seed ${entry.seedPassage.seed}: “${cell(entry.seedPassage.quote)}” |`,
+    (entry) =>
+      `| ${entry.rules.join(', ')} | ${cell(entry.kitRequires)} | ${cell(entry.upstreamDoes)} | seed ${entry.seedPassage.seed}: “${cell(entry.seedPassage.quote)}” |`,
   )
   return ['| rule | the kit requires | upstream 0.1.1-rc.2 | the seed passage it contradicts |', '|---|---|---|---|', ...rows].join('\n')
 }

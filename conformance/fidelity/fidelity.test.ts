@@ -69,9 +69,7 @@ function report(statuses: Record<string, [RuleEntry['level'], RuleStatus]>): Gra
   return { kit: { version: '0.0.0', suiteRevision: 'sha256:test' }, rules } as unknown as GradeReport
 }
 
-const list: readonly ExpectedFailure[] = [
-  { rules: ['PRE-15'], kitRequires: 'k', upstreamDoes: 'u', seedPassage: { seed: '000', quote: 'q' } },
-]
+const list: readonly ExpectedFailure[] = [{ rules: ['PRE-15'], kitRequires: 'k', upstreamDoes: 'u', seedPassage: { seed: '000', quote: 'q' } }]
 
 describe('compareWithExpected', () => {
   test('passes when exactly the listed must rules fail, whatever should rules do', () => {
@@ -95,7 +93,10 @@ describe('compareWithExpected', () => {
     const vacuous = compareWithExpected([report({ 'PRE-15': ['must', 'fail'], 'GRD-02': ['must', 'vacuous'] })], list)
     expect(vacuous.ok).toBe(false)
     expect(vacuous.vacuous).toEqual(['GRD-02'])
-    const stray = { ...report({ 'PRE-15': ['must', 'fail'] }), unattributedErrors: [{ kind: 'stray-rejection', message: 'boom\nstack' }] } as unknown as GradeReport
+    const stray = {
+      ...report({ 'PRE-15': ['must', 'fail'] }),
+      unattributedErrors: [{ kind: 'stray-rejection', message: 'boom\nstack' }],
+    } as unknown as GradeReport
     const unattributed = compareWithExpected([stray], list)
     expect(unattributed.ok).toBe(false)
     expect(unattributed.unattributed).toEqual(['stray-rejection: boom'])

@@ -19,14 +19,24 @@ describe('upstream.baseline.json', () => {
   test('is a valid baseline naming exactly the listed rules, each a spec dispute', async () => {
     const baseline = await loadBaseline(UPSTREAM_BASELINE_FILE)
     expect(baseline.entries.map((e) => e.rule)).toEqual(expectedFailingRules())
-    for (const entry of baseline.entries) expect(entry).toMatchObject({ reason: 'spec-dispute', kind: 'assertion', link: expect.stringMatching(/ADAPTER\.md#/), note: expect.stringMatching(/^upstream 0\.1\.1-rc\.2: /) })
+    for (const entry of baseline.entries)
+      expect(entry).toMatchObject({
+        reason: 'spec-dispute',
+        kind: 'assertion',
+        link: expect.stringMatching(/ADAPTER\.md#/),
+        note: expect.stringMatching(/^upstream 0\.1\.1-rc\.2: /),
+      })
   })
 })
 
 describe('compareWithExpected judges by the baseline', () => {
   const list: readonly ExpectedFailure[] = [{ rules: ['PRE-15'], kitRequires: 'k', upstreamDoes: 'u', seedPassage: { seed: '000', quote: 'q' } }]
   const report = (kind: string): GradeReport =>
-    ({ kit: { name: 'k', version: '0.1.0' }, rules: [{ id: 'PRE-15', level: 'must', status: 'fail', tests: [{ name: '[PRE-15] t', outcome: 'fail', failure: { message: 'PRE-15 hung', kind } }] }], unattributedErrors: [] }) as unknown as GradeReport
+    ({
+      kit: { name: 'k', version: '0.1.0' },
+      rules: [{ id: 'PRE-15', level: 'must', status: 'fail', tests: [{ name: '[PRE-15] t', outcome: 'fail', failure: { message: 'PRE-15 hung', kind } }] }],
+      unattributedErrors: [],
+    }) as unknown as GradeReport
 
   test('a listed rule failing of another kind than recorded fails the lane', () => {
     expect(compareWithExpected([report('assertion')], list).ok).toBe(true)
@@ -41,8 +51,20 @@ describe('compareWithExpected judges by the baseline', () => {
   })
 
   test('a kind mismatch on a should rule is no kind mismatch of the lane (only must rules decide)', () => {
-    const should = { ...report('assertion'), rules: [...report('assertion').rules, { id: 'PRE-22', level: 'should', status: 'fail', tests: [{ name: '[PRE-22] t', outcome: 'fail', failure: { message: 'slow', kind: 'timeout' } }] }] } as unknown as GradeReport
-    const verdict = compareWithExpected([should], list, { baselineVersion: '1', entries: [{ rule: 'PRE-15', reason: 'env', kind: 'assertion' }, { rule: 'PRE-22', reason: 'env', kind: 'assertion' }] })
+    const should = {
+      ...report('assertion'),
+      rules: [
+        ...report('assertion').rules,
+        { id: 'PRE-22', level: 'should', status: 'fail', tests: [{ name: '[PRE-22] t', outcome: 'fail', failure: { message: 'slow', kind: 'timeout' } }] },
+      ],
+    } as unknown as GradeReport
+    const verdict = compareWithExpected([should], list, {
+      baselineVersion: '1',
+      entries: [
+        { rule: 'PRE-15', reason: 'env', kind: 'assertion' },
+        { rule: 'PRE-22', reason: 'env', kind: 'assertion' },
+      ],
+    })
     expect(verdict.kindMismatch).toEqual([])
     expect(verdict.shouldDeviations).toEqual(['PRE-22'])
   })

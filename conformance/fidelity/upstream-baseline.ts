@@ -25,7 +25,13 @@ export function upstreamBaseline(list: readonly ExpectedFailure[] = UPSTREAM_EXP
   return {
     baselineVersion: '1',
     entries: list.flatMap((entry) =>
-      entry.rules.map((rule) => ({ rule, reason: 'spec-dispute' as const, kind: 'assertion' as const, link: UPSTREAM_BASELINE_LINK, note: `upstream 0.1.1-rc.2: ${entry.upstreamDoes}` })),
+      entry.rules.map((rule) => ({
+        rule,
+        reason: 'spec-dispute' as const,
+        kind: 'assertion' as const,
+        link: UPSTREAM_BASELINE_LINK,
+        note: `upstream 0.1.1-rc.2: ${entry.upstreamDoes}`,
+      })),
     ),
   }
 }

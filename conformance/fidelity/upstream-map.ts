@@ -71,7 +71,8 @@ export function parseMapFile(file: string, data: unknown): MapFile {
     const at = (field: string): string => `cases[${index}]${title} field "${field}"`
     if (!isRecord(raw)) return fail(`cases[${index}]`, 'must be an object')
     for (const key of Object.keys(raw)) if (!CASE_KEYS.has(key)) fail(`cases[${index}]${title}`, `unknown field "${key}"`)
-    if (!Array.isArray(raw.describe) || !raw.describe.every((d) => typeof d === 'string')) fail(at('describe'), 'must be the array of enclosing describe titles')
+    if (!Array.isArray(raw.describe) || !raw.describe.every((d) => typeof d === 'string'))
+      fail(at('describe'), 'must be the array of enclosing describe titles')
     if (!isText(raw.it)) fail(at('it'), 'must be the case title as written')
     if (typeof raw.line !== 'number' || !Number.isInteger(raw.line) || raw.line < 1) fail(at('line'), 'must be the 1-based line of the it( call')
     if (raw.outOfScope !== undefined) {

@@ -23,10 +23,12 @@ const plainShould = pick('plain should rule', (r) => r.level === 'should' && r.u
 const needsFeature = pick('rule that requires a feature', (r) => r.untestable === undefined && (r.requires ?? []).length > 0)
 const untestable = pick('untestable rule', (r) => r.untestable !== undefined)
 /** An upstream-level rule: a plain should rule relabelled, so the tests do not depend on which rules of the catalogue are upstream. */
-const plainUpstream: Rule = { ...pick('second plain should rule', (r) => r !== plainShould && r.level === 'should' && r.untestable === undefined && (r.requires ?? []).length === 0), level: 'upstream' }
+const plainUpstream: Rule = {
+  ...pick('second plain should rule', (r) => r !== plainShould && r.level === 'should' && r.untestable === undefined && (r.requires ?? []).length === 0),
+  level: 'upstream',
+}
 
-const allFeatures = (value: boolean): AdapterInfo['features'] =>
-  Object.fromEntries(KNOWN_FEATURES.map((f) => [f, value])) as AdapterInfo['features']
+const allFeatures = (value: boolean): AdapterInfo['features'] => Object.fromEntries(KNOWN_FEATURES.map((f) => [f, value])) as AdapterInfo['features']
 
 function fileOf(rule: Rule): string {
   return `conformance/suite/${rule.area.toLowerCase()}.test.ts`
@@ -138,7 +140,12 @@ describe('rule status', () => {
   test('fixture-driven tests are counted in the fixture summary', () => {
     const tests = [rawTest([plainMust.id], 'passed', { name: `[${plainMust.id}] fixture validation/x.json#/0/tests/0: ok` }), rawTest([plainMust.id], 'passed')]
     const report = buildReport({ ...input([plainMust], { tests }), fixtures: { files: 1, validationTests: 1, unsupportedCases: 0 } })
-    expect(report.summary.fixtures).toEqual({ files: 1, validationTests: 1, unsupportedCases: 0, tests: { total: 1, pass: 1, fail: 0, notApplicable: 0, skipped: 0 } })
+    expect(report.summary.fixtures).toEqual({
+      files: 1,
+      validationTests: 1,
+      unsupportedCases: 0,
+      tests: { total: 1, pass: 1, fail: 0, notApplicable: 0, skipped: 0 },
+    })
   })
 
   test('a rule requiring an undeclared feature is not applicable even without tests', () => {
@@ -208,16 +215,23 @@ describe('tests that never reported, stray errors', () => {
     expect(report.unattributedErrors).toEqual([{ kind: 'unmapped-test', message: 'expected 1 to be 2', file: stray.file, test: 'a helper test' }])
   })
 
-  test('a test stopped by a kit defect judges nothing: set aside, reported as the kit\'s error, never failing the rule', () => {
+  test("a test stopped by a kit defect judges nothing: set aside, reported as the kit's error, never failing the rule", () => {
     const defect = rawTest([plainMust.id], 'failed', { errors: [{ name: 'KitDefectError', message: 'kit defect: the test used scope()' }] })
     const alone = buildReport(input([plainMust], { tests: [defect] }))
     expect(alone.rules[0]?.status, 'a rule with only that test').toBe('untestable')
     expect(alone.rules[0]?.tests[0]).toMatchObject({ outcome: 'skipped', kitDefect: true })
     expect(alone.summary.conforms).toBe(true)
-    expect(alone.unattributedErrors).toEqual([{ kind: 'kit-defect', message: 'KitDefectError: kit defect: the test used scope()', file: defect.file, test: defect.name }])
+    expect(alone.unattributedErrors).toEqual([
+      { kind: 'kit-defect', message: 'KitDefectError: kit defect: the test used scope()', file: defect.file, test: defect.name },
+    ])
     const withOthers = buildReport(input([plainMust], { tests: [defect, rawTest([plainMust.id], 'passed', { name: 'another' })] }))
     expect(withOthers.rules[0]?.status, 'judged on its other tests').toBe('pass')
-    const mixed = rawTest([plainMust.id], 'failed', { errors: [{ name: 'KitDefectError', message: 'kit defect' }, { name: 'AssertionError', message: 'expected 1 to be 2' }] })
+    const mixed = rawTest([plainMust.id], 'failed', {
+      errors: [
+        { name: 'KitDefectError', message: 'kit defect' },
+        { name: 'AssertionError', message: 'expected 1 to be 2' },
+      ],
+    })
     expect(buildReport(input([plainMust], { tests: [mixed] })).rules[0]?.status, 'any other error still fails').toBe('fail')
   })
 
@@ -265,14 +279,20 @@ describe('failures marked with the rules they concern (forRules)', () => {
     expect(report.rules[0]?.tests[0]?.failure).toBeUndefined()
     expect(report.rules[1]?.tests[0]).toMatchObject({ outcome: 'fail', failedRules: [otherMust.id] })
     const withPass = buildReport(input([plainMust, otherMust], { tests: [twoRules([blocked]), rawTest([plainMust.id], 'passed')] }))
-    expect(withPass.rules[0]).toMatchObject({ status: 'pass', partial: expect.stringContaining(`1 of its 2 tests was blocked by a failed precondition owned by ${otherMust.id}`) })
+    expect(withPass.rules[0]).toMatchObject({
+      status: 'pass',
+      partial: expect.stringContaining(`1 of its 2 tests was blocked by a failed precondition owned by ${otherMust.id}`),
+    })
     // A blocker mark that is not the one rule the failure concerns is an ordinary marked failure.
     const odd = buildReport(input([plainMust, otherMust], { tests: [twoRules([{ ...marked([otherMust.id]), blockedBy: plainMust.id }])] }))
     expect(odd.rules.map((r) => r.status)).toEqual(['pass', 'fail'])
   })
 
   test('marks of several errors add up', () => {
-    const third = pick('third plain must rule', (r) => r !== plainMust && r !== otherMust && r.level === 'must' && r.untestable === undefined && (r.requires ?? []).length === 0)
+    const third = pick(
+      'third plain must rule',
+      (r) => r !== plainMust && r !== otherMust && r.level === 'must' && r.untestable === undefined && (r.requires ?? []).length === 0,
+    )
     const test3 = rawTest([plainMust.id, otherMust.id, third.id], 'failed', { errors: [marked([otherMust.id]), marked([third.id])] })
     const report = buildReport(input([plainMust, otherMust, third], { tests: [test3] }))
     expect(report.rules.map((r) => r.status)).toEqual(['pass', 'fail', 'fail'])
@@ -326,7 +346,11 @@ describe('summary', () => {
   })
 
   test('upstream-level rules are counted apart, in the summary and per area', () => {
-    const report = buildReport(input([plainMust, plainUpstream, plainShould], { tests: [rawTest([plainMust.id], 'passed'), rawTest([plainUpstream.id], 'failed'), rawTest([plainShould.id], 'passed')] }))
+    const report = buildReport(
+      input([plainMust, plainUpstream, plainShould], {
+        tests: [rawTest([plainMust.id], 'passed'), rawTest([plainUpstream.id], 'failed'), rawTest([plainShould.id], 'passed')],
+      }),
+    )
     expect(report.summary.upstream).toEqual({ rules: 1, pass: 0, fail: 1, vacuous: 0, notApplicable: 0, untestable: 0 })
     expect(report.summary.must.rules + report.summary.should.rules).toBe(2)
     const area = report.summary.areas.find((a) => a.area === plainUpstream.area)
@@ -344,13 +368,28 @@ describe('the profile decides which levels fail the registry', () => {
     expect(graded('spec').options.profile).toBe('spec')
     expect(graded('upstream').summary.conforms).toBe(false)
     expect(graded('upstream').options.profile).toBe('upstream')
-    expect(graded('upstream').rules.map((r) => r.status), 'the statuses do not depend on the profile').toEqual(graded('spec').rules.map((r) => r.status))
+    expect(
+      graded('upstream').rules.map((r) => r.status),
+      'the statuses do not depend on the profile',
+    ).toEqual(graded('spec').rules.map((r) => r.status))
   })
 
   test('a should-level failure fails under neither; a must failure under both', () => {
-    const shouldOnly = (profile: Profile) => buildReport(input([plainMust, plainShould], { tests: [rawTest([plainMust.id], 'passed'), rawTest([plainShould.id], 'failed')] }, allFeatures(true), false, profile))
+    const shouldOnly = (profile: Profile) =>
+      buildReport(
+        input([plainMust, plainShould], { tests: [rawTest([plainMust.id], 'passed'), rawTest([plainShould.id], 'failed')] }, allFeatures(true), false, profile),
+      )
     expect([shouldOnly('spec').summary.conforms, shouldOnly('upstream').summary.conforms]).toEqual([true, true])
-    const mustFails = (profile: Profile) => buildReport(input([plainMust, plainUpstream], { tests: [rawTest([plainMust.id], 'failed'), rawTest([plainUpstream.id], 'passed')] }, allFeatures(true), false, profile))
+    const mustFails = (profile: Profile) =>
+      buildReport(
+        input(
+          [plainMust, plainUpstream],
+          { tests: [rawTest([plainMust.id], 'failed'), rawTest([plainUpstream.id], 'passed')] },
+          allFeatures(true),
+          false,
+          profile,
+        ),
+      )
     expect([mustFails('spec').summary.conforms, mustFails('upstream').summary.conforms]).toEqual([false, false])
   })
 })
@@ -358,7 +397,8 @@ describe('the profile decides which levels fail the registry', () => {
 describe('failure.at: the assertion in the kit test file', () => {
   const frames = (...lines: string[]): string => ['AssertionError: expected 1 to be 2', ...lines].join('\n')
   const at = (stack: string, extra: Partial<RawTest> = {}): string | undefined =>
-    buildReport(input([plainMust], { tests: [rawTest([plainMust.id], 'failed', { errors: [{ message: 'no', stack }], ...extra })] })).rules[0]?.tests[0]?.failure?.at
+    buildReport(input([plainMust], { tests: [rawTest([plainMust.id], 'failed', { errors: [{ message: 'no', stack }], ...extra })] })).rules[0]?.tests[0]
+      ?.failure?.at
 
   test('the first frame in a suite or property test file, relative to the kit root, skipping _kit helpers and dependencies', () => {
     const stack = frames(
@@ -368,7 +408,9 @@ describe('failure.at: the assertion in the kit test file', () => {
       '    at /kit/conformance/suite/other.test.ts:5:1',
     )
     expect(at(stack)).toBe(`${fileOf(plainMust)}:120`)
-    expect(at(frames('    at Object.run (file:///kit/properties/_kit/law.ts:9:1)', '    at file:///kit/properties/policy.test.ts:87:5'))).toBe('properties/policy.test.ts:87')
+    expect(at(frames('    at Object.run (file:///kit/properties/_kit/law.ts:9:1)', '    at file:///kit/properties/policy.test.ts:87:5'))).toBe(
+      'properties/policy.test.ts:87',
+    )
   })
 
   test('absent when no frame is in a kit test file, or the file is outside the kit root', () => {
@@ -385,7 +427,9 @@ describe('failure.kind', () => {
   test('an assertion or a thrown error is an assertion; a budget error or vitest timeout is a timeout', () => {
     expect(kindOf(rawTest([plainMust.id], 'failed'))).toBe('assertion')
     expect(kindOf(rawTest([plainMust.id], 'failed', { errors: [{ name: 'TypeError', message: 'x is not a function' }] }))).toBe('assertion')
-    expect(kindOf(rawTest([plainMust.id], 'failed', { errors: [{ name: 'AdapterTimeoutError', message: 'the test did not settle within 300 ms of waiting' }] }))).toBe('timeout')
+    expect(
+      kindOf(rawTest([plainMust.id], 'failed', { errors: [{ name: 'AdapterTimeoutError', message: 'the test did not settle within 300 ms of waiting' }] })),
+    ).toBe('timeout')
     expect(kindOf(rawTest([plainMust.id], 'failed', { errors: [{ name: 'Error', message: 'Test timed out in 1900ms.' }] }))).toBe('timeout')
   })
 

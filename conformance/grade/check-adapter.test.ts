@@ -44,7 +44,10 @@ describe('checkAdapter', () => {
     [`the harness's "dispose" must be a function when present`, { name: 'x', features: {}, create: () => harness({ dispose: 'later' }) }],
     ['lacks setApproval (the adapter declares the "approval" feature)', { name: 'x', features: { approval: true }, create: () => harness() }],
     ['lacks warnings (the adapter declares the "warnings" feature)', { name: 'x', features: { warnings: true }, create: () => harness() }],
-    ['lacks tools.register, tools.restrict, tools.guard, tools.get, tools.schemas, tools.executionMode and tools.execute (every test needs them)', { name: 'x', features: {}, create: () => ({ tools: {}, on: fn }) }],
+    [
+      'lacks tools.register, tools.restrict, tools.guard, tools.get, tools.schemas, tools.executionMode and tools.execute (every test needs them)',
+      { name: 'x', features: {}, create: () => ({ tools: {}, on: fn }) },
+    ],
   ])('%s', async (fragment, exported) => {
     expect(await problem(exported)).toContain(fragment)
   })
@@ -63,7 +66,16 @@ describe('checkAdapter', () => {
   })
 
   test('a dispose() that throws or hangs does not make the adapter invalid', async () => {
-    const throwing = { name: 'x', features: {}, create: () => harness({ dispose: () => { throw new Error('x') } }) }
+    const throwing = {
+      name: 'x',
+      features: {},
+      create: () =>
+        harness({
+          dispose: () => {
+            throw new Error('x')
+          },
+        }),
+    }
     const hanging = { name: 'x', features: {}, create: () => harness({ dispose: () => new Promise(() => undefined) }) }
     await expect(checkAdapter({ module: '/x/a.ts', displayName: 'a.ts', exported: throwing }, { timeoutMs: 50 })).resolves.toBe(throwing)
     await expect(checkAdapter({ module: '/x/a.ts', displayName: 'a.ts', exported: hanging }, { timeoutMs: 50 })).resolves.toBe(hanging)

@@ -126,13 +126,16 @@ export async function checkAdapter(loaded: LoadedAdapter, options: CheckAdapterO
     if (typeof harness !== 'object' || harness === null) fail(`create() returned ${kindOf(harness)}, not a harness { tools, on, ... }`)
     const missing = ALWAYS_NEEDED.filter((path) => !isFunctionAt(harness, path))
     const declared = KNOWN_FEATURES.filter((feature) => adapter.features[feature] === true)
-    const featureMissing = declared.flatMap((feature) => FEATURE_MEMBERS[feature].harness.filter((path) => !isFunctionAt(harness, path)).map((path) => ({ feature, path })))
+    const featureMissing = declared.flatMap((feature) =>
+      FEATURE_MEMBERS[feature].harness.filter((path) => !isFunctionAt(harness, path)).map((path) => ({ feature, path })),
+    )
     const disposeValue = readPath(harness, 'dispose')
     const parts: string[] = []
     if (missing.length > 0) parts.push(`${listWords(missing)} (every test needs ${missing.length === 1 ? 'it' : 'them'})`)
     for (const { feature, path } of featureMissing) parts.push(`${path} (the adapter declares the "${feature}" feature)`)
     if (parts.length > 0) fail(`the harness returned by create() lacks ${parts.join(', ')}`)
-    if (disposeValue !== undefined && typeof disposeValue !== 'function') fail(`the harness's "dispose" must be a function when present (got ${kindOf(disposeValue)})`)
+    if (disposeValue !== undefined && typeof disposeValue !== 'function')
+      fail(`the harness's "dispose" must be a function when present (got ${kindOf(disposeValue)})`)
   } finally {
     await disposeQuietly(harness, options.timeoutMs)
   }

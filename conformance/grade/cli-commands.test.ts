@@ -11,7 +11,6 @@ import { loadEvidence } from '../adequacy/evidence.ts'
 import { expectUsageError, runInProcess as run } from './test-support/cli.ts'
 import { renderRuleExplanation } from './commands/rule-explanation.ts'
 
-
 /** The rule IDs at the start of the listing's rule lines. */
 function listedIds(stdout: string): string[] {
   return stdout
@@ -91,7 +90,10 @@ test('explain takes several IDs and AREA-*: each rule once, in catalogue order, 
   expect(result.stderr).toBe('')
   expect(result.code).toBe(0)
   const wanted = RULES.filter((r) => r.area === 'MODE' || r.id === 'GRD-03').map((r) => r.id)
-  const headers = result.stdout.split('\n').filter((line) => /^[A-Z]+-\d+ {2}(must|upstream|should) {2}\(area /.test(line)).map((line) => line.split(' ')[0])
+  const headers = result.stdout
+    .split('\n')
+    .filter((line) => /^[A-Z]+-\d+ {2}(must|upstream|should) {2}\(area /.test(line))
+    .map((line) => line.split(' ')[0])
   expect(headers).toEqual(wanted)
   // Each rule lists only tests naming it.
   for (const part of result.stdout.split(/\n(?=[A-Z]+-\d+ {2})/)) {

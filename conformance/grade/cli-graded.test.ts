@@ -34,27 +34,31 @@ describe('graded runs: a full, schema-valid report whatever the registry does', 
     expect(run.stdout).not.toMatch(/\n\s+at /)
   })
 
-  test('once execute has hung in 3 tests, the rest fail at once, short-circuited, naming where it first hung; --no-hang-shortcut waits every budget', GRADED, async () => {
-    const rules = ['--rules', 'GRD-10', '--timeout', '300']
-    const short = await gradeJson(['--adapter', fixture('execute-never-settles'), ...rules], work.dir)
-    expect(short.code).toBe(1)
-    expectComplete(short.report, ['GRD-10'])
-    const tests = short.report.rules[0]?.tests ?? []
-    expect(tests.length).toBeGreaterThan(3)
-    for (const t of tests) expect(t.outcome).toBe('fail')
-    const ordinary = tests.filter((t) => /did not settle within 300 ms of waiting: .*\(a hang\)/.test(t.failure?.message ?? ''))
-    const cut = tests.filter((t) => /short-circuited: the test hung again/.test(t.failure?.message ?? ''))
-    expect(ordinary).toHaveLength(3)
-    expect(cut).toHaveLength(tests.length - 3)
-    const first = ordinary[0]?.name ?? ''
-    for (const t of cut) expect(t.failure?.message).toContain(`in 3 tests, first in "${first}"`)
+  test(
+    'once execute has hung in 3 tests, the rest fail at once, short-circuited, naming where it first hung; --no-hang-shortcut waits every budget',
+    GRADED,
+    async () => {
+      const rules = ['--rules', 'GRD-10', '--timeout', '300']
+      const short = await gradeJson(['--adapter', fixture('execute-never-settles'), ...rules], work.dir)
+      expect(short.code).toBe(1)
+      expectComplete(short.report, ['GRD-10'])
+      const tests = short.report.rules[0]?.tests ?? []
+      expect(tests.length).toBeGreaterThan(3)
+      for (const t of tests) expect(t.outcome).toBe('fail')
+      const ordinary = tests.filter((t) => /did not settle within 300 ms of waiting: .*\(a hang\)/.test(t.failure?.message ?? ''))
+      const cut = tests.filter((t) => /short-circuited: the test hung again/.test(t.failure?.message ?? ''))
+      expect(ordinary).toHaveLength(3)
+      expect(cut).toHaveLength(tests.length - 3)
+      const first = ordinary[0]?.name ?? ''
+      for (const t of cut) expect(t.failure?.message).toContain(`in 3 tests, first in "${first}"`)
 
-    const full = await gradeJson(['--adapter', fixture('execute-never-settles'), ...rules, '--no-hang-shortcut'], work.dir)
-    expect(full.code).toBe(1)
-    const fullTests = full.report.rules[0]?.tests ?? []
-    expect(fullTests.map((t) => t.name).sort()).toEqual(tests.map((t) => t.name).sort())
-    for (const t of fullTests) expect(t.failure?.message).toMatch(/did not settle within 300 ms of waiting: .*\(a hang\)/)
-  })
+      const full = await gradeJson(['--adapter', fixture('execute-never-settles'), ...rules, '--no-hang-shortcut'], work.dir)
+      expect(full.code).toBe(1)
+      const fullTests = full.report.rules[0]?.tests ?? []
+      expect(fullTests.map((t) => t.name).sort()).toEqual(tests.map((t) => t.name).sort())
+      for (const t of fullTests) expect(t.failure?.message).toMatch(/did not settle within 300 ms of waiting: .*\(a hang\)/)
+    },
+  )
 
   test('an unhandled rejection raised by execute fails the test it happened in (exit 1)', GRADED, async () => {
     const run = await gradeJson(['--adapter', fixture('execute-unhandled-rejection'), '--rules', RULE, '--timeout', RELAXED], work.dir)

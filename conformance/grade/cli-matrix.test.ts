@@ -21,8 +21,20 @@ const write = (name: string, value: unknown): string => {
   writeFileSync(join(work.dir, name), typeof value === 'string' ? value : JSON.stringify(value))
   return name
 }
-const alpha = write('alpha.json', sampleReport('alpha', [{ id: 'REG-01', status: 'pass' }, { id: 'REG-02', status: 'fail' }]))
-const beta = write('beta.json', sampleReport('beta', [{ id: 'REG-01', status: 'pass' }, { id: 'REG-02', status: 'pass' }]))
+const alpha = write(
+  'alpha.json',
+  sampleReport('alpha', [
+    { id: 'REG-01', status: 'pass' },
+    { id: 'REG-02', status: 'fail' },
+  ]),
+)
+const beta = write(
+  'beta.json',
+  sampleReport('beta', [
+    { id: 'REG-01', status: 'pass' },
+    { id: 'REG-02', status: 'pass' },
+  ]),
+)
 
 async function run(argv: readonly string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = ''
@@ -61,7 +73,10 @@ describe('matrix', () => {
 
   test('no report file, an unwritable output folder, a grade option: usage errors', async () => {
     expectUsageError(await run(['matrix']), 'matrix needs at least one report file')
-    expectUsageError(await run(['matrix', alpha, '--html', join(work.dir, 'missing', 'm.html')]), `--html: cannot write into the folder ${join(work.dir, 'missing')}`)
+    expectUsageError(
+      await run(['matrix', alpha, '--html', join(work.dir, 'missing', 'm.html')]),
+      `--html: cannot write into the folder ${join(work.dir, 'missing')}`,
+    )
     expectUsageError(await run(['matrix', alpha, '--markdown', ' ']), '--markdown needs a file name')
     expectUsageError(await run(['matrix', alpha, '--adapter', 'x.ts']), 'matrix does not take --adapter')
   })
@@ -73,9 +88,15 @@ describe('matrix', () => {
     expectBadFile(await run(['matrix', write('none.json', [1])]), 'none.json is not a grading report (no reportVersion')
     const broken = sampleReport('broken', [{ id: 'REG-01', status: 'pass' }]) as unknown as { summary: { must: Record<string, unknown> } }
     delete broken.summary.must.pass
-    expectBadFile(await run(['matrix', alpha, write('schema.json', broken)]), "schema.json is not a valid report: /summary/must must have required property 'pass'")
+    expectBadFile(
+      await run(['matrix', alpha, write('schema.json', broken)]),
+      "schema.json is not a valid report: /summary/must must have required property 'pass'",
+    )
     const extra = { ...sampleReport('extra', []), surprise: 1 }
-    expectBadFile(await run(['matrix', write('extra.json', extra)]), 'extra.json is not a valid report: (the top level) must NOT have additional properties ("surprise")')
+    expectBadFile(
+      await run(['matrix', write('extra.json', extra)]),
+      'extra.json is not a valid report: (the top level) must NOT have additional properties ("surprise")',
+    )
   })
 
   test('a report of an older minor format is read as is', async () => {
@@ -87,7 +108,9 @@ describe('matrix', () => {
 
   /** A sample report stripped of the required fields added after `minor` (per docs/REPORT.md's version notes). */
   const olderReport = (name: string, minor: number): Record<string, unknown> => {
-    const report = sampleReport(name, [{ id: 'REG-01', status: 'pass' }]) as unknown as Record<string, Record<string, unknown>> & { summary: Record<string, unknown> & { must: Record<string, unknown>; should: Record<string, unknown>; areas: Record<string, unknown>[] } }
+    const report = sampleReport(name, [{ id: 'REG-01', status: 'pass' }]) as unknown as Record<string, Record<string, unknown>> & {
+      summary: Record<string, unknown> & { must: Record<string, unknown>; should: Record<string, unknown>; areas: Record<string, unknown>[] }
+    }
     if (minor < 9) {
       delete (report.options as Record<string, unknown>).profile
       delete report.summary.upstream
@@ -111,16 +134,27 @@ describe('matrix', () => {
       const result = await run(['matrix', write(`v1${minor}.json`, olderReport(`v1${minor}`, minor)), alpha])
       expect(result.stderr, `1.${minor}`).toBe('')
       expect(result.code).toBe(0)
-      expect(result.stdout).toContain('v1' + String(minor))
+      expect(result.stdout).toContain(`v1${String(minor)}`)
     }
   })
 
-  test('a report before 1.9 reads as graded under spec, with no upstream rules, and the matrix shows each column\'s profile', async () => {
+  test("a report before 1.9 reads as graded under spec, with no upstream rules, and the matrix shows each column's profile", async () => {
     const loaded = await loadReport(write('v18.json', olderReport('v18', 8)), work.dir)
     expect(loaded.options.profile).toBe('spec')
     expect(loaded.summary.upstream).toEqual({ rules: 0, pass: 0, fail: 0, vacuous: 0, notApplicable: 0, untestable: 0 })
     expect(loaded.summary.areas.map((a) => a.upstream?.rules)).toEqual([0])
-    const strict = write('strict.json', sampleReport('strict', [{ id: 'REG-01', status: 'pass' }, { id: 'REG-12', level: 'upstream', status: 'fail' }], undefined, 'upstream'))
+    const strict = write(
+      'strict.json',
+      sampleReport(
+        'strict',
+        [
+          { id: 'REG-01', status: 'pass' },
+          { id: 'REG-12', level: 'upstream', status: 'fail' },
+        ],
+        undefined,
+        'upstream',
+      ),
+    )
     const result = await run(['matrix', 'v18.json', strict])
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('| v18 | spec | conforms | 0 of 1 must |')
@@ -133,7 +167,10 @@ describe('matrix', () => {
     expectBadFile(await run(['matrix', write('late.json', v14)]), "late.json is not a valid report: /summary/must must have required property 'vacuous'")
     const v18 = olderReport('current', 8)
     delete v18.slowTests
-    expectBadFile(await run(['matrix', write('current.json', v18)]), "current.json is not a valid report: (the top level) must have required property 'slowTests'")
+    expectBadFile(
+      await run(['matrix', write('current.json', v18)]),
+      "current.json is not a valid report: (the top level) must have required property 'slowTests'",
+    )
   })
 
   test('a directory given as a report: exit 2 with one line saying so', async () => {
@@ -156,7 +193,10 @@ describe('grade --html', () => {
   test('one file named by two outputs is refused before grading, naming both', async () => {
     const same = join(work.dir, 'same.out')
     expectUsageError(await run(['grade', '--json', 'same.out', '--html', same]), `--json and --html name the same file ${same}`)
-    expectUsageError(await run(['grade', '--markdown', 'same.out'], { GITHUB_STEP_SUMMARY: same }), `--markdown and GITHUB_STEP_SUMMARY name the same file ${same}`)
+    expectUsageError(
+      await run(['grade', '--markdown', 'same.out'], { GITHUB_STEP_SUMMARY: same }),
+      `--markdown and GITHUB_STEP_SUMMARY name the same file ${same}`,
+    )
     expectUsageError(await run(['matrix', alpha, '--html', 'same.out', '--markdown', 'same.out']), `--html and --markdown name the same file ${same}`)
   })
 })

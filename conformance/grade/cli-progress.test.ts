@@ -42,7 +42,19 @@ test('under CI=true on a terminal, grade shows no progress, and --quiet prints o
 
 test('without a terminal grade writes nothing to stderr, and --quiet lists each failing rule on one line', GRADED, async () => {
   // Under --profile upstream GRD-03 fails the registry whether the catalogue makes it a must or an upstream rule.
-  const run = await cli(['grade', '--adapter', fileURLToPath(new URL('../../fixtures/broken/guard-as-listener.ts', import.meta.url)), '--rules', 'GRD-03', '--profile', 'upstream', '--quiet'], work.dir)
+  const run = await cli(
+    [
+      'grade',
+      '--adapter',
+      fileURLToPath(new URL('../../fixtures/broken/guard-as-listener.ts', import.meta.url)),
+      '--rules',
+      'GRD-03',
+      '--profile',
+      'upstream',
+      '--quiet',
+    ],
+    work.dir,
+  )
   expect(run.stderr).toBe('')
   expect(run.code).toBe(1)
   expect(run.stdout.trimEnd().split('\n')).toEqual([

@@ -6,7 +6,6 @@
 import { describe, expect, test } from 'vitest'
 import { expectUsageError, runInProcess as run } from './test-support/cli.ts'
 
-
 describe('usage errors exit 2 with a one-line reason', () => {
   test.each([
     [['grade', '--timeout', '0'], '--timeout expects a whole number of milliseconds from 1 to 3600000, got "0"'],
@@ -36,7 +35,8 @@ describe('usage errors exit 2 with a one-line reason', () => {
 test('--help wins over the rest and documents every option and exit status', async () => {
   const result = await run(['grade', '--help'])
   expect(result.code).toBe(0)
-  for (const option of ['--adapter', '--json', '--rules', '--timeout', '--stall-limit', '--verbose', '--help', '--version']) expect(result.stdout).toContain(option)
+  for (const option of ['--adapter', '--json', '--rules', '--timeout', '--stall-limit', '--verbose', '--help', '--version'])
+    expect(result.stdout).toContain(option)
   expect(result.stdout).toMatch(/0 +no must rule fails/)
   expect(result.stdout).toMatch(/1 +at least one must rule fails/)
   expect(result.stdout).toMatch(/2 +the registry could not be graded/)

@@ -185,7 +185,28 @@ type OptionName = keyof typeof OPTIONS
 
 /** The options each command takes, beyond --help and --version. */
 const COMMAND_OPTIONS = {
-  grade: ['adapter', 'json', 'html', 'junit', 'markdown', 'badge', 'rules', 'profile', 'timeout', 'stall-limit', 'no-hang-shortcut', 'no-cache', 'runs', 'seed', 'types', 'quiet', 'verbose', 'baseline', 'update-baseline', 'allow-stale'],
+  grade: [
+    'adapter',
+    'json',
+    'html',
+    'junit',
+    'markdown',
+    'badge',
+    'rules',
+    'profile',
+    'timeout',
+    'stall-limit',
+    'no-hang-shortcut',
+    'no-cache',
+    'runs',
+    'seed',
+    'types',
+    'quiet',
+    'verbose',
+    'baseline',
+    'update-baseline',
+    'allow-stale',
+  ],
   'list-rules': ['area', 'level', 'json'],
   explain: [],
   matrix: ['html', 'markdown'],
@@ -305,7 +326,12 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo(), h
       return EXIT.error
     }
     if (error instanceof BaselineError) {
-      io.stderr.write(`${error.message.split('\n').map((line) => `dsh-tools-tck: ${line}`).join('\n')}\n`)
+      io.stderr.write(
+        `${error.message
+          .split('\n')
+          .map((line) => `dsh-tools-tck: ${line}`)
+          .join('\n')}\n`,
+      )
       return EXIT.error
     }
     if (error instanceof AdapterError) {

@@ -221,29 +221,30 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
     // vitest is loaded only now: refusing options or an adapter stays cheap.
     const [{ runSuite }, { version: vitestVersion }] = await Promise.all([import('./engine/run-suite.ts'), import('vitest/node')])
     const cacheDir = transformCacheDir(KIT_ROOT, kitInfo().version, options.cache !== false)
-    const suite = (cache: boolean) => runSuite({
-      root: KIT_ROOT,
-      ...(cache && cacheDir !== undefined ? { cache: { dir: cacheDir, keeps: (id: string) => isKitModule(KIT_ROOT, id) } } : {}),
-      include: SUITE_FILES,
-      setupFiles: SETUP_FILES,
-      adapterModule: loaded.module,
-      timeoutMs,
-      env: { ...propertyEnv(options), DSH_TCK_STALL_LIMIT: String(stallLimitMs) },
-      ...(options.rules === undefined ? {} : { testNamePattern: namePatternFor(rules) }),
-      pool: poolFor(options.rules !== undefined),
-      stallLimitMs: stallLimitMs + WATCHDOG_GRACE_MS,
-      wallBackstopMs: wallBackstop(timeoutMs, stallLimitMs) + WATCHDOG_GRACE_MS,
-      ...(onProgress === undefined
-        ? {}
-        : {
-            onProgress: (p: SuiteProgress) => {
-              // A run graded again without the cache starts its counts afresh: report only once it has caught up.
-              if (p.testsDone < lastSuite.testsDone || p.filesDone < lastSuite.filesDone) return
-              lastSuite = p
-              onProgress({ phase: 'suite', ...p, elapsedMs: Math.round(performance.now() - clock) })
-            },
-          }),
-    })
+    const suite = (cache: boolean) =>
+      runSuite({
+        root: KIT_ROOT,
+        ...(cache && cacheDir !== undefined ? { cache: { dir: cacheDir, keeps: (id: string) => isKitModule(KIT_ROOT, id) } } : {}),
+        include: SUITE_FILES,
+        setupFiles: SETUP_FILES,
+        adapterModule: loaded.module,
+        timeoutMs,
+        env: { ...propertyEnv(options), DSH_TCK_STALL_LIMIT: String(stallLimitMs) },
+        ...(options.rules === undefined ? {} : { testNamePattern: namePatternFor(rules) }),
+        pool: poolFor(options.rules !== undefined),
+        stallLimitMs: stallLimitMs + WATCHDOG_GRACE_MS,
+        wallBackstopMs: wallBackstop(timeoutMs, stallLimitMs) + WATCHDOG_GRACE_MS,
+        ...(onProgress === undefined
+          ? {}
+          : {
+              onProgress: (p: SuiteProgress) => {
+                // A run graded again without the cache starts its counts afresh: report only once it has caught up.
+                if (p.testsDone < lastSuite.testsDone || p.filesDone < lastSuite.filesDone) return
+                lastSuite = p
+                onProgress({ phase: 'suite', ...p, elapsedMs: Math.round(performance.now() - clock) })
+              },
+            }),
+      })
     let run = await suite(true)
     // A cache folder removed or cleared mid-run (a temp cleaner, another grade
     // after a lockfile change, a full disk) fails modules for reasons that are

@@ -27,7 +27,10 @@ function unlabelled(file: string, text: string): string[] {
 }
 
 test('the scan finds an unlabelled expect', () => {
-  expect(unlabelled('x.test.ts', "expect(a).toBe(1)\nexpect(b, 'labelled').toBe(2)\nif (c) expect(d).toEqual(e)\n")).toEqual(['x.test.ts:1: expect(a)', 'x.test.ts:3: expect(d)'])
+  expect(unlabelled('x.test.ts', "expect(a).toBe(1)\nexpect(b, 'labelled').toBe(2)\nif (c) expect(d).toEqual(e)\n")).toEqual([
+    'x.test.ts:1: expect(a)',
+    'x.test.ts:3: expect(d)',
+  ])
 })
 
 test('every expect in a property law file has a label', () => {

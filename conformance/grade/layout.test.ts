@@ -28,13 +28,21 @@ function sources(folder = ''): string[] {
 function importsOf(path: string): string[] {
   const text = readFileSync(join(KIT, path), 'utf8')
   const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1] as string)
-  return specifiers.map((s) => relative(KIT, resolve(KIT, dirname(path), s)).split('\\').join('/'))
+  return specifiers.map((s) =>
+    relative(KIT, resolve(KIT, dirname(path), s))
+      .split('\\')
+      .join('/'),
+  )
 }
 
 const ALL = sources()
 const isCommandLine = (path: string): boolean => path === `${GRADE}/cli.ts` || path.startsWith(`${GRADE}/commands/`)
 const offending = (from: (path: string) => boolean, to: (path: string) => boolean): string[] =>
-  ALL.filter(from).flatMap((path) => importsOf(path).filter(to).map((target) => `${path} -> ${target}`))
+  ALL.filter(from).flatMap((path) =>
+    importsOf(path)
+      .filter(to)
+      .map((target) => `${path} -> ${target}`),
+  )
 
 test('grade/ has no catch-all internal folder', () => {
   expect(ALL.filter((path) => path.startsWith(`${GRADE}/internal/`))).toEqual([])

@@ -61,7 +61,10 @@ export async function loadAdapter(specifier: string | undefined, options: LoadAd
     case 'rejected':
       throw new AdapterError(module, `adapter ${displayName} failed to import: ${oneLine(imported.error)}`, { cause: imported.error })
     case 'timeout':
-      throw new AdapterError(module, `adapter ${displayName} did not finish importing within ${IMPORT_LIMIT_MS / 1000} s (a top-level await that never settles?)`)
+      throw new AdapterError(
+        module,
+        `adapter ${displayName} did not finish importing within ${IMPORT_LIMIT_MS / 1000} s (a top-level await that never settles?)`,
+      )
     case 'value':
       break
   }

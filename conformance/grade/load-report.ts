@@ -74,7 +74,10 @@ export async function loadReport(file: string, cwd: string): Promise<GradeReport
   if (version === undefined) throw new ReportFileError(file, `${file} is not a grading report (no reportVersion; write one with "dsh-tools-tck grade --json")`)
   const minor = readableMinor(version)
   if (minor === undefined) {
-    throw new ReportFileError(file, `${file} is a report of format ${oneLine(JSON.stringify(version), 40)}; this kit reads formats ${REPORT_VERSION.split('.')[0]}.0 to ${REPORT_VERSION} (grade again with this kit)`)
+    throw new ReportFileError(
+      file,
+      `${file} is a report of format ${oneLine(JSON.stringify(version), 40)}; this kit reads formats ${REPORT_VERSION.split('.')[0]}.0 to ${REPORT_VERSION} (grade again with this kit)`,
+    )
   }
   // An older minor version lacks the fields added since: fill them, then check it against this schema under this version.
   const filled = withOlderMinorDefaults(value as Record<string, unknown>, minor)

@@ -37,7 +37,10 @@ describe('profiles and the upstream level (1.9)', () => {
   })
 
   test('a report without them (as written before 1.9) is still valid', () => {
-    const report = sampleReport('x', [{ id: 'REG-01', status: 'pass' }]) as unknown as { options: Record<string, unknown>; summary: Record<string, unknown> & { areas: Record<string, unknown>[] } }
+    const report = sampleReport('x', [{ id: 'REG-01', status: 'pass' }]) as unknown as {
+      options: Record<string, unknown>
+      summary: Record<string, unknown> & { areas: Record<string, unknown>[] }
+    }
     delete report.options.profile
     delete report.summary.upstream
     for (const area of report.summary.areas) delete area.upstream

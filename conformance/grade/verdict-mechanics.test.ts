@@ -49,7 +49,7 @@ describe('waitWithin: the budget counts waiting only', () => {
     await expect(waitWithin(work, 100, 'the call')).resolves.toBe('done')
   })
 
-  test('computing in chunks shorter than the clock\'s tick is not counted as waiting', async () => {
+  test("computing in chunks shorter than the clock's tick is not counted as waiting", async () => {
     // Budget 1000 ms ticks every 50 ms: 80 ms chunks make every tick only slightly late.
     const work = (async () => {
       for (let i = 0; i < 20; i += 1) {
@@ -73,7 +73,13 @@ describe('waitWithin: the budget counts waiting only', () => {
 
   test('real waiting counts: a timer longer than the budget is a timeout, a shorter one is not', async () => {
     await expect(waitWithin(sleep(300), 100, 'the call')).rejects.toBeInstanceOf(AdapterTimeoutError)
-    await expect(waitWithin(sleep(30).then(() => 'soon'), 100, 'the call')).resolves.toBe('soon')
+    await expect(
+      waitWithin(
+        sleep(30).then(() => 'soon'),
+        100,
+        'the call',
+      ),
+    ).resolves.toBe('soon')
   })
 
   test('progress restarts the count: idle moments separated by progress are not added up into a hang', async () => {
@@ -115,7 +121,13 @@ describe('computeWithin: a body that never settles yet never idles fails on CPU 
   })
 
   test('waiting costs no CPU time: a call that sleeps past the limit and settles is not stopped', async () => {
-    await expect(computeWithin(sleep(400).then(() => 'late'), 100, 'the test')).resolves.toBe('late')
+    await expect(
+      computeWithin(
+        sleep(400).then(() => 'late'),
+        100,
+        'the test',
+      ),
+    ).resolves.toBe('late')
   })
 })
 

@@ -43,7 +43,10 @@ function compare(tally: Tally, label: string, schema: unknown, data: unknown, va
   const theirs = validator(data)
   if (ours) tally.valid++
   if (ours === theirs) tally.agreed++
-  else tally.disagreements.push(`${label}: reference says ${ours ? 'valid' : 'invalid'}, ajv says ${theirs ? 'valid' : 'invalid'} for ${safeJson(data)} against ${safeJson(schema)}`)
+  else
+    tally.disagreements.push(
+      `${label}: reference says ${ours ? 'valid' : 'invalid'}, ajv says ${theirs ? 'valid' : 'invalid'} for ${safeJson(data)} against ${safeJson(schema)}`,
+    )
 }
 
 function safeJson(value: unknown): string {
@@ -122,7 +125,9 @@ describe('the reference agrees with ajv (draft 2020-12)', () => {
 
 function report(what: string, tally: Tally, tooDeep: number): void {
   const excluded = [...tally.excluded].map(([id, n]) => `${id} ${n}`).join(', ') || 'none'
-  console.info(`ajv oracle (${what}): ${tally.compared} compared (${tally.valid} valid), ${tally.agreed} agreed, excluded by known difference: ${excluded}; too deep for ajv: ${tooDeep}`)
+  console.info(
+    `ajv oracle (${what}): ${tally.compared} compared (${tally.valid} valid), ${tally.agreed} agreed, excluded by known difference: ${excluded}; too deep for ajv: ${tooDeep}`,
+  )
 }
 
 // ---------------------------------------------------------------------------
@@ -148,17 +153,17 @@ const json = (maxDepth: number): fc.Arbitrary<unknown> => fc.jsonValue({ maxDept
 
 const annotations = fc.record({ description: fc.constantFrom('d'), title: fc.constantFrom('t'), default: json(1) }, { requiredKeys: [] })
 
-const scalarSchema: fc.Arbitrary<Node> = fc
-  .constantFrom('string', 'number', 'integer', 'boolean', 'null')
-  .chain((type) => {
-    const pool = scalarPools[type]!
-    return fc.record({ enum: fc.uniqueArray(pool, { minLength: 1, maxLength: 3 }), useEnum: fc.boolean(), useConst: fc.boolean(), constIndex: fc.nat() }).map(({ enum: members, useEnum, useConst, constIndex }) => {
+const scalarSchema: fc.Arbitrary<Node> = fc.constantFrom('string', 'number', 'integer', 'boolean', 'null').chain((type) => {
+  const pool = scalarPools[type]!
+  return fc
+    .record({ enum: fc.uniqueArray(pool, { minLength: 1, maxLength: 3 }), useEnum: fc.boolean(), useConst: fc.boolean(), constIndex: fc.nat() })
+    .map(({ enum: members, useEnum, useConst, constIndex }) => {
       const node: Node = { type }
       if (useEnum) node.enum = members
       if (useConst) node.const = members[constIndex % members.length]
       return node
     })
-  })
+})
 
 const schemaArbitrary: fc.Arbitrary<Node> = fc.letrec<{ node: Node }>((tie) => ({
   node: fc.oneof(

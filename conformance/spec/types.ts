@@ -10,13 +10,7 @@
  */
 
 /** Any value that survives a lossless JSON round trip. */
-export type JsonValue =
-  | null
-  | boolean
-  | number
-  | string
-  | JsonValue[]
-  | { [key: string]: JsonValue }
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
 
 /** One model-facing content block. Only `type` is structural; `text` blocks carry `text`. */
 export interface ContentBlock {
@@ -162,10 +156,7 @@ export interface ToolExecutionFailure {
 
 export type ToolExecutionResult = ToolExecutionSuccess | ToolExecutionFailure
 
-export type PreToolDecision =
-  | { kind: 'allow' }
-  | { kind: 'deny'; reason: string }
-  | { kind: 'ask'; reason?: string }
+export type PreToolDecision = { kind: 'allow' } | { kind: 'deny'; reason: string } | { kind: 'ask'; reason?: string }
 
 export type PostToolDecision =
   | { kind: 'accept'; content?: ContentBlock[]; value?: never; additionalContexts?: UserMessage[] }

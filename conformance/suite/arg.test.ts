@@ -65,7 +65,15 @@ check('ARG-01', 'identity fields and arguments are read once, and stateful gette
   tools.register(other.definition)
   const seen = watchExecs(harness, tools)
   const { input, reads } = readCountingInput(
-    { callId: 'call-first', rootCallId: 'root-first', name: 'target', agent: undefined, parent: undefined, signal: new AbortController().signal, arguments: { n: 1 } },
+    {
+      callId: 'call-first',
+      rootCallId: 'root-first',
+      name: 'target',
+      agent: undefined,
+      parent: undefined,
+      signal: new AbortController().signal,
+      arguments: { n: 1 },
+    },
     { callId: 'call-later', rootCallId: 'root-later', name: 'other', agent: undefined, parent: Symbol('late'), signal: abortedSignal(), arguments: { n: 2 } },
   )
 
@@ -75,7 +83,10 @@ check('ARG-01', 'identity fields and arguments are read once, and stateful gette
   expectSuccess(result)
   expect(target.bodyArgs, 'target body arguments').toEqual([{ n: 1 }])
   expect(other.bodyCalls, 'other body calls').toBe(0)
-  expect(seen.map((v) => v.stage), 'every stage ran').toEqual(EVERY_STAGE)
+  expect(
+    seen.map((v) => v.stage),
+    'every stage ran',
+  ).toEqual(EVERY_STAGE)
   for (const { stage, exec } of seen) {
     expect([stage, exec.name, exec.callId, exec.rootCallId, exec.parent]).toEqual([stage, 'target', 'call-first', 'root-first', undefined])
   }
@@ -123,7 +134,10 @@ check('ARG-02', 'a token field on the input cannot choose the execution token', 
 
   await tools.execute({ ...call('read'), token: forged } as unknown as ToolExecutionInput)
 
-  expect(seen.map((v) => v.stage), 'every stage ran').toEqual(EVERY_STAGE)
+  expect(
+    seen.map((v) => v.stage),
+    'every stage ran',
+  ).toEqual(EVERY_STAGE)
   for (const { exec } of seen) expect(exec.token, 'token not the forged one').not.toBe(forged)
 })
 
@@ -137,30 +151,45 @@ check('ARG-03', 'rootCallId defaults to callId and keeps a given value', async (
 
   const roots = seen.map((v) => `${v.stage}:${v.exec.callId}->${v.exec.rootCallId}`)
   expect(roots).toEqual([
-    'pre:call-root->call-root', 'guard:call-root->call-root', 'execute:call-root->call-root', 'post:call-root->call-root', 'result:call-root->call-root',
-    'pre:call-nested->call-root', 'guard:call-nested->call-root', 'execute:call-nested->call-root', 'post:call-nested->call-root', 'result:call-nested->call-root',
+    'pre:call-root->call-root',
+    'guard:call-root->call-root',
+    'execute:call-root->call-root',
+    'post:call-root->call-root',
+    'result:call-root->call-root',
+    'pre:call-nested->call-root',
+    'guard:call-nested->call-root',
+    'execute:call-nested->call-root',
+    'post:call-nested->call-root',
+    'result:call-nested->call-root',
   ])
   expect(probe.bodyExecs.map((e) => e.rootCallId)).toEqual(['call-root', 'call-root'])
 })
 
-check('ARG-04', 'arguments are one detached deep-frozen copy shared by every stage and the body; the caller object is untouched', async ({ harness, tools }) => {
-  const probe = probeTool('write')
-  tools.register(probe.definition)
-  const seen = watchExecs(harness, tools)
-  const args = { path: 'a.txt', nested: { lines: [1, 2, 3] } }
+check(
+  'ARG-04',
+  'arguments are one detached deep-frozen copy shared by every stage and the body; the caller object is untouched',
+  async ({ harness, tools }) => {
+    const probe = probeTool('write')
+    tools.register(probe.definition)
+    const seen = watchExecs(harness, tools)
+    const args = { path: 'a.txt', nested: { lines: [1, 2, 3] } }
 
-  await tools.execute(call('write', args))
+    await tools.execute(call('write', args))
 
-  const snapshot = probe.bodyArgs[0]
-  expect(snapshot).toEqual({ path: 'a.txt', nested: { lines: [1, 2, 3] } })
-  expect(snapshot, 'snapshot is a new object').not.toBe(args)
-  expect(isDeepFrozen(snapshot), 'deep-frozen').toBe(true)
-  expect(probe.bodyExecs[0]?.arguments, 'same arguments').toBe(snapshot)
-  expect(seen.map((v) => v.stage), 'every stage ran').toEqual(EVERY_STAGE)
-  for (const { stage, exec } of seen) expect([stage, exec.arguments === snapshot]).toEqual([stage, true])
-  expect(Object.isFrozen(args) || Object.isFrozen(args.nested) || Object.isFrozen(args.nested.lines), 'frozen').toBe(false)
-  expect(args).toEqual({ path: 'a.txt', nested: { lines: [1, 2, 3] } })
-})
+    const snapshot = probe.bodyArgs[0]
+    expect(snapshot).toEqual({ path: 'a.txt', nested: { lines: [1, 2, 3] } })
+    expect(snapshot, 'snapshot is a new object').not.toBe(args)
+    expect(isDeepFrozen(snapshot), 'deep-frozen').toBe(true)
+    expect(probe.bodyExecs[0]?.arguments, 'same arguments').toBe(snapshot)
+    expect(
+      seen.map((v) => v.stage),
+      'every stage ran',
+    ).toEqual(EVERY_STAGE)
+    for (const { stage, exec } of seen) expect([stage, exec.arguments === snapshot]).toEqual([stage, true])
+    expect(Object.isFrozen(args) || Object.isFrozen(args.nested) || Object.isFrozen(args.nested.lines), 'frozen').toBe(false)
+    expect(args).toEqual({ path: 'a.txt', nested: { lines: [1, 2, 3] } })
+  },
+)
 
 function nestedArrays(depth: number): unknown {
   let value: unknown = 'bottom'
@@ -184,9 +213,17 @@ const accepted: [label: string, args: () => unknown, expected: unknown][] = [
   ['a string', () => 'text', 'text'],
   ['finite numbers', () => [0, -3, 1.5, 1e21], [0, -3, 1.5, 1e21]],
   ['empty containers', () => ({ a: [], b: {} }), { a: [], b: {} }],
-  ['null-prototype objects', () => Object.assign(Object.create(null), { a: 1, inner: Object.assign(Object.create(null), { b: 'x' }) }), { a: 1, inner: { b: 'x' } }],
+  [
+    'null-prototype objects',
+    () => Object.assign(Object.create(null), { a: 1, inner: Object.assign(Object.create(null), { b: 'x' }) }),
+    { a: 1, inner: { b: 'x' } },
+  ],
   ['a shared acyclic sub-object', () => ({ left: shared, right: shared }), { left: { k: 1 }, right: { k: 1 } }],
-  ['objects and arrays from another realm', () => runInNewContext('({ list: [1, { ok: true }], obj: { s: "x" } })'), { list: [1, { ok: true }], obj: { s: 'x' } }],
+  [
+    'objects and arrays from another realm',
+    () => runInNewContext('({ list: [1, { ok: true }], obj: { s: "x" } })'),
+    { list: [1, { ok: true }], obj: { s: 'x' } },
+  ],
 ]
 
 for (const [label, args, expected] of accepted) {
@@ -223,7 +260,10 @@ check('ARG-04', 'a frozen value taken from an earlier result reaches the body as
   expect(body).toEqual({ again: { list: [1, { deep: 'x' }] } })
   expect(isDeepFrozen(body), 'deep-frozen').toBe(true)
   const earlierParts = new Set(partsOf(previous))
-  expect(partsOf(body.again).filter((part) => earlierParts.has(part)), 'containers shared with the earlier result').toEqual([])
+  expect(
+    partsOf(body.again).filter((part) => earlierParts.has(part)),
+    'containers shared with the earlier result',
+  ).toEqual([])
 })
 
 check('ARG-05', 'a frozen value taken from an earlier result and passed on two paths reaches the body as two copies', async ({ tools }) => {
@@ -235,7 +275,10 @@ check('ARG-05', 'a frozen value taken from an earlier result and passed on two p
   const body = probe.bodyArgs[1] as { again: { list: unknown[] }; twice: { list: unknown[] } }
   expect(body).toEqual({ again: { list: [1, { deep: 'x' }] }, twice: { list: [1, { deep: 'x' }] } })
   const twice = partsOf(body.twice)
-  expect(partsOf(body.again).filter((part, i) => part === twice[i]), 'containers the two paths share').toEqual([])
+  expect(
+    partsOf(body.again).filter((part, i) => part === twice[i]),
+    'containers the two paths share',
+  ).toEqual([])
 })
 
 // The seeds give the argument boundary no depth guarantee ("Losslessly JSON-serializable parsed
@@ -299,20 +342,26 @@ const rejected: [label: string, args: () => unknown][] = [
   ['a class instance', () => ({ p: new Point() })],
   ['a boxed string', () => ({ s: new String('x') })],
   ['an array subclass', () => ({ l: List.from([1]) })],
-  ['a sparse array', () => {
-    const sparse = [1, 2, 3]
-    delete sparse[1]
-    return { sparse }
-  }],
+  [
+    'a sparse array',
+    () => {
+      const sparse = [1, 2, 3]
+      delete sparse[1]
+      return { sparse }
+    },
+  ],
   ['a decorated array', () => ({ a: Object.assign([1], { extra: true }) })],
   ['an array with a symbol key', () => ({ a: Object.assign([1], { [Symbol('k')]: true }) })],
   ['a symbol key', () => ({ [Symbol('k')]: 1 })],
   ['a non-enumerable key', () => Object.defineProperty({ a: 1 }, 'hidden', { value: 2, enumerable: false })],
-  ['a cycle', () => {
-    const cyclic: Record<string, unknown> = {}
-    cyclic.self = cyclic
-    return cyclic
-  }],
+  [
+    'a cycle',
+    () => {
+      const cyclic: Record<string, unknown> = {}
+      cyclic.self = cyclic
+      return cyclic
+    },
+  ],
   ['a lossy value deep inside', () => ({ a: [{ b: [1, { c: Number.NaN }] }] })],
 ]
 
@@ -398,7 +447,15 @@ function expectGetterMessage(result: ToolExecutionResult, message: string): void
 
 check('ARG-16', "a getter throwing during materialisation gives a failure with that error's message, verbatim", async ({ tools }) => {
   tools.register(probeTool('write').definition)
-  const nested = { list: [{ get deep(): string { throw new Error('deep getter exploded') } }] }
+  const nested = {
+    list: [
+      {
+        get deep(): string {
+          throw new Error('deep getter exploded')
+        },
+      },
+    ],
+  }
   const result = await tools.execute(call('write', nested))
   expect(result.isError).toBe(true)
   expect(result.error?.message).toBe('deep getter exploded')
@@ -474,8 +531,22 @@ for (const [label, read] of failingArguments) {
         heardByScope += 1
       })
       const stages = recordStages(harness)
-      const first = { callId: 'call-first', rootCallId: 'root-first', name: 'write', agent: accepted.agent, parent: Symbol('outer'), signal: new AbortController().signal }
-      const later = { callId: 'call-later', rootCallId: 'root-later', name: 'other', agent: drifted.agent, parent: Symbol('later'), signal: new AbortController().signal }
+      const first = {
+        callId: 'call-first',
+        rootCallId: 'root-first',
+        name: 'write',
+        agent: accepted.agent,
+        parent: Symbol('outer'),
+        signal: new AbortController().signal,
+      }
+      const later = {
+        callId: 'call-later',
+        rootCallId: 'root-later',
+        name: 'other',
+        agent: drifted.agent,
+        parent: Symbol('later'),
+        signal: new AbortController().signal,
+      }
       const { input, reads } = readCountingInput(first, later)
       reads.arguments = 0
       Object.defineProperty(input, 'arguments', {
@@ -543,21 +614,26 @@ check('ARG-07', 'the identity keys are enumerable, as on a plain object, in ever
   }
 })
 
-check('ARG-07', 'a given parent and agent appear as own properties', async ({ harness, tools, scope }) => {
-  tools.register(probeTool('read').definition)
-  const agentScope = await scope()
-  const seen = watchExecs(harness, tools)
-  const parent = Symbol('outer')
+check(
+  'ARG-07',
+  'a given parent and agent appear as own properties',
+  async ({ harness, tools, scope }) => {
+    tools.register(probeTool('read').definition)
+    const agentScope = await scope()
+    const seen = watchExecs(harness, tools)
+    const parent = Symbol('outer')
 
-  await tools.execute(call('read', {}, { agent: agentScope.agent, parent }))
+    await tools.execute(call('read', {}, { agent: agentScope.agent, parent }))
 
-  expect(seen.length, 'stages seen').toBe(5)
-  for (const { stage, exec } of seen) {
-    expect({ stage, keys: ownKeyReport(exec, ['agent', 'parent']) }).toEqual({ stage, keys: { agent: true, parent: true } })
-    expect(exec.agent, 'same agent').toBe(agentScope.agent)
-    expect(exec.parent, 'same parent').toBe(parent)
-  }
-}, { needs: ['scopes'] })
+    expect(seen.length, 'stages seen').toBe(5)
+    for (const { stage, exec } of seen) {
+      expect({ stage, keys: ownKeyReport(exec, ['agent', 'parent']) }).toEqual({ stage, keys: { agent: true, parent: true } })
+      expect(exec.agent, 'same agent').toBe(agentScope.agent)
+      expect(exec.parent, 'same parent').toBe(parent)
+    }
+  },
+  { needs: ['scopes'] },
+)
 
 check('ARG-07', 'the body receives the identity plus deferContext and concludeTurn', async ({ tools }) => {
   const probe = probeTool('read')
@@ -628,21 +704,29 @@ check('ARG-09', 'an arbitrary parent value is passed through verbatim and does n
 
   expectSuccess(result)
   expect(probe.bodyExecs[0]?.parent, 'same parent').toBe(forged)
-  expect(seen.map((v) => v.stage), 'every stage ran').toEqual(EVERY_STAGE)
+  expect(
+    seen.map((v) => v.stage),
+    'every stage ran',
+  ).toEqual(EVERY_STAGE)
   for (const { stage, exec } of seen) expect([stage, exec.parent]).toEqual([stage, forged])
 })
 
-check('ARG-09', 'a call with a parent gets no presentation meta', async ({ tools }) => {
-  tools.register(probeTool('read', { presentationMeta: () => ({ card: 'read' }) }).definition)
+check(
+  'ARG-09',
+  'a call with a parent gets no presentation meta',
+  async ({ tools }) => {
+    tools.register(probeTool('read', { presentationMeta: () => ({ card: 'read' }) }).definition)
 
-  const topLevel = await tools.execute(call('read'))
-  const nested = await tools.execute(call('read', {}, { parent: Symbol('outer') }))
+    const topLevel = await tools.execute(call('read'))
+    const nested = await tools.execute(call('read', {}, { parent: Symbol('outer') }))
 
-  expectSuccess(topLevel)
-  expect(topLevel.meta).toEqual({ card: 'read' })
-  expectSuccess(nested)
-  expect('meta' in nested).toBe(false)
-}, { needs: ['presentationMeta'] })
+    expectSuccess(topLevel)
+    expect(topLevel.meta).toEqual({ card: 'read' })
+    expectSuccess(nested)
+    expect('meta' in nested).toBe(false)
+  },
+  { needs: ['presentationMeta'] },
+)
 
 /**
  * Tries to overwrite every identity field, by assignment and by redefinition;
@@ -766,26 +850,30 @@ const notSignals: [label: string, signal: () => unknown][] = [
 ]
 
 for (const [label, signal] of notSignals) {
-  check(['ARG-14', 'ERR-10'], `a signal that is ${label}, not an AbortSignal, is malformed input that ends the call before any stage`, async ({ harness, tools }) => {
-    const probe = probeTool('read')
-    tools.register(probe.definition)
-    const stages = recordStages(harness)
+  check(
+    ['ARG-14', 'ERR-10'],
+    `a signal that is ${label}, not an AbortSignal, is malformed input that ends the call before any stage`,
+    async ({ harness, tools }) => {
+      const probe = probeTool('read')
+      tools.register(probe.definition)
+      const stages = recordStages(harness)
 
-    const outcome = await tools.execute({ ...call('read'), signal: signal() } as unknown as ToolExecutionInput).then(
-      (result) => ({ resolved: true as const, result }),
-      (error: unknown) => ({ resolved: false as const, error }),
-    )
+      const outcome = await tools.execute({ ...call('read'), signal: signal() } as unknown as ToolExecutionInput).then(
+        (result) => ({ resolved: true as const, result }),
+        (error: unknown) => ({ resolved: false as const, error }),
+      )
 
-    // ERR-10: whatever the input, execute() resolves and tools/result fires once.
-    expect(outcome.resolved, 'execute() rejected').toBe(true)
-    expect(stages.count('result'), 'result stage runs').toBe(1)
-    // ARG-14: such a signal is malformed input, so the call is a failure that runs no other stage.
-    forRules('ARG-14', () => {
-      if (outcome.resolved) expect(outcome.result.isError, 'outcome is a failure').toBe(true)
-      expect(stages.order, 'stage order').toEqual(['result'])
-      expect(probe.bodyCalls, 'body calls').toBe(0)
-    })
-  })
+      // ERR-10: whatever the input, execute() resolves and tools/result fires once.
+      expect(outcome.resolved, 'execute() rejected').toBe(true)
+      expect(stages.count('result'), 'result stage runs').toBe(1)
+      // ARG-14: such a signal is malformed input, so the call is a failure that runs no other stage.
+      forRules('ARG-14', () => {
+        if (outcome.resolved) expect(outcome.result.isError, 'outcome is a failure').toBe(true)
+        expect(stages.order, 'stage order').toEqual(['result'])
+        expect(probe.bodyCalls, 'body calls').toBe(0)
+      })
+    },
+  )
 }
 
 check(

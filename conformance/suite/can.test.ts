@@ -5,7 +5,16 @@ import type { CheckContext } from './_kit/check.ts'
 import { approvalStub } from './_kit/approval.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
-import { expectAbortName, expectCode, expectDenial, expectEnveloped, expectPlainFailure, expectPolicyFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import {
+  expectAbortName,
+  expectCode,
+  expectDenial,
+  expectEnveloped,
+  expectPlainFailure,
+  expectPolicyFailure,
+  expectSuccess,
+  isDeepFrozen,
+} from './_kit/results.ts'
 import { recordStages } from './_kit/stages.ts'
 import { incidental } from './_kit/incidental.ts'
 import { expectPostRouting } from './_kit/routing.ts'
@@ -264,7 +273,7 @@ check('CAN-19', 'a wrapper installing an already-aborted signal skips the body w
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
-check('CAN-06', 'a short-circuit success settling after a caller abort becomes ABORTED_BEFORE_DISPATCH with the wrapper\'s contexts', async (t) => {
+check('CAN-06', "a short-circuit success settling after a caller abort becomes ABORTED_BEFORE_DISPATCH with the wrapper's contexts", async (t) => {
   const g = gate()
   const probe = probeTool('slow')
   t.tools.register(probe.definition)
@@ -323,21 +332,25 @@ check('CAN-07', 'a caller abort while a wrapper finishes after the body turns th
 })
 
 for (const entered of [true, false]) {
-  check('CAN-18', `a success the caller aborted under while tools/execute was settling reaches post-execute already as ${entered ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH'}`, async (t) => {
-    const g = gate()
-    t.tools.register(probeTool('slow').definition)
-    t.harness.on('tools/execute', async (_exec, next) => {
-      const result: ToolExecutionResult = entered ? await next() : { isError: false, value: 'cached', content: [] }
-      await g.pass()
-      return result
-    })
-    const seenByPost = recordPost(t)
+  check(
+    'CAN-18',
+    `a success the caller aborted under while tools/execute was settling reaches post-execute already as ${entered ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH'}`,
+    async (t) => {
+      const g = gate()
+      t.tools.register(probeTool('slow').definition)
+      t.harness.on('tools/execute', async (_exec, next) => {
+        const result: ToolExecutionResult = entered ? await next() : { isError: false, value: 'cached', content: [] }
+        await g.pass()
+        return result
+      })
+      const seenByPost = recordPost(t)
 
-    const result = await abortAt(t, g)
+      const result = await abortAt(t, g)
 
-    expect(seenByPost.map((r) => r.error?.info?.code)).toEqual([entered ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH'])
-    expectCode(result, entered ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH')
-  })
+      expect(seenByPost.map((r) => r.error?.info?.code)).toEqual([entered ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH'])
+      expectCode(result, entered ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH')
+    },
+  )
 }
 
 check('CAN-08', 'a caller abort during post-execute turns an accepted success into ABORTED, keeping all contexts', async (t) => {
@@ -484,7 +497,7 @@ check('CAN-10', 'the same late abort gives ABORTED_BEFORE_DISPATCH when the body
   expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
 })
 
-check('CAN-11', 'a body succeeding after only the wrapper\'s signal aborted yields ABORTED', async ({ harness, tools }) => {
+check('CAN-11', "a body succeeding after only the wrapper's signal aborted yields ABORTED", async ({ harness, tools }) => {
   const g = gate()
   const wrapperController = new AbortController()
   tools.register(

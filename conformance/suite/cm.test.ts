@@ -43,42 +43,53 @@ check(
   { deployment: CODE },
 )
 
-check(
-  'CM-01',
-  'every scope that sees run_code sees the same definition object, whatever mode shows it',
-  async ({ tools, scope, presentAs }) => {
-    const a = await scope()
-    const b = await scope()
-    const c = await scope()
-    presentAs(a, 'code')
-    presentAs(b, 'both')
-    const transport = tools.get('run_code', a.agent)
-    expect(transport).toBeDefined()
-    expect(tools.get('run_code', b.agent)).toBe(transport)
-    presentAs(c, 'code')
-    expect(tools.get('run_code', c.agent)).toBe(transport)
-    expect(tools.get('run_code', a.agent)).toBe(transport)
-  },
-)
+check('CM-01', 'every scope that sees run_code sees the same definition object, whatever mode shows it', async ({ tools, scope, presentAs }) => {
+  const a = await scope()
+  const b = await scope()
+  const c = await scope()
+  presentAs(a, 'code')
+  presentAs(b, 'both')
+  const transport = tools.get('run_code', a.agent)
+  expect(transport).toBeDefined()
+  expect(tools.get('run_code', b.agent)).toBe(transport)
+  presentAs(c, 'code')
+  expect(tools.get('run_code', c.agent)).toBe(transport)
+  expect(tools.get('run_code', a.agent)).toBe(transport)
+})
 
 check('CM-02', 'under the default deployment run_code is not visible', ({ tools }) => {
   expect(tools.get('run_code')).toBeUndefined()
   expect(names(tools.schemas())).not.toContain('run_code')
 })
 
-check('CM-02', 'an explicitly native deployment shows no run_code', ({ tools }) => {
-  expect(tools.get('run_code')).toBeUndefined()
-}, { deployment: { mode: 'native' } })
+check(
+  'CM-02',
+  'an explicitly native deployment shows no run_code',
+  ({ tools }) => {
+    expect(tools.get('run_code')).toBeUndefined()
+  },
+  { deployment: { mode: 'native' } },
+)
 
-check('CM-02', 'a code deployment shows run_code', ({ tools }) => {
-  expect(tools.get('run_code')).toBeDefined()
-  expect(names(tools.schemas())).toContain('run_code')
-}, { deployment: CODE })
+check(
+  'CM-02',
+  'a code deployment shows run_code',
+  ({ tools }) => {
+    expect(tools.get('run_code')).toBeDefined()
+    expect(names(tools.schemas())).toContain('run_code')
+  },
+  { deployment: CODE },
+)
 
-check('CM-02', 'a both deployment shows run_code', ({ tools }) => {
-  expect(tools.get('run_code')).toBeDefined()
-  expect(names(tools.schemas())).toContain('run_code')
-}, { deployment: BOTH })
+check(
+  'CM-02',
+  'a both deployment shows run_code',
+  ({ tools }) => {
+    expect(tools.get('run_code')).toBeDefined()
+    expect(names(tools.schemas())).toContain('run_code')
+  },
+  { deployment: BOTH },
+)
 
 check(
   ['CM-03', 'CM-30'],
@@ -94,7 +105,10 @@ check(
     const trace = traceStages(harness)
     const result = await tools.execute(call('echo'))
     expectCode(result, 'UNKNOWN_TOOL')
-    expect(trace.filter((entry) => !entry.startsWith('result:')), 'stages before tools/result').toEqual([])
+    expect(
+      trace.filter((entry) => !entry.startsWith('result:')),
+      'stages before tools/result',
+    ).toEqual([])
     expect(probe.bodyCalls, 'body').toBe(0)
     expect(guarded, 'guards').toBe(0)
     // Control: a name visible nowhere takes the ordinary path, so the trace does see its pre-execute.
@@ -121,8 +135,18 @@ check(
     expect(approval.requests).toHaveLength(0)
     // Control: run_code itself is not collapsed, so the same listener's ask does reach the service.
     const runtime = await mountScripted(codeMode)
-    expectSuccess(await tools.execute(runCode(runtime.program(() => 'done'), { agent: agent.agent })))
-    expect(approval.requests.map((request) => request.toolName), 'the ask of the uncollapsed run_code call').toEqual(['run_code'])
+    expectSuccess(
+      await tools.execute(
+        runCode(
+          runtime.program(() => 'done'),
+          { agent: agent.agent },
+        ),
+      ),
+    )
+    expect(
+      approval.requests.map((request) => request.toolName),
+      'the ask of the uncollapsed run_code call',
+    ).toEqual(['run_code'])
   },
   { deployment: CODE, needs: ['approval', 'scopes'] },
 )
@@ -197,7 +221,7 @@ check(
 
 check(
   ['CM-04', 'PRES-08'],
-  'a code declaration on a parent scope collapses its child, not the parent\'s sibling',
+  "a code declaration on a parent scope collapses its child, not the parent's sibling",
   async ({ tools, scope, presentAs }) => {
     tools.register(probeTool('echo').definition)
     const preset = await scope()
@@ -248,11 +272,15 @@ check(
   'the value is { logs, result }, result absent for undefined and present for null',
   async ({ tools, codeMode }) => {
     const runtime = await mountScripted(codeMode)
-    const withValue = await tools.execute(runCode(runtime.program(({ log }) => {
-      log('one')
-      log('two')
-      return { a: [1, 'x'] }
-    })))
+    const withValue = await tools.execute(
+      runCode(
+        runtime.program(({ log }) => {
+          log('one')
+          log('two')
+          return { a: [1, 'x'] }
+        }),
+      ),
+    )
     expectSuccess(withValue)
     expect(withValue.isError ? undefined : withValue.value).toEqual({ logs: ['one', 'two'], result: { a: [1, 'x'] } })
     const nothing = await tools.execute(runCode(runtime.program(() => undefined)))
@@ -333,10 +361,14 @@ check(
       ],
     ]
     for (const [value, logs, expected] of cases) {
-      const result = await tools.execute(runCode(runtime.program(({ log }) => {
-        for (const line of logs) log(line)
-        return value
-      })))
+      const result = await tools.execute(
+        runCode(
+          runtime.program(({ log }) => {
+            for (const line of logs) log(line)
+            return value
+          }),
+        ),
+      )
       expect(result.content, JSON.stringify({ value, logs })).toEqual([text(expected)])
     }
   },
@@ -369,25 +401,34 @@ check(
   'a program that throws is CODE_RUN_FAILED',
   async ({ tools, codeMode }) => {
     const runtime = await mountScripted(codeMode)
-    const result = await tools.execute(runCode(runtime.program(() => {
-      throw new Error('the program broke')
-    })))
+    const result = await tools.execute(
+      runCode(
+        runtime.program(() => {
+          throw new Error('the program broke')
+        }),
+      ),
+    )
     expectCode(result, 'CODE_RUN_FAILED')
     expect(result.error?.message).toContain('the program broke')
   },
   { deployment: CODE },
 )
 
-check('CM-10', 'run_code presents the call as a generic execute card and has no result presenter', ({ tools }) => {
-  const transport = tools.get('run_code')
-  expect(transport?.presentCall?.({ code: 'the program', description: 'what it does' })).toEqual({
-    card: 'generic',
-    title: 'what it does',
-    kind: 'execute',
-    rawInput: 'the program',
-  })
-  expect(transport?.presentResult).toBeUndefined()
-}, { deployment: CODE })
+check(
+  'CM-10',
+  'run_code presents the call as a generic execute card and has no result presenter',
+  ({ tools }) => {
+    const transport = tools.get('run_code')
+    expect(transport?.presentCall?.({ code: 'the program', description: 'what it does' })).toEqual({
+      card: 'generic',
+      title: 'what it does',
+      kind: 'execute',
+      rawInput: 'the program',
+    })
+    expect(transport?.presentResult).toBeUndefined()
+  },
+  { deployment: CODE },
+)
 
 for (const deployment of [CODE, BOTH]) {
   check(
@@ -396,15 +437,19 @@ for (const deployment of [CODE, BOTH]) {
     async ({ tools, codeMode }) => {
       tools.register(probeTool('echo').definition)
       const runtime = await mountScripted(codeMode)
-      const result = await tools.execute(runCode(runtime.program(({ tools: bound }) => ({
-        own: Object.hasOwn(bound, 'run_code'),
-        reached: typeof (bound as Record<string, unknown>)['run_code'],
-      }))))
+      const result = await tools.execute(
+        runCode(
+          runtime.program(({ tools: bound }) => ({
+            own: Object.hasOwn(bound, 'run_code'),
+            reached: typeof (bound as Record<string, unknown>).run_code,
+          })),
+        ),
+      )
       expectSuccess(result)
       expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: { own: false, reached: 'undefined' } })
       for (const namespace of runtime.requests[0]?.bindings ?? []) {
         expect(Object.hasOwn(namespace.functions, 'run_code'), namespace.global).toBe(false)
-        expect((namespace.functions as Record<string, unknown>)['run_code'], namespace.global).toBeUndefined()
+        expect((namespace.functions as Record<string, unknown>).run_code, namespace.global).toBeUndefined()
       }
     },
     { deployment },
@@ -415,7 +460,7 @@ for (const deployment of [CODE, BOTH]) {
 
 check(
   ['CM-12', 'CM-33'],
-  'the runtime gets the program, a null-prototype tools namespace of the calling agent\'s view, and a signal',
+  "the runtime gets the program, a null-prototype tools namespace of the calling agent's view, and a signal",
   async ({ tools, scope, codeMode }) => {
     tools.register(probeTool('echo').definition)
     tools.register(probeTool('hidden').definition)
@@ -424,7 +469,7 @@ check(
     agent.tools.restrict({ deny: ['hidden'] })
     agent.tools.register(probeTool('local').definition)
     const runtime = await mountScripted(codeMode)
-    const program = runtime.program(async ({ tools: bound }) => bound['__proto__']?.({}))
+    const program = runtime.program(async ({ tools: bound }) => bound.__proto__?.({}))
     const result = await tools.execute(runCode(program, { agent: agent.agent }))
     expectSuccess(result)
     expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: 'proto ran' })
@@ -435,7 +480,9 @@ check(
     expect(namespaces).toHaveLength(1)
     const functions = namespaces[0]!.functions
     expect(Object.getPrototypeOf(functions)).toBeNull()
-    const expected = names(tools.schemas(agent.agent)).filter((name) => name !== 'run_code').sort()
+    const expected = names(tools.schemas(agent.agent))
+      .filter((name) => name !== 'run_code')
+      .sort()
     expect(Object.keys(functions).sort()).toEqual(expected)
     expect(expected).toEqual(['__proto__', 'echo', 'local'].sort())
     for (const name of expected) {
@@ -449,7 +496,7 @@ check(
 
 check(
   'CM-12',
-  'the global context\'s program sees the global view',
+  "the global context's program sees the global view",
   async ({ tools, codeMode }) => {
     tools.register(probeTool('b').definition)
     tools.register(probeTool('a').definition)
@@ -480,7 +527,7 @@ async function rejectedBeforeDispatch(t: CheckContext, bad: readonly unknown[]):
   const runtime = await mountScripted(t.codeMode)
   const messages: (string | undefined)[] = []
   const program = runtime.program(async ({ tools: bound }) => {
-    const echo = bound['echo'] as CodeBindingFunction
+    const echo = bound.echo as CodeBindingFunction
     for (const args of bad) messages.push(await rejection(echo(args)))
     await echo({ fine: true })
     return null
@@ -533,7 +580,7 @@ check(
 
 check(
   'CM-13',
-  'the tool and the start record get equal, separate, frozen copies of the program\'s argument',
+  "the tool and the start record get equal, separate, frozen copies of the program's argument",
   async ({ tools, scope, codeMode }) => {
     const probe = probeTool('echo')
     tools.register(probe.definition)
@@ -541,7 +588,7 @@ check(
     const runtime = await mountScripted(codeMode)
     const argument = { nested: { list: [1, 2] } }
     const program = runtime.program(async ({ tools: bound }) => {
-      await bound['echo']?.(argument)
+      await bound.echo?.(argument)
       argument.nested.list.push(3)
       return null
     })
@@ -572,8 +619,8 @@ check(
     })
     const runtime = await mountScripted(codeMode)
     const program = runtime.program(async ({ tools: bound }) => {
-      await bound['echo']?.({ n: 1 })
-      await bound['echo']?.({ n: 2 })
+      await bound.echo?.({ n: 1 })
+      await bound.echo?.({ n: 2 })
       return null
     })
     const outer = new AbortController()
@@ -587,7 +634,7 @@ check(
       expect(exec.signal).not.toBe(outer.signal)
       expect(exec.signal.aborted, 'the run signal is aborted once the run settled').toBe(true)
     }
-    expect(outer.signal.aborted, 'the caller\'s own signal is left alone').toBe(false)
+    expect(outer.signal.aborted, "the caller's own signal is left alone").toBe(false)
   },
   { deployment: CODE },
 )
@@ -604,8 +651,8 @@ check(
     })
     const runtime = await mountScripted(codeMode)
     const program = runtime.program(async ({ tools: bound }) => {
-      await bound['echo']?.({})
-      await bound['echo']?.({})
+      await bound.echo?.({})
+      await bound.echo?.({})
       return null
     })
     expectSuccess(await tools.execute(runCode(program, { callId: 'first' })))
@@ -617,7 +664,7 @@ check(
 
 check(
   'CM-14',
-  'without an explicit root the sub-calls\' root is the outer call id, and without an agent they have none',
+  "without an explicit root the sub-calls' root is the outer call id, and without an agent they have none",
   async ({ tools, harness, codeMode }) => {
     tools.register(probeTool('echo').definition)
     const subs: ToolExecution[] = []
@@ -626,7 +673,14 @@ check(
       return next()
     })
     const runtime = await mountScripted(codeMode)
-    expectSuccess(await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']?.({})), { callId: 'solo' })))
+    expectSuccess(
+      await tools.execute(
+        runCode(
+          runtime.program(async ({ tools: bound }) => bound.echo?.({})),
+          { callId: 'solo' },
+        ),
+      ),
+    )
     expect(subs).toHaveLength(1)
     expect(subs[0]?.callId).toBe('solo:code:1')
     expect(subs[0]?.rootCallId).toBe('solo')
@@ -637,7 +691,7 @@ check(
 
 check(
   'CM-14',
-  'a sub-call runs in the outer agent\'s scope and under the outer root, as its scoped guard and tools/result see it',
+  "a sub-call runs in the outer agent's scope and under the outer root, as its scoped guard and tools/result see it",
   async ({ tools, harness, scope, codeMode }) => {
     const agent = await scope()
     const local = probeTool('local')
@@ -648,14 +702,24 @@ check(
       return undefined
     })
     const observed = new Map<string, { agent: unknown; rootCallId: unknown; token: unknown; parent: unknown }>()
-    harness.on('tools/result', (exec) => void observed.set(String(exec.name), { agent: exec.agent, rootCallId: exec.rootCallId, token: exec.token, parent: exec.parent }))
+    harness.on(
+      'tools/result',
+      (exec) => void observed.set(String(exec.name), { agent: exec.agent, rootCallId: exec.rootCallId, token: exec.token, parent: exec.parent }),
+    )
     const runtime = await mountScripted(codeMode)
 
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['local']!({})), { agent: agent.agent, callId: 'child-call', rootCallId: 'the-root' }))
+    const result = await tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => bound.local!({})),
+        { agent: agent.agent, callId: 'child-call', rootCallId: 'the-root' },
+      ),
+    )
 
     expectSuccess(result)
     expect(local.bodyCalls, 'the scope-local tool ran for the sub-call').toBe(1)
-    expect(guarded, 'the agent\'s scoped guard saw the sub-call with the outer agent and root').toEqual([{ agent: agent.agent, rootCallId: 'the-root', parent: observed.get('run_code')?.token }])
+    expect(guarded, "the agent's scoped guard saw the sub-call with the outer agent and root").toEqual([
+      { agent: agent.agent, rootCallId: 'the-root', parent: observed.get('run_code')?.token },
+    ])
     expect(observed.get('local')?.agent, 'tools/result sees the outer agent').toBe(agent.agent)
     expect(observed.get('local')?.rootCallId, 'tools/result sees the outer root, not the outer call id').toBe('the-root')
   },
@@ -677,7 +741,7 @@ check(
     })
     const trace = traceStages(harness)
     const runtime = await mountScripted(codeMode)
-    expectSuccess(await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']?.({})))))
+    expectSuccess(await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound.echo?.({})))))
     const echo = trace.filter((entry) => entry.endsWith(':echo'))
     expect(echo).toEqual(['pre:echo', 'execute:echo', 'post:echo', 'result:echo'])
     expect(guarded).toContain('echo')
@@ -708,15 +772,19 @@ check(
     const seenByOther = listen(other)
     const runtime = await mountScripted(codeMode)
 
-    expectSuccess(await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']?.({})), { agent: mine.agent })))
+    expectSuccess(
+      await tools.execute(
+        runCode(
+          runtime.program(async ({ tools: bound }) => bound.echo?.({})),
+          { agent: mine.agent },
+        ),
+      ),
+    )
 
-    expect(seenByMine.filter((entry) => entry.endsWith(':echo')), "the agent's own stages for its sub-call").toEqual([
-      'pre:echo',
-      'guard:echo',
-      'execute:echo',
-      'post:echo',
-      'result:echo',
-    ])
+    expect(
+      seenByMine.filter((entry) => entry.endsWith(':echo')),
+      "the agent's own stages for its sub-call",
+    ).toEqual(['pre:echo', 'guard:echo', 'execute:echo', 'post:echo', 'result:echo'])
     expect(seenByOther, "another agent's listeners see neither the program nor its sub-call").toEqual([])
   },
   { deployment: CODE, needs: ['scopes'] },
@@ -743,10 +811,9 @@ check(
       return next()
     })
     const runtime = await mountScripted(codeMode)
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => [
-      await rejection(bound['guarded']!({})),
-      await rejection(bound['broken']!({})),
-    ])))
+    const result = await tools.execute(
+      runCode(runtime.program(async ({ tools: bound }) => [await rejection(bound.guarded!({})), await rejection(bound.broken!({}))])),
+    )
     expectSuccess(result)
     expect(guardedProbe.bodyCalls + brokenProbe.bodyCalls).toBe(0)
     expect(posted, 'a guard denial goes on to post-execute; a throwing pre-execute listener skips it').toEqual(['guarded'])
@@ -767,18 +834,20 @@ check(
     const gates = { a: deferred<void>(), b: deferred<void>() }
     const entered = { a: deferred<void>(), b: deferred<void>() }
     for (const name of ['a', 'b'] as const) {
-      tools.register(probeTool(name, {
-        isConcurrencySafe: () => true,
-        body: async () => {
-          entered[name].resolve()
-          await gates[name].promise
-          return name
-        },
-      }).definition)
+      tools.register(
+        probeTool(name, {
+          isConcurrencySafe: () => true,
+          body: async () => {
+            entered[name].resolve()
+            await gates[name].promise
+            return name
+          },
+        }).definition,
+      )
     }
     const trace = traceStages(harness)
     const runtime = await mountScripted(codeMode)
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound['a']!({}), bound['b']!({})]))))
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound.a!({}), bound.b!({})]))))
     await entered.a.promise
     await entered.b.promise
     gates.b.resolve()
@@ -797,25 +866,29 @@ check(
 
 check(
   'CM-16',
-  'a slow pre-execute of one sub-call delays the next sub-call\'s start',
+  "a slow pre-execute of one sub-call delays the next sub-call's start",
   async ({ tools, harness, codeMode }) => {
     for (const name of ['a', 'b']) tools.register(probeTool(name, { isConcurrencySafe: () => true }).definition)
     const hold = deferred<void>()
     const inPre = deferred<void>()
     const trace = traceStages(harness)
-    harness.on('tools/pre-execute', async (exec, next) => {
-      if (exec.name === 'a') {
-        inPre.resolve()
-        await hold.promise
-      }
-      return next()
-    }, { prepend: true })
+    harness.on(
+      'tools/pre-execute',
+      async (exec, next) => {
+        if (exec.name === 'a') {
+          inPre.resolve()
+          await hold.promise
+        }
+        return next()
+      },
+      { prepend: true },
+    )
     const runtime = await mountScripted(codeMode)
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound['a']!({}), bound['b']!({})]))))
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound.a!({}), bound.b!({})]))))
     await inPre.promise
     await settle()
     await settle()
-    expect(trace, 'b starts only after a\'s pre-execute finished').not.toContain('pre:b')
+    expect(trace, "b starts only after a's pre-execute finished").not.toContain('pre:b')
     hold.resolve()
     expectSuccess(await outer)
     expect(at(trace, 'pre:a')).toBeLessThan(at(trace, 'pre:b'))
@@ -831,18 +904,20 @@ check(
     const entered = [deferred<void>(), deferred<void>(), deferred<void>()]
     const inBody: number[] = []
     gates.forEach((gate, index) => {
-      tools.register(probeTool(`p${index}`, {
-        isConcurrencySafe: () => true,
-        body: async () => {
-          inBody.push(index)
-          entered[index]!.resolve()
-          await gate.promise
-          return index
-        },
-      }).definition)
+      tools.register(
+        probeTool(`p${index}`, {
+          isConcurrencySafe: () => true,
+          body: async () => {
+            inBody.push(index)
+            entered[index]!.resolve()
+            await gate.promise
+            return index
+          },
+        }).definition,
+      )
     })
     const runtime = await mountScripted(codeMode)
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound['p0']!({}), bound['p1']!({}), bound['p2']!({})]))))
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound.p0!({}), bound.p1!({}), bound.p2!({})]))))
     await entered[0]!.promise
     await entered[1]!.promise
     await settle()
@@ -866,26 +941,32 @@ check(
     const enteredP = deferred<void>()
     const holdPost = deferred<void>()
     const inPost = deferred<void>()
-    tools.register(probeTool('p', {
-      isConcurrencySafe: () => true,
-      body: async () => {
-        enteredP.resolve()
-        await gateP.promise
-        return 'p'
-      },
-    }).definition)
+    tools.register(
+      probeTool('p', {
+        isConcurrencySafe: () => true,
+        body: async () => {
+          enteredP.resolve()
+          await gateP.promise
+          return 'p'
+        },
+      }).definition,
+    )
     tools.register(probeTool('x', { body: () => 'x' }).definition)
     tools.register(probeTool('q', { isConcurrencySafe: () => true, body: () => 'q' }).definition)
     const trace = traceStages(harness)
-    harness.on('tools/post-execute', async (exec, _result, next) => {
-      if (exec.name === 'x') {
-        inPost.resolve()
-        await holdPost.promise
-      }
-      return next()
-    }, { prepend: true })
+    harness.on(
+      'tools/post-execute',
+      async (exec, _result, next) => {
+        if (exec.name === 'x') {
+          inPost.resolve()
+          await holdPost.promise
+        }
+        return next()
+      },
+      { prepend: true },
+    )
     const runtime = await mountScripted(codeMode)
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound['p']!({}), bound['x']!({}), bound['q']!({})]))))
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound.p!({}), bound.x!({}), bound.q!({})]))))
     await enteredP.promise
     await settle()
     await settle()
@@ -894,7 +975,10 @@ check(
     await inPost.promise
     await settle()
     await settle()
-    expect(trace.some((entry) => entry.endsWith(':q')), 'q waits for x\'s commit').toBe(false)
+    expect(
+      trace.some((entry) => entry.endsWith(':q')),
+      "q waits for x's commit",
+    ).toBe(false)
     holdPost.resolve()
     const result = await outer
     expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: ['p', 'x', 'q'] })
@@ -909,17 +993,19 @@ check(
   async ({ tools, harness, codeMode }) => {
     const gate = deferred<void>()
     const entered = deferred<void>()
-    tools.register(probeTool('a', {
-      body: async () => {
-        entered.resolve()
-        await gate.promise
-        return 'a'
-      },
-    }).definition)
+    tools.register(
+      probeTool('a', {
+        body: async () => {
+          entered.resolve()
+          await gate.promise
+          return 'a'
+        },
+      }).definition,
+    )
     tools.register(probeTool('b', { body: () => 'b' }).definition)
     const trace = traceStages(harness)
     const runtime = await mountScripted(codeMode)
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound['a']!({}), bound['b']!({})]))))
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound.a!({}), bound.b!({})]))))
     await entered.promise
     await settle()
     await settle()
@@ -938,7 +1024,7 @@ check(
     tools.register(probeTool('echo', { body: () => ({ from: 'body' }), render: () => [text('rendered content')] }).definition)
     harness.on('tools/post-execute', (exec, _result, next) => (exec.name === 'echo' ? { kind: 'accept', value: { from: 'post' } } : next()))
     const runtime = await mountScripted(codeMode)
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']!({}))))
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound.echo!({}))))
     expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: { from: 'post' } })
   },
   { deployment: CODE },
@@ -948,9 +1034,13 @@ check(
   'CM-18',
   'a failing sub-call rejects with an Error carrying the final error message; a denial with its reason',
   async ({ tools, harness, codeMode }) => {
-    tools.register(probeTool('bad', { body: () => {
-      throw new Error('the tool failed')
-    } }).definition)
+    tools.register(
+      probeTool('bad', {
+        body: () => {
+          throw new Error('the tool failed')
+        },
+      }).definition,
+    )
     tools.register(probeTool('denied').definition)
     harness.on('tools/pre-execute', (exec, next) => (exec.name === 'denied' ? { kind: 'deny', reason: 'not today' } : next()))
     let final: ToolExecutionResult | undefined
@@ -966,11 +1056,14 @@ check(
         return { isError: error instanceof Error, message: (error as Error).message }
       }
     }
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => [await seen(bound['bad']!), await seen(bound['denied']!)])))
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => [await seen(bound.bad!), await seen(bound.denied!)])))
     expect(final?.isError).toBe(true)
     expect(result.isError ? undefined : result.value).toEqual({
       logs: [],
-      result: [{ isError: true, message: final?.error?.message }, { isError: true, message: 'not today' }],
+      result: [
+        { isError: true, message: final?.error?.message },
+        { isError: true, message: 'not today' },
+      ],
     })
   },
   { deployment: CODE },
@@ -990,23 +1083,26 @@ check(
     })
     const runtime = await mountScripted(codeMode)
     let enumerated = false
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      const ephemeral = bound['ephemeral']
-      enumerated = typeof ephemeral === 'function'
-      unregister()
-      return (await rejection(ephemeral!({}))) ?? 'resolved'
-    }), { agent: agent.agent, callId: 'outer' }))
+    const result = await tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => {
+          const ephemeral = bound.ephemeral
+          enumerated = typeof ephemeral === 'function'
+          unregister()
+          return (await rejection(ephemeral!({}))) ?? 'resolved'
+        }),
+        { agent: agent.agent, callId: 'outer' },
+      ),
+    )
     expectSuccess(result)
     expect(enumerated, 'the binding was enumerated at run start').toBe(true)
     expect(probe.bodyCalls, 'the body').toBe(0)
     expect(final, 'the sub-call reached tools/result').toBeDefined()
     expectCode(final!, 'UNKNOWN_TOOL')
-    expect(trace.filter((entry) => entry.endsWith(':ephemeral')), 'the ordinary unknown-tool path').toEqual([
-      'pre:ephemeral',
-      'execute:ephemeral',
-      'post:ephemeral',
-      'result:ephemeral',
-    ])
+    expect(
+      trace.filter((entry) => entry.endsWith(':ephemeral')),
+      'the ordinary unknown-tool path',
+    ).toEqual(['pre:ephemeral', 'execute:ephemeral', 'post:ephemeral', 'result:ephemeral'])
     const message = result.isError ? undefined : (result.value as { result: unknown }).result
     expect(message, 'the binding rejects with the final error message').toBe(final!.error?.message)
     const settled = codeMode.records().find((record) => record.type === 'tool/code-dispatch')
@@ -1030,16 +1126,21 @@ check(
     let kept: Readonly<Record<string, CodeBindingFunction>> | undefined
     let signal: AbortSignal | undefined
     let abortedInside: boolean | undefined
-    const result = await tools.execute(runCode(runtime.program(({ tools: bound, signal: runSignal }) => {
-      kept = bound
-      signal = runSignal
-      abortedInside = runSignal?.aborted
-      return 'done'
-    }), { agent: agent.agent }))
+    const result = await tools.execute(
+      runCode(
+        runtime.program(({ tools: bound, signal: runSignal }) => {
+          kept = bound
+          signal = runSignal
+          abortedInside = runSignal?.aborted
+          return 'done'
+        }),
+        { agent: agent.agent },
+      ),
+    )
     expectSuccess(result)
     expect(abortedInside).toBe(false)
     expect(signal?.aborted).toBe(true)
-    const late = await rejection(kept!['echo']!({}))
+    const late = await rejection(kept!.echo!({}))
     expect(late, 'a late binding call rejects').toBeTypeOf('string')
     expect(probe.bodyCalls).toBe(0)
     expect(codeMode.records()).toEqual([])
@@ -1064,8 +1165,8 @@ check(
     const runtime = await mountScripted(codeMode)
     const outcomes: Promise<string | undefined>[] = []
     const program = runtime.program(async ({ tools: bound }) => {
-      outcomes.push(rejection(bound['x']!({})))
-      outcomes.push(rejection(bound['y']!({})))
+      outcomes.push(rejection(bound.x!({})))
+      outcomes.push(rejection(bound.y!({})))
       await running.entered
       return 'left early'
     })
@@ -1073,7 +1174,10 @@ check(
     expectSuccess(result)
     expect(running.sawAbort(), 'the running sub-call saw the run abort').toBe(true)
     expect(queued.bodyCalls).toBe(0)
-    expect(trace.some((entry) => entry.endsWith(':y')), 'no stage for the abandoned call').toBe(false)
+    expect(
+      trace.some((entry) => entry.endsWith(':y')),
+      'no stage for the abandoned call',
+    ).toBe(false)
     expect(at(trace, 'result:x')).toBeLessThan(at(trace, 'result:run_code'))
     const abandoned = await outcomes[1]
     expect(abandoned, 'the abandoned binding rejects').toBeTypeOf('string')
@@ -1095,21 +1199,32 @@ check(
     const runtime = await mountScripted(codeMode)
     const controller = new AbortController()
     const outcomes: Promise<string | undefined>[] = []
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      outcomes.push(rejection(bound['x']!({})))
-      outcomes.push(rejection(bound['y']!({})))
-      await Promise.all(outcomes)
-      return 'late'
-    }), { signal: controller.signal }))
+    const outer = tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => {
+          outcomes.push(rejection(bound.x!({})))
+          outcomes.push(rejection(bound.y!({})))
+          await Promise.all(outcomes)
+          return 'late'
+        }),
+        { signal: controller.signal },
+      ),
+    )
     await running.entered
     controller.abort(new Error('user cancelled'))
-    expect((await outer).isError, 'the run fails (its code is CM-21\'s)').toBe(true)
+    expect((await outer).isError, "the run fails (its code is CM-21's)").toBe(true)
     const abandoned = await outcomes[1]
     expect(abandoned, 'the queued binding rejects').toBeTypeOf('string')
     expect(queued.bodyCalls).toBe(0)
     expect(trace, 'the trace sees the sub-call that did run').toContain('execute:x')
-    expect(trace.filter((entry) => entry.endsWith(':y')), 'no stage for the queued call').toEqual([])
-    expect(codeMode.records().filter((record) => record.data.name === 'y'), 'no record for the queued call').toEqual([])
+    expect(
+      trace.filter((entry) => entry.endsWith(':y')),
+      'no stage for the queued call',
+    ).toEqual([])
+    expect(
+      codeMode.records().filter((record) => record.data.name === 'y'),
+      'no record for the queued call',
+    ).toEqual([])
     forRules('CM-35', () => expect(abandoned).toMatch(/^run_code run is over \(.*\); y tool call abandoned$/))
   },
   { deployment: CODE },
@@ -1124,10 +1239,15 @@ check(
     const runtime = await mountScripted(codeMode)
     const controller = new AbortController()
     let discarded: string | undefined
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      discarded = await rejection(bound['x']!({}))
-      return 'late'
-    }), { signal: controller.signal }))
+    const outer = tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => {
+          discarded = await rejection(bound.x!({}))
+          return 'late'
+        }),
+        { signal: controller.signal },
+      ),
+    )
     await running.entered
     controller.abort(new Error('user cancelled'))
     const result = await outer
@@ -1145,24 +1265,33 @@ check(
   async ({ tools, harness, scope, codeMode }) => {
     const gate = deferred<void>()
     const entered = deferred<void>()
-    tools.register(probeTool('slow', {
-      body: async () => {
-        entered.resolve()
-        await gate.promise
-        return 'slow'
-      },
-    }).definition)
+    tools.register(
+      probeTool('slow', {
+        body: async () => {
+          entered.resolve()
+          await gate.promise
+          return 'slow'
+        },
+      }).definition,
+    )
     const agent = await scope()
     const trace = traceStages(harness)
     const runtime = await mountScripted(codeMode)
     let settled = false
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      void bound['slow']!({}).catch(() => undefined)
-      await entered.promise
-      return 'returned'
-    }), { agent: agent.agent })).finally(() => {
-      settled = true
-    })
+    const outer = tools
+      .execute(
+        runCode(
+          runtime.program(async ({ tools: bound }) => {
+            void bound.slow!({}).catch(() => undefined)
+            await entered.promise
+            return 'returned'
+          }),
+          { agent: agent.agent },
+        ),
+      )
+      .finally(() => {
+        settled = true
+      })
     await entered.promise
     await settle()
     await settle()
@@ -1189,7 +1318,7 @@ check(
     const rejecting: CodeRuntime = {
       language: 'typescript',
       async run(request) {
-        const slow = request.bindings.find((binding) => binding.global === 'tools')?.functions['slow']
+        const slow = request.bindings.find((binding) => binding.global === 'tools')?.functions.slow
         void slow?.({}).catch(() => undefined)
         await slowTool.entered
         throw new Error('the runtime itself broke')
@@ -1219,26 +1348,37 @@ check(
     const trace = traceStages(harness)
     const inPost = deferred<void>()
     const hold = deferred<void>()
-    harness.on('tools/post-execute', async (exec, _result, next) => {
-      if (exec.name === 'slow') {
-        inPost.resolve()
-        await hold.promise
-      }
-      return next()
-    }, { prepend: true })
+    harness.on(
+      'tools/post-execute',
+      async (exec, _result, next) => {
+        if (exec.name === 'slow') {
+          inPost.resolve()
+          await hold.promise
+        }
+        return next()
+      },
+      { prepend: true },
+    )
     let final: ToolExecutionResult | undefined
     harness.on('tools/result', (exec, result) => {
       if (exec.name === 'slow') final = result
     })
     const runtime = await mountScripted(codeMode)
     let settled = false
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      void rejection(bound['slow']!({}))
-      await inPost.promise
-      return 'returned'
-    }), { agent: agent.agent, callId: 'outer' })).finally(() => {
-      settled = true
-    })
+    const outer = tools
+      .execute(
+        runCode(
+          runtime.program(async ({ tools: bound }) => {
+            void rejection(bound.slow!({}))
+            await inPost.promise
+            return 'returned'
+          }),
+          { agent: agent.agent, callId: 'outer' },
+        ),
+      )
+      .finally(() => {
+        settled = true
+      })
     await inPost.promise
     await settle()
     await settle()
@@ -1269,7 +1409,12 @@ check(
   'an outer signal aborted at entry is ABORTED_BEFORE_DISPATCH and the runtime never runs',
   async ({ tools, codeMode }) => {
     const runtime = await mountScripted(codeMode)
-    const result = await tools.execute(runCode(runtime.program(() => 1), { signal: abortedSignal() }))
+    const result = await tools.execute(
+      runCode(
+        runtime.program(() => 1),
+        { signal: abortedSignal() },
+      ),
+    )
     expectCode(result, 'ABORTED_BEFORE_DISPATCH')
     expect(runtime.requests).toHaveLength(0)
   },
@@ -1284,11 +1429,16 @@ check(
     const running = deferred<void>()
     const finish = deferred<void>()
     const controller = new AbortController()
-    const outer = tools.execute(runCode(runtime.program(async () => {
-      running.resolve()
-      await finish.promise
-      return 'value anyway'
-    }), { signal: controller.signal }))
+    const outer = tools.execute(
+      runCode(
+        runtime.program(async () => {
+          running.resolve()
+          await finish.promise
+          return 'value anyway'
+        }),
+        { signal: controller.signal },
+      ),
+    )
     await running.promise
     controller.abort(new Error('cancelled mid-run'))
     finish.resolve()
@@ -1311,14 +1461,22 @@ check(
       return next()
     })
     const runtime = await mountScripted(codeMode)
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      await bound['echo']!({})
-      await bound['echo']!({})
-      return 'done'
-    }), { agent: agent.agent, callId: 'slow-log' }))
+    const result = await tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => {
+          await bound.echo!({})
+          await bound.echo!({})
+          return 'done'
+        }),
+        { agent: agent.agent, callId: 'slow-log' },
+      ),
+    )
     expectSuccess(result)
     // Whether the second call starts before the first settle record lands is not pinned; that both are in is.
-    const settled = codeMode.records().filter((record) => record.type === 'tool/code-dispatch').map((record) => record.data.subCallId)
+    const settled = codeMode
+      .records()
+      .filter((record) => record.type === 'tool/code-dispatch')
+      .map((record) => record.data.subCallId)
     expect(settled.sort(), 'every settle record is in when run_code resolves').toEqual(['slow-log:code:1', 'slow-log:code:2'])
     expect(logged.sort(), 'the slow listener ran for each record').toEqual(['slow-log:code:1', 'slow-log:code:2'])
   },
@@ -1335,21 +1493,33 @@ check(
     const image: ContentBlock[] = [text('a caption'), { type: 'image', data: 'AAAA', mimeType: 'image/png' }]
     const note = { role: 'user' as const, content: 'from the tool' }
     tools.register(probeTool('picture', { render: () => image }).definition)
-    tools.register(probeTool('noting', { body: (_args, exec) => {
-      exec.deferContext(note)
-      return 'noted'
-    } }).definition)
-    tools.register(probeTool('ending', { body: (_args, exec) => {
-      exec.concludeTurn()
-      return 'ended'
-    } }).definition)
+    tools.register(
+      probeTool('noting', {
+        body: (_args, exec) => {
+          exec.deferContext(note)
+          return 'noted'
+        },
+      }).definition,
+    )
+    tools.register(
+      probeTool('ending', {
+        body: (_args, exec) => {
+          exec.concludeTurn()
+          return 'ended'
+        },
+      }).definition,
+    )
     const runtime = await mountScripted(codeMode)
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      await bound['picture']!({})
-      await bound['noting']!({})
-      await bound['ending']!({})
-      return 'all'
-    })))
+    const result = await tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => {
+          await bound.picture!({})
+          await bound.noting!({})
+          await bound.ending!({})
+          return 'all'
+        }),
+      ),
+    )
     expectSuccess(result)
     const contexts = result.additionalContexts ?? []
     expect(contexts).toHaveLength(2)
@@ -1371,19 +1541,27 @@ check(
   async ({ tools, harness, codeMode }) => {
     const image: ContentBlock[] = [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }]
     const note = { role: 'user' as const, content: 'kept' }
-    tools.register(probeTool('noting', { body: (_args, exec) => {
-      exec.deferContext(note)
-      return 'noted'
-    } }).definition)
+    tools.register(
+      probeTool('noting', {
+        body: (_args, exec) => {
+          exec.deferContext(note)
+          return 'noted'
+        },
+      }).definition,
+    )
     tools.register(probeTool('picture', { render: () => image }).definition)
     // The blocked result's own content carries an image too: a failed sub-call defers no image context at all.
     harness.on('tools/post-execute', (exec, _result, next) => (exec.name === 'picture' ? { kind: 'block', feedback: [text('no pictures'), ...image] } : next()))
     const runtime = await mountScripted(codeMode)
-    const result = await tools.execute(runCode(runtime.outcome(async ({ tools: bound }) => {
-      await bound['noting']!({})
-      await rejection(bound['picture']!({}))
-      return { logs: [], error: { kind: 'exception', message: 'failed after the calls' } }
-    })))
+    const result = await tools.execute(
+      runCode(
+        runtime.outcome(async ({ tools: bound }) => {
+          await bound.noting!({})
+          await rejection(bound.picture!({}))
+          return { logs: [], error: { kind: 'exception', message: 'failed after the calls' } }
+        }),
+      ),
+    )
     expectCode(result, 'CODE_RUN_FAILED')
     expect(result.additionalContexts).toEqual([note])
   },
@@ -1392,7 +1570,7 @@ check(
 
 check(
   'CM-22',
-  'a post-execute content replacement that removes a sub-call\'s image defers no image context',
+  "a post-execute content replacement that removes a sub-call's image defers no image context",
   async ({ tools, harness, codeMode }) => {
     const image: ContentBlock[] = [text('a caption'), { type: 'image', data: 'AAAA', mimeType: 'image/png' }]
     tools.register(probeTool('picture', { render: () => image }).definition)
@@ -1402,10 +1580,14 @@ check(
       if (exec.name === 'picture') final = result
     })
     const runtime = await mountScripted(codeMode)
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      await bound['picture']!({})
-      return 'done'
-    })))
+    const result = await tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => {
+          await bound.picture!({})
+          return 'done'
+        }),
+      ),
+    )
     expectSuccess(result)
     expect(final?.isError, 'the sub-call succeeded').toBe(false)
     expect(final?.content).toEqual([text('no picture')])
@@ -1416,16 +1598,20 @@ check(
 
 check(
   'CM-22',
-  'a post-execute content replacement that adds an image to a sub-call\'s content defers that content as an image context',
+  "a post-execute content replacement that adds an image to a sub-call's content defers that content as an image context",
   async ({ tools, harness, codeMode }) => {
     const replaced: ContentBlock[] = [text('now with a picture'), { type: 'image', data: 'BBBB', mimeType: 'image/png' }]
     tools.register(probeTool('plain', { render: () => [text('plain text')] }).definition)
     harness.on('tools/post-execute', (exec, _result, next) => (exec.name === 'plain' ? { kind: 'accept', content: replaced } : next()))
     const runtime = await mountScripted(codeMode)
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      await bound['plain']!({})
-      return 'done'
-    })))
+    const result = await tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => {
+          await bound.plain!({})
+          return 'done'
+        }),
+      ),
+    )
     expectSuccess(result)
     const contexts = result.additionalContexts ?? []
     expect(contexts).toHaveLength(1)
@@ -1442,19 +1628,26 @@ check(
     const gates = new Map(names.map((name) => [name, deferred<void>()]))
     const entered = new Map(names.map((name) => [name, deferred<void>()]))
     for (const name of names) {
-      tools.register(probeTool(name, {
-        isConcurrencySafe: () => true,
-        body: async (_args, exec) => {
-          exec.deferContext({ role: 'user', content: `from ${name}` })
-          entered.get(name)!.resolve()
-          await gates.get(name)!.promise
-          return name
-        },
-      }).definition)
+      tools.register(
+        probeTool(name, {
+          isConcurrencySafe: () => true,
+          body: async (_args, exec) => {
+            exec.deferContext({ role: 'user', content: `from ${name}` })
+            entered.get(name)!.resolve()
+            await gates.get(name)!.promise
+            return name
+          },
+        }).definition,
+      )
     }
     const agent = await scope()
     const runtime = await mountScripted(codeMode)
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all(names.map((name) => bound[name]!({})))), { agent: agent.agent }))
+    const outer = tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => Promise.all(names.map((name) => bound[name]!({})))),
+        { agent: agent.agent },
+      ),
+    )
     for (const name of names) await entered.get(name)!.promise
     // The last-submitted body lands first, the first-submitted one last.
     for (const name of [...names].reverse()) {
@@ -1464,8 +1657,14 @@ check(
     const result = await outer
     expectSuccess(result)
     expect(result.isError ? undefined : result.value, 'the program got the values in its own order').toEqual({ logs: [], result: [...names] })
-    expect((result.additionalContexts ?? []).map((context) => context.content), 'contexts in submission order').toEqual(names.map((name) => `from ${name}`))
-    const settled = codeMode.records().filter((record) => record.type === 'tool/code-dispatch').map((record) => record.data.name)
+    expect(
+      (result.additionalContexts ?? []).map((context) => context.content),
+      'contexts in submission order',
+    ).toEqual(names.map((name) => `from ${name}`))
+    const settled = codeMode
+      .records()
+      .filter((record) => record.type === 'tool/code-dispatch')
+      .map((record) => record.data.name)
     expect(settled, 'settle records in submission order').toEqual([...names])
     expect(result.isError ? undefined : result.concludesTurn, 'no sub-call concluded the turn').toBeUndefined()
   },
@@ -1479,9 +1678,13 @@ check(
   'a start record is appended for each sub-call before its pre-execute, and a settle record once it settles, failures included',
   async ({ tools, harness, scope, codeMode }) => {
     tools.register(probeTool('echo', { render: () => [text('echoed')] }).definition)
-    tools.register(probeTool('bad', { body: () => {
-      throw new Error('bad tool')
-    } }).definition)
+    tools.register(
+      probeTool('bad', {
+        body: () => {
+          throw new Error('bad tool')
+        },
+      }).definition,
+    )
     const agent = await scope()
     const startedBeforePre: boolean[] = []
     harness.on('tools/pre-execute', (exec, next) => {
@@ -1493,11 +1696,16 @@ check(
     const finals = new Map<string, ToolExecutionResult>()
     harness.on('tools/result', (exec, result) => void finals.set(exec.name, result))
     const runtime = await mountScripted(codeMode)
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      await bound['echo']!({ n: 1 })
-      await rejection(bound['bad']!({ n: 2 }))
-      return null
-    }), { agent: agent.agent, callId: 'outer', rootCallId: 'root' }))
+    const result = await tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => {
+          await bound.echo!({ n: 1 })
+          await rejection(bound.bad!({ n: 2 }))
+          return null
+        }),
+        { agent: agent.agent, callId: 'outer', rootCallId: 'root' },
+      ),
+    )
     expectSuccess(result)
     expect(startedBeforePre).toEqual([true, true])
     const records = codeMode.records()
@@ -1530,15 +1738,24 @@ check(
     tools.register(queued.definition)
     const agent = await scope()
     const runtime = await mountScripted(codeMode)
-    const namesIn = (type: string): unknown[] => codeMode.records().filter((record) => record.type === type).map((record) => record.data.name)
+    const namesIn = (type: string): unknown[] =>
+      codeMode
+        .records()
+        .filter((record) => record.type === type)
+        .map((record) => record.data.name)
 
     // The run settles while y waits behind x.
-    const settled = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      void rejection(bound['x']!({}))
-      void rejection(bound['y']!({}))
-      await running.entered
-      return 'left early'
-    }), { agent: agent.agent, callId: 'settles' }))
+    const settled = await tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => {
+          void rejection(bound.x!({}))
+          void rejection(bound.y!({}))
+          await running.entered
+          return 'left early'
+        }),
+        { agent: agent.agent, callId: 'settles' },
+      ),
+    )
     expectSuccess(settled)
     expect(namesIn('tool/code-dispatch-start'), 'start records once the run settled').toEqual(['x'])
     expect(namesIn('tool/code-dispatch'), 'settle records once the run settled').toEqual(['x'])
@@ -1548,12 +1765,17 @@ check(
     tools.register(again.definition)
     const controller = new AbortController()
     const outcomes: Promise<string | undefined>[] = []
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      outcomes.push(rejection(bound['x2']!({})))
-      outcomes.push(rejection(bound['y']!({})))
-      await Promise.all(outcomes)
-      return 'late'
-    }), { agent: agent.agent, callId: 'aborts', signal: controller.signal }))
+    const outer = tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => {
+          outcomes.push(rejection(bound.x2!({})))
+          outcomes.push(rejection(bound.y!({})))
+          await Promise.all(outcomes)
+          return 'late'
+        }),
+        { agent: agent.agent, callId: 'aborts', signal: controller.signal },
+      ),
+    )
     await again.entered
     controller.abort(new Error('user cancelled'))
     await outer
@@ -1582,7 +1804,12 @@ check(
       return [text('shaped preview')]
     })
     const runtime = await mountScripted(codeMode)
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']!({})), { agent: agent.agent, callId: 'outer' }))
+    const result = await tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => bound.echo!({})),
+        { agent: agent.agent, callId: 'outer' },
+      ),
+    )
     expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: { big: 'payload' } })
     expect(seen).toHaveLength(1)
     expect(seen[0]?.exec.callId).toBe('outer')
@@ -1592,7 +1819,7 @@ check(
     expect(seen[0]?.name).toBe('echo')
     expect(seen[0]?.isError).toBe(false)
     expect(seen[0]?.content).toEqual([text('full content')])
-    expect(otherCalls, 'another scope\'s listener is not called').toBe(0)
+    expect(otherCalls, "another scope's listener is not called").toBe(0)
     const settleRecord = codeMode.records().find((record) => record.type === 'tool/code-dispatch')
     expect(settleRecord?.type === 'tool/code-dispatch' ? settleRecord.data.content : undefined).toEqual([text('shaped preview')])
   },
@@ -1601,12 +1828,16 @@ check(
 
 check(
   'CM-24',
-  'another agent\'s dispatch-log listener neither sees nor shapes this agent\'s records, failures included',
+  "another agent's dispatch-log listener neither sees nor shapes this agent's records, failures included",
   async ({ tools, scope, codeMode }) => {
     tools.register(probeTool('echo', { render: () => [text('echo content')] }).definition)
-    tools.register(probeTool('bad', { body: () => {
-      throw new Error('bad tool')
-    } }).definition)
+    tools.register(
+      probeTool('bad', {
+        body: () => {
+          throw new Error('bad tool')
+        },
+      }).definition,
+    )
     const mine = await scope()
     const theirs = await scope()
     const seenByMine: string[] = []
@@ -1621,18 +1852,27 @@ check(
     })
     const runtime = await mountScripted(codeMode)
 
-    expectSuccess(await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      await bound['echo']!({})
-      await rejection(bound['bad']!({}))
-      return null
-    }), { agent: mine.agent })))
+    expectSuccess(
+      await tools.execute(
+        runCode(
+          runtime.program(async ({ tools: bound }) => {
+            await bound.echo!({})
+            await rejection(bound.bad!({}))
+            return null
+          }),
+          { agent: mine.agent },
+        ),
+      ),
+    )
 
-    expect(seenByMine, 'the calling agent\'s listener saw both dispatches').toEqual(['echo', 'bad'])
-    expect(seenByTheirs, 'another agent\'s listener saw none').toEqual([])
+    expect(seenByMine, "the calling agent's listener saw both dispatches").toEqual(['echo', 'bad'])
+    expect(seenByTheirs, "another agent's listener saw none").toEqual([])
     const settled = codeMode.records().filter((record) => record.type === 'tool/code-dispatch')
     expect(settled.map((record) => record.data.name)).toEqual(['echo', 'bad'])
     for (const record of settled) {
-      expect(record.type === 'tool/code-dispatch' ? record.data.content : undefined, `${String(record.data.name)}'s settle record`).not.toEqual([text('shaped by another agent')])
+      expect(record.type === 'tool/code-dispatch' ? record.data.content : undefined, `${String(record.data.name)}'s settle record`).not.toEqual([
+        text('shaped by another agent'),
+      ])
     }
   },
   { deployment: CODE },
@@ -1655,17 +1895,26 @@ check(
       return dispatch.name === 'plain' ? next() : dispatch.content
     })
     const runtime = await mountScripted(codeMode)
-    expectSuccess(await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      await bound['echo']!({})
-      await bound['plain']!({})
-      return null
-    }), { agent: agent.agent })))
+    expectSuccess(
+      await tools.execute(
+        runCode(
+          runtime.program(async ({ tools: bound }) => {
+            await bound.echo!({})
+            await bound.plain!({})
+            return null
+          }),
+          { agent: agent.agent },
+        ),
+      ),
+    )
     expect(finals.get('echo')).toEqual([text('redacted')])
     expect(offered.get('echo'), 'the waterfall starts from the final content').toEqual(finals.get('echo'))
     expect(offered.get('plain')).toEqual(finals.get('plain'))
-    const settled = new Map(codeMode.records().flatMap((record) => (record.type === 'tool/code-dispatch' ? [[record.data.name, record.data.content] as const] : [])))
-    expect(settled.get('echo'), 'echo\'s settle record').toEqual([text('redacted')])
-    expect(settled.get('plain'), 'plain\'s settle record').toEqual([text('plain rendered')])
+    const settled = new Map(
+      codeMode.records().flatMap((record) => (record.type === 'tool/code-dispatch' ? [[record.data.name, record.data.content] as const] : [])),
+    )
+    expect(settled.get('echo'), "echo's settle record").toEqual([text('redacted')])
+    expect(settled.get('plain'), "plain's settle record").toEqual([text('plain rendered')])
   },
   { deployment: CODE },
 )
@@ -1688,7 +1937,12 @@ check(
     const agent = await scope()
     const thrown = throwingDispatchLog(agent)
     const runtime = await mountScripted(codeMode)
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound['echo']!({})), { agent: agent.agent }))
+    const result = await tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => bound.echo!({})),
+        { agent: agent.agent },
+      ),
+    )
     expectSuccess(result)
     expect(thrown(), 'the throwing listener ran').toBe(1)
     const settleRecord = codeMode.records().find((record) => record.type === 'tool/code-dispatch')
@@ -1707,10 +1961,15 @@ check(
     const thrown = throwingDispatchLog(agent)
     const runtime = await mountScripted(codeMode)
     const before = warnings().length
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      await bound['echo']!({})
-      return bound['echo']!({})
-    }), { agent: agent.agent }))
+    const result = await tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => {
+          await bound.echo!({})
+          return bound.echo!({})
+        }),
+        { agent: agent.agent },
+      ),
+    )
     expectSuccess(result)
     expect(thrown(), 'the listener ran for both dispatches').toBe(2)
     expect(warnings().length - before, 'warnings for the two contained failures').toBe(2)
@@ -1730,7 +1989,7 @@ check(
       return next()
     })
     const runtime = await mountScripted(codeMode)
-    const program = runtime.program(async ({ tools: bound }) => bound['echo']!({}))
+    const program = runtime.program(async ({ tools: bound }) => bound.echo!({}))
     const result = await tools.execute(runCode(program))
     expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: 'echoed' })
     expect(probe.bodyCalls).toBe(1)
@@ -1750,7 +2009,7 @@ check(
 
 check(
   'CM-28',
-  'the projected run_code description follows the mounted runtime\'s language',
+  "the projected run_code description follows the mounted runtime's language",
   async ({ tools, codeMode }) => {
     const description = (): string | undefined => tools.schemas().find((s) => s.name === 'run_code')?.description
     expect(description()).toMatch(/^Execute a TypeScript program/)
@@ -1766,11 +2025,13 @@ check(
 
 check(
   'CM-28',
-  'the code parameter\'s description follows the language too, and an unknown language names the known ones',
+  "the code parameter's description follows the language too, and an unknown language names the known ones",
   async ({ tools, codeMode }) => {
     const codeParameter = (): unknown => {
-      const parameters = tools.schemas().find((s) => s.name === 'run_code')?.parameters as { properties?: Record<string, { description?: unknown }> } | undefined
-      return parameters?.properties?.['code']?.description
+      const parameters = tools.schemas().find((s) => s.name === 'run_code')?.parameters as
+        | { properties?: Record<string, { description?: unknown }> }
+        | undefined
+      return parameters?.properties?.code?.description
     }
     expect(codeParameter()).toBe('The program: the body of an async TypeScript function.')
     await mountScripted(codeMode, 'python')
@@ -1786,10 +2047,13 @@ check('CM-29', 'maxParallelSubCalls that is not a positive integer makes create(
     let created: Awaited<ReturnType<typeof adapter.create>> | undefined
     const error = await Promise.resolve()
       .then(() => adapter.create({ mode: 'code', maxParallelSubCalls: bad }))
-      .then((harness) => {
-        created = harness
-        return undefined
-      }, (thrown: unknown) => thrown)
+      .then(
+        (harness) => {
+          created = harness
+          return undefined
+        },
+        (thrown: unknown) => thrown,
+      )
     await created?.dispose?.()
     expect(error, `maxParallelSubCalls ${bad}`).toBeInstanceOf(Error)
   }
@@ -1816,15 +2080,21 @@ async function sdkFixture(t: CheckContext): Promise<ScopeHandle> {
 /** Checks that `sdk` declares the fixture's visible tools in name order, and neither the hidden one nor run_code. */
 function expectSdkDeclarations(sdk: string, runCodeDeclared: RegExp): void {
   const at = ['tck_sdk_alpha', 'tck_sdk_mid', 'tck_sdk_zeta'].map((name) => sdk.indexOf(name))
-  expect(at.every((index) => index >= 0), `every visible tool is declared:\n${sdk}`).toBe(true)
-  expect([...at].sort((a, b) => a - b), 'in lexicographic order').toEqual(at)
+  expect(
+    at.every((index) => index >= 0),
+    `every visible tool is declared:\n${sdk}`,
+  ).toBe(true)
+  expect(
+    [...at].sort((a, b) => a - b),
+    'in lexicographic order',
+  ).toEqual(at)
   expect(sdk, 'a tool the scope does not see').not.toContain('tck_sdk_hidden')
   expect(sdk, 'run_code itself').not.toMatch(runCodeDeclared)
 }
 
 check(
   'CM-27',
-  'the TypeScript SDK declares the scope\'s visible tools but run_code, in name order, the same on every assembly',
+  "the TypeScript SDK declares the scope's visible tools but run_code, in name order, the same on every assembly",
   async (t) => {
     await mountScripted(t.codeMode)
     const agent = await sdkFixture(t)
@@ -1838,7 +2108,7 @@ check(
 
 check(
   'CM-27',
-  'the Python SDK declares the scope\'s visible tools but run_code as a Tools protocol, in name order',
+  "the Python SDK declares the scope's visible tools but run_code as a Tools protocol, in name order",
   async (t) => {
     await mountScripted(t.codeMode, 'python')
     const agent = await sdkFixture(t)

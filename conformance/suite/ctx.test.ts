@@ -52,7 +52,7 @@ check('CTX-01', 'deferred contexts come out in call order', async ({ tools }) =>
   expect(result.additionalContexts).toEqual([a, b])
 })
 
-check('CTX-01', 'deferred contexts are placed before the wrapper result\'s contexts', async ({ harness, tools }) => {
+check('CTX-01', "deferred contexts are placed before the wrapper result's contexts", async ({ harness, tools }) => {
   tools.register(probeTool('ctx', { body: deferring('done', true) }).definition)
   wrapWithContext(harness)
 
@@ -150,7 +150,7 @@ for (const accept of accepts) {
   })
 }
 
-check(['CTX-03', 'POST-03'], 'an accept adds its contexts to a failure too: after a throwing body\'s, and to a denial', async ({ harness, tools }) => {
+check(['CTX-03', 'POST-03'], "an accept adds its contexts to a failure too: after a throwing body's, and to a denial", async ({ harness, tools }) => {
   tools.register(probeTool('ctx', { body: deferringThenThrowing }).definition)
   tools.register(probeTool('denied').definition)
   harness.on('tools/pre-execute', (exec, next) => (exec.name === 'denied' ? { kind: 'deny', reason: 'not now' } : next()))
@@ -270,7 +270,7 @@ for (const kept of keptEmpties) {
 
     const result = await tools.execute(call('ctx'))
 
-    expect('additionalContexts' in result, 'the wrapper\'s own key').toBe(true)
+    expect('additionalContexts' in result, "the wrapper's own key").toBe(true)
     expect(result.additionalContexts).toEqual([])
   })
 }
@@ -374,9 +374,7 @@ check('CTX-08', 'a success built after concludeTurn() carries concludesTurn: tru
 check('CTX-08', 'a content replacement keeps the marker and a value replacement rebuilds it', async ({ harness, tools }) => {
   tools.register(probeTool('by-content', { body: concluding() }).definition)
   tools.register(probeTool('by-value', { body: concluding() }).definition)
-  harness.on('tools/post-execute', (exec) =>
-    exec.name === 'by-content' ? { kind: 'accept', content: [text('new')] } : { kind: 'accept', value: 'new value' },
-  )
+  harness.on('tools/post-execute', (exec) => (exec.name === 'by-content' ? { kind: 'accept', content: [text('new')] } : { kind: 'accept', value: 'new value' }))
 
   const byContent = await tools.execute(call('by-content'))
   const byValue = await tools.execute(call('by-value'))
@@ -459,9 +457,7 @@ check('CTX-09', 'a forwarded nested conclusion concludes the outer run', async (
 
 check('CTX-09', 'a nested success blocked by post-execute cannot conclude the outer run', async ({ harness, tools }) => {
   const nested = composite(tools, true)
-  harness.on('tools/post-execute', (exec, _result, next) =>
-    exec.name === 'inner' ? { kind: 'block', feedback: [text('inner blocked')] } : next(),
-  )
+  harness.on('tools/post-execute', (exec, _result, next) => (exec.name === 'inner' ? { kind: 'block', feedback: [text('inner blocked')] } : next()))
 
   const outer = await tools.execute(call('outer'))
 

@@ -29,7 +29,10 @@ function rejection(compile: () => unknown): SchemaFailure {
   expect(thrown, 'expected a JsonSchemaError (UNSUPPORTED_SCHEMA), but nothing was thrown').toBeDefined()
   const { code, violations } = thrown as { code?: unknown; violations?: unknown }
   expect(code, `expected code UNSUPPORTED_SCHEMA, got ${String(thrown)}`).toBe('UNSUPPORTED_SCHEMA')
-  expect(Array.isArray(violations) && violations.length > 0 && violations.every((v) => typeof v === 'string'), 'violations is a non-empty list of strings').toBe(true)
+  expect(
+    Array.isArray(violations) && violations.length > 0 && violations.every((v) => typeof v === 'string'),
+    'violations is a non-empty list of strings',
+  ).toBe(true)
   return { code, violations: violations as string[] }
 }
 
@@ -197,7 +200,10 @@ check('DSL-03', 'an object spec emits its boolean additionalProperties as given'
   // without properties emits an empty properties record: any emitted one must be empty; upstream's exact shape is DSL-32's.
   const open = schema.valueSchemaSpecToJsonSchema({ type: 'object', additionalProperties: true })
   expect(open).toMatchObject({ type: 'object', additionalProperties: true })
-  expect(Object.keys(open).filter((k) => k !== 'type' && k !== 'additionalProperties' && k !== 'properties'), 'no other keyword is emitted').toEqual([])
+  expect(
+    Object.keys(open).filter((k) => k !== 'type' && k !== 'additionalProperties' && k !== 'properties'),
+    'no other keyword is emitted',
+  ).toEqual([])
   if ('properties' in open) expect(open.properties, 'an emitted properties record is empty').toEqual({})
   expectUpstreamObjectShape(open)
   expect(schema.valueSchemaSpecToJsonSchema({ type: 'object', additionalProperties: false, properties: {} })).toEqual({
@@ -216,7 +222,11 @@ check('DSL-03', 'an object spec without a boolean additionalProperties is refuse
 
 check('DSL-32', 'an object spec without properties emits no properties key', ({ schema }) => {
   expect(schema.valueSchemaSpecToJsonSchema({ type: 'object', additionalProperties: true })).toEqual({ type: 'object', additionalProperties: true })
-  expect(schema.valueSchemaSpecToJsonSchema({ type: 'object', additionalProperties: false, title: 't' })).toEqual({ type: 'object', additionalProperties: false, title: 't' })
+  expect(schema.valueSchemaSpecToJsonSchema({ type: 'object', additionalProperties: false, title: 't' })).toEqual({
+    type: 'object',
+    additionalProperties: false,
+    title: 't',
+  })
 })
 
 check('DSL-04', 'json compiles to an annotation-only node and array without items to a bare array node', ({ schema }) => {
@@ -353,7 +363,14 @@ check('DSL-09', 'a spec containing itself is refused while shared siblings compi
     type: 'object',
     properties: { a: shared, b: shared },
   })
-  expect(schema.valueSchemaSpecToJsonSchema({ oneOf: [{ type: 'array', items: shared }, { type: 'object', additionalProperties: true, properties: { s: shared } }] })).toBeDefined()
+  expect(
+    schema.valueSchemaSpecToJsonSchema({
+      oneOf: [
+        { type: 'array', items: shared },
+        { type: 'object', additionalProperties: true, properties: { s: shared } },
+      ],
+    }),
+  ).toBeDefined()
 })
 
 check('DSL-10', 'compile errors start with the path of the offending node', ({ schema }) => {
@@ -431,7 +448,10 @@ check('DSL-11', 'nested property maps compile and validate', ({ schema }) => {
   expect(() => schema.parameterSchemaSpecToJsonSchema(nested.spec)).not.toThrow()
   const violations = schema.validateArgs(nested.spec, nested.args)
   expect(violations, 'the wrong leaf at the bottom is reported').not.toHaveLength(0)
-  expect(violations.every((v) => v.includes('leaf')), JSON.stringify(violations)).toBe(true)
+  expect(
+    violations.every((v) => v.includes('leaf')),
+    JSON.stringify(violations),
+  ).toBe(true)
   expect(schema.validateArgs(shallow.spec, shallow.args)).toEqual([])
 })
 
@@ -493,11 +513,26 @@ check('DSL-12', 'every kind of value root compiles to a schema of the subset', (
     [{ type: 'null' }, { type: 'null' }],
     [{ type: 'number' }, { type: 'number' }],
     [{ type: 'integer' }, { type: 'integer' }],
-    [{ type: 'number', enum: [0.5, 2] }, { type: 'number', enum: [0.5, 2] }],
-    [{ type: 'integer', const: 3 }, { type: 'integer', const: 3 }],
-    [{ type: 'boolean', const: true }, { type: 'boolean', const: true }],
-    [{ type: 'array', items: { type: 'number' } }, { type: 'array', items: { type: 'number' } }],
-    [{ type: 'object', additionalProperties: false, properties: { n: { type: 'integer', required: true } } }, { type: 'object', additionalProperties: false, properties: { n: { type: 'integer' } }, required: ['n'] }],
+    [
+      { type: 'number', enum: [0.5, 2] },
+      { type: 'number', enum: [0.5, 2] },
+    ],
+    [
+      { type: 'integer', const: 3 },
+      { type: 'integer', const: 3 },
+    ],
+    [
+      { type: 'boolean', const: true },
+      { type: 'boolean', const: true },
+    ],
+    [
+      { type: 'array', items: { type: 'number' } },
+      { type: 'array', items: { type: 'number' } },
+    ],
+    [
+      { type: 'object', additionalProperties: false, properties: { n: { type: 'integer', required: true } } },
+      { type: 'object', additionalProperties: false, properties: { n: { type: 'integer' } }, required: ['n'] },
+    ],
     [{ type: 'json' }, {}],
     [{ oneOf: [{ type: 'string' }, { type: 'null' }] }, { oneOf: [{ type: 'string' }, { type: 'null' }] }],
   ]
@@ -557,7 +592,10 @@ check('DSL-13', 'violations name the offending path', ({ schema }) => {
   const violations = schema.validateArgs(FILE_SPEC, { config: {}, tags: ['a', 2], servers: [{ host: 'h' }, {}] })
 
   for (const path of ['path', 'config.host', 'tags[1]', 'servers[1].host']) {
-    expect(violations.some((v) => v.includes(path)), `a violation names ${path}: ${JSON.stringify(violations)}`).toBe(true)
+    expect(
+      violations.some((v) => v.includes(path)),
+      `a violation names ${path}: ${JSON.stringify(violations)}`,
+    ).toBe(true)
   }
 })
 
@@ -611,13 +649,21 @@ check('DSL-13', 'hostile arguments give violations instead of a throw', ({ schem
  * DSL-13: `spec` accepts `valid`, and replacing any one key of it by its entry
  * in `wrong` gives violations that all name that key's path.
  */
-function expectEachViolationNamed(schema: SchemaApi, spec: Record<string, unknown>, valid: Record<string, unknown>, wrong: Record<string, readonly [unknown, string]>): void {
+function expectEachViolationNamed(
+  schema: SchemaApi,
+  spec: Record<string, unknown>,
+  valid: Record<string, unknown>,
+  wrong: Record<string, readonly [unknown, string]>,
+): void {
   expect(schema.validateArgs(spec, valid), 'the valid arguments').toEqual([])
   for (const [key, [value, path]] of Object.entries(wrong)) {
     const violations = schema.validateArgs(spec, { ...valid, [key]: value })
     const label = `${key}: ${JSON.stringify(value)} gave ${JSON.stringify(violations)}`
     expect(violations.length, label).toBeGreaterThan(0)
-    expect(violations.every((v) => v.includes(path)), label).toBe(true)
+    expect(
+      violations.every((v) => v.includes(path)),
+      label,
+    ).toBe(true)
   }
 }
 
@@ -673,8 +719,14 @@ check('DSL-13', 'validateArgs type-checks objects without properties and arrays 
       raw: [{ 0: 1 }, 'raw'],
     },
   )
-  expect(schema.validateArgs(CONTAINER_SPEC, { config: { host: 'h' }, bag: [] }).some((v) => v.includes('bag')), 'an array is not an object').toBe(true)
-  expect(schema.validateArgs(CONTAINER_SPEC, { config: { host: 'h' }, tags: ['a', 2] }).some((v) => v.includes('tags[1]')), 'item 1 is checked').toBe(true)
+  expect(
+    schema.validateArgs(CONTAINER_SPEC, { config: { host: 'h' }, bag: [] }).some((v) => v.includes('bag')),
+    'an array is not an object',
+  ).toBe(true)
+  expect(
+    schema.validateArgs(CONTAINER_SPEC, { config: { host: 'h' }, tags: ['a', 2] }).some((v) => v.includes('tags[1]')),
+    'item 1 is checked',
+  ).toBe(true)
 })
 
 // ---- defineTool --------------------------------------------------------------
@@ -839,7 +891,13 @@ function specOf(depth: number): fc.Arbitrary<Spec> {
   if (depth === 0) return leafSpec
   const inner = specOf(depth - 1)
   const branches = fc
-    .tuple(fc.constant({ type: 'string' }), fc.constant({ type: 'boolean' }), fc.constant({ type: 'null' }), inner.map((items) => ({ type: 'array', items })), mapOf(depth - 1).map((properties) => ({ type: 'object', additionalProperties: true, properties })))
+    .tuple(
+      fc.constant({ type: 'string' }),
+      fc.constant({ type: 'boolean' }),
+      fc.constant({ type: 'null' }),
+      inner.map((items) => ({ type: 'array', items })),
+      mapOf(depth - 1).map((properties) => ({ type: 'object', additionalProperties: true, properties })),
+    )
     .chain((all) => fc.subarray(all, { minLength: 2 }))
   return fc.oneof(
     { arbitrary: leafSpec, weight: 3 },
@@ -891,7 +949,12 @@ function argsOf(map: Spec): fc.Arbitrary<unknown> {
   const entries = Object.keys(map).map((key) => {
     const spec = map[key] as Spec
     const value = valueOf(spec)
-    return spec.required === true ? value.map((v) => [[key, v]] as [string, unknown][]) : fc.option(value.map((v) => [[key, v]] as [string, unknown][]), { nil: [] })
+    return spec.required === true
+      ? value.map((v) => [[key, v]] as [string, unknown][])
+      : fc.option(
+          value.map((v) => [[key, v]] as [string, unknown][]),
+          { nil: [] },
+        )
   })
   return fc.tuple(...entries).map((parts) => record(parts.flat()))
 }
@@ -906,7 +969,7 @@ function mapsOf(spec: Spec, compiled: JsonSchemaNode): [Spec, JsonSchemaNode][] 
     const [node, out, isMap] = stack.pop()!
     if (isMap) {
       pairs.push([node, out])
-      for (const key of Object.keys(node)) stack.push([node[key] as Spec, (out.properties ?? {})[key]!, false])
+      for (const key of Object.keys(node)) stack.push([node[key] as Spec, out.properties?.[key]!, false])
     } else if (Array.isArray(node.oneOf)) {
       node.oneOf.forEach((branch, i) => stack.push([branch as Spec, out.oneOf![i]!, false]))
     } else if (node.type === 'array' && node.items !== undefined) {
@@ -969,7 +1032,10 @@ check('DSL-20', 'dropping any required key yields a violation naming it', ({ sch
     fc.property(specWithArgs, ({ spec, args }) => {
       for (const path of requiredPaths(spec, args as Record<string, unknown>)) {
         const violations = schema.validateArgs(spec, without(args, path))
-        expect(violations.some((v) => v.includes(path)), `dropping ${path} gave ${JSON.stringify(violations)}`).toBe(true)
+        expect(
+          violations.some((v) => v.includes(path)),
+          `dropping ${path} gave ${JSON.stringify(violations)}`,
+        ).toBe(true)
       }
     }),
     RUNS,
@@ -1007,7 +1073,9 @@ check('DSL-23', 'oneOf compile errors are worded as upstream words them', ({ sch
 })
 
 check('DSL-24', 'vocabulary errors are worded as upstream words them', ({ schema }) => {
-  expect(rejectsValue(schema, { type: 'array', items: { type: 'string', pattern: 'x' } })).toEqual(['schema.items.pattern is not supported by the value schema DSL'])
+  expect(rejectsValue(schema, { type: 'array', items: { type: 'string', pattern: 'x' } })).toEqual([
+    'schema.items.pattern is not supported by the value schema DSL',
+  ])
   expect(rejectsParameters(schema, { x: { type: 'weird' } })).toEqual([
     'parameters.x.type must be string/number/integer/boolean/null/array/object/json, or use oneOf',
   ])

@@ -208,9 +208,7 @@ check('ERR-06', 'pre-execute denials, unanswerable asks, guard denials and block
     return next()
   })
   tools.guard((exec) => (exec.name === 'guarded' ? 'guard says no' : undefined))
-  harness.on('tools/post-execute', (exec, _result, next) =>
-    exec.name === 'blocked' ? { kind: 'block', feedback: [text('blocked')] } : next(),
-  )
+  harness.on('tools/post-execute', (exec, _result, next) => (exec.name === 'blocked' ? { kind: 'block', feedback: [text('blocked')] } : next()))
 
   expectDenial(await tools.execute(call('denied')), 'no')
   expectPolicyFailure(await tools.execute(call('asked')))
@@ -250,9 +248,7 @@ check('ERR-07', 'pipeline failures use only the pipeline codes, or no info at al
       },
     }).definition,
   )
-  harness.on('tools/post-execute', (exec, _result, next) =>
-    exec.name === 'ok' ? ({ kind: 'accept', value: 1, content: [] } as never) : next(),
-  )
+  harness.on('tools/post-execute', (exec, _result, next) => (exec.name === 'ok' ? ({ kind: 'accept', value: 1, content: [] } as never) : next()))
 
   const results = {
     unknown: await tools.execute(call('nowhere')),
@@ -290,7 +286,18 @@ function expectPipelineCodeOrNone(name: string, result: ToolExecutionResult): vo
 
 check('ERR-07', 'guard-, listener- and wrapper-authored failures gain no code outside the pipeline set', async ({ harness, tools }) => {
   for (const name of ['guard-denies', 'guard-throws', 'pre-throws', 'wrapper-throws', 'wrapper-fails', 'body-throws']) {
-    tools.register(probeTool(name, name === 'body-throws' ? { body: () => { throw codedPlainError('body broke', 'EBODY') } } : {}).definition)
+    tools.register(
+      probeTool(
+        name,
+        name === 'body-throws'
+          ? {
+              body: () => {
+                throw codedPlainError('body broke', 'EBODY')
+              },
+            }
+          : {},
+      ).definition,
+    )
   }
   tools.guard((exec) => {
     if (exec.name === 'guard-throws') throw codedPlainError('guard broke', 'EGUARD')
@@ -302,7 +309,8 @@ check('ERR-07', 'guard-, listener- and wrapper-authored failures gain no code ou
   })
   harness.on('tools/execute', async (exec, next) => {
     if (exec.name === 'wrapper-throws') throw codedPlainError('wrapper broke', 'EWRAPPER')
-    if (exec.name === 'wrapper-fails') return { isError: true, error: { message: 'wrapper says no' }, content: [text('Error: wrapper says no')] } as ToolExecutionResult
+    if (exec.name === 'wrapper-fails')
+      return { isError: true, error: { message: 'wrapper says no' }, content: [text('Error: wrapper says no')] } as ToolExecutionResult
     return next()
   })
 
@@ -330,9 +338,13 @@ check(
   async ({ tools, codeMode }) => {
     const runtime = await mountScripted(codeMode)
     const badArgs = await tools.execute(call('run_code', { code: 1, description: 'a test program' }))
-    const failedRun = await tools.execute(runCode(runtime.program(() => {
-      throw new Error('the program broke')
-    })))
+    const failedRun = await tools.execute(
+      runCode(
+        runtime.program(() => {
+          throw new Error('the program broke')
+        }),
+      ),
+    )
     expectPipelineCodeOrNone('run_code with bad arguments', badArgs)
     expectPipelineCodeOrNone('a failed run', failedRun)
     expect(failedRun.error?.info?.code, 'a failed run').toBe('CODE_RUN_FAILED')
@@ -656,21 +668,17 @@ for (const source of codedSources) {
 
 // The seeds let an ask that the approval service does not grant end as a denial without info: upstream's failure of
 // what the service threw is ERR-17's.
-check(
-  'ERR-17',
-  'a coded error thrown by the approval service keeps info { name, code }',
-  async ({ harness, tools, scope, setApproval, harnessError }) => {
-    const thrown = harnessError('quota exceeded', 'QUOTA')
-    const agent = await scope()
-    tools.register(probeTool('tool').definition)
-    harness.on('tools/pre-execute', () => ({ kind: 'ask' }))
-    setApproval({ request: () => Promise.reject(thrown) })
+check('ERR-17', 'a coded error thrown by the approval service keeps info { name, code }', async ({ harness, tools, scope, setApproval, harnessError }) => {
+  const thrown = harnessError('quota exceeded', 'QUOTA')
+  const agent = await scope()
+  tools.register(probeTool('tool').definition)
+  harness.on('tools/pre-execute', () => ({ kind: 'ask' }))
+  setApproval({ request: () => Promise.reject(thrown) })
 
-    const result = await tools.execute(call('tool', {}, { agent: agent.agent }))
+  const result = await tools.execute(call('tool', {}, { agent: agent.agent }))
 
-    expect(result.error).toEqual({ message: 'quota exceeded', info: { name: thrown.name, code: 'QUOTA' } })
-  },
-)
+  expect(result.error).toEqual({ message: 'quota exceeded', info: { name: thrown.name, code: 'QUOTA' } })
+})
 
 check(
   'ERR-03',

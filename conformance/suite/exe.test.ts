@@ -254,26 +254,30 @@ check('EXE-05', 'a copy of this dispatch result is normalized again: its forged 
   expect(result.content).toEqual([text('"real"')])
 })
 
-check('EXE-05', 'replaying a canonical result of another call under a tool whose schema it breaks is a final INVALID_TOOL_OUTPUT', async ({ harness, tools }) => {
-  tools.register(probeTool('words', { schema: { type: 'string' }, body: () => 'cached text' }).definition)
-  const objects = probeTool('objects', { schema: { type: 'object' } })
-  tools.register(objects.definition)
-  let cached: ToolExecutionResult | undefined
-  harness.on('tools/execute', async (exec, next) => {
-    if (exec.name === 'objects' && cached !== undefined) return cached
-    cached = await next()
-    return cached
-  })
-  await tools.execute(call('words'))
-  const stages = recordStages(harness)
+check(
+  'EXE-05',
+  'replaying a canonical result of another call under a tool whose schema it breaks is a final INVALID_TOOL_OUTPUT',
+  async ({ harness, tools }) => {
+    tools.register(probeTool('words', { schema: { type: 'string' }, body: () => 'cached text' }).definition)
+    const objects = probeTool('objects', { schema: { type: 'object' } })
+    tools.register(objects.definition)
+    let cached: ToolExecutionResult | undefined
+    harness.on('tools/execute', async (exec, next) => {
+      if (exec.name === 'objects' && cached !== undefined) return cached
+      cached = await next()
+      return cached
+    })
+    await tools.execute(call('words'))
+    const stages = recordStages(harness)
 
-  const result = await tools.execute(call('objects'))
+    const result = await tools.execute(call('objects'))
 
-  expectCode(result, 'INVALID_TOOL_OUTPUT')
-  expect(objects.bodyCalls, 'objects body calls').toBe(0)
-  expect(stages.count('post'), 'post stage runs').toBe(0)
-  expect(stages.count('result'), 'result stage runs').toBe(1)
-})
+    expectCode(result, 'INVALID_TOOL_OUTPUT')
+    expect(objects.bodyCalls, 'objects body calls').toBe(0)
+    expect(stages.count('post'), 'post stage runs').toBe(0)
+    expect(stages.count('result'), 'result stage runs').toBe(1)
+  },
+)
 
 check('EXE-06', 'a wrapper success for a tool nobody registered is a final UNKNOWN_TOOL', async ({ harness, tools }) => {
   const stages = recordStages(harness)
@@ -376,7 +380,7 @@ check('EXE-08', 'with a replacement the body gets a fused signal that follows th
   const pending = tools.execute(call('parked', {}, { signal: caller.signal }))
   await parked.started.promise
   const bodySignal = parked.signal()
-  expect(bodySignal, 'body signal is not the caller\'s').not.toBe(caller.signal)
+  expect(bodySignal, "body signal is not the caller's").not.toBe(caller.signal)
   expect(bodySignal, 'body signal is not the replacement').not.toBe(replacement.signal)
   expect(bodySignal.aborted).toBe(false)
   const reason = new Error('wrapper deadline')
@@ -399,7 +403,7 @@ check('EXE-08', 'a caller abort reaches the body through the fused signal but le
 
   const pending = tools.execute(call('parked', {}, { signal: caller.signal }))
   await parked.started.promise
-  expect(parked.signal(), 'the body got the fused signal, not the caller\'s').not.toBe(caller.signal)
+  expect(parked.signal(), "the body got the fused signal, not the caller's").not.toBe(caller.signal)
   const reason = new Error('user pressed stop')
   caller.abort(reason)
   expect(parked.signal().aborted).toBe(true)
@@ -439,26 +443,30 @@ check('EXE-09', 'exec.signal is fused during the body, the replacement after nex
 
   expect(bodySignal).toBeInstanceOf(AbortSignal)
   expect(bodySignal, 'body signal is not the replacement').not.toBe(replacement.signal)
-  expect(bodySignal, 'body signal is not the caller\'s').not.toBe(caller.signal)
+  expect(bodySignal, "body signal is not the caller's").not.toBe(caller.signal)
   expect(afterNext, 'signal after next()').toBe(replacement.signal)
   expect(postSignal, 'post-execute signal').toBe(caller.signal)
   expect(resultSignal, 'tools/result signal').toBe(caller.signal)
 })
 
-check('EXE-09', 'a wrapper is entered with the caller signal itself on exec.signal, as pre-execute, guards and post-execute are', async ({ harness, tools }) => {
-  tools.register(probeTool('echo').definition)
-  const seen: [string, AbortSignal][] = []
-  harness.on('tools/pre-execute', (exec, next) => (seen.push(['pre', exec.signal]), next()))
-  tools.guard((exec) => (seen.push(['guard', exec.signal]), undefined))
-  harness.on('tools/execute', (exec, next) => (seen.push(['execute', exec.signal]), next()))
-  harness.on('tools/post-execute', (exec, _result, next) => (seen.push(['post', exec.signal]), next()))
-  const caller = new AbortController()
+check(
+  'EXE-09',
+  'a wrapper is entered with the caller signal itself on exec.signal, as pre-execute, guards and post-execute are',
+  async ({ harness, tools }) => {
+    tools.register(probeTool('echo').definition)
+    const seen: [string, AbortSignal][] = []
+    harness.on('tools/pre-execute', (exec, next) => (seen.push(['pre', exec.signal]), next()))
+    tools.guard((exec) => (seen.push(['guard', exec.signal]), undefined))
+    harness.on('tools/execute', (exec, next) => (seen.push(['execute', exec.signal]), next()))
+    harness.on('tools/post-execute', (exec, _result, next) => (seen.push(['post', exec.signal]), next()))
+    const caller = new AbortController()
 
-  expectSuccess(await tools.execute(call('echo', {}, { signal: caller.signal })))
+    expectSuccess(await tools.execute(call('echo', {}, { signal: caller.signal })))
 
-  expect(seen.map(([stage]) => stage)).toEqual(['pre', 'guard', 'execute', 'post'])
-  for (const [stage, signal] of seen) expect(signal, `${stage} signal`).toBe(caller.signal)
-})
+    expect(seen.map(([stage]) => stage)).toEqual(['pre', 'guard', 'execute', 'post'])
+    for (const [stage, signal] of seen) expect(signal, `${stage} signal`).toBe(caller.signal)
+  },
+)
 
 check('EXE-17', 'once the body has settled, aborting the replacement or the caller no longer reaches the signal the body got', async ({ harness, tools }) => {
   let bodySignal: AbortSignal | undefined
@@ -499,7 +507,14 @@ check(
     const before = getEventListeners(caller.signal, 'abort').length
     let runs = 0
     for (let i = 0; i < 15; i++) {
-      expectSuccess(await tools.execute(runCode(runtime.program(() => ((runs += 1), 'done')), { signal: caller.signal, callId: `run-${i}` })))
+      expectSuccess(
+        await tools.execute(
+          runCode(
+            runtime.program(() => ((runs += 1), 'done')),
+            { signal: caller.signal, callId: `run-${i}` },
+          ),
+        ),
+      )
     }
     expect(runs, 'every program ran').toBe(15)
     expect(getEventListeners(caller.signal, 'abort').length, 'abort listeners left on the caller signal').toBe(before)
@@ -670,7 +685,11 @@ check('EXE-16', 'a wrapper that reassigns name, callId and arguments does not ch
   tools.register(other.definition)
   harness.on('tools/execute', (exec, next) => {
     const writable = exec as unknown as Record<string, unknown>
-    for (const [key, value] of [['name', 'other'], ['callId', 'forged'], ['arguments', { x: 2 }]] as const) {
+    for (const [key, value] of [
+      ['name', 'other'],
+      ['callId', 'forged'],
+      ['arguments', { x: 2 }],
+    ] as const) {
       try {
         writable[key] = value
       } catch {

@@ -356,7 +356,7 @@ check(
 
 check(
   'FIN-07',
-  'a model-direct call collapsed by Code Mode does not run the tool\'s finalizeContent',
+  "a model-direct call collapsed by Code Mode does not run the tool's finalizeContent",
   async ({ tools }) => {
     const probe = probeTool('echo', { countFinalize: true })
     tools.register(probe.definition)

@@ -7,7 +7,16 @@ import { forRules } from './_kit/for-rules.ts'
 import { precondition } from './_kit/incidental.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { call } from './_kit/inputs.ts'
-import { expectDenial, expectDenialFor, expectEnveloped, expectNoInfo, expectPlainFailure, expectPolicyFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import {
+  expectDenial,
+  expectDenialFor,
+  expectEnveloped,
+  expectNoInfo,
+  expectPlainFailure,
+  expectPolicyFailure,
+  expectSuccess,
+  isDeepFrozen,
+} from './_kit/results.ts'
 import { recordStages } from './_kit/stages.ts'
 import { expectStagesAside } from './_kit/routing.ts'
 import { probeTool } from './_kit/tools.ts'
@@ -17,10 +26,14 @@ check('GRD-02', 'a prepended pre-execute listener that forces allow cannot bypas
   tools.register(probe.definition)
   tools.guard(() => 'writes are frozen')
   let forced = 0
-  harness.on('tools/pre-execute', async () => {
-    forced += 1
-    return { kind: 'allow' }
-  }, { prepend: true })
+  harness.on(
+    'tools/pre-execute',
+    async () => {
+      forced += 1
+      return { kind: 'allow' }
+    },
+    { prepend: true },
+  )
   harness.on('tools/pre-execute', async () => ({ kind: 'allow' }))
 
   const result = await tools.execute(call('write'))
@@ -30,34 +43,39 @@ check('GRD-02', 'a prepended pre-execute listener that forces allow cannot bypas
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
-check('GRD-03', 'global guards run before scope guards, farthest ancestor first, and the first denial stops evaluation', async ({ tools, scope }) => {
-  const parent = await scope()
-  const child = await scope(parent)
-  const probe = probeTool('read')
-  tools.register(probe.definition)
-  const seen: string[] = []
-  child.tools.guard(() => {
-    seen.push('child')
-    return 'child says no'
-  })
-  parent.tools.guard(() => {
-    seen.push('parent')
-    return undefined
-  })
-  tools.guard(() => {
-    seen.push('global')
-    return undefined
-  })
-  parent.tools.guard(() => {
-    seen.push('parent-2')
-    return 'parent says no'
-  })
+check(
+  'GRD-03',
+  'global guards run before scope guards, farthest ancestor first, and the first denial stops evaluation',
+  async ({ tools, scope }) => {
+    const parent = await scope()
+    const child = await scope(parent)
+    const probe = probeTool('read')
+    tools.register(probe.definition)
+    const seen: string[] = []
+    child.tools.guard(() => {
+      seen.push('child')
+      return 'child says no'
+    })
+    parent.tools.guard(() => {
+      seen.push('parent')
+      return undefined
+    })
+    tools.guard(() => {
+      seen.push('global')
+      return undefined
+    })
+    parent.tools.guard(() => {
+      seen.push('parent-2')
+      return 'parent says no'
+    })
 
-  const result = await tools.execute(call('read', {}, { agent: child.agent }))
+    const result = await tools.execute(call('read', {}, { agent: child.agent }))
 
-  expect(seen, 'guards called').toEqual(['global', 'parent', 'parent-2'])
-  expectDenial(result, 'parent says no')
-}, { needs: ['scopes', 'scopeParents'] })
+    expect(seen, 'guards called').toEqual(['global', 'parent', 'parent-2'])
+    expectDenial(result, 'parent says no')
+  },
+  { needs: ['scopes', 'scopeParents'] },
+)
 
 check('GRD-03', 'global guards run in registration order and the first non-undefined return stops evaluation', async ({ tools }) => {
   const probe = probeTool('read')
@@ -118,37 +136,47 @@ check('GRD-01', 'the disposer returned by guard() lifts exactly that guard', asy
   expect(probe.bodyCalls, 'body calls').toBe(1)
 })
 
-check('GRD-01', 'adding and removing a guard emits no tools/change', async ({ harness, tools }) => {
-  tools.register(probeTool('write').definition)
-  let changes = 0
-  harness.on('tools/change', () => {
-    changes += 1
-  })
+check(
+  'GRD-01',
+  'adding and removing a guard emits no tools/change',
+  async ({ harness, tools }) => {
+    tools.register(probeTool('write').definition)
+    let changes = 0
+    harness.on('tools/change', () => {
+      changes += 1
+    })
 
-  const dispose = tools.guard(() => 'no')
-  dispose()
+    const dispose = tools.guard(() => 'no')
+    dispose()
 
-  expect(changes, 'tools/change count').toBe(0)
-  // Control: a registration, which does change the tool set, reaches the same listener.
-  tools.register(probeTool('read').definition)
-  expect(changes, 'tools/change count after a registration').toBeGreaterThan(0)
-}, { needs: ['changeEvents'] })
+    expect(changes, 'tools/change count').toBe(0)
+    // Control: a registration, which does change the tool set, reaches the same listener.
+    tools.register(probeTool('read').definition)
+    expect(changes, 'tools/change count after a registration').toBeGreaterThan(0)
+  },
+  { needs: ['changeEvents'] },
+)
 
-check('GRD-01', 'a guard added through a scope lands in that scope only', async ({ tools, scope }) => {
-  const owner = await scope()
-  const other = await scope()
-  tools.register(probeTool('write').definition)
-  const dispose = owner.tools.guard(() => 'scope guard')
+check(
+  'GRD-01',
+  'a guard added through a scope lands in that scope only',
+  async ({ tools, scope }) => {
+    const owner = await scope()
+    const other = await scope()
+    tools.register(probeTool('write').definition)
+    const dispose = owner.tools.guard(() => 'scope guard')
 
-  const own = await tools.execute(call('write', {}, { agent: owner.agent }))
-  const elsewhere = await tools.execute(call('write', {}, { agent: other.agent }))
-  dispose()
-  const afterDispose = await tools.execute(call('write', {}, { agent: owner.agent }))
+    const own = await tools.execute(call('write', {}, { agent: owner.agent }))
+    const elsewhere = await tools.execute(call('write', {}, { agent: other.agent }))
+    dispose()
+    const afterDispose = await tools.execute(call('write', {}, { agent: owner.agent }))
 
-  expectDenial(own, 'scope guard')
-  expectSuccess(elsewhere)
-  expectSuccess(afterDispose)
-}, { needs: ['scopes'] })
+    expectDenial(own, 'scope guard')
+    expectSuccess(elsewhere)
+    expectSuccess(afterDispose)
+  },
+  { needs: ['scopes'] },
+)
 
 check('GRD-02', 'guards run after every pre-execute listener has finished and before tools/execute', async ({ harness, tools }) => {
   tools.register(probeTool('write').definition)
@@ -187,45 +215,58 @@ check('GRD-02', 'guards are not evaluated when pre-execute denies', async ({ har
   expect(guardCalls, 'guard calls').toBe(0)
 })
 
-check('GRD-02', 'an ask granted allowed-once still meets the guards', async ({ harness, tools, scope, setApproval }) => {
-  const agent = (await scope()).agent
-  const probe = probeTool('write')
-  tools.register(probe.definition)
-  tools.guard(() => 'guard after approval')
-  const approval = approvalStub('allowed-once')
-  setApproval(approval)
-  harness.on('tools/pre-execute', () => ({ kind: 'ask' }))
+check(
+  'GRD-02',
+  'an ask granted allowed-once still meets the guards',
+  async ({ harness, tools, scope, setApproval }) => {
+    const agent = (await scope()).agent
+    const probe = probeTool('write')
+    tools.register(probe.definition)
+    tools.guard(() => 'guard after approval')
+    const approval = approvalStub('allowed-once')
+    setApproval(approval)
+    harness.on('tools/pre-execute', () => ({ kind: 'ask' }))
 
-  const result = await tools.execute(call('write', {}, { agent }))
+    const result = await tools.execute(call('write', {}, { agent }))
 
-  expect(approval.requests.map((request) => request.toolName), 'the ask reached the approval service').toEqual(['write'])
-  expectDenial(result, 'guard after approval')
-  expect(probe.bodyCalls, 'body calls').toBe(0)
-}, { needs: ['approval', 'scopes'] })
+    expect(
+      approval.requests.map((request) => request.toolName),
+      'the ask reached the approval service',
+    ).toEqual(['write'])
+    expectDenial(result, 'guard after approval')
+    expect(probe.bodyCalls, 'body calls').toBe(0)
+  },
+  { needs: ['approval', 'scopes'] },
+)
 
-check('GRD-04', 'a scoped guard applies to its agent and descendants, not to other agents or agent-less calls', async ({ tools, scope }) => {
-  const guarded = await scope()
-  const child = await scope(guarded)
-  const bystander = await scope()
-  const probe = probeTool('write')
-  tools.register(probe.definition)
-  const agentsSeen: unknown[] = []
-  guarded.tools.guard((exec) => {
-    agentsSeen.push(exec.agent)
-    return 'scoped guard'
-  })
+check(
+  'GRD-04',
+  'a scoped guard applies to its agent and descendants, not to other agents or agent-less calls',
+  async ({ tools, scope }) => {
+    const guarded = await scope()
+    const child = await scope(guarded)
+    const bystander = await scope()
+    const probe = probeTool('write')
+    tools.register(probe.definition)
+    const agentsSeen: unknown[] = []
+    guarded.tools.guard((exec) => {
+      agentsSeen.push(exec.agent)
+      return 'scoped guard'
+    })
 
-  const own = await tools.execute(call('write', {}, { agent: guarded.agent }))
-  const descendant = await tools.execute(call('write', {}, { agent: child.agent }))
-  const other = await tools.execute(call('write', {}, { agent: bystander.agent }))
-  const agentless = await tools.execute(call('write'))
+    const own = await tools.execute(call('write', {}, { agent: guarded.agent }))
+    const descendant = await tools.execute(call('write', {}, { agent: child.agent }))
+    const other = await tools.execute(call('write', {}, { agent: bystander.agent }))
+    const agentless = await tools.execute(call('write'))
 
-  expectDenial(own, 'scoped guard')
-  expectDenial(descendant, 'scoped guard')
-  expectSuccess(other)
-  expectSuccess(agentless)
-  expect(agentsSeen).toEqual([guarded.agent, child.agent])
-}, { needs: ['scopeParents'] })
+    expectDenial(own, 'scoped guard')
+    expectDenial(descendant, 'scoped guard')
+    expectSuccess(other)
+    expectSuccess(agentless)
+    expect(agentsSeen).toEqual([guarded.agent, child.agent])
+  },
+  { needs: ['scopeParents'] },
+)
 
 check('GRD-04', 'disposing the scope removes its guard', async ({ tools, scope }) => {
   const guarded = await scope()
@@ -278,28 +319,33 @@ check('GRD-14', 'a guard disposer called again keeps the other registration of t
   expectSuccess(afterBoth)
 })
 
-check('GRD-14', 'a guard disposer called again neither throws nor lifts another guard', async ({ tools, scope }) => {
-  const probe = probeTool('write')
-  tools.register(probe.definition)
-  const owner = await scope()
-  const globalLifted = tools.guard(() => 'global lifted')
-  let globalStays = 0
-  tools.guard(() => {
-    globalStays += 1
-    return undefined
-  })
-  const scopedLifted = owner.tools.guard(() => 'scoped lifted')
-  owner.tools.guard(() => 'scoped stays')
+check(
+  'GRD-14',
+  'a guard disposer called again neither throws nor lifts another guard',
+  async ({ tools, scope }) => {
+    const probe = probeTool('write')
+    tools.register(probe.definition)
+    const owner = await scope()
+    const globalLifted = tools.guard(() => 'global lifted')
+    let globalStays = 0
+    tools.guard(() => {
+      globalStays += 1
+      return undefined
+    })
+    const scopedLifted = owner.tools.guard(() => 'scoped lifted')
+    owner.tools.guard(() => 'scoped stays')
 
-  globalLifted()
-  scopedLifted()
-  expect(() => globalLifted(), 'second call of a global guard disposer').not.toThrow()
-  expect(() => scopedLifted(), 'second call of a scoped guard disposer').not.toThrow()
+    globalLifted()
+    scopedLifted()
+    expect(() => globalLifted(), 'second call of a global guard disposer').not.toThrow()
+    expect(() => scopedLifted(), 'second call of a scoped guard disposer').not.toThrow()
 
-  expectSuccess(await tools.execute(call('write')))
-  expectDenial(await tools.execute(call('write', {}, { agent: owner.agent })), 'scoped stays')
-  expect(globalStays, 'calls of the global guard that stays').toBe(2)
-}, { needs: ['scopes'] })
+    expectSuccess(await tools.execute(call('write')))
+    expectDenial(await tools.execute(call('write', {}, { agent: owner.agent })), 'scoped stays')
+    expect(globalStays, 'calls of the global guard that stays').toBe(2)
+  },
+  { needs: ['scopes'] },
+)
 
 check('GRD-06', 'a guard added during evaluation to a non-empty layer is evaluated in the same run', async ({ tools }) => {
   const probe = probeTool('write')
@@ -396,7 +442,11 @@ check('GRD-10', 'an empty-string reason denies', async ({ harness, tools }) => {
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
-for (const [label, value] of [['null', null], ['false', false], ['0', 0]] as const) {
+for (const [label, value] of [
+  ['null', null],
+  ['false', false],
+  ['0', 0],
+] as const) {
   check('GRD-10', `a guard returning ${label} denies`, async ({ harness, tools }) => {
     const { stages, probe } = setup(harness, tools)
     // Returns `value`, except undefined for a call passing `{ pass: true }`: the control below.
@@ -413,7 +463,10 @@ for (const [label, value] of [['null', null], ['false', false], ['0', 0]] as con
   })
 }
 
-for (const [label, value] of [['a function', () => 'no'], ['a promise', Promise.resolve('no')]] as const) {
+for (const [label, value] of [
+  ['a function', () => 'no'],
+  ['a promise', Promise.resolve('no')],
+] as const) {
   check('GRD-10', `a guard returning ${label} ends the call as a failure without tools/execute or body`, async ({ harness, tools }) => {
     const { stages, probe } = setup(harness, tools)
     tools.guard((() => value) as unknown as ToolGuard)
@@ -468,17 +521,22 @@ check('GRD-12', 'a guard that denies everything changes neither get(), schemas()
   expect(tools.executionMode(call('read'))).toEqual({ kind: 'parallel' })
 })
 
-check('GRD-12', 'a scoped guard leaves that scope view unchanged', async ({ tools, scope }) => {
-  const agentScope = await scope()
-  const { definition } = probeTool('read', { isConcurrencySafe: () => true })
-  tools.register(definition)
+check(
+  'GRD-12',
+  'a scoped guard leaves that scope view unchanged',
+  async ({ tools, scope }) => {
+    const agentScope = await scope()
+    const { definition } = probeTool('read', { isConcurrencySafe: () => true })
+    tools.register(definition)
 
-  agentScope.tools.guard(() => 'nothing runs here')
+    agentScope.tools.guard(() => 'nothing runs here')
 
-  expect(tools.get('read', agentScope.agent)).toBe(definition)
-  expect(tools.schemas(agentScope.agent).map((s) => s.name)).toEqual(['read'])
-  expect(tools.executionMode(call('read', {}, { agent: agentScope.agent }))).toEqual({ kind: 'parallel' })
-}, { needs: ['scopes'] })
+    expect(tools.get('read', agentScope.agent)).toBe(definition)
+    expect(tools.schemas(agentScope.agent).map((s) => s.name)).toEqual(['read'])
+    expect(tools.executionMode(call('read', {}, { agent: agentScope.agent }))).toEqual({ kind: 'parallel' })
+  },
+  { needs: ['scopes'] },
+)
 
 check('GRD-13', 'a non-JSON guard return fails with the lossless-JSON message', async ({ tools }) => {
   tools.register(probeTool('write').definition)
@@ -503,7 +561,10 @@ check(
     const result = await tools.execute(call('write'))
 
     expect(result.error).toEqual({ message: 'guard broke', info: { name: thrown.name, code: 'GUARD_DOWN' } })
-    expect(stages.results.map((seen) => seen.result.error), 'the failure tools/result observes').toEqual([result.error])
+    expect(
+      stages.results.map((seen) => seen.result.error),
+      'the failure tools/result observes',
+    ).toEqual([result.error])
     // Which stages still run is GRD-09's alone.
     forRules('GRD-09', () => {
       expectStagesAside(stages, ['pre', 'result'], 'POST-24')

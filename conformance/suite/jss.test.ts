@@ -8,7 +8,18 @@ import type { ExpectedViolation, UnsupportedCase } from '../fixtures/json-schema
 import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
 import { inForeignRealm } from './_kit/realm.ts'
-import { atExactSchemaPath, atOrBelowSchemaPath, atSchemaPath, expectAccepted, expectExactPlacement, expectPathsCovered, expectSchemaViolations, expectUpstreamPathForm, pairUp, rejection } from './_kit/schema-errors.ts'
+import {
+  atExactSchemaPath,
+  atOrBelowSchemaPath,
+  atSchemaPath,
+  expectAccepted,
+  expectExactPlacement,
+  expectPathsCovered,
+  expectSchemaViolations,
+  expectUpstreamPathForm,
+  pairUp,
+  rejection,
+} from './_kit/schema-errors.ts'
 import type { PathExpectation } from './_kit/schema-errors.ts'
 
 const assertSupported = (schema: SchemaApi, node: unknown) => () => schema.assertSupportedJsonSchema(node)
@@ -132,7 +143,7 @@ check('JSS-03', 'nodes that are not plain records are violations at their path, 
   )
 })
 
-check('JSS-03', 'a record whose prototype only imitates a realm\'s Object.prototype is not a schema node', ({ schema }) => {
+check('JSS-03', "a record whose prototype only imitates a realm's Object.prototype is not a schema node", ({ schema }) => {
   const imitations: Record<string, object> = {
     // A null-parent object without a constructor, or with one that is not a function.
     bare: Object.create(null) as object,
@@ -159,7 +170,10 @@ check('JSS-03', 'a record whose prototype only imitates a realm\'s Object.protot
 })
 
 check('JSS-03', 'a record with a null prototype is a schema node', ({ schema }) => {
-  const node = Object.assign(Object.create(null) as object, { type: 'object', properties: Object.assign(Object.create(null) as object, { a: { type: 'string' } }) })
+  const node = Object.assign(Object.create(null) as object, {
+    type: 'object',
+    properties: Object.assign(Object.create(null) as object, { a: { type: 'string' } }),
+  })
   expectAccepted(assertSupported(schema, node))
 })
 
@@ -213,7 +227,10 @@ check('JSS-05', 'every keyword outside the subset is a violation of its own', ({
   const unknown = ['anyOf', 'allOf', 'not', 'pattern', 'minimum', 'maxLength', '$ref', 'if', 'nullable']
   const node: Record<string, unknown> = { type: 'string' }
   for (const key of unknown) node[key] = key === 'not' ? {} : 1
-  expectPaths(violationsOf(schema, node), unknown.map((k) => `schema.${k}`))
+  expectPaths(
+    violationsOf(schema, node),
+    unknown.map((k) => `schema.${k}`),
+  )
 })
 
 check('JSS-05', 'constraint keywords are violations on a type that does not take them and on a node without type', ({ schema }) => {
@@ -227,7 +244,9 @@ check('JSS-05', 'constraint keywords are violations on a type that does not take
 check('JSS-06', 'properties must be a record of schemas, each checked at its key', ({ schema }) => {
   expectPaths(violationsOf(schema, { type: 'object', properties: [] }), ['schema.properties'])
   expectPaths(violationsOf(schema, { type: 'object', properties: new Map() }), ['schema.properties'])
-  expectPaths(violationsOf(schema, { type: 'object', properties: { ok: {}, bad: { type: 'object', properties: { deeper: 1 } } } }), ['schema.properties.bad.properties.deeper'])
+  expectPaths(violationsOf(schema, { type: 'object', properties: { ok: {}, bad: { type: 'object', properties: { deeper: 1 } } } }), [
+    'schema.properties.bad.properties.deeper',
+  ])
 })
 
 check('JSS-06', 'required must be a dense array of strings naming own keys of properties', ({ schema }) => {
@@ -388,7 +407,12 @@ check('JSS-10', 'a cycle through a shared oneOf array or properties record is on
 check('JSS-10', 'the same sub-schema reused by siblings and in several branches is accepted', ({ schema }) => {
   const point = { type: 'object', properties: { x: { type: 'number' } }, required: ['x'] }
   const branches = [point, { type: 'null' }]
-  expectAccepted(assertSupported(schema, { type: 'object', properties: { from: point, to: point, path: { type: 'array', items: point }, a: { oneOf: branches }, b: { oneOf: branches } } }))
+  expectAccepted(
+    assertSupported(schema, {
+      type: 'object',
+      properties: { from: point, to: point, path: { type: 'array', items: point }, a: { oneOf: branches }, b: { oneOf: branches } },
+    }),
+  )
 })
 
 // ---------------------------------------------------------------------------
@@ -402,14 +426,32 @@ function nested(depth: number, leaf: unknown, wrap: (inner: unknown) => unknown)
 
 check('JSS-11', 'schemas 5,000 levels deep through items, properties and oneOf are accepted', ({ schema }) => {
   const depth = nestingDepth(5000)
-  expectAccepted(assertSupported(schema, nested(depth, { type: 'string' }, (inner) => ({ type: 'array', items: inner }))))
-  expectAccepted(assertSupported(schema, nested(depth, {}, (inner) => ({ type: 'object', properties: { n: inner }, required: ['n'] }))))
-  expectAccepted(assertSupported(schema, nested(depth, { type: 'null' }, (inner) => ({ oneOf: [inner, { type: 'string' }] }))))
+  expectAccepted(
+    assertSupported(
+      schema,
+      nested(depth, { type: 'string' }, (inner) => ({ type: 'array', items: inner })),
+    ),
+  )
+  expectAccepted(
+    assertSupported(
+      schema,
+      nested(depth, {}, (inner) => ({ type: 'object', properties: { n: inner }, required: ['n'] })),
+    ),
+  )
+  expectAccepted(
+    assertSupported(
+      schema,
+      nested(depth, { type: 'null' }, (inner) => ({ oneOf: [inner, { type: 'string' }] })),
+    ),
+  )
 })
 
 check('JSS-11', 'a defect 5,000 levels down is found at its full path', ({ schema }) => {
   const depth = nestingDepth(5000)
-  const violations = violationsOf(schema, nested(depth, { type: 'strng' }, (inner) => ({ type: 'array', items: inner })))
+  const violations = violationsOf(
+    schema,
+    nested(depth, { type: 'strng' }, (inner) => ({ type: 'array', items: inner })),
+  )
   expectPaths(violations, [`schema${'.items'.repeat(depth)}.type`])
 })
 
@@ -457,7 +499,10 @@ check('JSS-18', 'violations read "<path> <text>" with the path rooted at schema'
   const violations = expectSchemaViolations(assertSupported(schema, { type: 'object', properties: { a: { type: 'text' } }, pattern: 'x' }))
   expect(violations.length).toBeGreaterThan(0)
   for (const v of violations) expect(v).toMatch(/^schema(?:[.[][^ ]*)? \S/)
-  expect(violations.some((v) => atExactSchemaPath('schema.properties.a.type', v)), JSON.stringify(violations)).toBe(true)
+  expect(
+    violations.some((v) => atExactSchemaPath('schema.properties.a.type', v)),
+    JSON.stringify(violations),
+  ).toBe(true)
 })
 
 check('JSS-19', 'one violation per defect, at the keyword itself', ({ schema }) => {
@@ -542,13 +587,17 @@ check('JSS-15', 'violations come in walk order: node keywords, property subtrees
 })
 
 check('JSS-15', 'keywords without type are reported in the order properties, required, additionalProperties, items, enum, const', ({ schema }) => {
-  const violations = expectSchemaViolations(assertSupported(schema, { const: 1, enum: [1], items: {}, additionalProperties: true, required: [], properties: {} }))
+  const violations = expectSchemaViolations(
+    assertSupported(schema, { const: 1, enum: [1], items: {}, additionalProperties: true, required: [], properties: {} }),
+  )
   expect(violations.map((v) => v.split(' ')[0])).toEqual(['properties', 'required', 'additionalProperties', 'items', 'enum', 'const'].map((k) => `schema.${k}`))
 })
 
 check('JSS-16', 'the error message joins the violations after "unsupported JSON schema: "', ({ schema }) => {
   const r = rejection(assertSupported(schema, { type: 'object', properties: { a: { type: 'x' } }, required: ['b'] }))
-  expect(r?.message).toBe('unsupported JSON schema: schema.properties.a.type must be one of object/array/string/number/integer/boolean/null; schema.required names "b" which is not in properties')
+  expect(r?.message).toBe(
+    'unsupported JSON schema: schema.properties.a.type must be one of object/array/string/number/integer/boolean/null; schema.required names "b" which is not in properties',
+  )
 })
 
 // ---------------------------------------------------------------------------

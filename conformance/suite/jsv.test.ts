@@ -96,7 +96,13 @@ check('JSV-01', 'hostile values are reported as violations, never thrown', ({ sc
   )
   const revocable = Proxy.revocable({}, {})
   revocable.revoke()
-  const schemas = [{}, { type: 'object' }, { type: 'object', properties: { a: { type: 'string' } } }, { type: 'array', items: {} }, { oneOf: [{ type: 'object' }, { type: 'null' }] }]
+  const schemas = [
+    {},
+    { type: 'object' },
+    { type: 'object', properties: { a: { type: 'string' } } },
+    { type: 'array', items: {} },
+    { oneOf: [{ type: 'object' }, { type: 'null' }] },
+  ]
   for (const node of schemas) {
     for (const value of [getterThrows, trapThrows, revocable.proxy, [getterThrows], { nested: trapThrows }]) {
       expect(validate(schema, asserted(schema, node), value).length).toBeGreaterThan(0)
@@ -130,7 +136,13 @@ check(['JSV-01', 'JSV-06'], 'a sparse array of a million holes is rejected, with
   // may visit every hole (upstream does), and no rule bounds how long it takes.
   const huge: unknown[] = []
   huge.length = 2 ** 20
-  for (const node of [{ type: 'array', items: {} }, { type: 'array', items: { type: 'integer' } }, { type: 'array' }, {}, { oneOf: [{ type: 'array', items: {} }, { type: 'null' }] }]) {
+  for (const node of [
+    { type: 'array', items: {} },
+    { type: 'array', items: { type: 'integer' } },
+    { type: 'array' },
+    {},
+    { oneOf: [{ type: 'array', items: {} }, { type: 'null' }] },
+  ]) {
     const violations = validate(schema, asserted(schema, node), huge)
     expect(violations.length, JSON.stringify(node)).toBeGreaterThan(0)
     // Where violations point is JSV-02's (any root token accepted here).
@@ -234,7 +246,12 @@ check('JSV-05', 'a required key holding undefined counts as missing, an optional
   expect(missing.length).toBeGreaterThan(0)
   // The seeds are silent on keys holding undefined (the record is not lossless either way): reporting
   // the key as missing, at value.a, is JSV-13's.
-  incidental('JSV-13', () => expect(missing.some((v) => namesPath(v, 'value.a')), `a missing-property violation at value.a (JSV-13): ${JSON.stringify(missing)}`).toBe(true))
+  incidental('JSV-13', () =>
+    expect(
+      missing.some((v) => namesPath(v, 'value.a')),
+      `a missing-property violation at value.a (JSV-13): ${JSON.stringify(missing)}`,
+    ).toBe(true),
+  )
   // An optional key holding undefined is skipped by the property check but still not lossless.
   expect(accepts(schema, node, { a: 'x', b: undefined })).toBe(false)
   expect(accepts(schema, node, { a: 'x' })).toBe(true)
@@ -242,7 +259,10 @@ check('JSV-05', 'a required key holding undefined counts as missing, an optional
 
 check('JSV-05', 'required is enforced at every depth', ({ schema }) => {
   const leaf = { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] }
-  const node = { type: 'object', properties: { outer: { type: 'object', properties: { inner: leaf }, required: ['inner'] }, list: { type: 'array', items: leaf } } }
+  const node = {
+    type: 'object',
+    properties: { outer: { type: 'object', properties: { inner: leaf }, required: ['inner'] }, list: { type: 'array', items: leaf } },
+  }
   expect(accepts(schema, node, { outer: { inner: { id: 1 } }, list: [{ id: 2 }] })).toBe(true)
   expect(accepts(schema, node, { outer: { inner: {} } })).toBe(false)
   expect(accepts(schema, node, { outer: {} })).toBe(false)
@@ -256,7 +276,12 @@ check('JSV-05', 'additionalProperties false rejects undeclared own keys only', (
   const violations = validate(schema, asserted(schema, node), { a: 1, extra: true })
   expect(violations.length).toBeGreaterThan(0)
   // Where violations point is JSV-02's.
-  incidental('JSV-02', () => expect(violations.some((v) => namesExactPath(v, 'value.extra')), JSON.stringify(violations)).toBe(true))
+  incidental('JSV-02', () =>
+    expect(
+      violations.some((v) => namesExactPath(v, 'value.extra')),
+      JSON.stringify(violations),
+    ).toBe(true),
+  )
 })
 
 check('JSV-05', 'an object whose undeclared members are not lossless is rejected', ({ schema }) => {
@@ -289,7 +314,13 @@ check('JSV-06', 'only dense ordinary arrays are arrays; other realms are fine', 
 
 check('JSV-06', 'a long dense array is accepted when every item fits', ({ schema }) => {
   const node = asserted(schema, { type: 'array', items: { type: 'integer' } })
-  expect(validate(schema, node, Array.from({ length: 33_000 }, (_, i) => i))).toEqual([])
+  expect(
+    validate(
+      schema,
+      node,
+      Array.from({ length: 33_000 }, (_, i) => i),
+    ),
+  ).toEqual([])
 })
 
 check('JSV-06', 'every item is validated against items', ({ schema }) => {
@@ -429,13 +460,15 @@ check('JSV-11', 'violation texts quote the path', ({ schema }) => {
     required: ['need'],
     additionalProperties: false,
   })
-  expect(validate(schema, node, { s: 1, list: [1, 'x'], any: () => 1, more: 1 }).sort()).toEqual([
-    'missing required property "value.need"',
-    '"value.s" must be a string',
-    '"value.list[1]" must be an integer',
-    '"value.any" must be a lossless JSON value',
-    '"value.more" is not a declared property (additionalProperties: false)',
-  ].sort())
+  expect(validate(schema, node, { s: 1, list: [1, 'x'], any: () => 1, more: 1 }).sort()).toEqual(
+    [
+      'missing required property "value.need"',
+      '"value.s" must be a string',
+      '"value.list[1]" must be an integer',
+      '"value.any" must be a lossless JSON value',
+      '"value.more" is not a declared property (additionalProperties: false)',
+    ].sort(),
+  )
   expect(validate(schema, asserted(schema, { type: 'array' }), 'x')).toEqual(['"value" must be an array'])
   expect(validate(schema, asserted(schema, { type: 'array' }), [1, undefined])).toEqual(['"value" must be a dense lossless JSON array'])
   expect(validate(schema, asserted(schema, { type: 'object' }), { a: Number.NaN })).toEqual(['"value" must be a lossless JSON object'])
@@ -473,7 +506,12 @@ check('JSV-11', 'undefined roots, undefined properties, item failures in broken 
 })
 
 check('JSV-12', 'object violations: required first, then properties in declaration order, then undeclared keys', ({ schema }) => {
-  const node = asserted(schema, { type: 'object', properties: { z: { type: 'string' }, r2: {}, a: { type: 'string' }, r1: {} }, required: ['r1', 'r2'], additionalProperties: false })
+  const node = asserted(schema, {
+    type: 'object',
+    properties: { z: { type: 'string' }, r2: {}, a: { type: 'string' }, r1: {} },
+    required: ['r1', 'r2'],
+    additionalProperties: false,
+  })
   const violations = validate(schema, node, { extra: 1, a: 1, z: 1 })
   const order = ['value.r1', 'value.r2', 'value.z', 'value.a', 'value.extra']
   expect(violations.map((v) => order.findIndex((p) => namesExactPath(v, p)))).toEqual([0, 1, 2, 3, 4])

@@ -83,16 +83,18 @@ check(
     const overlapped = new Set<string>()
     const answers: Record<string, unknown> = { safe: true, yes: 'yes', one: 1, object: { parallel: true } }
     for (const [name, answer] of Object.entries(answers)) {
-      tools.register(probeTool(name, {
-        isConcurrencySafe: (() => answer) as () => boolean,
-        body: async () => {
-          active += 1
-          if (active > 1) overlapped.add(name)
-          for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve))
-          active -= 1
-          return name
-        },
-      }).definition)
+      tools.register(
+        probeTool(name, {
+          isConcurrencySafe: (() => answer) as () => boolean,
+          body: async () => {
+            active += 1
+            if (active > 1) overlapped.add(name)
+            for (let i = 0; i < 5; i++) await new Promise<void>((resolve) => setImmediate(resolve))
+            active -= 1
+            return name
+          },
+        }).definition,
+      )
     }
     const runtime = await mountScripted(codeMode)
 
@@ -101,14 +103,17 @@ check(
       expect(result.isError, `the run calling ${name} twice`).toBe(false)
     }
 
-    expect([...overlapped].filter((name) => name !== 'safe'), 'truthy non-true classifiers that ran side by side').toEqual([])
+    expect(
+      [...overlapped].filter((name) => name !== 'safe'),
+      'truthy non-true classifiers that ran side by side',
+    ).toEqual([])
     // Control: the scheduler does overlap a pair classified parallel, so the silence above is the classification's.
     incidental('CM-17', () => expect(overlapped.has('safe'), 'two parallel sub-calls overlapped').toBe(true))
   },
   { needs: ['codeMode'], deployment: { mode: 'code', maxParallelSubCalls: 2 } },
 )
 
-check('MODE-04', 'the classifier gets the caller\'s own arguments object, unfrozen', ({ tools }) => {
+check('MODE-04', "the classifier gets the caller's own arguments object, unfrozen", ({ tools }) => {
   const received: unknown[] = []
   tools.register(
     probeTool('probe', {
@@ -123,31 +128,27 @@ check('MODE-04', 'the classifier gets the caller\'s own arguments object, unfroz
   tools.executionMode(call('probe', args))
 
   expect(received, 'classifier calls').toHaveLength(1)
-  expect(received[0], 'the caller\'s arguments object').toBe(args)
+  expect(received[0], "the caller's arguments object").toBe(args)
   expect(Object.isFrozen(args), 'caller arguments frozen').toBe(false)
   expect(Object.isFrozen(args.nested), 'frozen').toBe(false)
 })
 
-check(
-  'MODE-03',
-  'a defineTool classifier answers exclusive for invalid arguments without asking the author',
-  ({ schema, tools }) => {
-    const asked: unknown[] = []
-    const { definition } = readTool(schema, {
-      isConcurrencySafe: (args: unknown) => {
-        asked.push(args)
-        return true
-      },
-    })
-    tools.register(definition)
+check('MODE-03', 'a defineTool classifier answers exclusive for invalid arguments without asking the author', ({ schema, tools }) => {
+  const asked: unknown[] = []
+  const { definition } = readTool(schema, {
+    isConcurrencySafe: (args: unknown) => {
+      asked.push(args)
+      return true
+    },
+  })
+  tools.register(definition)
 
-    expect(tools.executionMode(call('read', { limit: 3 }))).toEqual({ kind: 'exclusive' })
-    expect(tools.executionMode(call('read', 'not an object'))).toEqual({ kind: 'exclusive' })
-    expect(asked).toEqual([])
-    expect(tools.executionMode(call('read', { path: 'a.txt' }))).toEqual({ kind: 'parallel' })
-    expect(asked).toEqual([{ path: 'a.txt' }])
-  },
-)
+  expect(tools.executionMode(call('read', { limit: 3 }))).toEqual({ kind: 'exclusive' })
+  expect(tools.executionMode(call('read', 'not an object'))).toEqual({ kind: 'exclusive' })
+  expect(asked).toEqual([])
+  expect(tools.executionMode(call('read', { path: 'a.txt' }))).toEqual({ kind: 'parallel' })
+  expect(asked).toEqual([{ path: 'a.txt' }])
+})
 
 check(
   ['MODE-03', 'MODE-01'],

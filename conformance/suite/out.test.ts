@@ -79,11 +79,14 @@ for (const [label, value] of [
   ['NaN', Number.NaN],
   ['a Map', new Map([['k', 1]])],
   ['undefined', undefined],
-  ['a cycle', (() => {
-    const o: Record<string, unknown> = {}
-    o.self = o
-    return o
-  })()],
+  [
+    'a cycle',
+    (() => {
+      const o: Record<string, unknown> = {}
+      o.self = o
+      return o
+    })(),
+  ],
 ] as const) {
   check('OUT-02', `a body returning ${label} is INVALID_TOOL_OUTPUT`, async ({ tools }) => {
     // A renderer that never looks at the value, so only the snapshot can reject it.
@@ -233,20 +236,30 @@ check('OUT-13', 'presentationMeta failures are worded as upstream words them', a
   expect(lossy.error?.message).toContain('output.presentationMeta returned non-lossless JSON')
 })
 
-check('OUT-05', 'a presentationMeta returning a function, or a value whose getter throws in the snapshot, is a failure as tools/result sees it', async ({ harness, tools }) => {
-  const observed: ToolExecutionResult[] = []
-  harness.on('tools/result', (_exec, result) => {
-    observed.push(result)
-  })
+check(
+  'OUT-05',
+  'a presentationMeta returning a function, or a value whose getter throws in the snapshot, is a failure as tools/result sees it',
+  async ({ harness, tools }) => {
+    const observed: ToolExecutionResult[] = []
+    harness.on('tools/result', (_exec, result) => {
+      observed.push(result)
+    })
 
-  const fn = await runTool(tools, 'function-meta', { presentationMeta: () => (() => undefined) as unknown as JsonValue })
-  const getter = await runTool(tools, 'getter-meta', { presentationMeta: () => explodingGetter('meta getter exploded') as JsonValue })
+    const fn = await runTool(tools, 'function-meta', { presentationMeta: () => (() => undefined) as unknown as JsonValue })
+    const getter = await runTool(tools, 'getter-meta', { presentationMeta: () => explodingGetter('meta getter exploded') as JsonValue })
 
-  expectProjectionFailure(fn)
-  expectProjectionFailure(getter)
-  expect(observed.map((r) => r.isError), 'what tools/result saw').toEqual([true, true])
-  expect(observed.map((r) => r.error), 'tools/result saw the returned failures').toEqual([fn.error, getter.error])
-})
+    expectProjectionFailure(fn)
+    expectProjectionFailure(getter)
+    expect(
+      observed.map((r) => r.isError),
+      'what tools/result saw',
+    ).toEqual([true, true])
+    expect(
+      observed.map((r) => r.error),
+      'tools/result saw the returned failures',
+    ).toEqual([fn.error, getter.error])
+  },
+)
 
 for (const projector of ['render', 'presentationMeta'] as const) {
   check(
@@ -373,35 +386,27 @@ check('OUT-09', 'a body that throws because of the abort keeps its own error ins
   expect(result.error?.info).toBeUndefined()
 })
 
-check(
-  'OUT-14',
-  'a defineTool body never runs for invalid arguments and the call fails with INVALID_ARGS',
-  async ({ schema, tools }) => {
-    const { definition, bodyArgs } = readTool(schema)
-    tools.register(definition)
+check('OUT-14', 'a defineTool body never runs for invalid arguments and the call fails with INVALID_ARGS', async ({ schema, tools }) => {
+  const { definition, bodyArgs } = readTool(schema)
+  tools.register(definition)
 
-    const invalid = await tools.execute(call('read', { limit: 'ten' }))
-    const valid = await tools.execute(call('read', { path: 'a.txt' }))
+  const invalid = await tools.execute(call('read', { limit: 'ten' }))
+  const valid = await tools.execute(call('read', { path: 'a.txt' }))
 
-    expectCode(invalid, 'INVALID_ARGS')
-    expect(invalid.error?.info).toEqual({ name: 'ToolArgsError', code: 'INVALID_ARGS' })
-    expectSuccess(valid)
-    expect(bodyArgs).toEqual([{ path: 'a.txt' }])
-  },
-)
+  expectCode(invalid, 'INVALID_ARGS')
+  expect(invalid.error?.info).toEqual({ name: 'ToolArgsError', code: 'INVALID_ARGS' })
+  expectSuccess(valid)
+  expect(bodyArgs).toEqual([{ path: 'a.txt' }])
+})
 
-check(
-  'OUT-15',
-  'the INVALID_ARGS failure is worded as upstream words it',
-  async ({ schema, tools }) => {
-    tools.register(readTool(schema).definition)
+check('OUT-15', 'the INVALID_ARGS failure is worded as upstream words it', async ({ schema, tools }) => {
+  tools.register(readTool(schema).definition)
 
-    const result = await tools.execute(call('read', {}))
+  const result = await tools.execute(call('read', {}))
 
-    expect(result.error?.message).toBe('invalid arguments: missing required property "path"')
-    expectEnveloped(result)
-  },
-)
+  expect(result.error?.message).toBe('invalid arguments: missing required property "path"')
+  expectEnveloped(result)
+})
 
 check(
   'OUT-09',

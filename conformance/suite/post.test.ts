@@ -121,32 +121,47 @@ for (const [origin, run] of FINAL_RESULT_ORIGINS) {
 
 // Which pipeline failures bypass post-execute the seeds leave open; upstream's routing is POST-24's (./_kit/routing.ts).
 const PIPELINE_FAILURES: readonly (readonly [string, (t: CheckContext) => Promise<unknown>])[] = [
-  ['a throwing pre-execute listener', ({ harness, tools }) => {
-    harness.on('tools/pre-execute', () => {
-      throw new Error('pre broke')
-    })
-    return runEcho(tools)
-  }],
-  ['a rejecting pre-execute listener', ({ harness, tools }) => {
-    harness.on('tools/pre-execute', () => Promise.reject(new Error('pre broke')))
-    return runEcho(tools)
-  }],
-  ['a throwing guard', ({ tools }) => {
-    tools.guard(() => {
-      throw new Error('guard broke')
-    })
-    return runEcho(tools)
-  }],
-  ['a guard returning a function', ({ tools }) => {
-    tools.guard((() => () => 'no') as unknown as Parameters<ToolRuntimeApi['guard']>[0])
-    return runEcho(tools)
-  }],
-  ['a throwing wrapper', ({ harness, tools }) => {
-    harness.on('tools/execute', () => {
-      throw new Error('wrapper broke')
-    })
-    return runEcho(tools)
-  }],
+  [
+    'a throwing pre-execute listener',
+    ({ harness, tools }) => {
+      harness.on('tools/pre-execute', () => {
+        throw new Error('pre broke')
+      })
+      return runEcho(tools)
+    },
+  ],
+  [
+    'a rejecting pre-execute listener',
+    ({ harness, tools }) => {
+      harness.on('tools/pre-execute', () => Promise.reject(new Error('pre broke')))
+      return runEcho(tools)
+    },
+  ],
+  [
+    'a throwing guard',
+    ({ tools }) => {
+      tools.guard(() => {
+        throw new Error('guard broke')
+      })
+      return runEcho(tools)
+    },
+  ],
+  [
+    'a guard returning a function',
+    ({ tools }) => {
+      tools.guard((() => () => 'no') as unknown as Parameters<ToolRuntimeApi['guard']>[0])
+      return runEcho(tools)
+    },
+  ],
+  [
+    'a throwing wrapper',
+    ({ harness, tools }) => {
+      harness.on('tools/execute', () => {
+        throw new Error('wrapper broke')
+      })
+      return runEcho(tools)
+    },
+  ],
 ]
 
 for (const [origin, run] of PIPELINE_FAILURES) {
@@ -402,7 +417,11 @@ check('POST-09', 'a block without contexts keeps no value, meta or turn marker, 
   const result = await runEcho(tools, { body: concludingBody('secret') })
 
   expect(result.isError, 'isError').toBe(true)
-  expect(Object.keys(result).filter((key) => key !== 'additionalContexts').sort()).toEqual(['content', 'error', 'isError'])
+  expect(
+    Object.keys(result)
+      .filter((key) => key !== 'additionalContexts')
+      .sort(),
+  ).toEqual(['content', 'error', 'isError'])
   expectBlockContexts(result, result.additionalContexts ?? [], [bodyContext], [])
 })
 

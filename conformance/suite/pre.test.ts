@@ -41,33 +41,37 @@ function track(promise: Promise<ToolExecutionResult>) {
   return { state, result }
 }
 
-check('PRE-01', 'listeners run outermost first (prepend ahead), the base resolves allow, and the waterfall settles before tools/execute', async ({ harness, tools }) => {
-  tools.register(probeTool('read').definition)
-  const log: string[] = []
-  const layer = (label: string) => async (_exec: unknown, next: () => Promise<PreToolDecision>) => {
-    log.push(`${label}:before`)
-    const decision = await next()
-    log.push(`${label}:after`)
-    return decision
-  }
-  harness.on('tools/pre-execute', layer('a'))
-  harness.on('tools/pre-execute', async (_exec, next) => {
-    log.push('b:before')
-    const decision = await next()
-    log.push(`b:after:${JSON.stringify(decision)}`)
-    return decision
-  })
-  harness.on('tools/pre-execute', layer('first'), { prepend: true })
-  harness.on('tools/execute', (_exec, next) => {
-    log.push('execute')
-    return next()
-  })
+check(
+  'PRE-01',
+  'listeners run outermost first (prepend ahead), the base resolves allow, and the waterfall settles before tools/execute',
+  async ({ harness, tools }) => {
+    tools.register(probeTool('read').definition)
+    const log: string[] = []
+    const layer = (label: string) => async (_exec: unknown, next: () => Promise<PreToolDecision>) => {
+      log.push(`${label}:before`)
+      const decision = await next()
+      log.push(`${label}:after`)
+      return decision
+    }
+    harness.on('tools/pre-execute', layer('a'))
+    harness.on('tools/pre-execute', async (_exec, next) => {
+      log.push('b:before')
+      const decision = await next()
+      log.push(`b:after:${JSON.stringify(decision)}`)
+      return decision
+    })
+    harness.on('tools/pre-execute', layer('first'), { prepend: true })
+    harness.on('tools/execute', (_exec, next) => {
+      log.push('execute')
+      return next()
+    })
 
-  const result = await tools.execute(call('read'))
+    const result = await tools.execute(call('read'))
 
-  expectSuccess(result)
-  expect(log, 'call order').toEqual(['first:before', 'a:before', 'b:before', 'b:after:{"kind":"allow"}', 'a:after', 'first:after', 'execute'])
-})
+    expectSuccess(result)
+    expect(log, 'call order').toEqual(['first:before', 'a:before', 'b:before', 'b:after:{"kind":"allow"}', 'a:after', 'first:after', 'execute'])
+  },
+)
 
 check('PRE-02', 'pre-execute runs once for an ordinary call', async ({ harness, tools }) => {
   const { stages } = setup(harness, tools, 'read')
@@ -128,22 +132,29 @@ check('PRE-03', 'an unknown name ends as UNKNOWN_TOOL, after the policy stages i
   const result = await tools.execute(call('ghost'))
 
   expectCode(result, 'UNKNOWN_TOOL')
-  expectLookupStages(seen, ['pre:ghost', 'guard:ghost', 'execute:ghost', 'post:ghost:UNKNOWN_TOOL', 'result:ghost'], 'result:ghost', (stage) => stage.startsWith('post:'))
+  expectLookupStages(seen, ['pre:ghost', 'guard:ghost', 'execute:ghost', 'post:ghost:UNKNOWN_TOOL', 'result:ghost'], 'result:ghost', (stage) =>
+    stage.startsWith('post:'),
+  )
 })
 
-check('PRE-03', 'a tool registered only in another scope ends as UNKNOWN_TOOL for this agent without running', async ({ harness, tools, scope }) => {
-  const owner = await scope()
-  const caller = await scope()
-  const probe = probeTool('private')
-  owner.tools.register(probe.definition)
-  const stages = recordStages(harness)
+check(
+  'PRE-03',
+  'a tool registered only in another scope ends as UNKNOWN_TOOL for this agent without running',
+  async ({ harness, tools, scope }) => {
+    const owner = await scope()
+    const caller = await scope()
+    const probe = probeTool('private')
+    owner.tools.register(probe.definition)
+    const stages = recordStages(harness)
 
-  const result = await tools.execute(call('private', {}, { agent: caller.agent }))
+    const result = await tools.execute(call('private', {}, { agent: caller.agent }))
 
-  expectCode(result, 'UNKNOWN_TOOL')
-  expectLookupStages(stages.order, ['pre', 'execute', 'post', 'result'], 'result')
-  expect(probe.bodyCalls, 'body calls').toBe(0)
-}, { needs: ['scopes'] })
+    expectCode(result, 'UNKNOWN_TOOL')
+    expectLookupStages(stages.order, ['pre', 'execute', 'post', 'result'], 'result')
+    expect(probe.bodyCalls, 'body calls').toBe(0)
+  },
+  { needs: ['scopes'] },
+)
 
 check('PRE-04', 'a deny decision skips tools/execute and the body, and post-execute receives the frozen denial', async ({ harness, tools }) => {
   const { stages, probe, guard } = setup(harness, tools)
@@ -252,7 +263,10 @@ check('PRE-08', 'allowed-once runs the body after the guards', async ({ harness,
 
   const result = await tools.execute(call('write', {}, { agent }))
 
-  expect(approval.requests.map((request) => request.toolName), 'the ask reached the approval service').toEqual(['write'])
+  expect(
+    approval.requests.map((request) => request.toolName),
+    'the ask reached the approval service',
+  ).toEqual(['write'])
   expectSuccess(result)
   expect(guard.calls, 'guard calls').toBe(1)
   expect(probe.bodyCalls, 'body calls').toBe(1)
@@ -269,51 +283,64 @@ check('PRE-08', 'allowed-once does not bypass a denying guard', async ({ harness
 
   const result = await tools.execute(call('write', {}, { agent }))
 
-  expect(approval.requests.map((request) => request.toolName), 'the ask reached the approval service').toEqual(['write'])
+  expect(
+    approval.requests.map((request) => request.toolName),
+    'the ask reached the approval service',
+  ).toEqual(['write'])
   expectDenial(result, 'guard still says no')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 for (const outcome of ['rejected', 'cancelled', 'unavailable'] as const) {
-  check('PRE-08', `the outcome ${outcome} is a denial that skips guards and the body but reaches post-execute`, async ({ harness, tools, scope, setApproval }) => {
-    const agent = (await scope()).agent
-    const { stages, probe, guard } = setup(harness, tools)
-    setApproval(approvalStub(outcome))
-    decide(harness, { kind: 'ask', reason: 'please' })
+  check(
+    'PRE-08',
+    `the outcome ${outcome} is a denial that skips guards and the body but reaches post-execute`,
+    async ({ harness, tools, scope, setApproval }) => {
+      const agent = (await scope()).agent
+      const { stages, probe, guard } = setup(harness, tools)
+      setApproval(approvalStub(outcome))
+      decide(harness, { kind: 'ask', reason: 'please' })
 
-    const result = await tools.execute(call('write', {}, { agent }))
+      const result = await tools.execute(call('write', {}, { agent }))
 
-    expectPolicyFailure(result)
-    expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
-    expect(probe.bodyCalls, 'body calls').toBe(0)
-    expect(guard.calls, 'guard calls').toBe(0)
-    expectEnveloped(result)
-  })
+      expectPolicyFailure(result)
+      expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
+      expect(probe.bodyCalls, 'body calls').toBe(0)
+      expect(guard.calls, 'guard calls').toBe(0)
+      expectEnveloped(result)
+    },
+  )
 }
 
-check('PRE-09', 'cancelled while the caller is aborted ends as ABORTED_BEFORE_DISPATCH without meeting the guards, still reaching post-execute', async ({ harness, tools, scope, setApproval }) => {
-  const agent = (await scope()).agent
-  const { stages, probe, guard } = setup(harness, tools)
-  const asked = deferred()
-  const answer = deferred<ApprovalOutcome>()
-  setApproval(approvalStub(() => {
-    asked.resolve()
-    return answer.promise
-  }))
-  decide(harness, { kind: 'ask' })
-  const controller = new AbortController()
+check(
+  'PRE-09',
+  'cancelled while the caller is aborted ends as ABORTED_BEFORE_DISPATCH without meeting the guards, still reaching post-execute',
+  async ({ harness, tools, scope, setApproval }) => {
+    const agent = (await scope()).agent
+    const { stages, probe, guard } = setup(harness, tools)
+    const asked = deferred()
+    const answer = deferred<ApprovalOutcome>()
+    setApproval(
+      approvalStub(() => {
+        asked.resolve()
+        return answer.promise
+      }),
+    )
+    decide(harness, { kind: 'ask' })
+    const controller = new AbortController()
 
-  const pending = tools.execute(call('write', {}, { agent, signal: controller.signal }))
-  await asked.promise
-  controller.abort()
-  answer.resolve('cancelled')
-  const result = await pending
+    const pending = tools.execute(call('write', {}, { agent, signal: controller.signal }))
+    await asked.promise
+    controller.abort()
+    answer.resolve('cancelled')
+    const result = await pending
 
-  expectCode(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
-  expect(probe.bodyCalls, 'body calls').toBe(0)
-  expect(guard.calls, 'guard calls: only allowed-once meets the guards').toBe(0)
-})
+    expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+    expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
+    expect(probe.bodyCalls, 'body calls').toBe(0)
+    expect(guard.calls, 'guard calls: only allowed-once meets the guards').toBe(0)
+  },
+)
 
 check('PRE-10', 'a rogue approval outcome is a final failure: no guard, body or post-execute', async ({ harness, tools, scope, setApproval }) => {
   const agent = (await scope()).agent
@@ -353,9 +380,11 @@ check('PRE-10', 'an approval answer of undefined, null or an object is a final f
 check('PRE-11', 'a rejecting approval request is a final failure carrying its message', async ({ harness, tools, scope, setApproval }) => {
   const agent = (await scope()).agent
   const { stages, probe, guard } = setup(harness, tools)
-  setApproval(approvalStub(() => {
-    throw new Error('no open turn')
-  }))
+  setApproval(
+    approvalStub(() => {
+      throw new Error('no open turn')
+    }),
+  )
   decide(harness, { kind: 'ask' })
 
   const result = await tools.execute(call('write', {}, { agent }))
@@ -370,13 +399,16 @@ check('PRE-11', 'a rejecting approval request is a final failure carrying its me
 for (const mode of ['throws', 'rejects'] as const) {
   check('PRE-12', `a pre-execute listener that ${mode} ends the call without guards, wrappers or body`, async ({ harness, tools }) => {
     const { stages, probe, guard } = setup(harness, tools)
-    harness.on('tools/pre-execute', mode === 'throws'
-      ? () => {
-          throw new Error('policy broke')
-        }
-      : async () => {
-          throw new Error('policy broke')
-        })
+    harness.on(
+      'tools/pre-execute',
+      mode === 'throws'
+        ? () => {
+            throw new Error('policy broke')
+          }
+        : async () => {
+            throw new Error('policy broke')
+          },
+    )
 
     const result = await tools.execute(call('write'))
 
@@ -522,18 +554,23 @@ check('PRE-16', 'a scoped pre-execute listener gates only its own agent', async 
   expect(probe.bodyCalls, 'body calls').toBe(2)
 })
 
-check('PRE-16', 'a scoped pre-execute listener also gates descendants of its agent', async ({ tools, scope }) => {
-  const parent = await scope()
-  const child = await scope(parent)
-  const probe = probeTool('write')
-  tools.register(probe.definition)
-  parent.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'parent policy' }))
+check(
+  'PRE-16',
+  'a scoped pre-execute listener also gates descendants of its agent',
+  async ({ tools, scope }) => {
+    const parent = await scope()
+    const child = await scope(parent)
+    const probe = probeTool('write')
+    tools.register(probe.definition)
+    parent.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'parent policy' }))
 
-  const result = await tools.execute(call('write', {}, { agent: child.agent }))
+    const result = await tools.execute(call('write', {}, { agent: child.agent }))
 
-  expectDenial(result, 'parent policy')
-  expect(probe.bodyCalls, 'body calls').toBe(0)
-}, { needs: ['scopeParents'] })
+    expectDenial(result, 'parent policy')
+    expect(probe.bodyCalls, 'body calls').toBe(0)
+  },
+  { needs: ['scopeParents'] },
+)
 
 check('PRE-17', 'the no-service ask denial reuses the ask reason', async ({ harness, tools }) => {
   tools.register(probeTool('write').definition)
@@ -616,11 +653,14 @@ for (const mode of ['throws', 'rejects'] as const) {
     async ({ harness, tools, harnessError }) => {
       const { stages, probe, guard } = setup(harness, tools)
       const thrown = harnessError('policy broke', 'POLICY_DOWN')
-      harness.on('tools/pre-execute', mode === 'throws'
-        ? () => {
-            throw thrown
-          }
-        : () => Promise.reject(thrown))
+      harness.on(
+        'tools/pre-execute',
+        mode === 'throws'
+          ? () => {
+              throw thrown
+            }
+          : () => Promise.reject(thrown),
+      )
 
       const result = await tools.execute(call('write'))
 

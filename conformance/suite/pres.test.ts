@@ -70,7 +70,8 @@ check('PRES-01', 'cancelled calls and wrapper-authored outcomes never call the p
   for (const p of probes) tools.register(p.definition)
   harness.on('tools/execute', async (exec, next) => {
     if (exec.name === 'wrapped-ok') return { isError: false, value: 'authored', content: [text('authored')] } as ToolExecutionResult
-    if (exec.name === 'wrapped-fail') return { isError: true, error: { message: 'wrapper says no' }, content: [text('Error: wrapper says no')] } as ToolExecutionResult
+    if (exec.name === 'wrapped-fail')
+      return { isError: true, error: { message: 'wrapper says no' }, content: [text('Error: wrapper says no')] } as ToolExecutionResult
     if (exec.name === 'wrapped-throw') throw new Error('wrapper broke')
     return next()
   })
@@ -104,12 +105,16 @@ check(
     tools.register(waiting)
     const runtime = await mountScripted(codeMode)
 
-    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => {
-      await bound['done']!({})
-      void bound['waiting']!({}).catch(() => undefined)
-      await entered
-      return 'left while waiting ran'
-    })))
+    const result = await tools.execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => {
+          await bound.done!({})
+          void bound.waiting!({}).catch(() => undefined)
+          await entered
+          return 'left while waiting ran'
+        }),
+      ),
+    )
 
     expectSuccess(result)
     expect(presenters.flatMap((p) => p.calls)).toEqual([])
@@ -213,8 +218,8 @@ check('PRES-03', 'a wrapper-authored success carries its own meta or meta recomp
   const result = await tools.execute(call('meta'))
 
   expectSuccess(result)
-  expect([{ bogus: true }, { from: 'from wrapper' }], 'the wrapper\'s meta, or meta projected from its value').toContainEqual(result.meta)
-  incidental('PRES-16', () => expect(result.meta, 'meta is recomputed from the wrapper\'s value (PRES-16)').toEqual({ from: 'from wrapper' }))
+  expect([{ bogus: true }, { from: 'from wrapper' }], "the wrapper's meta, or meta projected from its value").toContainEqual(result.meta)
+  incidental('PRES-16', () => expect(result.meta, "meta is recomputed from the wrapper's value (PRES-16)").toEqual({ from: 'from wrapper' }))
 })
 
 check('PRES-16', 'a wrapper-authored success gets meta recomputed from its value, not its own meta', async ({ harness, tools }) => {
@@ -272,48 +277,54 @@ check('PRES-02', 'a value replacement on a nested call gives it no meta', async 
   expect('meta' in nested[0]!).toBe(false)
 })
 
-check(
-  'PRES-04',
-  'defineTool presenters answer undefined for invalid arguments and pass valid ones through',
-  ({ schema }) => {
-    const seen: unknown[] = []
-    const { definition } = readTool(schema, {
-      presentCall: (args: { path: string }) => {
-        seen.push(args)
-        return { card: 'generic', title: `read ${args.path}` }
+check('PRES-04', 'defineTool presenters answer undefined for invalid arguments and pass valid ones through', ({ schema }) => {
+  const seen: unknown[] = []
+  const { definition } = readTool(schema, {
+    presentCall: (args: { path: string }) => {
+      seen.push(args)
+      return { card: 'generic', title: `read ${args.path}` }
+    },
+    presentResult: (args: { path: string }, result: { isError: boolean }) => {
+      seen.push(args)
+      return { card: 'generic', title: result.isError ? 'failed' : `read ${args.path}` }
+    },
+  })
+  const result = { content: [], isError: false }
+  const logged = [
+    undefined,
+    null,
+    'a.txt',
+    { limit: 1 },
+    { path: 5 },
+    new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('trap')
+        },
       },
-      presentResult: (args: { path: string }, result: { isError: boolean }) => {
-        seen.push(args)
-        return { card: 'generic', title: result.isError ? 'failed' : `read ${args.path}` }
-      },
-    })
-    const result = { content: [], isError: false }
-    const logged = [undefined, null, 'a.txt', { limit: 1 }, { path: 5 }, new Proxy({}, { ownKeys: () => { throw new Error('trap') } })]
+    ),
+  ]
 
-    for (const args of logged) {
-      expect(() => definition.presentCall?.(args), `presentCall(${String(args)})`).not.toThrow()
-      expect(definition.presentCall?.(args)).toBeUndefined()
-      expect(definition.presentResult?.(args, result)).toBeUndefined()
-    }
-    expect(seen, 'author presenter calls').toEqual([])
-    expect(definition.presentCall?.({ path: 'a.txt' })).toEqual({ card: 'generic', title: 'read a.txt' })
-    expect(definition.presentResult?.({ path: 'a.txt' }, result)).toEqual({ card: 'generic', title: 'read a.txt' })
-    expect(seen, 'author presenter calls').toEqual([{ path: 'a.txt' }, { path: 'a.txt' }])
-  },
-)
+  for (const args of logged) {
+    expect(() => definition.presentCall?.(args), `presentCall(${String(args)})`).not.toThrow()
+    expect(definition.presentCall?.(args)).toBeUndefined()
+    expect(definition.presentResult?.(args, result)).toBeUndefined()
+  }
+  expect(seen, 'author presenter calls').toEqual([])
+  expect(definition.presentCall?.({ path: 'a.txt' })).toEqual({ card: 'generic', title: 'read a.txt' })
+  expect(definition.presentResult?.({ path: 'a.txt' }, result)).toEqual({ card: 'generic', title: 'read a.txt' })
+  expect(seen, 'author presenter calls').toEqual([{ path: 'a.txt' }, { path: 'a.txt' }])
+})
 
-check(
-  'PRES-05',
-  'presenters the author omits are absent from the definition',
-  ({ schema }) => {
-    const { definition } = readTool(schema)
+check('PRES-05', 'presenters the author omits are absent from the definition', ({ schema }) => {
+  const { definition } = readTool(schema)
 
-    expect(typeof definition.presentCall).toBe('undefined')
-    expect(typeof definition.presentResult).toBe('undefined')
-    expect('presentCall' in definition).toBe(false)
-    expect('presentResult' in definition).toBe(false)
-  },
-)
+  expect(typeof definition.presentCall).toBe('undefined')
+  expect(typeof definition.presentResult).toBe('undefined')
+  expect('presentCall' in definition).toBe(false)
+  expect('presentResult' in definition).toBe(false)
+})
 
 /** True when `agent`'s model-direct call of the registered tool `echo` is collapsed (its mode in force is code). */
 async function collapsesEcho(tools: Harness['tools'], agent?: object): Promise<boolean> {
@@ -321,16 +332,12 @@ async function collapsesEcho(tools: Harness['tools'], agent?: object): Promise<b
   return result.isError && result.error?.info?.code === 'UNKNOWN_TOOL'
 }
 
-check(
-  'PRES-08',
-  'a scope declaring nothing follows the deployment mode, which is native by default',
-  async ({ tools, scope }) => {
-    tools.register(probeTool('echo').definition)
-    const handle = await scope()
-    expect(tools.get('run_code', handle.agent)).toBeUndefined()
-    expect(await collapsesEcho(tools, handle.agent)).toBe(false)
-  },
-)
+check('PRES-08', 'a scope declaring nothing follows the deployment mode, which is native by default', async ({ tools, scope }) => {
+  tools.register(probeTool('echo').definition)
+  const handle = await scope()
+  expect(tools.get('run_code', handle.agent)).toBeUndefined()
+  expect(await collapsesEcho(tools, handle.agent)).toBe(false)
+})
 
 check(
   'PRES-08',
@@ -386,7 +393,7 @@ check(
 
 check(
   'PRES-08',
-  'a declaration outlives the scope\'s other contributions: registering and unregistering a tool there keeps the mode',
+  "a declaration outlives the scope's other contributions: registering and unregistering a tool there keeps the mode",
   async ({ tools, scope, presentAs }) => {
     tools.register(probeTool('echo').definition)
     const handle = await scope()
@@ -484,14 +491,14 @@ check(
     expect(fromPlain.isError ? fromPlain.error?.info?.code : 'success').toBe('UNKNOWN_TOOL')
     expect(runtime.requests, 'no program ran').toHaveLength(0)
     expectSuccess(await tools.execute(runCode(program)))
-    expect(runtime.requests, 'the global context, presenting the deployment\'s code, runs it').toHaveLength(1)
+    expect(runtime.requests, "the global context, presenting the deployment's code, runs it").toHaveLength(1)
   },
   { deployment: { mode: 'code' } },
 )
 
 check(
   'PRES-11',
-  'scopes presenting code and both, and a code deployment\'s global context, share one transport object',
+  "scopes presenting code and both, and a code deployment's global context, share one transport object",
   async ({ tools, scope, presentAs }) => {
     const coded = await scope()
     const both = await scope()
@@ -585,7 +592,7 @@ check(
 
 check(
   'PRES-12',
-  'a tool order may name run_code and a scope\'s own tool only where the presentation knows them',
+  "a tool order may name run_code and a scope's own tool only where the presentation knows them",
   async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {
     await mountScripted(codeMode)
     tools.register(probeTool('zed').definition)
@@ -603,7 +610,7 @@ check(
 
 check(
   'PRES-12',
-  'a code deployment\'s tool order may list run_code, the one tool it offers',
+  "a code deployment's tool order may list run_code, the one tool it offers",
   async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {
     await mountScripted(codeMode)
     tools.register(probeTool('echo').definition)
@@ -668,7 +675,7 @@ check(
 
 check(
   'PRES-14',
-  'an agent that returns to native under a code deployment gets neither section\'s text',
+  "an agent that returns to native under a code deployment gets neither section's text",
   async ({ tools, codeMode, assemblePrompt, presentAs, scope }) => {
     await mountScripted(codeMode)
     tools.register(probeTool('echo').definition)
@@ -694,11 +701,18 @@ check(
     const native = await scope()
     presentAs(code, 'code')
     presentAs(native, 'native')
-    for (const [what, assembled] of [['the scope', await assemblePrompt(code)], ['its child', await assemblePrompt(child)]] as const) {
+    for (const [what, assembled] of [
+      ['the scope', await assemblePrompt(code)],
+      ['its child', await assemblePrompt(child)],
+    ] as const) {
       expect(sectionText(assembled, CODE_ONLY), `${what}: code-only`).not.toBe('')
       expect(sectionText(assembled, SDK), `${what}: SDK`).not.toBe('')
     }
-    for (const [what, assembled] of [['the global prompt', await assemblePrompt()], ['a sibling', await assemblePrompt(sibling)], ['a scope declaring native', await assemblePrompt(native)]] as const) {
+    for (const [what, assembled] of [
+      ['the global prompt', await assemblePrompt()],
+      ['a sibling', await assemblePrompt(sibling)],
+      ['a scope declaring native', await assemblePrompt(native)],
+    ] as const) {
       expect(hasSection(assembled, CODE_ONLY), `${what}: code-only`).toBe(false)
       expect(hasSection(assembled, SDK), `${what}: SDK`).toBe(false)
     }
@@ -711,7 +725,9 @@ check(
   'consecutive assemblies of an unchanged tool set render byte-identical SDK text',
   async ({ tools, codeMode, assemblePrompt }) => {
     await mountScripted(codeMode)
-    tools.register(probeTool('echo', { parameters: { type: 'object', properties: { b: { type: 'string' }, a: { type: 'number' } }, required: ['a'] } }).definition)
+    tools.register(
+      probeTool('echo', { parameters: { type: 'object', properties: { b: { type: 'string' }, a: { type: 'number' } }, required: ['a'] } }).definition,
+    )
     tools.register(probeTool('alpha').definition)
     const first = sectionText(await assemblePrompt(), SDK)
     expect(first).not.toBe('')

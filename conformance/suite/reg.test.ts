@@ -39,7 +39,10 @@ check(
     for (const [label, output] of Object.entries(malformedOutputs)) {
       if (label.startsWith('presentationMeta') && !meta) continue
       // That it throws; which class it throws is REG-20's.
-      expect(rejects(() => tools.register(definition(label, { output }))), `${label} rejected`).toBe(true)
+      expect(
+        rejects(() => tools.register(definition(label, { output }))),
+        `${label} rejected`,
+      ).toBe(true)
       expect(tools.get(label), `${label}: entry after`).toBeUndefined()
     }
     tools.register(definition('good', { output: { schema: {}, render: () => [], ...(meta ? { presentationMeta: () => null } : {}) } }))
@@ -62,7 +65,10 @@ const badTimeouts: readonly unknown[] = [0, -1, Number.POSITIVE_INFINITY, Number
 check('REG-03', 'timeoutMs must be a positive finite number', ({ tools }) => {
   for (const timeoutMs of badTimeouts) {
     // That it throws; which class it throws is REG-20's.
-    expect(rejects(() => tools.register(definition(`slow ${timeoutMs}`, { timeoutMs }))), `timeoutMs ${timeoutMs} rejected`).toBe(true)
+    expect(
+      rejects(() => tools.register(definition(`slow ${timeoutMs}`, { timeoutMs }))),
+      `timeoutMs ${timeoutMs} rejected`,
+    ).toBe(true)
     expect(tools.get(`slow ${timeoutMs}`), `timeoutMs ${timeoutMs}: entry after`).toBeUndefined()
   }
   const dispose = tools.register(definition('slow', { timeoutMs: 0.5 }))
@@ -79,10 +85,16 @@ check(
     const meta = has('presentationMeta')
     for (const [label, output] of Object.entries(malformedOutputs)) {
       if (label.startsWith('presentationMeta') && !meta) continue
-      expect(thrownBy(() => tools.register(definition(label, { output }))), label).toBeInstanceOf(TypeError)
+      expect(
+        thrownBy(() => tools.register(definition(label, { output }))),
+        label,
+      ).toBeInstanceOf(TypeError)
     }
     for (const timeoutMs of badTimeouts) {
-      expect(thrownBy(() => tools.register(definition(`slow ${timeoutMs}`, { timeoutMs }))), `timeoutMs ${timeoutMs}`).toBeInstanceOf(TypeError)
+      expect(
+        thrownBy(() => tools.register(definition(`slow ${timeoutMs}`, { timeoutMs }))),
+        `timeoutMs ${timeoutMs}`,
+      ).toBeInstanceOf(TypeError)
     }
   },
   { optional: ['presentationMeta'] },
@@ -198,9 +210,15 @@ check('REG-07', 'a rejected registration leaves nothing behind', ({ tools }) => 
 
   for (const [label, candidate] of rejectedDefinitions()) {
     const before = { entry: tools.get(candidate.name), names: tools.schemas().map((s) => s.name) }
-    expect(rejects(() => tools.register(candidate)), `${label} rejected`).toBe(true)
+    expect(
+      rejects(() => tools.register(candidate)),
+      `${label} rejected`,
+    ).toBe(true)
     expect(tools.get(candidate.name), `${label}: entry after`).toBe(before.entry)
-    expect(tools.schemas().map((s) => s.name), `${label}: names after`).toEqual(before.names)
+    expect(
+      tools.schemas().map((s) => s.name),
+      `${label}: names after`,
+    ).toEqual(before.names)
   }
   tools.register(probeTool('fresh').definition)
   expect(tools.get('fresh'), 'fresh registers after the rejections').toBeDefined()
@@ -215,7 +233,10 @@ check(
 
     for (const [label, candidate] of rejectedDefinitions()) {
       const before = changes.count
-      expect(rejects(() => tools.register(candidate)), `${label} rejected`).toBe(true)
+      expect(
+        rejects(() => tools.register(candidate)),
+        `${label} rejected`,
+      ).toBe(true)
       expect(changes.count, `${label}: tools/change count`).toBe(before)
     }
     // Control: an accepted registration does reach the same listener.
@@ -330,11 +351,17 @@ check('REG-22', 'a rolled-back registration leaves no projection behind, and the
     throw new Error('change listener broke')
   })
 
-  expect(rejects(() => tools.register(probeTool('echo').definition)), 'the first register() throws').toBe(true)
+  expect(
+    rejects(() => tools.register(probeTool('echo').definition)),
+    'the first register() throws',
+  ).toBe(true)
   expect(tools.schemas(), 'projection after the rollback').toEqual([])
 
   const dispose = tools.register(probeTool('echo').definition)
-  expect(tools.schemas().map((s) => s.name), 'projection after registering again').toEqual(['echo'])
+  expect(
+    tools.schemas().map((s) => s.name),
+    'projection after registering again',
+  ).toEqual(['echo'])
   dispose()
   expect(tools.get('echo'), 'after the new disposer ran').toBeUndefined()
   expect(tools.schemas(), 'projection after the new disposer ran').toEqual([])
@@ -358,17 +385,13 @@ check('REG-15', 'the timeoutMs TypeError names the tool', ({ tools }) => {
 
 check('REG-16', 'the reserved-name error explains the Code Mode reservation', ({ tools }) => {
   const error = thrownBy(() => tools.register(definition('run_code')))
-  expect((error as Error).message).toBe(
-    'tool name "run_code" is reserved for the Code Mode presentation transport and cannot be registered or shadowed',
-  )
+  expect((error as Error).message).toBe('tool name "run_code" is reserved for the Code Mode presentation transport and cannot be registered or shadowed')
 })
 
 check('REG-17', 'the global duplicate error points to per-agent registration', ({ tools }) => {
   tools.register(probeTool('echo').definition)
   const error = thrownBy(() => tools.register(probeTool('echo').definition))
-  expect((error as Error).message).toBe(
-    'tool "echo" is already registered (for a per-agent variant, register through that agent\'s `agent.ctx` instead)',
-  )
+  expect((error as Error).message).toBe('tool "echo" is already registered (for a per-agent variant, register through that agent\'s `agent.ctx` instead)')
 })
 
 check('REG-18', 'the scoped duplicate error names the scope', async ({ scope }) => {

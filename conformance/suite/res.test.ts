@@ -161,37 +161,45 @@ check('RES-02', 'after an argument failure observers see exec.arguments undefine
   expect(Object.isFrozen(seen[0]?.exec), 'frozen').toBe(true)
 })
 
-check('RES-02', 'observers of a pre-aborted call get a frozen exec with a symbol token, the caller signal, deep-frozen arguments and a frozen result', async ({ harness, tools }) => {
-  tools.register(probeTool('res').definition)
-  const seen = observe(harness)
-  const callerArguments = { nested: { value: 1 } }
-  const signal = abortedSignal()
+check(
+  'RES-02',
+  'observers of a pre-aborted call get a frozen exec with a symbol token, the caller signal, deep-frozen arguments and a frozen result',
+  async ({ harness, tools }) => {
+    tools.register(probeTool('res').definition)
+    const seen = observe(harness)
+    const callerArguments = { nested: { value: 1 } }
+    const signal = abortedSignal()
 
-  await tools.execute(call('res', callerArguments, { signal }))
+    await tools.execute(call('res', callerArguments, { signal }))
 
-  expect(seen, 'tools/result events').toHaveLength(1)
-  const { exec, result: observed } = seen[0]!
-  expect(Object.isFrozen(exec), 'frozen').toBe(true)
-  expect(typeof exec.token).toBe('symbol')
-  expect(exec.signal, 'same signal').toBe(signal)
-  expect(exec.arguments).toEqual(callerArguments)
-  expect(isDeepFrozen(exec.arguments), 'deep-frozen').toBe(true)
-  expect(isDeepFrozen(observed), 'deep-frozen').toBe(true)
-})
+    expect(seen, 'tools/result events').toHaveLength(1)
+    const { exec, result: observed } = seen[0]!
+    expect(Object.isFrozen(exec), 'frozen').toBe(true)
+    expect(typeof exec.token).toBe('symbol')
+    expect(exec.signal, 'same signal').toBe(signal)
+    expect(exec.arguments).toEqual(callerArguments)
+    expect(isDeepFrozen(exec.arguments), 'deep-frozen').toBe(true)
+    expect(isDeepFrozen(observed), 'deep-frozen').toBe(true)
+  },
+)
 
-check('RES-03', 'non-lossless replacement content turns the outcome into a failure that still reaches finalizeContent and tools/result', async ({ harness, tools }) => {
-  const probe = probeTool('res', { countFinalize: true })
-  tools.register(probe.definition)
-  harness.on('tools/post-execute', () => ({ kind: 'accept', content: [{ type: 'text', text: 'x', n: Number.POSITIVE_INFINITY }] }))
-  const seen = observe(harness)
+check(
+  'RES-03',
+  'non-lossless replacement content turns the outcome into a failure that still reaches finalizeContent and tools/result',
+  async ({ harness, tools }) => {
+    const probe = probeTool('res', { countFinalize: true })
+    tools.register(probe.definition)
+    harness.on('tools/post-execute', () => ({ kind: 'accept', content: [{ type: 'text', text: 'x', n: Number.POSITIVE_INFINITY }] }))
+    const seen = observe(harness)
 
-  const result = await tools.execute(call('res'))
+    const result = await tools.execute(call('res'))
 
-  expectPlainFailure(result)
-  expect(probe.finalizeCalls, 'finalize calls').toHaveLength(1)
-  expect(probe.finalizeCalls[0]?.result.isError).toBe(true)
-  expect(seen, 'tools/result events').toHaveLength(1)
-})
+    expectPlainFailure(result)
+    expect(probe.finalizeCalls, 'finalize calls').toHaveLength(1)
+    expect(probe.finalizeCalls[0]?.result.isError).toBe(true)
+    expect(seen, 'tools/result events').toHaveLength(1)
+  },
+)
 
 check('RES-03', 'a non-lossless deferred context turns a success into a failure', async ({ tools }) => {
   tools.register(
@@ -217,7 +225,10 @@ check('RES-03', 'a wrapper-authored failure without content is not lossless and 
 
   expectPlainFailure(result)
   expect(Array.isArray(result.content), 'the final failure carries lossless content').toBe(true)
-  expect(seen.map((entry) => entry.result), 'tools/result events').toEqual([result])
+  expect(
+    seen.map((entry) => entry.result),
+    'tools/result events',
+  ).toEqual([result])
 })
 
 check('RES-03', 'materialized fields are detached from the objects listeners supplied', async ({ harness, tools }) => {
@@ -292,18 +303,22 @@ const unprintableObserver = (): void => {
   throw unprintable()
 }
 
-check('RES-04', 'an observer throwing a value whose message cannot be computed changes nothing: later observers run and execute() resolves', async ({ harness, tools }) => {
-  tools.register(probeTool('res').definition)
-  harness.on('tools/result', unprintableObserver)
-  const seen = observe(harness)
+check(
+  'RES-04',
+  'an observer throwing a value whose message cannot be computed changes nothing: later observers run and execute() resolves',
+  async ({ harness, tools }) => {
+    tools.register(probeTool('res').definition)
+    harness.on('tools/result', unprintableObserver)
+    const seen = observe(harness)
 
-  const result = await tools.execute(call('res'))
-  await settle()
+    const result = await tools.execute(call('res'))
+    await settle()
 
-  expectSuccess(result)
-  expect(seen, 'tools/result events seen by the later observer').toHaveLength(1)
-  expect(seen[0]?.result, 'same result').toBe(result)
-})
+    expectSuccess(result)
+    expect(seen, 'tools/result events seen by the later observer').toHaveLength(1)
+    expect(seen[0]?.result, 'same result').toBe(result)
+  },
+)
 
 check('RES-05', 'each observer is called once, its return value is ignored, and a late async rejection is contained', async ({ harness, tools }) => {
   tools.register(probeTool('res').definition)
@@ -373,17 +388,21 @@ check('RES-11', 'an observer throwing a value whose message cannot be computed i
   expect(added.length, `warnings the failing call adds: ${JSON.stringify(added)}`).toBe(baseline + 1)
 })
 
-check('RES-10', 'the warning for an observer throwing a value whose message cannot be computed carries the placeholder message', async ({ harness, tools, warnings }) => {
-  tools.register(probeTool('res').definition)
-  harness.on('tools/result', unprintableObserver)
+check(
+  'RES-10',
+  'the warning for an observer throwing a value whose message cannot be computed carries the placeholder message',
+  async ({ harness, tools, warnings }) => {
+    tools.register(probeTool('res').definition)
+    harness.on('tools/result', unprintableObserver)
 
-  const added = await warningsAddedBy(warnings, () => tools.execute(call('res')))
+    const added = await warningsAddedBy(warnings, () => tools.execute(call('res')))
 
-  const named = added.some((warning) => warning.includes('tools/result observer failed:') && warning.includes('<unprintable thrown value>'))
-  expect(named, `a warning containing "tools/result observer failed:" and "<unprintable thrown value>", among ${JSON.stringify(added)}`).toBe(true)
-})
+    const named = added.some((warning) => warning.includes('tools/result observer failed:') && warning.includes('<unprintable thrown value>'))
+    expect(named, `a warning containing "tools/result observer failed:" and "<unprintable thrown value>", among ${JSON.stringify(added)}`).toBe(true)
+  },
+)
 
-check('RES-06', 'scope observers see only their own agent\'s calls; global observers see all', async ({ harness, tools, scope }) => {
+check('RES-06', "scope observers see only their own agent's calls; global observers see all", async ({ harness, tools, scope }) => {
   const a = await scope()
   const b = await scope()
   tools.register(probeTool('res').definition)

@@ -149,7 +149,7 @@ check(
 
 check(
   'SCH-05',
-  'ancestor additions come after global tools and before the scope\'s own',
+  "ancestor additions come after global tools and before the scope's own",
   async ({ tools, scope }) => {
     const parent = await scope()
     const child = await scope(parent)

@@ -64,7 +64,7 @@ check('VIS-01', 'own registrations shadow inherited ones and escape restrictions
 
 check(
   'VIS-01',
-  'a nearer ancestor replaces a farther same-name entry, and the scope\'s own entry replaces both',
+  "a nearer ancestor replaces a farther same-name entry, and the scope's own entry replaces both",
   async ({ tools, scope }) => {
     tools.register(probeTool('x').definition)
     const parent = await scope()
@@ -120,7 +120,7 @@ check('VIS-03', 'a name registered nowhere fails with UNKNOWN_TOOL', async ({ to
 
 check(
   'VIS-03',
-  'another scope\'s tool and a restricted-away tool fail with UNKNOWN_TOOL without running',
+  "another scope's tool and a restricted-away tool fail with UNKNOWN_TOOL without running",
   async ({ tools, scope }) => {
     const global = registerAll(tools, 'g').g as ToolProbe
     const owner = await scope()
@@ -139,30 +139,34 @@ check(
 
 // ---------------------------------------------------------------- VIS-25
 
-check('VIS-25', 'an unknown name passes through pre-execute, guards, tools/execute and post-execute before failing as UNKNOWN_TOOL', async ({ harness, tools }) => {
-  const seenStages: string[] = []
-  harness.on('tools/pre-execute', (exec, next) => {
-    seenStages.push(`pre:${exec.name}`)
-    return next()
-  })
-  tools.guard((exec) => {
-    seenStages.push(`guard:${exec.name}`)
-    return undefined
-  })
-  harness.on('tools/execute', (exec, next) => {
-    seenStages.push(`execute:${exec.name}`)
-    return next()
-  })
-  harness.on('tools/post-execute', (exec, result, next) => {
-    seenStages.push(`post:${exec.name}:${result.error?.info?.code}`)
-    return next()
-  })
+check(
+  'VIS-25',
+  'an unknown name passes through pre-execute, guards, tools/execute and post-execute before failing as UNKNOWN_TOOL',
+  async ({ harness, tools }) => {
+    const seenStages: string[] = []
+    harness.on('tools/pre-execute', (exec, next) => {
+      seenStages.push(`pre:${exec.name}`)
+      return next()
+    })
+    tools.guard((exec) => {
+      seenStages.push(`guard:${exec.name}`)
+      return undefined
+    })
+    harness.on('tools/execute', (exec, next) => {
+      seenStages.push(`execute:${exec.name}`)
+      return next()
+    })
+    harness.on('tools/post-execute', (exec, result, next) => {
+      seenStages.push(`post:${exec.name}:${result.error?.info?.code}`)
+      return next()
+    })
 
-  const result = await tools.execute(call('ghost'))
+    const result = await tools.execute(call('ghost'))
 
-  expectCode(result, 'UNKNOWN_TOOL')
-  expect(seenStages, 'stage order').toEqual(['pre:ghost', 'guard:ghost', 'execute:ghost', 'post:ghost:UNKNOWN_TOOL'])
-})
+    expectCode(result, 'UNKNOWN_TOOL')
+    expect(seenStages, 'stage order').toEqual(['pre:ghost', 'guard:ghost', 'execute:ghost', 'post:ghost:UNKNOWN_TOOL'])
+  },
+)
 
 check('VIS-25', 'a pre-execute deny and a guard denial decide calls naming tools outside the view', async ({ harness, tools }) => {
   harness.on('tools/pre-execute', (exec, next) => (exec.name === 'denied' ? { kind: 'deny', reason: 'pre says no' } : next()))
@@ -285,7 +289,7 @@ check('VIS-09', 'allow and deny combine, restrictions intersect, and each dispos
   expect(seen(tools, layered.agent, ['a', 'b', 'c'])).toEqual(['a', 'b', 'c'])
 })
 
-check('VIS-10', 'a child\'s restriction narrows ancestor registrations for the child only', async ({ tools, scope }) => {
+check('VIS-10', "a child's restriction narrows ancestor registrations for the child only", async ({ tools, scope }) => {
   const parent = await scope()
   const child = await scope(parent)
   registerAll(parent.tools, 'p')
@@ -295,7 +299,7 @@ check('VIS-10', 'a child\'s restriction narrows ancestor registrations for the c
   expect(tools.get('p', parent.agent)).toBeDefined()
 })
 
-check('VIS-10', 'an ancestor\'s restriction narrows what every descendant inherits through it', async ({ tools, scope }) => {
+check('VIS-10', "an ancestor's restriction narrows what every descendant inherits through it", async ({ tools, scope }) => {
   registerAll(tools, 'g1', 'g2')
   const grandparent = await scope()
   registerAll(grandparent.tools, 'q1', 'q2')
@@ -313,7 +317,7 @@ check('VIS-10', 'an ancestor\'s restriction narrows what every descendant inheri
 // VIS-26: whether an ancestor's restriction reaches the ancestor's own registrations as its descendants inherit them.
 check(
   'VIS-26',
-  'an ancestor\'s restriction hides the ancestor\'s own registrations from its descendants, not from itself',
+  "an ancestor's restriction hides the ancestor's own registrations from its descendants, not from itself",
   async ({ tools, scope }) => {
     registerAll(tools, 'g1', 'g2')
     const parent = await scope()
@@ -331,7 +335,7 @@ check(
 
 check(
   'VIS-26',
-  'a grandparent\'s restriction hides a parent\'s registration from the grandchild',
+  "a grandparent's restriction hides a parent's registration from the grandchild",
   async ({ tools, scope }) => {
     registerAll(tools, 'g')
     const grandparent = await scope()
@@ -349,7 +353,7 @@ check(
 
 check(
   'VIS-26',
-  'a descendant may restrict a name an ancestor\'s restriction hides from it',
+  "a descendant may restrict a name an ancestor's restriction hides from it",
   async ({ tools, scope }) => {
     registerAll(tools, 'g1', 'g2')
     const parent = await scope()
@@ -359,7 +363,7 @@ check(
     const liftChild = child.tools.restrict({ deny: ['g1'] })
     expect(seen(tools, child.agent, ['g1', 'g2'])).toEqual(['g2'])
     liftParent()
-    expect(seen(tools, child.agent, ['g1', 'g2']), 'the child\'s own deny stays in force').toEqual(['g2'])
+    expect(seen(tools, child.agent, ['g1', 'g2']), "the child's own deny stays in force").toEqual(['g2'])
     liftChild()
     expect(seen(tools, child.agent, ['g1', 'g2'])).toEqual(['g1', 'g2'])
   },
@@ -368,7 +372,7 @@ check(
 
 check(
   ['VIS-10', 'VIS-03'],
-  'a child\'s restriction of an ancestor\'s tool takes it off the child\'s schemas and execution, not the ancestor\'s',
+  "a child's restriction of an ancestor's tool takes it off the child's schemas and execution, not the ancestor's",
   async ({ tools, scope }) => {
     const parent = await scope()
     const child = await scope(parent)
@@ -385,7 +389,7 @@ check(
   },
 )
 
-check('VIS-11', 'own registrations stay visible under the scope\'s own allow and deny lists', async ({ tools, scope }) => {
+check('VIS-11', "own registrations stay visible under the scope's own allow and deny lists", async ({ tools, scope }) => {
   registerAll(tools, 'a', 'x')
   const s = await scope()
   const report = probeTool('report')
@@ -402,7 +406,7 @@ check('VIS-11', 'own registrations stay visible under the scope\'s own allow and
 
 check(
   'VIS-11',
-  'own registrations stay visible under an ancestor\'s allow list',
+  "own registrations stay visible under an ancestor's allow list",
   async ({ tools, scope }) => {
     registerAll(tools, 'a')
     const parent = await scope()
@@ -582,7 +586,7 @@ check('VIS-16', 'a post-execute value replacement for a tool removed meanwhile f
   expect(probe.bodyCalls, 'body calls').toBe(1)
 })
 
-check('VIS-16', 'a wrapper\'s own success for a tool removed meanwhile fails with UNKNOWN_TOOL', async ({ harness, tools }) => {
+check('VIS-16', "a wrapper's own success for a tool removed meanwhile fails with UNKNOWN_TOOL", async ({ harness, tools }) => {
   const probe = probeTool('echo')
   const dispose = tools.register(probe.definition)
   harness.on('tools/execute', () => {
@@ -594,7 +598,7 @@ check('VIS-16', 'a wrapper\'s own success for a tool removed meanwhile fails wit
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
-check('VIS-16', 'a wrapper\'s own success for a tool removed after next() returned fails with UNKNOWN_TOOL', async ({ harness, tools }) => {
+check('VIS-16', "a wrapper's own success for a tool removed after next() returned fails with UNKNOWN_TOOL", async ({ harness, tools }) => {
   const probe = probeTool('echo')
   const dispose = tools.register(probe.definition)
   harness.on('tools/execute', async (_exec, next) => {
@@ -627,7 +631,7 @@ check('VIS-17', 'views inherit down the parent chain and never up or sideways', 
 
 // ---------------------------------------------------------------- VIS-18
 
-check('VIS-18', 'scope listeners see only their agent\'s calls; global listeners see all', async ({ harness, tools, scope }) => {
+check('VIS-18', "scope listeners see only their agent's calls; global listeners see all", async ({ harness, tools, scope }) => {
   registerAll(tools, 'echo')
   const s = await scope()
   const other = await scope()
@@ -645,7 +649,7 @@ check('VIS-18', 'scope listeners see only their agent\'s calls; global listeners
 
 check(
   'VIS-18',
-  'a scope listener sees its descendants\' calls but not its ancestors\'',
+  "a scope listener sees its descendants' calls but not its ancestors'",
   async ({ tools, scope }) => {
     registerAll(tools, 'echo')
     const parent = await scope()
@@ -703,17 +707,13 @@ check('VIS-21', 'restrict({}) is reported as a no-op', async ({ scope }) => {
 check('VIS-22', 'restricting run_code is reported as naming the reserved transport', async ({ tools, scope }) => {
   registerAll(tools, 'a')
   const s = await scope()
-  expect(thrownMessage(() => s.tools.restrict({ deny: ['run_code'] }))).toMatch(
-    /cannot name reserved Code Mode presentation transport/,
-  )
+  expect(thrownMessage(() => s.tools.restrict({ deny: ['run_code'] }))).toMatch(/cannot name reserved Code Mode presentation transport/)
 })
 
 check('VIS-23', 'one unknown restricted name is reported with the sorted known names', async ({ tools, scope }) => {
   registerAll(tools, 'zeta', 'alpha')
   const s = await scope()
-  expect(thrownMessage(() => s.tools.restrict({ deny: ['ghost'] }))).toBe(
-    'tools.restrict() names unknown global tool "ghost"; known global tools: alpha, zeta',
-  )
+  expect(thrownMessage(() => s.tools.restrict({ deny: ['ghost'] }))).toBe('tools.restrict() names unknown global tool "ghost"; known global tools: alpha, zeta')
 })
 
 check('VIS-23', 'several unknown names are listed together', async ({ tools, scope }) => {
@@ -727,9 +727,7 @@ check('VIS-23', 'several unknown names are listed together', async ({ tools, sco
 check('VIS-23', 'an empty inherited set is reported as (none)', async ({ scope }) => {
   const s: ScopeHandle = await scope()
   s.tools.register(probeTool('local').definition)
-  expect(thrownMessage(() => s.tools.restrict({ deny: ['local'] }))).toBe(
-    'tools.restrict() names unknown global tool "local"; known global tools: (none)',
-  )
+  expect(thrownMessage(() => s.tools.restrict({ deny: ['local'] }))).toBe('tools.restrict() names unknown global tool "local"; known global tools: (none)')
 })
 
 // ---------------------------------------------------------------- VIS-24
@@ -742,7 +740,7 @@ function logging(log: string[], label: string): ToolEventListeners['tools/pre-ex
   }
 }
 
-check('VIS-24', 'a listener\'s disposer removes exactly that listener, and a second call removes nothing more', async ({ tools, harness }) => {
+check('VIS-24', "a listener's disposer removes exactly that listener, and a second call removes nothing more", async ({ tools, harness }) => {
   registerAll(tools, 'echo')
   const log: string[] = []
   const disposeFirst = harness.on('tools/pre-execute', logging(log, 'first'))
@@ -765,7 +763,7 @@ check('VIS-24', 'a listener\'s disposer removes exactly that listener, and a sec
 
 check(
   'VIS-24',
-  'a scope listener\'s disposer and the scope\'s disposal both unsubscribe, leaving other listeners in place',
+  "a scope listener's disposer and the scope's disposal both unsubscribe, leaving other listeners in place",
   async ({ tools, harness, scope }) => {
     registerAll(tools, 'echo')
     const kept = await scope()
@@ -807,7 +805,11 @@ check(
     denying.tools.restrict({ deny: ['echo', 'other'] })
     const shadowing = await scope()
     expect(() => shadowing.tools.register({ ...probeTool('run_code').definition })).toThrow()
-    for (const [label, handle] of [['allow', allowing], ['deny', denying], ['shadow', shadowing]] as const) {
+    for (const [label, handle] of [
+      ['allow', allowing],
+      ['deny', denying],
+      ['shadow', shadowing],
+    ] as const) {
       expect(tools.get('run_code', handle.agent), label).toBe(transport)
       expect(schemaNames(tools, handle.agent), label).toContain('run_code')
     }
@@ -817,16 +819,12 @@ check(
   { deployment: { mode: 'code' } },
 )
 
-check(
-  'VIS-13',
-  'a scope presenting code under a native deployment keeps run_code under an allow list that omits it',
-  async ({ tools, scope, presentAs }) => {
-    tools.register(probeTool('echo').definition)
-    tools.register(probeTool('other').definition)
-    const handle = await scope()
-    presentAs(handle, 'code')
-    handle.tools.restrict({ allow: ['echo'] })
-    expect(tools.get('run_code', handle.agent)).toBeDefined()
-    expect(schemaNames(tools, handle.agent).sort()).toEqual(['echo', 'run_code'])
-  },
-)
+check('VIS-13', 'a scope presenting code under a native deployment keeps run_code under an allow list that omits it', async ({ tools, scope, presentAs }) => {
+  tools.register(probeTool('echo').definition)
+  tools.register(probeTool('other').definition)
+  const handle = await scope()
+  presentAs(handle, 'code')
+  handle.tools.restrict({ allow: ['echo'] })
+  expect(tools.get('run_code', handle.agent)).toBeDefined()
+  expect(schemaNames(tools, handle.agent).sort()).toEqual(['echo', 'run_code'])
+})

@@ -16,7 +16,10 @@ import type { GradeReport } from '../grade/report.ts'
 import { conformance } from './conformance.ts'
 
 const folder = mkdtempSync(join(tmpdir(), 'dsh-tck-policy-'))
-writeFileSync(join(folder, 'baseline.json'), JSON.stringify({ baselineVersion: '1', entries: [{ rule: 'PRE-15', reason: 'not-implemented', kind: 'assertion' }] }))
+writeFileSync(
+  join(folder, 'baseline.json'),
+  JSON.stringify({ baselineVersion: '1', entries: [{ rule: 'PRE-15', reason: 'not-implemented', kind: 'assertion' }] }),
+)
 
 // Registered first, so it runs after conformance()'s end-of-file hook: the report grades the skipped failures as the failures they were.
 afterAll(() => {
@@ -30,11 +33,19 @@ afterAll(() => {
 
 await conformance(broken, { rules: ['PRE-15', 'PRE-22'], baseline: 'baseline.json', cwd: folder, report: 'report.json' })
 
-test('only what would decide grade\'s exit status could fail: deviations and known failures are skipped with their reason', ({ task }) => {
+test("only what would decide grade's exit status could fail: deviations and known failures are skipped with their reason", ({ task }) => {
   const kit = task.file.tasks.filter((t) => t.name.startsWith('['))
   expect(kit.length).toBeGreaterThan(0)
-  expect(kit.filter((t) => t.result?.state === 'fail').map((t) => t.name), 'no kit test fails the run').toEqual([])
+  expect(
+    kit.filter((t) => t.result?.state === 'fail').map((t) => t.name),
+    'no kit test fails the run',
+  ).toEqual([])
   const notes = kit.filter((t) => t.result?.state === 'skip').map((t) => (t.result as { note?: string } | undefined)?.note ?? '')
-  expect(notes.some((note) => note.includes('known failure (baseline baseline.json) of PRE-15')), `skip notes: ${notes.join(' | ')}`).toBe(true)
-  expect(notes.every((note) => /known failure \(baseline baseline\.json\) of PRE-15|should-level deviation of PRE-22 \(does not fail the spec profile\)/.test(note))).toBe(true)
+  expect(
+    notes.some((note) => note.includes('known failure (baseline baseline.json) of PRE-15')),
+    `skip notes: ${notes.join(' | ')}`,
+  ).toBe(true)
+  expect(
+    notes.every((note) => /known failure \(baseline baseline\.json\) of PRE-15|should-level deviation of PRE-22 \(does not fail the spec profile\)/.test(note)),
+  ).toBe(true)
 })

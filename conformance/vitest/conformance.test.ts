@@ -9,7 +9,11 @@ import reference from '../../reference/adapter.ts'
 import { MAX_TIMEOUT_MS } from '../grade/grade.ts'
 import { conformance } from './conformance.ts'
 
-const refusal = (run: () => Promise<void>): Promise<unknown> => run().then(() => 'declared', (error: unknown) => error)
+const refusal = (run: () => Promise<void>): Promise<unknown> =>
+  run().then(
+    () => 'declared',
+    (error: unknown) => error,
+  )
 
 // Refused before anything is declared (a refusal leaves the one call per file unused).
 const refused = {

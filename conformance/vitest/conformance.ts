@@ -89,7 +89,6 @@ export interface ConformanceOptions {
   readonly types?: string
 }
 
-
 /** `.ts` in a clone (sources), `.js` in the built package. */
 const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
 
@@ -118,7 +117,7 @@ export async function conformance(adapter: TckAdapter | string | URL, options: C
     throw new UsageError(`conformance(): timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(timeout)})`)
   }
   if (declared) {
-    throw new Error('conformance() was already called in this test worker: call it once per test file (and keep vitest\'s default per-file isolation)')
+    throw new Error("conformance() was already called in this test worker: call it once per test file (and keep vitest's default per-file isolation)")
   }
   const startedAt = new Date()
   const clock = performance.now()
@@ -136,7 +135,15 @@ export async function conformance(adapter: TckAdapter | string | URL, options: C
   if (declared) throw new Error('conformance() was called twice at once in this test worker: call it once per test file')
   declared = true
   useSuiteAdapter(Promise.resolve(checked))
-  useVerdictPolicy(baselinePolicy(profile, baseline, options.baseline ?? '', options.allowStale === true, rules.map((r) => r.id)))
+  useVerdictPolicy(
+    baselinePolicy(
+      profile,
+      baseline,
+      options.baseline ?? '',
+      options.allowStale === true,
+      rules.map((r) => r.id),
+    ),
+  )
 
   // check() reads the budget when it declares a test, and declares only the selected ones.
   const savedTimeout = process.env.DSH_TCK_TIMEOUT
@@ -234,13 +241,20 @@ function declareTypeTests(rules: readonly Rule[], entry: string, features: Adapt
  * of the file, an expired entry, or (unless `allowStale`) a live one that
  * recorded no failure though its rule was selected, fails the run.
  */
-function baselinePolicy(profile: Profile, baseline: Baseline | undefined, file: string, allowStale: boolean, selected: readonly string[]): Parameters<typeof useVerdictPolicy>[0] {
+function baselinePolicy(
+  profile: Profile,
+  baseline: Baseline | undefined,
+  file: string,
+  allowStale: boolean,
+  selected: readonly string[],
+): Parameters<typeof useVerdictPolicy>[0] {
   if (baseline === undefined) return { profile }
   const today = new Date().toISOString().slice(0, 10)
   const { version, suiteRevision } = kitInfo()
   const live = baseline.entries.filter((entry) => expiryReason(entry.expires, today, version, suiteRevision) === undefined)
   const used = new Set<BaselineEntry>()
-  const entryFor = (rule: string, test: string): BaselineEntry | undefined => live.find((e) => e.test === test) ?? live.find((e) => e.rule === rule && e.test === undefined)
+  const entryFor = (rule: string, test: string): BaselineEntry | undefined =>
+    live.find((e) => e.test === test) ?? live.find((e) => e.rule === rule && e.test === undefined)
   afterAll(() => {
     const problems: string[] = []
     for (const entry of baseline.entries) {
@@ -249,7 +263,8 @@ function baselinePolicy(profile: Profile, baseline: Baseline | undefined, file: 
       const named = entry.rule === undefined ? ruleIdsInTestName(entry.test ?? '') : [entry.rule]
       const inScope = named.some((id) => selected.includes(id) && isRuleId(id) && failingLevels(profile).includes(getRule(id).level))
       if (expired !== undefined && inScope) problems.push(`${entryLabel(entry)}: ${expired}`)
-      else if (expired === undefined && inScope && !used.has(entry) && !allowStale) problems.push(`${entryLabel(entry)}: recorded as failing, but it did not fail (remove the entry, or pass allowStale)`)
+      else if (expired === undefined && inScope && !used.has(entry) && !allowStale)
+        problems.push(`${entryLabel(entry)}: recorded as failing, but it did not fail (remove the entry, or pass allowStale)`)
     }
     if (problems.length > 0) throw new Error(`baseline ${file}: ${problems.join('; ')}`)
   })

@@ -64,7 +64,9 @@ export function embeddedReport(input: EmbeddedReportInput): GradeReport {
     evidence: loadEvidence(),
   })
   const { baseline } = input
-  return baseline === undefined ? report : withBaselineVerdict({ mode: 'compare', file: baseline.file, baseline: baseline.baseline, allowStale: baseline.allowStale }, report)
+  return baseline === undefined
+    ? report
+    : withBaselineVerdict({ mode: 'compare', file: baseline.file, baseline: baseline.baseline, allowStale: baseline.allowStale }, report)
 }
 
 /** Writes `report` as JSON (as `grade --json`) to `file`, resolved against `cwd`; returns the absolute path. */
@@ -80,7 +82,16 @@ function rawTest(test: Test, file: string): RawTest {
   const result = test.result
   const meta = test.meta
   const tolerated = meta.toleratedFailure
-  const state: RawTest['state'] = tolerated !== undefined ? 'failed' : result?.state === 'pass' ? 'passed' : result?.state === 'fail' ? 'failed' : result?.state === 'skip' || result?.state === 'todo' ? 'skipped' : 'pending'
+  const state: RawTest['state'] =
+    tolerated !== undefined
+      ? 'failed'
+      : result?.state === 'pass'
+        ? 'passed'
+        : result?.state === 'fail'
+          ? 'failed'
+          : result?.state === 'skip' || result?.state === 'todo'
+            ? 'skipped'
+            : 'pending'
   return {
     moduleId: file,
     file: relative(KIT_ROOT, file).split('\\').join('/'),

@@ -16,4 +16,3 @@ import { expect } from 'vitest'
 export function expectIs<T>(actual: T, expected: T, message: () => string): void {
   if (!Object.is(actual, expected)) expect(actual, message()).toBe(expected)
 }
-

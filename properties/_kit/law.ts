@@ -19,7 +19,16 @@
  *   reaching for any other fails it as a kit defect, not the registry's.
  */
 import fc from 'fast-check'
-import type { CodeModeHarness, FeatureName, Harness, HarnessOptions, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../conformance/adapter/contract.ts'
+import type {
+  CodeModeHarness,
+  FeatureName,
+  Harness,
+  HarnessOptions,
+  SchemaApi,
+  ScopeHandle,
+  TckAdapter,
+  ToolRuntimeApi,
+} from '../../conformance/adapter/contract.ts'
 import { getRule } from '../../conformance/catalogue/index.ts'
 import type { RuleId } from '../../conformance/catalogue/index.ts'
 import type { ApprovalService, ToolPresentationMode } from '../../conformance/spec/types.ts'
@@ -163,7 +172,14 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
       const threshold = spec.threshold ?? DEFAULT_THRESHOLD
       let runs = 0
       let hits = 0
-      const gate = featureGate(neededFeatures(ids.map((id) => getRule(id)), spec.needs), spec.optional ?? [], t.adapter.features)
+      const gate = featureGate(
+        neededFeatures(
+          ids.map((id) => getRule(id)),
+          spec.needs,
+        ),
+        spec.optional ?? [],
+        t.adapter.features,
+      )
       const arbitrary = typeof spec.arbitrary === 'function' ? spec.arbitrary(gate.has) : spec.arbitrary
       if (spec.deployment !== undefined && !gate.has('codeMode')) {
         throw new KitDefectError(`kit defect: law ${name} configures the deployment but may not use codeMode (the registry is not at fault)`)
@@ -205,7 +221,10 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
         meta.property = { ...meta.property, path: fullPath, counterexample }
         // A hang stays a hang (failure kind `timeout`), never an assertion of the law's rules.
         const Failure = details.errorInstance instanceof AdapterTimeoutError ? AdapterTimeoutError : Error
-        throw withFramesOf(new Failure(failureMessage(name, ids, title, details as fc.RunDetails<[unknown]>, seed, fullPath, counterexample)), details.errorInstance)
+        throw withFramesOf(
+          new Failure(failureMessage(name, ids, title, details as fc.RunDetails<[unknown]>, seed, fullPath, counterexample)),
+          details.errorInstance,
+        )
       }
       if (path !== undefined) return // a replay of one case says nothing about vacuity
       meta.vacuity = { runs, interesting: hits, threshold }

@@ -15,9 +15,7 @@ function noNegativeZero(value: JsonValue): JsonValue {
 }
 
 /** Lossless JSON values (ARG-05), plain objects and arrays only. */
-export const losslessJson: fc.Arbitrary<JsonValue> = fc
-  .jsonValue({ maxDepth: 3 })
-  .map((v) => noNegativeZero(JSON.parse(JSON.stringify(v)) as JsonValue))
+export const losslessJson: fc.Arbitrary<JsonValue> = fc.jsonValue({ maxDepth: 3 }).map((v) => noNegativeZero(JSON.parse(JSON.stringify(v)) as JsonValue))
 
 /** Lossless JSON objects, the usual shape of tool arguments. */
 export const losslessObject: fc.Arbitrary<Record<string, JsonValue>> = fc

@@ -38,7 +38,9 @@ export const DESCRIPTION_PARAMETER_TEXT = 'What this program does, in 5 to 10 wo
 export function flavorFor(language: string | undefined): RunCodeFlavor {
   if (language === undefined) return FLAVORS.typescript!
   if (!Object.hasOwn(FLAVORS, language)) {
-    const known = Object.keys(FLAVORS).map((name) => JSON.stringify(name)).join(', ')
+    const known = Object.keys(FLAVORS)
+      .map((name) => JSON.stringify(name))
+      .join(', ')
     throw new Error(`dsh-tools: no run_code schema flavor registered for runtime language ${JSON.stringify(language)} (known: ${known})`)
   }
   return FLAVORS[language]!

@@ -100,51 +100,53 @@ export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program
     if (result.concludesTurn === true) exec.concludeTurn()
   }
 
-  const binding = (name: string): CodeBindingFunction => async (raw: unknown): Promise<JsonValue> => {
-    if (over()) throw new Error(overMessage(`${name} not dispatched`))
-    const args = bindingArguments(raw) // CM-13: before a number is taken or anything logged
-    const subCallId = `${String(exec.callId)}:code:${++submitted}` // CM-14
-    const input = {
-      callId: subCallId,
-      rootCallId: exec.rootCallId,
-      name,
-      arguments: args.dispatched,
-      agent, // CM-14: the outer call's (an undefined one defines no exec.agent)
-      parent: exec.token,
-      signal: controller.signal,
-    }
-    const result = await new Promise<ToolExecutionResult>((resolve, reject) => {
-      let parked: Parked | undefined
-      lane.submit({
-        classify: () => host.executionMode(input).kind,
-        abandon: () => reject(new Error(overMessage(`${name} tool call abandoned`))),
-        async start() {
-          record('tool/code-dispatch-start', startData(subCallId, name, args)) // CM-23: before prepare
-          const prepared: Prepared = await prepareExecution(host.internals, input)
-          if (prepared.kind !== 'dispatch') {
-            parked = prepared
-            return undefined
-          }
-          const flight = dispatchExecution(prepared.run).then((dispatched) => {
-            parked = { kind: dispatched.kind, run: prepared.run, result: dispatched.result }
-          })
-          return { flight }
-        },
-        async commit() {
-          const { kind, run, result: candidate } = parked!
-          const final = kind === 'post-result' ? await finalizeExecution(run, candidate) : finishExecution(run, candidate)
-          forward(final)
-          resolve(final) // CM-24: the program gets its value before the record is appended
-          logSettled(subCallId, name, args, final)
-          // CM-24: at most maxParallel settle records pending; the lane waits beyond that.
-          while (logging.size > host.maxParallel) await Promise.race(logging)
-        },
+  const binding =
+    (name: string): CodeBindingFunction =>
+    async (raw: unknown): Promise<JsonValue> => {
+      if (over()) throw new Error(overMessage(`${name} not dispatched`))
+      const args = bindingArguments(raw) // CM-13: before a number is taken or anything logged
+      const subCallId = `${String(exec.callId)}:code:${++submitted}` // CM-14
+      const input = {
+        callId: subCallId,
+        rootCallId: exec.rootCallId,
+        name,
+        arguments: args.dispatched,
+        agent, // CM-14: the outer call's (an undefined one defines no exec.agent)
+        parent: exec.token,
+        signal: controller.signal,
+      }
+      const result = await new Promise<ToolExecutionResult>((resolve, reject) => {
+        let parked: Parked | undefined
+        lane.submit({
+          classify: () => host.executionMode(input).kind,
+          abandon: () => reject(new Error(overMessage(`${name} tool call abandoned`))),
+          async start() {
+            record('tool/code-dispatch-start', startData(subCallId, name, args)) // CM-23: before prepare
+            const prepared: Prepared = await prepareExecution(host.internals, input)
+            if (prepared.kind !== 'dispatch') {
+              parked = prepared
+              return undefined
+            }
+            const flight = dispatchExecution(prepared.run).then((dispatched) => {
+              parked = { kind: dispatched.kind, run: prepared.run, result: dispatched.result }
+            })
+            return { flight }
+          },
+          async commit() {
+            const { kind, run, result: candidate } = parked!
+            const final = kind === 'post-result' ? await finalizeExecution(run, candidate) : finishExecution(run, candidate)
+            forward(final)
+            resolve(final) // CM-24: the program gets its value before the record is appended
+            logSettled(subCallId, name, args, final)
+            // CM-24: at most maxParallel settle records pending; the lane waits beyond that.
+            while (logging.size > host.maxParallel) await Promise.race(logging)
+          },
+        })
       })
-    })
-    if (over()) throw new Error(overMessage(`${name} result discarded`)) // CM-19
-    if (result.isError) throw new Error(result.error.message) // CM-18: only the message
-    return result.value
-  }
+      if (over()) throw new Error(overMessage(`${name} result discarded`)) // CM-19
+      if (result.isError) throw new Error(result.error.message) // CM-18: only the message
+      return result.value
+    }
 
   // CM-11, CM-12: one own enumerable binding per name of the caller's view, run_code excluded; null prototype.
   const functions = Object.create(null) as Record<string, CodeBindingFunction>

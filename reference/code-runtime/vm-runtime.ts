@@ -58,7 +58,10 @@ function installBindings(context: vm.Context, bindings: readonly CodeBindingName
     const ErrorClass = vm.runInContext(
       `(class ${className} extends Error { constructor(message, name) { super(message); this.name = ${JSON.stringify(className)}; this[${JSON.stringify(member)}] = name } })`,
       context,
-    ) as new (message: string, name: string) => Error
+    ) as new (
+      message: string,
+      name: string,
+    ) => Error
     const functions = vm.runInContext('Object.create(null)', context) as Record<string, unknown>
     for (const name of Object.keys(namespace.functions)) {
       const call = namespace.functions[name]!

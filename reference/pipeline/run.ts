@@ -75,7 +75,14 @@ export function startRun(registry: RegistryInternals, input: unknown): Run {
   // ARG-01: each identity field is read exactly once, in this order. A throwing
   // getter is recorded and the remaining fields are still captured.
   // All keys up front: filling an object of a fixed shape is cheaper than growing one.
-  const captured: Record<IdentityField, unknown> = { callId: undefined, rootCallId: undefined, name: undefined, agent: undefined, parent: undefined, signal: undefined }
+  const captured: Record<IdentityField, unknown> = {
+    callId: undefined,
+    rootCallId: undefined,
+    name: undefined,
+    agent: undefined,
+    parent: undefined,
+    signal: undefined,
+  }
   for (const field of IDENTITY_FIELDS) {
     try {
       captured[field] = (input as Record<IdentityField, unknown>)[field]
@@ -108,7 +115,7 @@ export function startRun(registry: RegistryInternals, input: unknown): Run {
 
   // ARG-04..06: `arguments` is read once and materialised. Skipped when the
   // identity could not be read: the call is already failed.
-  let args: unknown = undefined
+  let args: unknown
   if (entryFailure === undefined) {
     try {
       args = materializeArguments((input as { arguments: unknown }).arguments)

@@ -4,14 +4,7 @@
  * canonical output values; `InferValue`/`InferArgs` turn a declaration into
  * the TypeScript type the runtime validation admits.
  */
-import type {
-  ContentBlock,
-  JsonValue,
-  ToolExecution,
-  ToolExecutionResult,
-  ToolResult,
-  ToolRunContext,
-} from '../../conformance/spec/types.ts'
+import type { ContentBlock, JsonValue, ToolExecution, ToolExecutionResult, ToolResult, ToolRunContext } from '../../conformance/spec/types.ts'
 
 /** Annotations any value spec may carry; they are copied to the compiled schema and never constrain values. */
 export interface ValueSchemaAnnotations {
@@ -119,11 +112,7 @@ export type ParameterSchemaSpec = {
 type MaxDepth = 16
 type Deeper<D extends unknown[]> = [...D, unknown]
 
-type InferScalar<S, P> = S extends { readonly const: infer C extends P }
-  ? C
-  : S extends { readonly enum: readonly (infer E extends P)[] }
-    ? E
-    : P
+type InferScalar<S, P> = S extends { readonly const: infer C extends P } ? C : S extends { readonly enum: readonly (infer E extends P)[] } ? E : P
 
 /** `oneOf` branches; `D` already counts the `oneOf` node. */
 type InferBranches<B, D extends unknown[]> = B extends readonly (infer V)[] ? (V extends unknown ? InferValueAt<V, D> : never) : JsonValue

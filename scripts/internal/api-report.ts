@@ -27,7 +27,10 @@ export function apiEntries(root: string): ApiEntry[] {
   for (const [subpath, target] of Object.entries(pkg.exports)) {
     const file = typeof target === 'string' ? target : target.default
     if (file === undefined || !file.endsWith('.js')) continue
-    entries.push({ subpath: subpath === '.' ? 'dsh-tools-tck' : `dsh-tools-tck/${subpath.slice(2)}`, source: file.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts') })
+    entries.push({
+      subpath: subpath === '.' ? 'dsh-tools-tck' : `dsh-tools-tck/${subpath.slice(2)}`,
+      source: file.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts'),
+    })
   }
   return entries
 }
@@ -44,7 +47,10 @@ export function apiReports(root: string): Map<string, string> {
   const entries = apiEntries(root)
   const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })
   if (config === undefined) throw new Error('cannot read tsconfig.json')
-  const program = ts.createProgram(entries.map((e) => join(root, e.source)), { ...config.options, noEmit: true })
+  const program = ts.createProgram(
+    entries.map((e) => join(root, e.source)),
+    { ...config.options, noEmit: true },
+  )
   const checker = program.getTypeChecker()
   const reports = new Map<string, string>()
   for (const entry of entries) {
@@ -76,7 +82,12 @@ function describe(checker: ts.TypeChecker, exported: ts.Symbol): string[] {
   const symbol = resolve(checker, exported)
   const name = exported.name
   const declaration = symbol.declarations?.[0]
-  const doc = ts.displayPartsToString(symbol.getDocumentationComment(checker)).split(/\n\s*\n/)[0]?.replace(/\s+/g, ' ').trim() ?? ''
+  const doc =
+    ts
+      .displayPartsToString(symbol.getDocumentationComment(checker))
+      .split(/\n\s*\n/)[0]
+      ?.replace(/\s+/g, ' ')
+      .trim() ?? ''
   const out = doc === '' ? (isValue(symbol) ? ['// (undocumented)'] : []) : [`// ${doc.length > 200 ? `${doc.slice(0, 199)}…` : doc}`]
   if (declaration === undefined) return [...out, `${name}: unknown`]
   if ((symbol.flags & ts.SymbolFlags.Function) !== 0) {
@@ -92,7 +103,10 @@ function describe(checker: ts.TypeChecker, exported: ts.Symbol): string[] {
     out.push(`interface ${name}${params} {`, ...members(checker, checker.getDeclaredTypeOfSymbol(symbol), declaration), '}')
   } else if ((symbol.flags & ts.SymbolFlags.TypeAlias) !== 0) {
     const alias = symbol.declarations?.find(ts.isTypeAliasDeclaration)
-    const text = alias === undefined ? checker.typeToString(checker.getDeclaredTypeOfSymbol(symbol), undefined, FLAGS | ts.TypeFormatFlags.InTypeAlias) : alias.type.getText().replace(/\s+/g, ' ')
+    const text =
+      alias === undefined
+        ? checker.typeToString(checker.getDeclaredTypeOfSymbol(symbol), undefined, FLAGS | ts.TypeFormatFlags.InTypeAlias)
+        : alias.type.getText().replace(/\s+/g, ' ')
     out.push(`type ${name}${alias === undefined ? '' : typeParameters(alias)} = ${text}`)
   }
   return out

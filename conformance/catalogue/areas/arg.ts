@@ -20,11 +20,19 @@ export const ARG_RULES = defineArea('ARG', [
       'Each execute() mints a new symbol token before policy runs, which no caller-supplied field can override; every stage of that execution (pre-execute, guards, tools/execute, body, post-execute, tools/result) sees the same token and two executions never share one.',
     sources: [seed('000', '§执行 (ToolExecutionToken)'), seed('002', '§ctx.tools.execute')],
     quotes: [
-      quote('000', '§执行 (ToolExecutionToken)', '`ToolExecutionToken` 是不透明的运行时 `Symbol`，仅用于身份比较。策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
+      quote(
+        '000',
+        '§执行 (ToolExecutionToken)',
+        '`ToolExecutionToken` 是不透明的运行时 `Symbol`，仅用于身份比较。策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。',
+      ),
       quote('000', '§执行 (ToolExecutionInput)', 'callers do not choose that token'),
       quote('000', '§执行 (ToolExecution.token)', 'Registry-assigned identity shared with nested calls only as their opaque `parent` token.'),
       quote('002', '§ctx.tools.execute', 'The registry assigns its correlation token before policy begins.'),
-      quote('000', '§执行', '然后让调用依次经过 `tools/pre-execute`（可重排的 allow/deny/ask waterfall）→ 已注册的单调 guard → `tools/execute`（环绕分派包装层）→ `tools/post-execute`（检查/替换结果）'),
+      quote(
+        '000',
+        '§执行',
+        '然后让调用依次经过 `tools/pre-execute`（可重排的 allow/deny/ask waterfall）→ 已注册的单调 guard → `tools/execute`（环绕分派包装层）→ `tools/post-execute`（检查/替换结果）',
+      ),
     ],
   },
   {
@@ -33,7 +41,11 @@ export const ARG_RULES = defineArea('ARG', [
     statement: 'exec.rootCallId is the input rootCallId when one is given and the input callId otherwise.',
     sources: [seed('000', '§执行 (ToolExecutionInput.rootCallId, ToolExecution.rootCallId)')],
     quotes: [
-      quote('000', '§执行 (ToolExecutionInput.rootCallId)', 'Root model-requested call owning this execution tree. Callers omit it for a root execution; nested dispatchers propagate the enclosing value.'),
+      quote(
+        '000',
+        '§执行 (ToolExecutionInput.rootCallId)',
+        'Root model-requested call owning this execution tree. Callers omit it for a root execution; nested dispatchers propagate the enclosing value.',
+      ),
       quote('000', '§执行 (ToolExecution.rootCallId)', 'Root model-requested call, resolved for every root and nested execution.'),
     ],
   },
@@ -53,7 +65,7 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-05',
     level: 'must',
     statement:
-      'The argument boundary admits exactly lossless JSON (null, booleans, strings, finite numbers other than -0, dense intrinsic arrays and plain or null-prototype objects with enumerable string keys from any realm, nested (100 levels are checked; the seeds give no depth guarantee, and the depth upstream reaches is ARG-15\'s), shared acyclic parts duplicated, getters read once) and refuses everything else (undefined anywhere, functions, symbols, bigints, NaN, infinities, -0, Map/Set/Date and class instances, array subclasses, sparse or decorated arrays, symbol or non-enumerable keys, cycles).',
+      "The argument boundary admits exactly lossless JSON (null, booleans, strings, finite numbers other than -0, dense intrinsic arrays and plain or null-prototype objects with enumerable string keys from any realm, nested (100 levels are checked; the seeds give no depth guarantee, and the depth upstream reaches is ARG-15's), shared acyclic parts duplicated, getters read once) and refuses everything else (undefined anywhere, functions, symbols, bigints, NaN, infinities, -0, Map/Set/Date and class instances, array subclasses, sparse or decorated arrays, symbol or non-enumerable keys, cycles).",
     sources: [seed('000', '§执行 (ToolExecutionInput.arguments)'), upstream('boundary of snapshotJsonValue')],
     quotes: [
       quote('000', '§执行 (ToolExecutionInput.arguments)', 'Losslessly JSON-serializable parsed arguments (tools validate their own schema).'),
@@ -64,7 +76,7 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-06',
     level: 'must',
     statement:
-      'When the arguments cannot be materialised (not lossless, or a getter throws) the call ends at once as a failure (its lack of error.info is ERR-14\'s, the getter\'s own message when a getter threw ARG-16\'s), exec.arguments is undefined, no pre-execute, guard, tools/execute, body or post-execute stage runs, tools/result fires once, and this outcome takes precedence over a signal that was already aborted.',
+      "When the arguments cannot be materialised (not lossless, or a getter throws) the call ends at once as a failure (its lack of error.info is ERR-14's, the getter's own message when a getter threw ARG-16's), exec.arguments is undefined, no pre-execute, guard, tools/execute, body or post-execute stage runs, tools/result fires once, and this outcome takes precedence over a signal that was already aborted.",
     sources: [seed('000', '§执行 (拒绝非 JSON 输入)'), seed('001', 'L4'), upstream('argument failures are final results')],
     quotes: [
       quote('000', '§执行', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token'),
@@ -159,7 +171,7 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-12',
     level: 'should',
     statement:
-      'A non-lossless argument failure carries the message `tool execution arguments must be losslessly JSON-serializable` (its enveloped content is ERR-13\'s).',
+      "A non-lossless argument failure carries the message `tool execution arguments must be losslessly JSON-serializable` (its enveloped content is ERR-13's).",
     sources: [upstream('TypeError text of the argument boundary')],
   },
   {
@@ -168,7 +180,11 @@ export const ARG_RULES = defineArea('ARG', [
     statement: 'A call with any defined parent is exempt from the Code Mode collapse of model-direct calls.',
     sources: [seed('000', '§执行 (ToolExecutionInput.parent)')],
     quotes: [
-      quote('000', '§执行 (ToolExecutionInput.parent)', 'under `mode: \'code\'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline.'),
+      quote(
+        '000',
+        '§执行 (ToolExecutionInput.parent)',
+        "under `mode: 'code'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline.",
+      ),
     ],
     requires: ['codeMode'],
   },
@@ -179,7 +195,7 @@ export const ARG_RULES = defineArea('ARG', [
       'An input whose signal is not an AbortSignal (a primitive or a look-alike object, as well as a missing or null one) is malformed: execute() resolves a failure, no pre-execute, guard, tools/execute, body or post-execute stage runs, and tools/result fires once.',
     sources: [seed('000', '§执行 (ToolExecutionInput.signal)'), upstream('a missing or null signal makes execute() reject (see ERR-10)')],
     divergence:
-      'Upstream only reads signal.aborted, so it rejects a missing or null signal and runs the call with any other value whose aborted reads falsy; the kit treats every non-AbortSignal as malformed input (ERR-08, ERR-10). The seeds type the signal as a required AbortSignal but do not say what execute() does with input that breaks that type, so this is the kit\'s reading and a should rule.',
+      "Upstream only reads signal.aborted, so it rejects a missing or null signal and runs the call with any other value whose aborted reads falsy; the kit treats every non-AbortSignal as malformed input (ERR-08, ERR-10). The seeds type the signal as a required AbortSignal but do not say what execute() does with input that breaks that type, so this is the kit's reading and a should rule.",
   },
   {
     id: 'ARG-15',
@@ -194,7 +210,8 @@ export const ARG_RULES = defineArea('ARG', [
   {
     id: 'ARG-16',
     level: 'upstream',
-    statement: 'When a getter throws while the arguments are materialised (inside them, or the input\'s own `arguments` getter), the failure message is that error\'s own message, verbatim.',
+    statement:
+      "When a getter throws while the arguments are materialised (inside them, or the input's own `arguments` getter), the failure message is that error's own message, verbatim.",
     sources: [upstream('argument failure normalised from the thrown value')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1449, "return { kind: 'final-result', exec: execution, result: toolErrorResult(error) }"),

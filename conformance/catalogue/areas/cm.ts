@@ -32,8 +32,7 @@ export const CM_RULES = defineArea('CM', [
   {
     id: 'CM-02',
     level: 'upstream',
-    statement:
-      'get(\'run_code\', scope) is defined exactly when the scope\'s mode in force is code or both; under the default native deployment it is undefined.',
+    statement: "get('run_code', scope) is defined exactly when the scope's mode in force is code or both; under the default native deployment it is undefined.",
     sources: [PRESENT_AS, upstream('run_code visibility follows the effective mode')],
     evidence: [
       evidence('packages/core/tools/tests/code-mode.spec.ts', 1654, 'defaults to native mode under direct construction with no config'),
@@ -61,8 +60,8 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-04',
     level: 'must',
     statement:
-      'Whether a call collapses is decided by the calling agent\'s mode in force (nearest declaring scope on its chain), not by the deployment default: a code scope collapses its descendants while sibling scopes stay native, and a native scope in a code deployment does not collapse.',
-    sources: [PRESENT_AS, upstream('collapse reads the calling scope\'s mode')],
+      "Whether a call collapses is decided by the calling agent's mode in force (nearest declaring scope on its chain), not by the deployment default: a code scope collapses its descendants while sibling scopes stay native, and a native scope in a code deployment does not collapse.",
+    sources: [PRESENT_AS, upstream("collapse reads the calling scope's mode")],
     quotes: [
       quote(
         '000',
@@ -86,7 +85,7 @@ export const CM_RULES = defineArea('CM', [
     sources: [upstream('run_code parameter and output specs')],
     evidence: [
       evidence('packages/core/tools/tests/code-mode.spec.ts', 799, 'bridges tool calls, returns only the curated output, and logs one event per dispatch'),
-      evidence('packages/core/tools/src/code-mode.ts', 308, 'code: { type: \'string\', required: true, description: TYPESCRIPT_FLAVOR.codeDescription },'),
+      evidence('packages/core/tools/src/code-mode.ts', 308, "code: { type: 'string', required: true, description: TYPESCRIPT_FLAVOR.codeDescription },"),
       evidence('packages/core/tools/src/code-mode.ts', 644, '...result.value !== undefined ? { result: result.value } : {}'),
     ],
     requires: CODE,
@@ -122,20 +121,29 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-09',
     level: 'upstream',
     statement:
-      'A run the runtime reports as failed ends as a failure with code CODE_RUN_FAILED and no value, whose message carries the failure kind, the runtime\'s message and every captured log line.',
+      "A run the runtime reports as failed ends as a failure with code CODE_RUN_FAILED and no value, whose message carries the failure kind, the runtime's message and every captured log line.",
     sources: [upstream('CodeRunFailedError')],
     evidence: [
-      evidence('packages/core/tools/tests/code-mode.spec.ts', 1186, 'converts a failed run into a structured isError result carrying kind, message, and captured logs'),
-      evidence('packages/core/tools/src/code-mode.ts', 640, 'throw new CodeRunFailedError(`code run failed (${result.error.kind}): ${result.error.message}${logsText}`)'),
+      evidence(
+        'packages/core/tools/tests/code-mode.spec.ts',
+        1186,
+        'converts a failed run into a structured isError result carrying kind, message, and captured logs',
+      ),
+      evidence(
+        'packages/core/tools/src/code-mode.ts',
+        640,
+        'throw new CodeRunFailedError(`code run failed (${result.error.kind}): ${result.error.message}${logsText}`)',
+      ),
     ],
-    divergence: 'The seeds do not describe run failures; the code and what the message carries are upstream behaviour the kit pins (the exact format is CM-32).',
+    divergence:
+      'The seeds do not describe run failures; the code and what the message carries are upstream behaviour the kit pins (the exact format is CM-32).',
     requires: CODE,
   },
   {
     id: 'CM-10',
     level: 'should',
     statement:
-      'run_code\'s presentCall returns { card: \'generic\', title: <description>, kind: \'execute\', rawInput: <code> }, and run_code has no presentResult.',
+      "run_code's presentCall returns { card: 'generic', title: <description>, kind: 'execute', rawInput: <code> }, and run_code has no presentResult.",
     sources: [upstream('run_code presenters')],
     requires: CODE,
   },
@@ -159,7 +167,7 @@ export const CM_RULES = defineArea('CM', [
     sources: [upstream('run_code bindings'), PARENT],
     evidence: [
       evidence('packages/core/tools/tests/code-mode.spec.ts', 1510, 'exposes a tool named __proto__ as an ordinary own binding'),
-      evidence('packages/core/tools/src/code-mode.ts', 624, 'bindings: [{ global: \'tools\', functions,'),
+      evidence('packages/core/tools/src/code-mode.ts', 624, "bindings: [{ global: 'tools', functions,"),
     ],
     requires: CODE_SCOPES,
   },
@@ -179,7 +187,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-14',
     level: 'must',
     statement:
-      'A binding call dispatches `<outer callId>:code:<n>` (n counting accepted calls from 1) with the outer rootCallId, the outer agent, parent set to the outer execution\'s token, and an aborted-with-the-run signal.',
+      "A binding call dispatches `<outer callId>:code:<n>` (n counting accepted calls from 1) with the outer rootCallId, the outer agent, parent set to the outer execution's token, and an aborted-with-the-run signal.",
     sources: [PARENT, DISPATCH_LOG_TYPE, upstream('sub-call input')],
     quotes: [
       quote('000', '§执行 (CodeDispatchLog)', 'Deterministic sub-call id (`<parent>:code:<n>`).'),
@@ -204,7 +212,11 @@ export const CM_RULES = defineArea('CM', [
         '§执行 (ToolExecutionInput.parent)',
         'Code Mode sets this on SDK sub-dispatches so commit-style observers can wait for the outer `run_code` outcome without receiving its live mutable execution.',
       ),
-      quote('000', '§Cordis API (execute)', 'Execute through pre-policy, guards, around-dispatch, post-policy, definition-owned content finalization, and final notification.'),
+      quote(
+        '000',
+        '§Cordis API (execute)',
+        'Execute through pre-policy, guards, around-dispatch, post-policy, definition-owned content finalization, and final notification.',
+      ),
       quote('000', '§执行 (CodeDispatchLog)', "The sub-call's complete model-facing content (the settle event's default payload)."),
     ],
     requires: CODE,
@@ -217,7 +229,11 @@ export const CM_RULES = defineArea('CM', [
     sources: [upstream('ordered lane of the bridge')],
     evidence: [
       evidence('packages/core/tools/tests/code-mode.spec.ts', 624, 'ordered pre-execute never overlaps: a slow policy on one call delays the next start'),
-      evidence('packages/core/tools/tests/code-mode.spec.ts', 731, 'post-execute and context commitment stay in submission order under out-of-order completion'),
+      evidence(
+        'packages/core/tools/tests/code-mode.spec.ts',
+        731,
+        'post-execute and context commitment stay in submission order under out-of-order completion',
+      ),
       evidence('packages/core/tools/src/code-mode.ts', 350, 'ordered policy stages never overlap each other'),
     ],
     requires: CODE,
@@ -238,7 +254,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-18',
     level: 'must',
     statement:
-      'A successful sub-call resolves the binding with the final canonical value (after tools/post-execute), not the content; a failed one rejects it with an Error whose message is the final result\'s error message, a denial\'s being its reason.',
+      "A successful sub-call resolves the binding with the final canonical value (after tools/post-execute), not the content; a failed one rejects it with an Error whose message is the final result's error message, a denial's being its reason.",
     sources: [DISPATCH_LOG_TYPE, upstream('binding outcome')],
     quotes: [
       quote('000', '§执行 (CodeDispatchLog)', 'the program itself received the structured `value` (or just the error message on failure);'),
@@ -290,8 +306,12 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-22',
     level: 'must',
     statement:
-      'At each sub-call commit, in submission order, the outer run_code result gains a context carrying the final content when it is a success containing an image, then the sub-call\'s additionalContexts, and the outer call concludes the turn when the sub-call did; contexts survive a later run failure.',
-    sources: [seed('000', '§执行 (ToolRunContext.concludeTurn)'), seed('000', '§执行 (ToolRunContext.deferContext)'), upstream('composite forwarding by the bridge')],
+      "At each sub-call commit, in submission order, the outer run_code result gains a context carrying the final content when it is a success containing an image, then the sub-call's additionalContexts, and the outer call concludes the turn when the sub-call did; contexts survive a later run failure.",
+    sources: [
+      seed('000', '§执行 (ToolRunContext.concludeTurn)'),
+      seed('000', '§执行 (ToolRunContext.deferContext)'),
+      upstream('composite forwarding by the bridge'),
+    ],
     quotes: [
       quote('000', '§执行 (ToolRunContext.deferContext)', 'a composite tool ferries nested-dispatch context back to the outer result'),
       quote(
@@ -311,7 +331,7 @@ export const CM_RULES = defineArea('CM', [
     evidence: [
       evidence('packages/core/tools/tests/code-mode.spec.ts', 509, 'overlaps concurrency-safe calls under Promise.all and logs a start event per dispatch'),
       evidence('packages/core/tools/tests/code-mode.spec.ts', 767, 'a queued-unstarted call abandoned by run settlement logs no start event'),
-      evidence('packages/core/tools/src/code-mode.ts', 537, 'exec.agent?.session.append(\'tool/code-dispatch-start\', {'),
+      evidence('packages/core/tools/src/code-mode.ts', 537, "exec.agent?.session.append('tool/code-dispatch-start', {"),
     ],
     requires: CODE_SCOPES,
   },
@@ -319,7 +339,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-24',
     level: 'must',
     statement:
-      'Exactly one tool/code-dispatch record per started sub-call (failures included) carries the start fields, isError and the content the scope-filtered tools/code-dispatch-log waterfall resolved over the complete final content; the waterfall changes only that record, and a throwing listener is contained (the original content is logged; reporting it is CM-37\'s).',
+      "Exactly one tool/code-dispatch record per started sub-call (failures included) carries the start fields, isError and the content the scope-filtered tools/code-dispatch-log waterfall resolved over the complete final content; the waterfall changes only that record, and a throwing listener is contained (the original content is logged; reporting it is CM-37's).",
     sources: [DISPATCH_LOG, DISPATCH_LOG_TYPE],
     quotes: [
       quote('000', '§执行 (CodeDispatchLog)', 'Code Mode 的桥接层还会把每个已结算的子分派暴露给 `tools/code-dispatch-log` waterfall'),
@@ -333,7 +353,11 @@ export const CM_RULES = defineArea('CM', [
         'Allow a listener to replace content in the DURABLE LOG COPY of one `run_code` sub-dispatch outcome before the bridge appends its `tool/code-dispatch` event.',
       ),
       quote('000', '§tools/code-dispatch-log', 'A throwing listener is contained: the bridge falls back to logging the original settled content.'),
-      quote('000', '§tools/code-dispatch-log', "Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent's dispatches."),
+      quote(
+        '000',
+        '§tools/code-dispatch-log',
+        "Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent's dispatches.",
+      ),
     ],
     requires: CODE_SCOPES,
   },
@@ -356,19 +380,18 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'tool/code-dispatch records never derive model messages when a session is replayed (a rule of the session package, recorded here because the registry writes those records).',
     sources: [upstream('deriveMessages ignores tool/code-dispatch')],
-    evidence: [
-      evidence('packages/core/tools/tests/code-mode.spec.ts', 1621, 'a tool/code-dispatch event never derives a model message'),
-    ],
+    evidence: [evidence('packages/core/tools/tests/code-mode.spec.ts', 1621, 'a tool/code-dispatch event never derives a model message')],
     divergence:
-      'Not a registry rule: replay is the session package\'s `deriveMessages` (upstream exercises it on `Session`, not on `ToolRuntime`). What the seeds demand of the registry here, that the tools/code-dispatch-log waterfall changes only the durable copy and never the program\'s value or the model-visible result ("程序取得的值和模型可见结果均不受影响"), is CM-24\'s and is tested there; the seeds say nothing of replaying the records, so the rule is upstream-level, and it stays untestable for a registry kit.',
+      "Not a registry rule: replay is the session package's `deriveMessages` (upstream exercises it on `Session`, not on `ToolRuntime`). What the seeds demand of the registry here, that the tools/code-dispatch-log waterfall changes only the durable copy and never the program's value or the model-visible result (\"程序取得的值和模型可见结果均不受影响\"), is CM-24's and is tested there; the seeds say nothing of replaying the records, so the rule is upstream-level, and it stays untestable for a registry kit.",
     requires: CODE,
-    untestable: 'out of the registry\'s scope: session replay is the session package\'s deriveMessages; a registry only appends the records (CM-23, CM-24), and the adapter contract has, on purpose, no session to replay',
+    untestable:
+      "out of the registry's scope: session replay is the session package's deriveMessages; a registry only appends the records (CM-23, CM-24), and the adapter contract has, on purpose, no session to replay",
   },
   {
     id: 'CM-27',
     level: 'should',
     statement:
-      'The SDK prompt section declares the calling scope\'s visible tools except run_code, in lexicographic order, in the runtime language (TypeScript `declare const tools`, Python `class Tools(Protocol)`), deterministically.',
+      "The SDK prompt section declares the calling scope's visible tools except run_code, in lexicographic order, in the runtime language (TypeScript `declare const tools`, Python `class Tools(Protocol)`), deterministically.",
     sources: [upstream('SDK renderers')],
     requires: ['codeMode', 'scopes', 'promptAssembly'],
   },
@@ -376,7 +399,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-28',
     level: 'should',
     statement:
-      'run_code\'s projected description follows the mounted runtime\'s language (`Execute a TypeScript program` / `Execute a Python program`, TypeScript when none is mounted), and an unknown language makes the projection throw naming it.',
+      "run_code's projected description follows the mounted runtime's language (`Execute a TypeScript program` / `Execute a Python program`, TypeScript when none is mounted), and an unknown language makes the projection throw naming it.",
     sources: [upstream('run_code schema flavors')],
     requires: CODE,
   },
@@ -387,7 +410,7 @@ export const CM_RULES = defineArea('CM', [
     sources: [upstream('maxParallelSubCalls config validation')],
     evidence: [
       evidence('packages/core/tools/tests/code-mode.spec.ts', 1640, 'direct construction rejects a non-positive parallel sub-call cap at load'),
-      evidence('packages/core/tools/src/index.ts', 778, 'throw new Error(\'maxParallelSubCalls must be a positive integer\')'),
+      evidence('packages/core/tools/src/index.ts', 778, "throw new Error('maxParallelSubCalls must be a positive integer')"),
     ],
     requires: CODE,
   },
@@ -403,7 +426,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-31',
     level: 'should',
     statement:
-      'The description failure\'s message is `invalid description: expected a non-empty string`, and the missing-runtime failure\'s message contains `requires a code runtime` (split from CM-06 and CM-07).',
+      "The description failure's message is `invalid description: expected a non-empty string`, and the missing-runtime failure's message contains `requires a code runtime` (split from CM-06 and CM-07).",
     sources: [upstream('run_code failure wording')],
     requires: CODE,
   },
@@ -411,14 +434,14 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-32',
     level: 'should',
     statement:
-      'A failed run\'s message is `code run failed (<kind>): <message>`, followed by `\\nCaptured output:\\n` and the log lines joined by newlines when there are any (split from CM-09).',
+      "A failed run's message is `code run failed (<kind>): <message>`, followed by `\\nCaptured output:\\n` and the log lines joined by newlines when there are any (split from CM-09).",
     sources: [upstream('CodeRunFailedError message')],
     requires: CODE,
   },
   {
     id: 'CM-33',
     level: 'should',
-    statement: 'The tools binding namespace declares the error class { name: \'ToolCallError\', memberNameProperty: \'toolName\' } (split from CM-12).',
+    statement: "The tools binding namespace declares the error class { name: 'ToolCallError', memberNameProperty: 'toolName' } (split from CM-12).",
     sources: [upstream('binding error class')],
     requires: CODE_SCOPES,
   },
@@ -442,7 +465,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-36',
     level: 'should',
     statement:
-      'The image context forwarded for a sub-call is a user message of its final content tagged with the source `{ kind: \'plugin\', plugin: \'tools-code-mode\' }`; other fields (upstream adds a message id) are the registry\'s own (split from CM-22).',
+      "The image context forwarded for a sub-call is a user message of its final content tagged with the source `{ kind: 'plugin', plugin: 'tools-code-mode' }`; other fields (upstream adds a message id) are the registry's own (split from CM-22).",
     sources: [upstream('image context source tag')],
     requires: CODE,
   },
@@ -454,9 +477,7 @@ export const CM_RULES = defineArea('CM', [
     statement:
       'A contained tools/code-dispatch-log listener failure is reported at warn level (ctx.logger.warn), once per failing dispatch (split from CM-24).',
     sources: [DISPATCH_LOG, upstream('the containment warning')],
-    evidence: [
-      evidence('packages/core/tools/src/index.ts', 1303, 'this.ctx.logger.warn(`tools: code-dispatch-log listener failed for ${dispatch.name}'),
-    ],
+    evidence: [evidence('packages/core/tools/src/index.ts', 1303, 'this.ctx.logger.warn(`tools: code-dispatch-log listener failed for ${dispatch.name}')],
     requires: [...CODE_SCOPES, 'warnings'],
   },
 ])

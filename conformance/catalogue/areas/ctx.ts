@@ -6,11 +6,11 @@ export const CTX_RULES = defineArea('CTX', [
     id: 'CTX-01',
     level: 'must',
     statement:
-      'Each exec.deferContext call records its context, unchecked and in the order of the calls, and after tools/execute has settled these recorded contexts come first in the result\'s additionalContexts, ahead of any the (wrapper or normalized) result brought.',
+      "Each exec.deferContext call records its context, unchecked and in the order of the calls, and after tools/execute has settled these recorded contexts come first in the result's additionalContexts, ahead of any the (wrapper or normalized) result brought.",
     sources: [seed('000', '§执行 (ToolRunContext.deferContext)')],
     quotes: [
       quote('000', '§执行 (ToolRunContext.deferContext)', 'Contexts retain their individual source and metadata and are emitted in call order.'),
-      quote('000', '§执行 (ToolRunContext)', 'attaches context to this execution\'s own result'),
+      quote('000', '§执行 (ToolRunContext)', "attaches context to this execution's own result"),
       quote('000', '§执行', '若内容、结构化错误、附加上下文或展示元数据无法物化，则会转为仍可到达 `finalizeContent` 的 JSON 安全 `isError` 结果。'),
     ],
   },
@@ -18,11 +18,11 @@ export const CTX_RULES = defineArea('CTX', [
     id: 'CTX-02',
     level: 'must',
     statement:
-      'A context recorded with deferContext is not lost when the body throws, when cancellation replaces the result after dispatch or after post-execute, or when a wrapper authors the result (it then precedes the wrapper\'s contexts).',
+      "A context recorded with deferContext is not lost when the body throws, when cancellation replaces the result after dispatch or after post-execute, or when a wrapper authors the result (it then precedes the wrapper's contexts).",
     sources: [seed('000', '§执行 (ToolRunContext.deferContext)'), upstream('README: deferred contexts survive throws and cancellation')],
     quotes: [
-      quote('000', '§执行 (ToolRunContext)', 'attaches context to this execution\'s own result'),
-      quote('000', '§执行 (ToolRunContext.deferContext)', 'until this tool\'s final result reaches the agent loop.'),
+      quote('000', '§执行 (ToolRunContext)', "attaches context to this execution's own result"),
+      quote('000', '§执行 (ToolRunContext.deferContext)', "until this tool's final result reaches the agent loop."),
     ],
   },
   {
@@ -31,18 +31,20 @@ export const CTX_RULES = defineArea('CTX', [
     statement:
       'Contexts from an accept decision (plain, content or value replacement) are added at the end, so the final order is what the body deferred, what the wrapper result brought, and what the post-execute decision added.',
     sources: [upstream('accept concatenates contexts')],
-    quotes: [
-      quote('000', '§执行 (PostToolDecision)', 'Post-dispatch decision: accept, replace one projection, attach context for the next request'),
-    ],
+    quotes: [quote('000', '§执行 (PostToolDecision)', 'Post-dispatch decision: accept, replace one projection, attach context for the next request')],
   },
   {
     id: 'CTX-04',
     level: 'upstream',
     statement:
-      'When post-execute blocks, the resulting failure\'s additionalContexts come from the block decision alone; contexts the body deferred or a wrapper result brought do not appear.',
+      "When post-execute blocks, the resulting failure's additionalContexts come from the block decision alone; contexts the body deferred or a wrapper result brought do not appear.",
     sources: [upstream('block replaces the whole result'), seed('000', '§执行')],
     evidence: [
-      evidence('packages/core/tools/tests/tools.spec.ts', 1012, 'keeps deferred contexts when a composite tool throws, but drops them when the outer call is blocked'),
+      evidence(
+        'packages/core/tools/tests/tools.spec.ts',
+        1012,
+        'keeps deferred contexts when a composite tool throws, but drops them when the outer call is blocked',
+      ),
       evidence('packages/core/tools/src/index.ts', 1754, '...decisionContexts.length > 0 ? { additionalContexts: decisionContexts } : {},'),
     ],
     divergence:
@@ -52,12 +54,16 @@ export const CTX_RULES = defineArea('CTX', [
     id: 'CTX-05',
     level: 'upstream',
     statement:
-      'The registry never makes an empty additionalContexts list itself: a result it builds with no contexts to carry (a body\'s success or failure, a denial, a normalized error, a cancellation, a block, a value replacement) has no additionalContexts key at all, and deferred or accept contexts that add nothing leave a result\'s key as it was. So an empty list that a tools/execute wrapper\'s own result carries, on a success or a failure, is kept as given and survives a plain or content-replacing accept adding none; a result that replaces it (a block, a value replacement, a cancellation, a failure) follows the first sentence.',
-    sources: [upstream('empty context lists built by the registry are omitted; a wrapper result\'s own list passes through normalization')],
+      "The registry never makes an empty additionalContexts list itself: a result it builds with no contexts to carry (a body's success or failure, a denial, a normalized error, a cancellation, a block, a value replacement) has no additionalContexts key at all, and deferred or accept contexts that add nothing leave a result's key as it was. So an empty list that a tools/execute wrapper's own result carries, on a success or a failure, is kept as given and survives a plain or content-replacing accept adding none; a result that replaces it (a block, a value replacement, a cancellation, a failure) follows the first sentence.",
+    sources: [upstream("empty context lists built by the registry are omitted; a wrapper result's own list passes through normalization")],
     evidence: [
       evidence('packages/core/tools/tests/tools.spec.ts', 436, 'replaces a canonical value without manufacturing additional context'),
       evidence('packages/core/tools/src/index.ts', 1779, '...additionalContexts.length > 0 ? { additionalContexts } : {},'),
-      evidence('packages/core/tools/src/index.ts', 1842, '...result.additionalContexts !== undefined ? { additionalContexts: result.additionalContexts } : {},'),
+      evidence(
+        'packages/core/tools/src/index.ts',
+        1842,
+        '...result.additionalContexts !== undefined ? { additionalContexts: result.additionalContexts } : {},',
+      ),
     ],
   },
   {
@@ -67,8 +73,8 @@ export const CTX_RULES = defineArea('CTX', [
       'Failures raised after the body has run and that skip tools/post-execute (a throwing tools/execute listener, a wrapper result failing normalization, a throwing post-execute listener or a malformed post decision) keep the deferred contexts.',
     sources: [seed('000', '§执行 (ToolRunContext.deferContext)'), upstream('failures raised after the body are built afresh, without the deferred contexts')],
     quotes: [
-      quote('000', '§执行 (ToolRunContext)', 'attaches context to this execution\'s own result'),
-      quote('000', '§执行 (ToolRunContext.deferContext)', 'until this tool\'s final result reaches the agent loop.'),
+      quote('000', '§执行 (ToolRunContext)', "attaches context to this execution's own result"),
+      quote('000', '§执行 (ToolRunContext.deferContext)', "until this tool's final result reaches the agent loop."),
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
     ],
     divergence:
@@ -92,7 +98,11 @@ export const CTX_RULES = defineArea('CTX', [
       'Once exec.concludeTurn() has been called, the success produced for that execution (from the body or from a post-execute value replacement) has concludesTurn: true and keeps it through a content replacement, while a failure of any origin (block, abort, output failure, throw) never has it.',
     sources: [seed('000', '§执行 (ToolRunContext.concludeTurn)'), seed('000', '§执行 (ToolExecutionSuccess)')],
     quotes: [
-      quote('000', '§执行 (ToolRunContext.concludeTurn)', 'Mark a successful final result as terminal for the current agent turn. The marker rides this execution\'s own result (`concludesTurn` exists only on {@link ToolExecutionSuccess})'),
+      quote(
+        '000',
+        '§执行 (ToolRunContext.concludeTurn)',
+        "Mark a successful final result as terminal for the current agent turn. The marker rides this execution's own result (`concludesTurn` exists only on {@link ToolExecutionSuccess})",
+      ),
       quote('000', '§执行 (ToolExecutionFailure)', 'readonly concludesTurn?: never'),
     ],
   },
@@ -103,8 +113,12 @@ export const CTX_RULES = defineArea('CTX', [
       'concludeTurn in a nested call marks the nested execution alone: the outer execution is marked only when its own body passes the marker on, so a nested success that post-execute converted into a failure never concludes the outer run.',
     sources: [seed('000', '§执行 (ToolRunContext.concludeTurn)')],
     quotes: [
-      quote('000', '§执行 (ToolRunContext.concludeTurn)', 'The marker rides this execution\'s own result'),
-      quote('000', '§执行 (ToolRunContext.concludeTurn)', 'a composite that dispatches nested calls forwards it from the nested result, exactly like `additionalContexts`, so only an authoritative nested success can conclude the enclosing run.'),
+      quote('000', '§执行 (ToolRunContext.concludeTurn)', "The marker rides this execution's own result"),
+      quote(
+        '000',
+        '§执行 (ToolRunContext.concludeTurn)',
+        'a composite that dispatches nested calls forwards it from the nested result, exactly like `additionalContexts`, so only an authoritative nested success can conclude the enclosing run.',
+      ),
     ],
   },
   {

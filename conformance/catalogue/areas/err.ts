@@ -6,7 +6,7 @@ export const ERR_RULES = defineArea('ERR', [
     id: 'ERR-01',
     level: 'must',
     statement:
-      'A thrown value becomes a failure whose error.message is a string without the "Error: " envelope, for an Error with a non-empty message that message (the enveloped content is ERR-13\'s, the message of other thrown values ERR-02\'s, and that an empty message stays empty ERR-16\'s).',
+      "A thrown value becomes a failure whose error.message is a string without the \"Error: \" envelope, for an Error with a non-empty message that message (the enveloped content is ERR-13's, the message of other thrown values ERR-02's, and that an empty message stays empty ERR-16's).",
     sources: [seed('000', '§执行'), seed('000', '§执行 (ToolFailure)')],
     quotes: [
       quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
@@ -23,14 +23,14 @@ export const ERR_RULES = defineArea('ERR', [
     evidence: [
       evidence('packages/core/tools/tests/tools.spec.ts', 2402, 'reports messages from non-Error throws (throw { message })'),
       evidence('packages/core/tools/tests/tools.spec.ts', 644, 'normalizes a hostile thrown value whose inspection and coercion both throw'),
-      evidence('packages/core/tools/src/index.ts', 612, '&& \'message\' in error && typeof error.message === \'string\''),
+      evidence('packages/core/tools/src/index.ts', 612, "&& 'message' in error && typeof error.message === 'string'"),
     ],
   },
   {
     id: 'ERR-03',
     level: 'must',
     statement:
-      'A thrown coded error, a HarnessError (subclasses included), thrown by the tool body, a tools/execute listener or a finalizer keeps its identity: the failure\'s error.info is { name, code }, read from the thrown error (that no other thrown value gets info is ERR-14\'s; an approval service\'s coded error, which the seeds let become a denial, is ERR-17\'s).',
+      "A thrown coded error, a HarnessError (subclasses included), thrown by the tool body, a tools/execute listener or a finalizer keeps its identity: the failure's error.info is { name, code }, read from the thrown error (that no other thrown value gets info is ERR-14's; an approval service's coded error, which the seeds let become a denial, is ERR-17's).",
     sources: [seed('000', '§执行 (ToolFailure)')],
     quotes: [
       quote('000', '§执行 (ToolFailure)', 'Internal error class/code used by policy and durable diagnostics.'),
@@ -41,8 +41,7 @@ export const ERR_RULES = defineArea('ERR', [
   {
     id: 'ERR-04',
     level: 'must',
-    statement:
-      'An unknown tool is reported as a ToolNotFoundError, a HarnessError whose info is { name: "ToolNotFoundError", code: "UNKNOWN_TOOL" }.',
+    statement: 'An unknown tool is reported as a ToolNotFoundError, a HarnessError whose info is { name: "ToolNotFoundError", code: "UNKNOWN_TOOL" }.',
     sources: [seed('000', '§执行')],
     quotes: [
       quote('000', '§执行', '未知工具和抛出异常的工具都会变为结构化错误（`ToolNotFoundError` 映射为 `UNKNOWN_TOOL`），调用失败但不终止当前轮次'),
@@ -54,7 +53,7 @@ export const ERR_RULES = defineArea('ERR', [
     id: 'ERR-05',
     level: 'must',
     statement:
-      'Executing an unknown name never throws or rejects: it resolves an UNKNOWN_TOOL failure, announced to tools/result, and later calls still work, so the turn can continue. Whether the call passes through tools/post-execute (and the other policy stages) first is VIS-25\'s.',
+      "Executing an unknown name never throws or rejects: it resolves an UNKNOWN_TOOL failure, announced to tools/result, and later calls still work, so the turn can continue. Whether the call passes through tools/post-execute (and the other policy stages) first is VIS-25's.",
     sources: [seed('000', '§执行'), seed('002', '§ctx.tools.execute')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`'),
@@ -65,8 +64,7 @@ export const ERR_RULES = defineArea('ERR', [
   {
     id: 'ERR-06',
     level: 'upstream',
-    statement:
-      'Policy denials (pre-execute deny, any ask that is not granted, guard) and post-execute blocks carry an error with a message only, never info.',
+    statement: 'Policy denials (pre-execute deny, any ask that is not granted, guard) and post-execute blocks carry an error with a message only, never info.',
     sources: [upstream('denials and blocks have no routing info')],
     evidence: [
       evidence('packages/core/tools/tests/tools.spec.ts', 868, 'a tools/post-execute block turns the call into an isError with corrective feedback'),
@@ -81,23 +79,26 @@ export const ERR_RULES = defineArea('ERR', [
       'The codes the registry itself puts on results are UNKNOWN_TOOL, INVALID_ARGS, INVALID_TOOL_OUTPUT, ABORTED, ABORTED_BEFORE_DISPATCH and CODE_RUN_FAILED; other codes only come from HarnessErrors thrown by tools or listeners, and UNSUPPORTED_SCHEMA never appears on a result.',
     sources: [upstream('summary of result codes')],
     evidence: [
-      evidence('packages/core/tools/src/index.ts', 470, 'export const TOOL_ABORTED = \'ABORTED\''),
-      evidence('packages/core/tools/src/index.ts', 506, '\'UNKNOWN_TOOL\','),
-      evidence('packages/core/tools/src/index.ts', 518, '\'INVALID_TOOL_OUTPUT\')'),
-      evidence('packages/core/tools/src/schema.ts', 466, 'super(`invalid arguments: ${violations.join(\'; \')}`, \'INVALID_ARGS\')'),
-      evidence('packages/core/tools/src/code-mode.ts', 143, 'super(message, \'CODE_RUN_FAILED\')'),
+      evidence('packages/core/tools/src/index.ts', 470, "export const TOOL_ABORTED = 'ABORTED'"),
+      evidence('packages/core/tools/src/index.ts', 506, "'UNKNOWN_TOOL',"),
+      evidence('packages/core/tools/src/index.ts', 518, "'INVALID_TOOL_OUTPUT')"),
+      evidence('packages/core/tools/src/schema.ts', 466, "super(`invalid arguments: ${violations.join('; ')}`, 'INVALID_ARGS')"),
+      evidence('packages/core/tools/src/code-mode.ts', 143, "super(message, 'CODE_RUN_FAILED')"),
     ],
   },
   {
     id: 'ERR-08',
     level: 'must',
-    statement:
-      'For well-formed input, execute() always resolves: failures of tools, listeners, guards, approval, renderers and finalizers all become results.',
+    statement: 'For well-formed input, execute() always resolves: failures of tools, listeners, guards, approval, renderers and finalizers all become results.',
     sources: [seed('000', '§Cordis API (execute)'), seed('002', '§ctx.tools.execute')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
       quote('000', '§执行', '无效值、渲染器/投影器失败或非 JSON 展示都会转为 JSON 安全的 `isError`'),
-      quote('000', '§Cordis API (execute)', 'Execute through pre-policy, guards, around-dispatch, post-policy, definition-owned content finalization, and final notification.'),
+      quote(
+        '000',
+        '§Cordis API (execute)',
+        'Execute through pre-policy, guards, around-dispatch, post-policy, definition-owned content finalization, and final notification.',
+      ),
     ],
   },
   {
@@ -119,7 +120,7 @@ export const ERR_RULES = defineArea('ERR', [
       'execute() never rejects, even for malformed input such as a throwing identity getter or a missing signal: it resolves a failure and tools/result fires once.',
     sources: [seed('000', '§Cordis API (execute)'), upstream('identity fields and the signal are read outside the guarded region')],
     divergence:
-      'Upstream reads identity fields and the signal outside its guarded region, so such input makes execute() reject and tools/result never fires; the kit requires a resolved failure. The seeds promise that tool and listener failures resolve as error results, but say nothing of caller input that breaks ToolExecutionInput\'s type, so this is the kit\'s reading and a should rule.',
+      "Upstream reads identity fields and the signal outside its guarded region, so such input makes execute() reject and tools/result never fires; the kit requires a resolved failure. The seeds promise that tool and listener failures resolve as error results, but say nothing of caller input that breaks ToolExecutionInput's type, so this is the kit's reading and a should rule.",
   },
   {
     id: 'ERR-11',
@@ -139,15 +140,13 @@ export const ERR_RULES = defineArea('ERR', [
     statement:
       'The Native content of every failure the registry builds itself (the normalized failure of a thrown value, a policy denial, an unknown tool, an argument or output failure, a cancellation) is exactly one text block "Error: " + error.message; content a wrapper, a post-execute decision or block, or a finalizer supplies is theirs.',
     sources: [seed('000', '§执行 (ToolFailure)')],
-    quotes: [
-      quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
-    ],
+    quotes: [quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.')],
   },
   {
     id: 'ERR-14',
     level: 'upstream',
     statement:
-      'error.info is present only for a HarnessError whose name and code can be read: any other thrown value (a plain Error, an Error or a lookalike class carrying its own code and name, a plain object with name and code) and the registry\'s own uncoded failures (arguments or results that are not lossless JSON) yield a failure with no info key, as does a HarnessError whose name or code getter throws.',
+      "error.info is present only for a HarnessError whose name and code can be read: any other thrown value (a plain Error, an Error or a lookalike class carrying its own code and name, a plain object with name and code) and the registry's own uncoded failures (arguments or results that are not lossless JSON) yield a failure with no info key, as does a HarnessError whose name or code getter throws.",
     sources: [upstream('info only for HarnessError instances')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 644, 'return error instanceof HarnessError ? { name: error.name, code: error.code } : undefined'),
@@ -159,7 +158,7 @@ export const ERR_RULES = defineArea('ERR', [
     level: 'upstream',
     statement:
       'An Error (a coded error included) thrown with the message "" yields error.message "", with no fallback text (its enveloped content is ERR-13\'s, the message of other thrown values ERR-02\'s).',
-    sources: [upstream('errorMessage returns an Error\'s message as it is')],
+    sources: [upstream("errorMessage returns an Error's message as it is")],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 610, 'if (error instanceof Error) return error.message'),
       evidence('packages/core/tools/src/index.ts', 1872, 'const message = errorMessage(error)'),

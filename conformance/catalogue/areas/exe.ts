@@ -9,17 +9,25 @@ export const EXE_RULES = defineArea('EXE', [
       'The tools/execute waterfall is entered only for a call that pre-execute allowed, every guard let through and the post-guard cancellation check passed, and it nests the body between the end of pre-execute and the start of post-execute.',
     sources: [seed('000', '§执行'), seed('001', 'L21'), upstream('wrappers run after the post-guard cancellation check')],
     quotes: [
-      quote('000', '§执行', '然后让调用依次经过 `tools/pre-execute`（可重排的 allow/deny/ask waterfall）→ 已注册的单调 guard → `tools/execute`（环绕分派包装层）→ `tools/post-execute`（检查/替换结果）'),
+      quote(
+        '000',
+        '§执行',
+        '然后让调用依次经过 `tools/pre-execute`（可重排的 allow/deny/ask waterfall）→ 已注册的单调 guard → `tools/execute`（环绕分派包装层）→ `tools/post-execute`（检查/替换结果）',
+      ),
       quote('001', 'L21', '前面这些检查都通过，才轮到 tools/execute 的包装层与工具本体'),
       quote('000', '§执行 (ToolGuard)', 'A monotonic execution guard evaluated after every `tools/pre-execute` listener and before the tool body.'),
-      quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+      quote(
+        '000',
+        '§Cordis API (execute)',
+        'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`',
+      ),
     ],
   },
   {
     id: 'EXE-02',
     level: 'must',
     statement:
-      'The innermost next() of tools/execute runs the tool\'s body and resolves a normalized result (a canonical success, a failure built from whatever the body threw, or UNKNOWN_TOOL when there is no tool to run); it does not reject because of the body. That it looks the tool up again at dispatch is VIS-16\'s.',
+      "The innermost next() of tools/execute runs the tool's body and resolves a normalized result (a canonical success, a failure built from whatever the body threw, or UNKNOWN_TOOL when there is no tool to run); it does not reject because of the body. That it looks the tool up again at dispatch is VIS-16's.",
     sources: [seed('000', '§tools/execute')],
     quotes: [
       quote('000', '§tools/execute', '`next()` returns a normalized result'),
@@ -60,28 +68,30 @@ export const EXE_RULES = defineArea('EXE', [
     evidence: [
       evidence('packages/core/tools/tests/tools.spec.ts', 1785, 'revalidates a cached canonical result returned from a different dispatch'),
       evidence('packages/core/tools/src/index.ts', 1827, 'if (this.canonicalResults.get(result) === exec.token) return result'),
-      evidence('packages/core/tools/src/index.ts', 1597, 'return { kind: \'final-result\', result: toolErrorResult(error) }'),
+      evidence('packages/core/tools/src/index.ts', 1597, "return { kind: 'final-result', result: toolErrorResult(error) }"),
     ],
   },
   {
     id: 'EXE-06',
     level: 'must',
     statement:
-      'A wrapper-authored success for a tool that is not visible to the caller becomes an UNKNOWN_TOOL failure that skips tools/post-execute. That visibility is judged again when the wrapper returns, so that a tool removed while the wrapper ran counts as not visible, is VIS-16\'s.',
+      "A wrapper-authored success for a tool that is not visible to the caller becomes an UNKNOWN_TOOL failure that skips tools/post-execute. That visibility is judged again when the wrapper returns, so that a tool removed while the wrapper ran counts as not visible, is VIS-16's.",
     sources: [seed('000', '§Cordis API (execute)'), upstream('wrapper normalization failures are final')],
-    quotes: [
-      quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`'),
-    ],
+    quotes: [quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`')],
   },
   {
     id: 'EXE-07',
     level: 'must',
     statement:
-      'A tools/execute listener that throws yields a normalized failure of what it threw, and contexts the body already deferred are kept on that failure (that tools/post-execute does not run is POST-24\'s).',
+      "A tools/execute listener that throws yields a normalized failure of what it threw, and contexts the body already deferred are kept on that failure (that tools/post-execute does not run is POST-24's).",
     sources: [seed('000', '§Cordis API (execute)'), upstream('a throwing wrapper is a final result')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
-      quote('000', '§执行 (ToolRunContext.deferContext)', 'Defer one context — typically a nested-dispatch context ferried by a composite tool, or a fresh plugin-sourced instruction — until this tool\'s final result reaches the agent loop.'),
+      quote(
+        '000',
+        '§执行 (ToolRunContext.deferContext)',
+        "Defer one context — typically a nested-dispatch context ferried by a composite tool, or a fresh plugin-sourced instruction — until this tool's final result reaches the agent loop.",
+      ),
       quote('000', '§执行 (ToolExecutionFailure)', 'Failed canonical tool execution; failures never carry a successful value.'),
     ],
     divergence:
@@ -116,10 +126,14 @@ export const EXE_RULES = defineArea('EXE', [
     id: 'EXE-10',
     level: 'must',
     statement:
-      'If the caller aborted while a wrapper waited before the base next(), the body is skipped and next() resolves an ABORTED_BEFORE_DISPATCH failure that still reaches tools/post-execute. A replacement signal that is already aborted never reaches a body as a live signal: the body is skipped or sees its signal aborted (that it is skipped, with ABORTED_BEFORE_DISPATCH, is CAN-19\'s).',
+      "If the caller aborted while a wrapper waited before the base next(), the body is skipped and next() resolves an ABORTED_BEFORE_DISPATCH failure that still reaches tools/post-execute. A replacement signal that is already aborted never reaches a body as a live signal: the body is skipped or sees its signal aborted (that it is skipped, with ABORTED_BEFORE_DISPATCH, is CAN-19's).",
     sources: [seed('000', '§Cordis API (execute)'), seed('000', '§执行 (ToolDispatchExecution)'), upstream('fused-signal check before the body (CAN-19)')],
     quotes: [
-      quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+      quote(
+        '000',
+        '§Cordis API (execute)',
+        'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`',
+      ),
       quote('000', '§执行 (ToolDispatchExecution)', 'The registry fuses every replacement with the captured caller signal.'),
     ],
   },
@@ -130,8 +144,16 @@ export const EXE_RULES = defineArea('EXE', [
       'A call counts as having invoked its body from the moment the tool is resolved at dispatch and its execute is called (a synchronous throw from execute still counts), while an unknown tool at dispatch does not count, and this choice decides ABORTED versus ABORTED_BEFORE_DISPATCH.',
     sources: [seed('000', '§tools/post-execute'), upstream('bodyInvoked flips just before execute is called')],
     quotes: [
-      quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH` or replaces a successful started outcome with `ABORTED`'),
-      quote('000', '§tools/post-execute', 'caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked'),
+      quote(
+        '000',
+        '§Cordis API (execute)',
+        'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH` or replaces a successful started outcome with `ABORTED`',
+      ),
+      quote(
+        '000',
+        '§tools/post-execute',
+        'caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked',
+      ),
     ],
   },
   {
@@ -141,7 +163,11 @@ export const EXE_RULES = defineArea('EXE', [
     sources: [seed('000', '§ToolDefinition (execute)'), upstream('started bodies are drained')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'already-started work is still drained and may retain a tool-owned structured error'),
-      quote('000', '§ToolDefinition (execute)', 'The registry preserves caller cancellation through around-dispatch signal replacement and does not abandon this promise'),
+      quote(
+        '000',
+        '§ToolDefinition (execute)',
+        'The registry preserves caller cancellation through around-dispatch signal replacement and does not abandon this promise',
+      ),
     ],
   },
   {
@@ -149,19 +175,14 @@ export const EXE_RULES = defineArea('EXE', [
     level: 'must',
     statement: 'A canonical success is already deep-frozen when wrappers receive it from next().',
     sources: [seed('000', '§执行'), upstream('canonical successes are frozen before wrappers see them')],
-    quotes: [
-      quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器'),
-    ],
+    quotes: [quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器')],
   },
   {
     id: 'EXE-14',
     level: 'must',
-    statement:
-      'A tools/execute listener subscribed through an agent scope wraps only the calls of that agent and its descendants.',
+    statement: 'A tools/execute listener subscribed through an agent scope wraps only the calls of that agent and its descendants.',
     sources: [seed('000', '§tools/execute')],
-    quotes: [
-      quote('000', '§tools/execute', 'agent-scoped listeners receive only that agent\'s calls'),
-    ],
+    quotes: [quote('000', '§tools/execute', "agent-scoped listeners receive only that agent's calls")],
     requires: ['scopes'],
   },
   {
@@ -189,11 +210,15 @@ export const EXE_RULES = defineArea('EXE', [
     level: 'upstream',
     statement:
       'A fused body signal is tied to its sources only while the body runs: once the body has settled, a later abort of the caller signal or of the wrapper replacement no longer aborts the signal the body was given. Likewise run_code stops listening to the signal it was given once its run has settled, so runs sharing one caller signal leave no abort listener on it.',
-    sources: [seed('000', '§执行 (ToolDispatchExecution: the signal is replaced for its delegated lifetime)'), upstream('fused listeners are removed when the body settles'), upstream('run_code removes its outer-signal listener when the run settles')],
+    sources: [
+      seed('000', '§执行 (ToolDispatchExecution: the signal is replaced for its delegated lifetime)'),
+      upstream('fused listeners are removed when the body settles'),
+      upstream('run_code removes its outer-signal listener when the run settles'),
+    ],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1557, 'fused.dispose() exec.signal = wrapperSignal'),
-      evidence('packages/core/tools/src/index.ts', 1897, 'caller.removeEventListener(\'abort\', abortFromCaller)'),
-      evidence('packages/core/tools/src/code-mode.ts', 648, 'exec.signal.removeEventListener(\'abort\', onOuterAbort)'),
+      evidence('packages/core/tools/src/index.ts', 1897, "caller.removeEventListener('abort', abortFromCaller)"),
+      evidence('packages/core/tools/src/code-mode.ts', 648, "exec.signal.removeEventListener('abort', onOuterAbort)"),
     ],
   },
 ])

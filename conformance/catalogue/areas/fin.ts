@@ -9,7 +9,11 @@ export const FIN_RULES = defineArea('FIN', [
       'The finalizeContent used for a call is the one of the definition the caller could see when execute() was entered, and it is still the one invoked when that tool is later unregistered, shadowed or restricted during the pipeline.',
     sources: [seed('000', '§ToolDefinition (finalizeContent)'), upstream('captured from the caller-visible definition before arguments are materialized')],
     quotes: [
-      quote('000', '§ToolDefinition (finalizeContent)', 'The registry snapshots this callback when execution starts and invokes it exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`, immediately before lossless materialization.'),
+      quote(
+        '000',
+        '§ToolDefinition (finalizeContent)',
+        'The registry snapshots this callback when execution starts and invokes it exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`, immediately before lossless materialization.',
+      ),
       quote('002', '§ctx.tools', 'Scoped registrations shadow globals; one visibility resolver feeds presentation, lookup, and dispatch.'),
     ],
   },
@@ -17,10 +21,14 @@ export const FIN_RULES = defineArea('FIN', [
     id: 'FIN-02',
     level: 'must',
     statement:
-      'For a call whose tool was visible at entry, finalizeContent runs exactly once whatever the outcome (success, denial, abort, argument or output failure, or a pipeline failure that skips tools/post-execute), after tools/post-execute when that runs, and before tools/result (which pipeline failures skip tools/post-execute is POST-24\'s).',
+      "For a call whose tool was visible at entry, finalizeContent runs exactly once whatever the outcome (success, denial, abort, argument or output failure, or a pipeline failure that skips tools/post-execute), after tools/post-execute when that runs, and before tools/result (which pipeline failures skip tools/post-execute is POST-24's).",
     sources: [seed('000', '§ToolDefinition (finalizeContent)'), seed('000', '§执行'), seed('001', 'L26')],
     quotes: [
-      quote('000', '§ToolDefinition (finalizeContent)', 'The registry snapshots this callback when execution starts and invokes it exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`, immediately before lossless materialization.'),
+      quote(
+        '000',
+        '§ToolDefinition (finalizeContent)',
+        'The registry snapshots this callback when execution starts and invokes it exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`, immediately before lossless materialization.',
+      ),
       quote('000', '§执行', '`tools/post-execute`（检查/替换结果）→ 可选且由定义拥有的 `finalizeContent` → `tools/result`（不可变的权威结果）'),
       quote('001', 'L26', '随后是工具定义自己的 finalizeContent。它只负责最终内容变换，不能把整个结果身份与错误状态任意改写。'),
     ],
@@ -32,7 +40,11 @@ export const FIN_RULES = defineArea('FIN', [
       'finalizeContent is handed the pipeline execution (same token as the other stages) and the candidate result already materialized and deep-frozen, which is a JSON-safe failure when the candidate itself could not be materialized.',
     sources: [seed('000', '§执行'), seed('000', '§ToolDefinition (finalizeContent)'), upstream('the exec is not frozen yet at that point')],
     quotes: [
-      quote('000', '§执行', '在得到最终内容之前，注册表会物化候选结果；若内容、结构化错误、附加上下文或展示元数据无法物化，则会转为仍可到达 `finalizeContent` 的 JSON 安全 `isError` 结果'),
+      quote(
+        '000',
+        '§执行',
+        '在得到最终内容之前，注册表会物化候选结果；若内容、结构化错误、附加上下文或展示元数据无法物化，则会转为仍可到达 `finalizeContent` 的 JSON 安全 `isError` 结果',
+      ),
       quote('000', '§执行', '注册表恰好调用该回调一次，随后在 `tools/result` 之前立即物化并冻结已接受的结果'),
       quote('000', '§执行', '调用身份保留在不可变的 `ToolExecution` 上，后者伴随结果经过每个钩子'),
     ],
@@ -57,20 +69,27 @@ export const FIN_RULES = defineArea('FIN', [
       'When finalizeContent throws or returns content that is not lossless JSON, the final result is the normalized failure of that problem and the finalizer is not called a second time.',
     sources: [seed('000', '§ToolDefinition (finalizeContent)'), upstream('a violated finalizer contract is normalized, never re-invoked')],
     quotes: [
-      quote('000', '§ToolDefinition (finalizeContent)', 'The registry snapshots this callback when execution starts and invokes it exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`, immediately before lossless materialization.'),
+      quote(
+        '000',
+        '§ToolDefinition (finalizeContent)',
+        'The registry snapshots this callback when execution starts and invokes it exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`, immediately before lossless materialization.',
+      ),
       quote('000', '§ToolDefinition (finalizeContent)', 'The callback must be total and must not throw.'),
     ],
-    divergence:
-      'The seeds only forbid the finalizer from throwing; what the registry does when it does is upstream behaviour.',
+    divergence: 'The seeds only forbid the finalizer from throwing; what the registry does when it does is upstream behaviour.',
   },
   {
     id: 'FIN-06',
     level: 'must',
     statement:
-      'A call naming a tool that was not visible to the caller at entry has no finalizer: no finalizeContent of any definition (hidden, other-scope, or registered later) is invoked for it. Whether such a call reaches pre-execute, where a listener could register the tool meanwhile, is VIS-25\'s.',
+      "A call naming a tool that was not visible to the caller at entry has no finalizer: no finalizeContent of any definition (hidden, other-scope, or registered later) is invoked for it. Whether such a call reaches pre-execute, where a listener could register the tool meanwhile, is VIS-25's.",
     sources: [upstream('finalizer lookup happens at entry; unknown names have none')],
     quotes: [
-      quote('000', '§ToolDefinition (finalizeContent)', 'The registry snapshots this callback when execution starts and invokes it exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`, immediately before lossless materialization.'),
+      quote(
+        '000',
+        '§ToolDefinition (finalizeContent)',
+        'The registry snapshots this callback when execution starts and invokes it exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`, immediately before lossless materialization.',
+      ),
       quote('002', '§ctx.tools', 'Scoped registrations shadow globals; one visibility resolver feeds presentation, lookup, and dispatch.'),
       quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`'),
     ],
@@ -81,9 +100,7 @@ export const FIN_RULES = defineArea('FIN', [
     statement:
       'For a model-direct call collapsed by Code Mode the captured finalizer is dropped, except when the caller signal was already aborted (it then runs on ABORTED_BEFORE_DISPATCH); split from FIN-06.',
     sources: [upstream('collapsed calls drop the finalizer unless aborted')],
-    evidence: [
-      evidence('packages/core/tools/src/index.ts', 1410, 'collapsed && !signal.aborted ? undefined : capturedFinalizer'),
-    ],
+    evidence: [evidence('packages/core/tools/src/index.ts', 1410, 'collapsed && !signal.aborted ? undefined : capturedFinalizer')],
     divergence:
       'The seeds say the finalizer is invoked "exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`", which if anything keeps it for the collapsed UNKNOWN_TOOL denial; upstream drops it unless the caller signal was already aborted.',
     requires: ['codeMode'],

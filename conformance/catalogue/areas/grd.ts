@@ -12,7 +12,11 @@ export const GRD_RULES = defineArea('GRD', [
       quote('000', '§Cordis API (guard)', 'A plain-context guard applies globally; one registered through `agent.ctx` applies only to that agent.'),
       quote('000', '§Cordis API (guard)', 'The exact effect disposer is returned for ordered ownership and HMR cleanup.'),
       quote('002', '§ctx.tools.guard', 'the exact disposer that unregisters the guard'),
-      quote('000', '§tools/change', 'A tool was registered or unregistered, or a scoped restriction changed (the available tool set changed — possibly for one scope only).'),
+      quote(
+        '000',
+        '§tools/change',
+        'A tool was registered or unregistered, or a scoped restriction changed (the available tool set changed — possibly for one scope only).',
+      ),
     ],
   },
   {
@@ -74,7 +78,7 @@ export const GRD_RULES = defineArea('GRD', [
     id: 'GRD-07',
     level: 'must',
     statement:
-      'A guard denial becomes a failure whose message is the guard\'s reason, the body is not entered, and tools/post-execute still runs on it (that the error carries no info is ERR-06\'s, which guard decides among several GRD-03\'s, and that an empty-string reason is the message "" GRD-15\'s).',
+      "A guard denial becomes a failure whose message is the guard's reason, the body is not entered, and tools/post-execute still runs on it (that the error carries no info is ERR-06's, which guard decides among several GRD-03's, and that an empty-string reason is the message \"\" GRD-15's).",
     sources: [seed('000', '§执行 (ToolGuard)'), upstream('post-execute runs for guard denials')],
     quotes: [
       quote('000', '§执行 (ToolGuard)', 'A monotonic execution guard evaluated after every `tools/pre-execute` listener and before the tool body.'),
@@ -98,7 +102,7 @@ export const GRD_RULES = defineArea('GRD', [
     id: 'GRD-09',
     level: 'must',
     statement:
-      'A guard that throws ends the call as a failure normalised from the thrown value: no tools/execute or body runs (that tools/post-execute does not run either is POST-24\'s).',
+      "A guard that throws ends the call as a failure normalised from the thrown value: no tools/execute or body runs (that tools/post-execute does not run either is POST-24's).",
     sources: [upstream('guard throws are final failures'), seed('000', '§Cordis API (execute: listener failures resolve as error results)')],
     quotes: [
       quote('001', 'L14', '源码会把可处理的管线失败规范成工具错误结果'),
@@ -110,7 +114,10 @@ export const GRD_RULES = defineArea('GRD', [
     level: 'must',
     statement:
       'Any guard return other than undefined denies, including "", null, false and 0, and a return that is not lossless JSON (a function, a promise) ends the call as a failure without tools/execute or the body (that it skips tools/post-execute is POST-24\'s, and that the denial for "" has the message "" GRD-15\'s).',
-    sources: [seed('000', '§执行 (ToolGuard: undefined leaves the call unchanged)'), upstream('non-undefined returns deny; non-JSON reasons fail materialisation')],
+    sources: [
+      seed('000', '§执行 (ToolGuard: undefined leaves the call unchanged)'),
+      upstream('non-undefined returns deny; non-JSON reasons fail materialisation'),
+    ],
     quotes: [
       quote('000', '§执行 (ToolGuard)', 'Returning a reason denies the call; returning `undefined` leaves it unchanged.'),
       quote('000', '§Cordis API (guard)', 'synchronous check; a returned string denies the execution'),
@@ -121,12 +128,11 @@ export const GRD_RULES = defineArea('GRD', [
   {
     id: 'GRD-11',
     level: 'upstream',
-    statement:
-      'Guards still run when the caller aborted while pre-execute was pending, and a guard denial then wins over ABORTED_BEFORE_DISPATCH.',
+    statement: 'Guards still run when the caller aborted while pre-execute was pending, and a guard denial then wins over ABORTED_BEFORE_DISPATCH.',
     sources: [upstream('guards run before the post-guard cancellation check')],
     evidence: [
       evidence('packages/core/tools/tests/tools.spec.ts', 1126, 'preserves a pre-execute denial that settles after cancellation'),
-      evidence('packages/core/tools/src/index.ts', 1486, 'const denialReason = decision.kind === \'allow\' ? this.guardReason(exec) : decision.reason'),
+      evidence('packages/core/tools/src/index.ts', 1486, "const denialReason = decision.kind === 'allow' ? this.guardReason(exec) : decision.reason"),
     ],
     divergence:
       'The seeds say cancellation arriving after entry "skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`", which if anything suggests a caller abort during pre-execute ends the call that way; upstream still runs the guards and lets a guard denial win.',
@@ -140,21 +146,24 @@ export const GRD_RULES = defineArea('GRD', [
       quote('001', 'L31', '工具可见性决定模型通常能提出什么，审批与守卫决定运行时准不准这次调用'),
       quote('000', '§执行 (ToolGuard)', '`ToolGuard` 是感知作用域的最终预分派策略'),
       quote('000', '§Cordis API (get)', 'Look up a tool as one scope sees it (scoped shadows global; a restricted-away global reads as absent).'),
-      quote('000', '§Cordis API (executionMode)', 'Only an exact `true` is parallel; unknown, hidden, undeclared, invalid, or throwing classifiers are exclusive.'),
+      quote(
+        '000',
+        '§Cordis API (executionMode)',
+        'Only an exact `true` is parallel; unknown, hidden, undeclared, invalid, or throwing classifiers are exclusive.',
+      ),
     ],
   },
   {
     id: 'GRD-13',
     level: 'should',
-    statement:
-      'A guard return that is not lossless JSON fails with the message `tool result must be losslessly JSON-serializable`.',
+    statement: 'A guard return that is not lossless JSON fails with the message `tool result must be losslessly JSON-serializable`.',
     sources: [upstream('denial materialisation wording')],
   },
   {
     id: 'GRD-14',
     level: 'upstream',
     statement:
-      'Calling a guard\'s disposer again is harmless: it neither throws nor removes any other registration, not even a live registration of the same guard function.',
+      "Calling a guard's disposer again is harmless: it neither throws nor removes any other registration, not even a live registration of the same guard function.",
     sources: [upstream('guard disposers are idempotent undos of one append')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1113, 'layer => layer.guards.append(guard)'),

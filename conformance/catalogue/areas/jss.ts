@@ -21,7 +21,7 @@ export const JSS_RULES = defineArea('JSS', [
       quote('000', `${SUBSET} (JsonSchemaType)`, 'Single-type keywords accepted by the enforced subset.'),
       quote('000', `${SUBSET} (JsonSchemaNode)`, 'One raw JSON Schema node in the enforced subset.'),
       quote('000', `${SUBSET} (JsonSchemaNode.oneOf)`, 'Exactly one branch must validate; at least two branches are required.'),
-      quote('000', `${SUBSET} (JsonSchemaNode.items)`, 'Item schema (`type: \'array\'` only); absent accepts any JSON item.'),
+      quote('000', `${SUBSET} (JsonSchemaNode.items)`, "Item schema (`type: 'array'` only); absent accepts any JSON item."),
     ],
     requires: SCHEMA,
   },
@@ -29,11 +29,9 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-02',
     level: 'must',
     statement:
-      'A schema outside the subset is rejected with one error that lists every violation found anywhere in the schema (not just the first): every defective path has a violation located at it or below it, and no violation lies outside the defective paths. The path syntax (root token, separator) is open; upstream\'s `schema…` form is JSS-18\'s and its one-violation-per-defect placement JSS-19\'s.',
+      "A schema outside the subset is rejected with one error that lists every violation found anywhere in the schema (not just the first): every defective path has a violation located at it or below it, and no violation lies outside the defective paths. The path syntax (root token, separator) is open; upstream's `schema…` form is JSS-18's and its one-violation-per-defect placement JSS-19's.",
     sources: [seed('000', `${SUBSET} (JsonSchemaError reports every unsupported or malformed path)`)],
-    quotes: [
-      quote('000', SUBSET, '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径'),
-    ],
+    quotes: [quote('000', SUBSET, '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径')],
     requires: SCHEMA,
   },
   {
@@ -44,7 +42,7 @@ export const JSS_RULES = defineArea('JSS', [
     sources: [seed('000', `${SUBSET} (JsonSchemaType, one type per node)`), upstream('node shape and type checks')],
     quotes: [
       quote('000', `${SUBSET} (JsonSchemaType)`, 'Single-type keywords accepted by the enforced subset.'),
-      quote('000', `${SUBSET} (JsonSchemaType)`, 'type JsonSchemaType = \'object\' | \'array\' | \'string\' | \'number\' | \'integer\' | \'boolean\' | \'null\''),
+      quote('000', `${SUBSET} (JsonSchemaType)`, "type JsonSchemaType = 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null'"),
       quote('000', SUBSET, '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径'),
     ],
     requires: SCHEMA,
@@ -53,14 +51,14 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-04',
     level: 'must',
     statement:
-      '`oneOf` must be a dense ordinary array of at least two schemas (each checked at `<path>.oneOf[i]`); a node declaring both `type` and `oneOf` is a violation within that node; constraint keywords beside `oneOf` are violations at `<path>.<keyword>`. That type beside oneOf is exactly one violation at the node with the branches unexamined is JSS-19\'s.',
+      "`oneOf` must be a dense ordinary array of at least two schemas (each checked at `<path>.oneOf[i]`); a node declaring both `type` and `oneOf` is a violation within that node; constraint keywords beside `oneOf` are violations at `<path>.<keyword>`. That type beside oneOf is exactly one violation at the node with the branches unexamined is JSS-19's.",
     sources: [seed('000', `${SUBSET} (oneOf requires at least two branches)`), upstream('oneOf shape and neighbours')],
     quotes: [
       quote('000', SUBSET, '`oneOf` 至少要求两个分支'),
       quote('000', `${SUBSET} (JsonSchemaNode.type)`, 'Omit with no constraints for any JSON value, or use `oneOf`.'),
       quote('000', `${SUBSET} (JsonSchemaNode)`, 'rejects invalid combinations before a caller treats the node as trusted'),
-      quote('000', `${SUBSET} (JsonSchemaNode.properties)`, 'Nested property schemas (`type: \'object\'` only).'),
-      quote('000', `${SUBSET} (JsonSchemaNode.items)`, 'Item schema (`type: \'array\'` only)'),
+      quote('000', `${SUBSET} (JsonSchemaNode.properties)`, "Nested property schemas (`type: 'object'` only)."),
+      quote('000', `${SUBSET} (JsonSchemaNode.items)`, "Item schema (`type: 'array'` only)"),
       quote('000', `${SUBSET} (JsonSchemaNode.enum)`, 'Allowed values for a scalar node.'),
     ],
     requires: SCHEMA,
@@ -69,13 +67,13 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-05',
     level: 'must',
     statement:
-      'Keywords outside the subset (`anyOf`, `allOf`, `not`, `pattern`, `minimum`, `$ref`, …), constraint keywords on a type that does not admit them, and constraint keywords on a node with neither `type` nor `oneOf` are each reported at `<path>.<keyword>` (or below it); exactly one violation per keyword is JSS-19\'s.',
+      "Keywords outside the subset (`anyOf`, `allOf`, `not`, `pattern`, `minimum`, `$ref`, …), constraint keywords on a type that does not admit them, and constraint keywords on a node with neither `type` nor `oneOf` are each reported at `<path>.<keyword>` (or below it); exactly one violation per keyword is JSS-19's.",
     sources: [seed('000', `${SUBSET} (JsonSchemaNode field comments)`), upstream('keyword placement')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '不支持的关键字会被拒绝，而不会在未强制执行的情况下获准进入'),
       quote('000', `${SUBSET} (JsonSchemaNode.type)`, 'Omit with no constraints for any JSON value, or use `oneOf`.'),
-      quote('000', `${SUBSET} (JsonSchemaNode.properties)`, 'Nested property schemas (`type: \'object\'` only).'),
-      quote('000', `${SUBSET} (JsonSchemaNode.items)`, 'Item schema (`type: \'array\'` only)'),
+      quote('000', `${SUBSET} (JsonSchemaNode.properties)`, "Nested property schemas (`type: 'object'` only)."),
+      quote('000', `${SUBSET} (JsonSchemaNode.items)`, "Item schema (`type: 'array'` only)"),
       quote('000', `${SUBSET} (JsonSchemaNode.enum)`, 'Allowed values for a scalar node.'),
       quote('000', `${SUBSET} (JsonSchemaNode.const)`, 'The single allowed value for a scalar node.'),
       quote('000', SUBSET, '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径'),
@@ -86,7 +84,7 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-06',
     level: 'must',
     statement:
-      '`properties` must be a record of schemas (each checked at `<path>.properties.<key>`), `required` a dense array of strings that are own keys of `properties` (an inherited name such as `toString` does not count), and `additionalProperties` a boolean; a bad `required` is reported at `<path>.required` or below it (whether at the keyword or at the entry `required[i]` is JSS-19\'s).',
+      "`properties` must be a record of schemas (each checked at `<path>.properties.<key>`), `required` a dense array of strings that are own keys of `properties` (an inherited name such as `toString` does not count), and `additionalProperties` a boolean; a bad `required` is reported at `<path>.required` or below it (whether at the keyword or at the entry `required[i]` is JSS-19's).",
     sources: [seed('000', `${SUBSET} (required names must appear in properties)`), upstream('object keyword shapes')],
     quotes: [
       quote('000', `${SUBSET} (JsonSchemaNode.properties)`, 'properties?: Record<string, JsonSchemaNode>'),
@@ -100,7 +98,7 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-07',
     level: 'must',
     statement:
-      '`enum` must be a non-empty dense array of values of the node type and `const` a value of the node type (numbers exclude NaN, ±Infinity and -0; integers must be integral), each reported at its keyword or below it. That `const` must also be a member of a well-formed `enum` is JSS-20\'s (the seeds ask only that both match the node type).',
+      "`enum` must be a non-empty dense array of values of the node type and `const` a value of the node type (numbers exclude NaN, ±Infinity and -0; integers must be integral), each reported at its keyword or below it. That `const` must also be a member of a well-formed `enum` is JSS-20's (the seeds ask only that both match the node type).",
     sources: [seed('000', `${SUBSET} (JsonSchemaScalar enum/const)`), upstream('enum/const checks')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '标量 `enum` 和 `const` 值必须与节点类型匹配'),
@@ -113,8 +111,7 @@ export const JSS_RULES = defineArea('JSS', [
   {
     id: 'JSS-08',
     level: 'must',
-    statement:
-      '`default` and `examples` must be lossless JSON data (a throwing proxy is not), and `description` and `title` must be strings.',
+    statement: '`default` and `examples` must be lossless JSON data (a throwing proxy is not), and `description` and `title` must be strings.',
     sources: [seed('000', `${SUBSET} (annotations must be lossless JSON)`)],
     quotes: [
       quote('000', `${SUBSET} (JsonSchemaNode.default/examples)`, 'Annotation, ignored for validation but required to be lossless JSON.'),
@@ -149,7 +146,8 @@ export const JSS_RULES = defineArea('JSS', [
   {
     id: 'JSS-11',
     level: 'upstream',
-    statement: 'The assertion handles schemas nested 5,000 levels deep without exhausting the call stack, accepting valid ones and locating violations at the bottom; the DSL compilers, which emit through it, compile 5,000-level specs (a oneOf chain, intact; a property map).',
+    statement:
+      'The assertion handles schemas nested 5,000 levels deep without exhausting the call stack, accepting valid ones and locating violations at the bottom; the DSL compilers, which emit through it, compile 5,000-level specs (a oneOf chain, intact; a property map).',
     sources: [upstream('iterative walk, 5000-level test')],
     evidence: [
       evidence('packages/core/tools/tests/json-schema.spec.ts', 279, 'asserts deeply nested raw unions without using the JavaScript call stack'),
@@ -163,11 +161,14 @@ export const JSS_RULES = defineArea('JSS', [
     level: 'must',
     statement:
       '`assertObjectJsonSchema` applies the same checks and additionally rejects a root without `type: "object"` (a violation at the root or its `type`); a registry may report that root-type violation beside other defects. Reporting it only when the schema has no other violation, at `schema.type`, is JSS-19\'s.',
-    sources: [seed('000', `${SUBSET} (assertObjectJsonSchema keeps structured output object-rooted)`), upstream('root violation only for otherwise valid schemas')],
+    sources: [
+      seed('000', `${SUBSET} (assertObjectJsonSchema keeps structured output object-rooted)`),
+      upstream('root violation only for otherwise valid schemas'),
+    ],
     quotes: [
       quote('000', SUBSET, '仍要求对象根的消费方调用 `assertObjectJsonSchema()` 并携带 `ObjectJsonSchema`'),
       quote('000', `${SUBSET} (ObjectJsonSchema)`, 'A consumer-constrained object-rooted schema.'),
-      quote('000', `${SUBSET} (ObjectJsonSchema)`, 'type ObjectJsonSchema = JsonSchemaNode & { type: \'object\' }'),
+      quote('000', `${SUBSET} (ObjectJsonSchema)`, "type ObjectJsonSchema = JsonSchemaNode & { type: 'object' }"),
     ],
     requires: SCHEMA,
   },
@@ -178,7 +179,7 @@ export const JSS_RULES = defineArea('JSS', [
     sources: [seed('000', `${SUBSET} (JsonSchemaError)`), upstream('JsonSchemaError code')],
     evidence: [
       evidence('packages/core/tools/tests/json-schema.spec.ts', 27, 'if (error instanceof JsonSchemaError) return error.violations'),
-      evidence('packages/core/tools/src/json-schema.ts', 70, '\'UNSUPPORTED_SCHEMA\')'),
+      evidence('packages/core/tools/src/json-schema.ts', 70, "'UNSUPPORTED_SCHEMA')"),
     ],
     requires: SCHEMA,
   },
@@ -230,7 +231,7 @@ export const JSS_RULES = defineArea('JSS', [
       evidence('packages/core/tools/src/json-schema.ts', 358, 'violations.push(`${path}.enum must be a non-empty array of ${schemaType} values`)'),
       evidence('packages/core/tools/src/json-schema.ts', 217, 'violations.push(`${path}.required names "${key}" which is not in properties`)'),
       evidence('packages/core/tools/src/json-schema.ts', 401, 'if (violations.length === 0'),
-      evidence('packages/core/tools/src/json-schema.ts', 402, "violations.push('schema.type must be \"object\" (structured output is object-rooted)')"),
+      evidence('packages/core/tools/src/json-schema.ts', 402, 'violations.push(\'schema.type must be "object" (structured output is object-rooted)\')'),
     ],
     requires: SCHEMA,
   },
@@ -254,7 +255,7 @@ export const JSS_RULES = defineArea('JSS', [
       'A value that cannot be inspected at all, such as a revoked proxy, as the root, a node, a `type` or the value of `properties`, `required`, `oneOf`, `items` or `enum`, is reported like any other malformed value: a violation at its path in an `UNSUPPORTED_SCHEMA` rejection, not a `TypeError` escaping the assertion.',
     sources: [seed('000', `${SUBSET} (JsonSchemaError reports every unsupported or malformed path)`)],
     divergence:
-      'The seed\'s domain is JSON input (`assertSupportedJsonSchema()` accepts any JSON root) and a revoked proxy is not JSON, so reporting it is hardening beyond the seeds and a should rule. Upstream lets the TypeError of its unguarded `Array.isArray` escape for each of these placements.',
+      "The seed's domain is JSON input (`assertSupportedJsonSchema()` accepts any JSON root) and a revoked proxy is not JSON, so reporting it is hardening beyond the seeds and a should rule. Upstream lets the TypeError of its unguarded `Array.isArray` escape for each of these placements.",
     requires: SCHEMA,
   },
 ])

@@ -25,8 +25,12 @@ export const JSV_RULES = defineArea('JSV', [
     sources: [upstream('violation paths')],
     evidence: [
       evidence('packages/core/tools/tests/json-schema.spec.ts', 321, 'validates object requiredness, nested values, and raw open defaults'),
-      evidence('packages/core/tools/src/json-schema.ts', 418, 'return path === \'\' ? \'arguments\' : path'),
-      evidence('packages/core/tools/src/json-schema.ts', 654, 'export function validateJsonSchemaValue(schema: JsonSchemaNode, value: unknown, path = \'value\'): string[] {'),
+      evidence('packages/core/tools/src/json-schema.ts', 418, "return path === '' ? 'arguments' : path"),
+      evidence(
+        'packages/core/tools/src/json-schema.ts',
+        654,
+        "export function validateJsonSchemaValue(schema: JsonSchemaNode, value: unknown, path = 'value'): string[] {",
+      ),
     ],
     requires: SCHEMA,
   },
@@ -85,7 +89,7 @@ export const JSV_RULES = defineArea('JSV', [
     id: 'JSV-07',
     level: 'must',
     statement:
-      'Scalar nodes accept only values of their type (`number` only finite numbers other than -0, `integer` only integral ones, `null` only null), then only members of `enum` and only the `const` value; a rejected scalar has at least one violation (at most one per scalar is JSV-15\'s).',
+      "Scalar nodes accept only values of their type (`number` only finite numbers other than -0, `integer` only integral ones, `null` only null), then only members of `enum` and only the `const` value; a rejected scalar has at least one violation (at most one per scalar is JSV-15's).",
     sources: [seed('000', `${SUBSET} (JsonSchemaType, enum, const)`), upstream('scalar validation')],
     quotes: [
       quote('000', `${SUBSET} (JsonSchemaType)`, "type JsonSchemaType = 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null'"),
@@ -103,7 +107,7 @@ export const JSV_RULES = defineArea('JSV', [
     sources: [upstream('own-property keyword reads')],
     evidence: [
       evidence('packages/core/tools/tests/json-schema.spec.ts', 423, 'uses own properties for requiredness, recursion, and closed-object checks'),
-      evidence('packages/core/tools/src/json-schema.ts', 539, 'const oneOf = Object.hasOwn(frame.node, \'oneOf\') ? frame.node.oneOf : undefined'),
+      evidence('packages/core/tools/src/json-schema.ts', 539, "const oneOf = Object.hasOwn(frame.node, 'oneOf') ? frame.node.oneOf : undefined"),
     ],
     requires: SCHEMA,
   },
@@ -118,7 +122,8 @@ export const JSV_RULES = defineArea('JSV', [
   {
     id: 'JSV-10',
     level: 'must',
-    statement: 'Whenever validation accepts a value, that value is lossless JSON: -0, NaN, ±Infinity, undefined, functions, sparse arrays, class instances and cycles are never accepted by any schema.',
+    statement:
+      'Whenever validation accepts a value, that value is lossless JSON: -0, NaN, ±Infinity, undefined, functions, sparse arrays, class instances and cycles are never accepted by any schema.',
     sources: [seed('000', `${SUBSET} (the enforced schema describes lossless JSON)`), upstream('every accepting path ends with a lossless check')],
     quotes: [
       quote('000', `${SUBSET} (an annotation-only node means unconstrained lossless JSON)`, '仅含注解的空节点表示不受约束的无损 JSON。'),
@@ -148,7 +153,7 @@ export const JSV_RULES = defineArea('JSV', [
     id: 'JSV-13',
     level: 'upstream',
     statement:
-      'A declared property whose value is `undefined` counts as absent and is never validated against its own schema: a required one yields only its missing-property violation, and an optional one leaves the record to fail as a whole, at the record\'s path, by the lossless check.',
+      "A declared property whose value is `undefined` counts as absent and is never validated against its own schema: a required one yields only its missing-property violation, and an optional one leaves the record to fail as a whole, at the record's path, by the lossless check.",
     sources: [upstream('object validation: only own keys with a defined value are validated')],
     evidence: [
       evidence('packages/core/tools/tests/json-schema.spec.ts', 347, 'treats present undefined as missing when required, then rejects other lossy objects'),
@@ -171,7 +176,8 @@ export const JSV_RULES = defineArea('JSV', [
   {
     id: 'JSV-15',
     level: 'upstream',
-    statement: 'A scalar reports exactly one violation even when its type, enum and const all fail: the type violation alone, else the enum one, else the const one.',
+    statement:
+      'A scalar reports exactly one violation even when its type, enum and const all fail: the type violation alone, else the enum one, else the const one.',
     sources: [upstream('scalar validation stops at the first failure')],
     evidence: [
       evidence('packages/core/tools/src/json-schema.ts', 478, 'return [`"${diagnosticPath(path)}" must be one of ${JSON.stringify(allowed)}`]'),

@@ -6,11 +6,15 @@ export const MODE_RULES = defineArea('MODE', [
     id: 'MODE-01',
     level: 'must',
     statement:
-      'executionMode() answers { kind: \'parallel\' } only when the definition the caller would execute declares isConcurrencySafe and it returns exactly true for the call\'s arguments, and { kind: \'exclusive\' } otherwise.',
+      "executionMode() answers { kind: 'parallel' } only when the definition the caller would execute declares isConcurrencySafe and it returns exactly true for the call's arguments, and { kind: 'exclusive' } otherwise.",
     sources: [seed('002', '§ctx.tools.executionMode'), seed('000', '§Cordis API (executionMode)'), seed('000', '§ToolDefinition')],
     quotes: [
       quote('002', '§ctx.tools.executionMode', "Classify a pending call through the caller's visible tool definition. Only an exact `true` is parallel;"),
-      quote('000', '§ToolDefinition (isConcurrencySafe)', 'Only `true` opts in; omission, exceptions, non-`true` returns, and invalid `defineTool` arguments are exclusive.'),
+      quote(
+        '000',
+        '§ToolDefinition (isConcurrencySafe)',
+        'Only `true` opts in; omission, exceptions, non-`true` returns, and invalid `defineTool` arguments are exclusive.',
+      ),
     ],
   },
   {
@@ -20,15 +24,23 @@ export const MODE_RULES = defineArea('MODE', [
       'An unknown or hidden tool, a missing classifier, a classifier that throws, and any return other than true (false or a truthy non-true value) all classify as exclusive, and executionMode() itself never throws.',
     sources: [seed('002', '§ctx.tools.executionMode'), seed('000', '§ToolDefinition')],
     quotes: [
-      quote('002', '§ctx.tools.executionMode', 'Only an exact `true` is parallel; unknown, hidden, undeclared, invalid, or throwing classifiers are exclusive.'),
+      quote(
+        '002',
+        '§ctx.tools.executionMode',
+        'Only an exact `true` is parallel; unknown, hidden, undeclared, invalid, or throwing classifiers are exclusive.',
+      ),
       quote('002', '§ctx.tools.executionMode', '@returns the fail-closed scheduling mode.'),
-      quote('000', '§ToolDefinition (isConcurrencySafe)', 'Only `true` opts in; omission, exceptions, non-`true` returns, and invalid `defineTool` arguments are exclusive.'),
+      quote(
+        '000',
+        '§ToolDefinition (isConcurrencySafe)',
+        'Only `true` opts in; omission, exceptions, non-`true` returns, and invalid `defineTool` arguments are exclusive.',
+      ),
     ],
   },
   {
     id: 'MODE-03',
     level: 'must',
-    statement: 'A classifier built by defineTool answers false for arguments its parameter schema rejects, without calling the author\'s classifier.',
+    statement: "A classifier built by defineTool answers false for arguments its parameter schema rejects, without calling the author's classifier.",
     sources: [seed('000', '§ToolDefinition'), upstream('defineTool validates before classifying')],
     quotes: [
       quote('000', '§ToolDefinition (isConcurrencySafe)', '@param args - parsed arguments; `defineTool` validates before calling.'),
@@ -39,7 +51,7 @@ export const MODE_RULES = defineArea('MODE', [
   {
     id: 'MODE-04',
     level: 'upstream',
-    statement: 'The classifier receives the caller\'s arguments object itself, neither copied nor frozen.',
+    statement: "The classifier receives the caller's arguments object itself, neither copied nor frozen.",
     sources: [upstream('raw arguments reach isConcurrencySafe')],
     evidence: [
       evidence('packages/core/tools/tests/execution-mode.spec.ts', 109, 'passes parsed arguments directly to a raw definition'),
@@ -52,7 +64,11 @@ export const MODE_RULES = defineArea('MODE', [
     statement: 'A model-direct call that Code Mode collapses (a visible native tool under effective code) classifies as exclusive.',
     sources: [seed('000', '§执行'), upstream('collapsed calls are exclusive')],
     evidence: [
-      evidence('packages/core/tools/tests/code-mode.spec.ts', 1760, 'expect(ctx.tools.executionMode({ signal: testToolSignal, callId: CallId(\'preset-coded-schedule\'), name: \'echo\', arguments: { value: \'joined\' }, agent: joined.agent, })).toEqual({ kind: \'exclusive\' })'),
+      evidence(
+        'packages/core/tools/tests/code-mode.spec.ts',
+        1760,
+        "expect(ctx.tools.executionMode({ signal: testToolSignal, callId: CallId('preset-coded-schedule'), name: 'echo', arguments: { value: 'joined' }, agent: joined.agent, })).toEqual({ kind: 'exclusive' })",
+      ),
       evidence('packages/core/tools/src/index.ts', 1224, 'if (this.collapses(name, scope, nested)) return undefined'),
     ],
     requires: ['codeMode'],
@@ -61,7 +77,7 @@ export const MODE_RULES = defineArea('MODE', [
     id: 'MODE-06',
     level: 'must',
     statement:
-      'ToolExecutionMode is exactly the union of { kind: \'parallel\' } and { kind: \'exclusive\' } (that isConcurrencySafe stays off the model surface is checked by SCH-01).',
+      "ToolExecutionMode is exactly the union of { kind: 'parallel' } and { kind: 'exclusive' } (that isConcurrencySafe stays off the model surface is checked by SCH-01).",
     sources: [seed('000', '§执行'), upstream('type-level mode union')],
     quotes: [quote('000', '§执行 (ToolExecutionMode)', "type ToolExecutionMode = | { kind: 'parallel' } | { kind: 'exclusive' }")],
   },

@@ -35,8 +35,7 @@ export const OUT_RULES = defineArea('OUT', [
   {
     id: 'OUT-03',
     level: 'must',
-    statement:
-      'The body\'s value, once snapshotted, must conform to output.schema; any mismatch turns the call into an INVALID_TOOL_OUTPUT failure.',
+    statement: "The body's value, once snapshotted, must conform to output.schema; any mismatch turns the call into an INVALID_TOOL_OUTPUT failure.",
     sources: [seed('000', '§执行'), seed('000', '§ToolDefinition')],
     quotes: [
       quote('000', '§ToolDefinition (ToolOutputDefinition)', 'Raw supported JSON Schema enforced against every successful canonical value.'),
@@ -47,7 +46,7 @@ export const OUT_RULES = defineArea('OUT', [
     id: 'OUT-04',
     level: 'must',
     statement:
-      'The valid value is deep-frozen before output.render sees it (together with exec.arguments), and a render that throws or whose return is not lossless JSON turns the call into a failure without value (that its code is INVALID_TOOL_OUTPUT is OUT-16\'s).',
+      "The valid value is deep-frozen before output.render sees it (together with exec.arguments), and a render that throws or whose return is not lossless JSON turns the call into a failure without value (that its code is INVALID_TOOL_OUTPUT is OUT-16's).",
     sources: [seed('000', '§执行'), upstream('render failures are output errors (OUT-16)')],
     quotes: [
       quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器'),
@@ -59,7 +58,7 @@ export const OUT_RULES = defineArea('OUT', [
     id: 'OUT-05',
     level: 'must',
     statement:
-      'For a call without parent whose tool declares output.presentationMeta, meta is the lossless snapshot of presentationMeta(args, value), a nested call gets no meta, and a projector that throws or returns non-lossless JSON turns the call into a failure without value (that its code is INVALID_TOOL_OUTPUT is OUT-16\'s).',
+      "For a call without parent whose tool declares output.presentationMeta, meta is the lossless snapshot of presentationMeta(args, value), a nested call gets no meta, and a projector that throws or returns non-lossless JSON turns the call into a failure without value (that its code is INVALID_TOOL_OUTPUT is OUT-16's).",
     sources: [seed('000', '§ToolDefinition (presentationMeta)'), seed('000', '§执行')],
     quotes: [
       quote('000', '§ToolDefinition (presentationMeta)', 'Pure replayable presentation projection, computed only for top-level calls.'),
@@ -118,7 +117,11 @@ export const OUT_RULES = defineArea('OUT', [
       quote('000', '§tools/post-execute', 'thrown tools still reach this waterfall as errors'),
       quote('000', '§执行', '未知工具和抛出异常的工具都会变为结构化错误（`ToolNotFoundError` 映射为 `UNKNOWN_TOOL`），调用失败但不终止当前轮次'),
       quote('000', '§Cordis API (execute)', 'already-started work is still drained and may retain a tool-owned structured error'),
-      quote('000', '§tools/post-execute', 'caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked'),
+      quote(
+        '000',
+        '§tools/post-execute',
+        'caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked',
+      ),
       quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
     ],
   },
@@ -145,16 +148,14 @@ export const OUT_RULES = defineArea('OUT', [
   {
     id: 'OUT-13',
     level: 'should',
-    statement:
-      'presentationMeta failures are reported as `output.presentationMeta failed: <message>` or `output.presentationMeta returned non-lossless JSON`.',
+    statement: 'presentationMeta failures are reported as `output.presentationMeta failed: <message>` or `output.presentationMeta returned non-lossless JSON`.',
     sources: [upstream('presentationMeta violation wording')],
     requires: ['presentationMeta'],
   },
   {
     id: 'OUT-14',
     level: 'must',
-    statement:
-      'A defineTool body checks its arguments before running, and a mismatch is a failure with info { name: "ToolArgsError", code: "INVALID_ARGS" }.',
+    statement: 'A defineTool body checks its arguments before running, and a mismatch is a failure with info { name: "ToolArgsError", code: "INVALID_ARGS" }.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL (ToolArgsError（INVALID_ARGS）)', '参数不匹配时抛出 `ToolArgsError`（`INVALID_ARGS`）'),
@@ -167,7 +168,8 @@ export const OUT_RULES = defineArea('OUT', [
   {
     id: 'OUT-15',
     level: 'should',
-    statement: 'The INVALID_ARGS failure message reads `invalid arguments: ` followed by the violations, e.g. `missing required property "path"` (its enveloped content is ERR-13\'s).',
+    statement:
+      'The INVALID_ARGS failure message reads `invalid arguments: ` followed by the violations, e.g. `missing required property "path"` (its enveloped content is ERR-13\'s).',
     sources: [upstream('ToolArgsError message')],
     requires: ['schema'],
   },
@@ -180,7 +182,7 @@ export const OUT_RULES = defineArea('OUT', [
     evidence: [
       evidence('packages/core/tools/src/index.ts', 526, 'return new ToolOutputError(toolName, [`output.${projector} failed: ${errorMessage(error)}`])'),
       evidence('packages/core/tools/src/index.ts', 534, 'throw new ToolOutputError(toolName, [`output.${projector} returned non-lossless JSON`])'),
-      evidence('packages/core/tools/tests/tools.spec.ts', 284, "contains a throwing output.%s projector as one failed call"),
+      evidence('packages/core/tools/tests/tools.spec.ts', 284, 'contains a throwing output.%s projector as one failed call'),
     ],
     divergence:
       'The seeds give ToolOutputError (INVALID_TOOL_OUTPUT) for invalid values ("函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）") and say only that renderer/projector failures and non-JSON presentation become an isError ("无效值、渲染器/投影器失败或非 JSON 展示都会转为 JSON 安全的 `isError`"); normalizing what the projector threw is as good a reading.',

@@ -6,13 +6,17 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-01',
     level: 'must',
     statement:
-      'tools/post-execute is a waterfall whose base next() accepts; it runs once for every result that came out of dispatch or out of a denial (body success or throw, output failure, a cleanly normalized wrapper result, deny) and never for final results (which pipeline failures are final is POST-24\'s, that a caller abort observed after pre-execute passes through it POST-25\'s, and that a call naming a tool outside the view reaches it VIS-25\'s; such a call meets it at most once).',
+      "tools/post-execute is a waterfall whose base next() accepts; it runs once for every result that came out of dispatch or out of a denial (body success or throw, output failure, a cleanly normalized wrapper result, deny) and never for final results (which pipeline failures are final is POST-24's, that a caller abort observed after pre-execute passes through it POST-25's, and that a call naming a tool outside the view reaches it VIS-25's; such a call meets it at most once).",
     sources: [seed('000', '§tools/post-execute'), seed('001', 'L23'), upstream('post-result / final-result split (see POST-24)')],
     quotes: [
       quote('000', '§tools/post-execute', '`tools/post-execute` — waterfall'),
       quote('000', '§tools/post-execute', '`next()` accepts it unchanged; thrown tools still reach this waterfall as errors.'),
       quote('000', '§tools/post-execute', 'Accept, replace, enrich, or block a normalized dispatch result.'),
-      quote('000', '§统一的 JSON 值 schema DSL', '函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）。两者都经由常规工具错误路径处理。'),
+      quote(
+        '000',
+        '§统一的 JSON 值 schema DSL',
+        '函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）。两者都经由常规工具错误路径处理。',
+      ),
       quote('001', 'L23', '后处理也可能看见执行前被拒绝的结果'),
     ],
   },
@@ -64,7 +68,11 @@ export const POST_RULES = defineArea('POST', [
     sources: [seed('000', '§tools/post-execute'), upstream('accept concatenates contexts')],
     quotes: [
       quote('000', '§tools/post-execute', '`next()` accepts it unchanged'),
-      quote('000', '§执行 (PostToolDecision)', 'Post-dispatch decision: accept, replace one projection, attach context for the next request, or block by turning corrective feedback into an error result.'),
+      quote(
+        '000',
+        '§执行 (PostToolDecision)',
+        'Post-dispatch decision: accept, replace one projection, attach context for the next request, or block by turning corrective feedback into an error result.',
+      ),
     ],
   },
   {
@@ -97,7 +105,7 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-06',
     level: 'must',
     statement:
-      'An accept that carries both a content and a value turns the outcome into a failure without value (that the failure has no info, and that an own key holding undefined counts as carried, is POST-27\'s).',
+      "An accept that carries both a content and a value turns the outcome into a failure without value (that the failure has no info, and that an own key holding undefined counts as carried, is POST-27's).",
     sources: [seed('000', '§执行'), seed('001', 'L25')],
     quotes: [
       quote('000', '§执行', '后置策略可以替换内容或值，但不能同时替换两者。'),
@@ -127,18 +135,22 @@ export const POST_RULES = defineArea('POST', [
       evidence('packages/core/tools/src/index.ts', 1769, 'if (tool === undefined) throw new ToolNotFoundError(exec.name)'),
     ],
     untestable:
-      'subsumed: its whole demand is the value-replacement clause of VIS-16, the one owner of re-resolution, and is checked under that rule (the failure\'s info is ERR-04\'s), so a registry that resolves the tool once fails one rule, not two',
+      "subsumed: its whole demand is the value-replacement clause of VIS-16, the one owner of re-resolution, and is checked under that rule (the failure's info is ERR-04's), so a registry that resolves the tool once fails one rule, not two",
   },
   {
     id: 'POST-09',
     level: 'must',
     statement:
-      'A block yields a failure whose content is the feedback exactly as given, which has no value, meta or concludesTurn, and whose additionalContexts end with the decision ones (that its error has no info is ERR-06\'s; whether contexts the result already carried survive the block the seeds leave open, and that they are dropped is CTX-04\'s).',
+      "A block yields a failure whose content is the feedback exactly as given, which has no value, meta or concludesTurn, and whose additionalContexts end with the decision ones (that its error has no info is ERR-06's; whether contexts the result already carried survive the block the seeds leave open, and that they are dropped is CTX-04's).",
     sources: [seed('000', '§执行'), seed('001', 'L24'), upstream('block drops prior contexts (CTX-04)')],
     quotes: [
       quote('000', '§执行', '阻止会移除值，并转为包含纠正反馈的 `isError`。'),
       quote('000', '§执行 (PostToolDecision)', 'block by turning corrective feedback into an error result.'),
-      quote('000', '§执行 (ToolRunContext.concludeTurn)', 'The marker rides this execution\'s own result (`concludesTurn` exists only on {@link ToolExecutionSuccess})'),
+      quote(
+        '000',
+        '§执行 (ToolRunContext.concludeTurn)',
+        "The marker rides this execution's own result (`concludesTurn` exists only on {@link ToolExecutionSuccess})",
+      ),
     ],
   },
   {
@@ -171,11 +183,10 @@ export const POST_RULES = defineArea('POST', [
     sources: [seed('000', '§Cordis API (execute)'), upstream('post-execute failures are final')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
-      quote('000', '§执行 (ToolRunContext)', 'attaches context to this execution\'s own result'),
-      quote('000', '§执行 (ToolRunContext.deferContext)', 'until this tool\'s final result reaches the agent loop.'),
+      quote('000', '§执行 (ToolRunContext)', "attaches context to this execution's own result"),
+      quote('000', '§执行 (ToolRunContext.deferContext)', "until this tool's final result reaches the agent loop."),
     ],
-    divergence:
-      'Kit decision (CTX-06): upstream builds this failure without additionalContexts, dropping deferred contexts; the kit keeps them.',
+    divergence: 'Kit decision (CTX-06): upstream builds this failure without additionalContexts, dropping deferred contexts; the kit keeps them.',
   },
   {
     id: 'POST-13',
@@ -184,8 +195,16 @@ export const POST_RULES = defineArea('POST', [
       'If the caller signal is aborted once the post-execute waterfall settles, a success becomes ABORTED when the body was invoked and ABORTED_BEFORE_DISPATCH otherwise, keeping its additionalContexts, while a failure is kept.',
     sources: [seed('000', '§tools/post-execute'), seed('000', '§Cordis API (execute)')],
     quotes: [
-      quote('000', '§tools/post-execute', 'Async listeners must observe `exec.signal`; after they settle, caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked.'),
-      quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH` or replaces a successful started outcome with `ABORTED`'),
+      quote(
+        '000',
+        '§tools/post-execute',
+        'Async listeners must observe `exec.signal`; after they settle, caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked.',
+      ),
+      quote(
+        '000',
+        '§Cordis API (execute)',
+        'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH` or replaces a successful started outcome with `ABORTED`',
+      ),
     ],
   },
   {
@@ -206,15 +225,14 @@ export const POST_RULES = defineArea('POST', [
       'An own content key set to undefined keeps the content, and an own value key set to undefined is a value replacement that fails as INVALID_TOOL_OUTPUT.',
     sources: [upstream('decision kind handling: an own value key is a value replacement')],
     evidence: [
-      evidence('packages/core/tools/src/index.ts', 1764, 'if (Object.hasOwn(decision, \'value\')) {'),
+      evidence('packages/core/tools/src/index.ts', 1764, "if (Object.hasOwn(decision, 'value')) {"),
       evidence('packages/core/tools/src/index.ts', 1778, '...decision.content !== undefined ? { content: decision.content } : {},'),
     ],
   },
   {
     id: 'POST-16',
     level: 'must',
-    statement:
-      'Replacing content does not hide the canonical value from programmatic consumers; only a block or a value replacement removes or changes it.',
+    statement: 'Replacing content does not hide the canonical value from programmatic consumers; only a block or a value replacement removes or changes it.',
     sources: [seed('000', '§执行')],
     quotes: [
       quote('000', '§执行', '内容替换是展示策略，而非保密策略；需要隐藏程序化值的监听器必须阻止或替换该值。'),
@@ -270,7 +288,7 @@ export const POST_RULES = defineArea('POST', [
     statement: 'A post-execute decision whose kind is neither accept nor block is a failure, not an accept.',
     sources: [seed('000', '§执行 (PostToolDecision)')],
     divergence:
-      'The seeds type the decision as accept or block and say nothing of other kinds; failing such a decision is the kit\'s reading (as for pre-execute, PRE-22), so it is a should rule. Upstream treats every kind other than block as accept.',
+      "The seeds type the decision as accept or block and say nothing of other kinds; failing such a decision is the kit's reading (as for pre-execute, PRE-22), so it is a should rule. Upstream treats every kind other than block as accept.",
   },
   {
     id: 'POST-27',

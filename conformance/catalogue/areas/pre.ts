@@ -11,7 +11,11 @@ export const PRE_RULES = defineArea('PRE', [
     quotes: [
       quote('000', '§tools/pre-execute', 'Allow, deny, or ask before dispatch. `next()` delegates to allow'),
       quote('000', '§执行', '调用 `next()` 获取默认决策，或直接返回一个决策以短路'),
-      quote('000', '§执行', '然后让调用依次经过 `tools/pre-execute`（可重排的 allow/deny/ask waterfall）→ 已注册的单调 guard → `tools/execute`（环绕分派包装层）'),
+      quote(
+        '000',
+        '§执行',
+        '然后让调用依次经过 `tools/pre-execute`（可重排的 allow/deny/ask waterfall）→ 已注册的单调 guard → `tools/execute`（环绕分派包装层）',
+      ),
       quote('001', 'L17', '它是一个 waterfall：处理者可以继续委托，也可以给出 allow、deny、ask 等决策'),
     ],
   },
@@ -30,7 +34,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-03',
     level: 'must',
     statement:
-      'A call naming a tool the caller cannot see ends as an UNKNOWN_TOOL failure without running any body; if it passes through pre-execute, guards, tools/execute and post-execute first, it does so in pipeline order, post-execute at most once. Whether it passes through them (upstream: it does, and only the base dispatch fails it) is VIS-25\'s.',
+      "A call naming a tool the caller cannot see ends as an UNKNOWN_TOOL failure without running any body; if it passes through pre-execute, guards, tools/execute and post-execute first, it does so in pipeline order, post-execute at most once. Whether it passes through them (upstream: it does, and only the base dispatch fails it) is VIS-25's.",
     sources: [seed('000', '§Cordis API (execute: an invisible tool reports UNKNOWN_TOOL)')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`'),
@@ -45,7 +49,11 @@ export const PRE_RULES = defineArea('PRE', [
     sources: [seed('000', '§执行 (PreToolDecision)'), seed('001', 'L17'), seed('001', 'L23')],
     quotes: [
       quote('000', '§执行 (PreToolDecision)', '`allow` runs the call; `deny` materializes an error'),
-      quote('000', '§执行', '然后让调用依次经过 `tools/pre-execute`（可重排的 allow/deny/ask waterfall）→ 已注册的单调 guard → `tools/execute`（环绕分派包装层）'),
+      quote(
+        '000',
+        '§执行',
+        '然后让调用依次经过 `tools/pre-execute`（可重排的 allow/deny/ask waterfall）→ 已注册的单调 guard → `tools/execute`（环绕分派包装层）',
+      ),
       quote('001', 'L23', '后处理也可能看见执行前被拒绝的结果，用来给模型补充解释'),
       quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
     ],
@@ -54,7 +62,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-05',
     level: 'must',
     statement:
-      'With no approval service installed an ask decision is a denial: a failure without a body, and post-execute still runs (that it carries no info is ERR-06\'s, and that its message is the ask\'s reason PRE-23\'s).',
+      "With no approval service installed an ask decision is a denial: a failure without a body, and post-execute still runs (that it carries no info is ERR-06's, and that its message is the ask's reason PRE-23's).",
     sources: [seed('000', '§Cordis API (tools/pre-execute: missing approval support turns ask into denial)'), seed('001', 'L18')],
     quotes: [
       quote('000', '§tools/pre-execute', 'missing approval support turns `ask` into denial'),
@@ -66,8 +74,7 @@ export const PRE_RULES = defineArea('PRE', [
   {
     id: 'PRE-06',
     level: 'must',
-    statement:
-      'With an approval service installed, an ask for a call that has no agent is denied without the service being consulted.',
+    statement: 'With an approval service installed, an ask for a call that has no agent is denied without the service being consulted.',
     sources: [seed('000', '§执行 (无 agent 的请求都会变为拒绝)')],
     quotes: [
       quote('000', '§执行 (只有 allowed-once 才继续执行)', '只有 `allowed-once` 才继续执行，而未授权、缺少审批通道或服务、或无 agent 的请求都会变为拒绝'),
@@ -80,9 +87,7 @@ export const PRE_RULES = defineArea('PRE', [
     statement:
       'Otherwise the registry awaits one approval request carrying the call agent, the tool name, the call id, the ask reason only when the decision gave one, and a signal that aborts when the caller aborts.',
     sources: [seed('000', '§执行 (ask runs only after an approval service returns allowed-once)'), upstream('shape of the approval request')],
-    quotes: [
-      quote('000', '§执行 (PreToolDecision)', '`ask` runs only after an approval service returns `allowed-once` and otherwise denies'),
-    ],
+    quotes: [quote('000', '§执行 (PreToolDecision)', '`ask` runs only after an approval service returns `allowed-once` and otherwise denies')],
     requires: ['approval', 'scopes'],
   },
   {
@@ -105,21 +110,21 @@ export const PRE_RULES = defineArea('PRE', [
     level: 'upstream',
     statement:
       'When the approval answer is cancelled and the caller signal is aborted by the time it arrives, the call ends as ABORTED_BEFORE_DISPATCH (no body, post-execute runs) rather than as a cancellation denial.',
-    sources: [upstream('cancelled approval plus caller abort'), seed('000', '§Cordis API (execute: cancellation skips a not-yet-started body with ABORTED_BEFORE_DISPATCH)')],
-    evidence: [
-      evidence('packages/core/tools/src/index.ts', 1483, 'if (this.callerCancelled(exec) && askResolution.approvalCancelled) {'),
+    sources: [
+      upstream('cancelled approval plus caller abort'),
+      seed('000', '§Cordis API (execute: cancellation skips a not-yet-started body with ABORTED_BEFORE_DISPATCH)'),
     ],
+    evidence: [evidence('packages/core/tools/src/index.ts', 1483, 'if (this.callerCancelled(exec) && askResolution.approvalCancelled) {')],
     requires: ['approval', 'scopes'],
   },
   {
     id: 'PRE-10',
     level: 'upstream',
-    statement:
-      'An approval answer outside the four outcomes ends the call as a final failure: no guard, body or post-execute runs.',
+    statement: 'An approval answer outside the four outcomes ends the call as a final failure: no guard, body or post-execute runs.',
     sources: [upstream('rogue approval outcome')],
     evidence: [
       evidence('packages/core/tools/tests/tools.spec.ts', 840, 'turns a rogue outcome from a NON-conforming approval stand-in into an isError result'),
-      evidence('packages/core/tools/src/index.ts', 1727, 'default: return assertNever(outcome, \'ApprovalOutcome\')'),
+      evidence('packages/core/tools/src/index.ts', 1727, "default: return assertNever(outcome, 'ApprovalOutcome')"),
     ],
     divergence:
       'The seeds say "只有 `allowed-once` 才继续执行，而未授权、缺少审批通道或服务、或无 agent 的请求都会变为拒绝" (only allowed-once proceeds, every other request becomes a denial) and a denial still reaches tools/post-execute, so they would if anything treat a rogue answer as a denial; upstream ends the call as a final failure instead.',
@@ -128,12 +133,11 @@ export const PRE_RULES = defineArea('PRE', [
   {
     id: 'PRE-11',
     level: 'upstream',
-    statement:
-      'An approval request that rejects ends the call as a final failure carrying that error message: no guard, body or post-execute runs.',
+    statement: 'An approval request that rejects ends the call as a final failure carrying that error message: no guard, body or post-execute runs.',
     sources: [upstream('throwing approval service'), seed('000', '§Cordis API (execute: listener failures resolve as error results)')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1706, 'const outcome = await approval.request({'),
-      evidence('packages/core/tools/src/index.ts', 1505, 'return next({ kind: \'final-result\', exec, result: toolErrorResult(error) })'),
+      evidence('packages/core/tools/src/index.ts', 1505, "return next({ kind: 'final-result', exec, result: toolErrorResult(error) })"),
     ],
     requires: ['approval', 'scopes'],
   },
@@ -141,7 +145,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-12',
     level: 'must',
     statement:
-      'A pre-execute listener that throws or rejects ends the call as a failure normalised from the thrown value: no guard, tools/execute or body runs, and execute() still resolves (that tools/post-execute does not run either is POST-24\'s).',
+      "A pre-execute listener that throws or rejects ends the call as a failure normalised from the thrown value: no guard, tools/execute or body runs, and execute() still resolves (that tools/post-execute does not run either is POST-24's).",
     sources: [seed('000', '§Cordis API (execute: listener failures resolve as error results)'), upstream('pre-execute throws skip post-execute (POST-24)')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
@@ -167,9 +171,21 @@ export const PRE_RULES = defineArea('PRE', [
       'If the caller aborts while pre-execute is pending, the registry still awaits the listener, then a later allow ends as ABORTED_BEFORE_DISPATCH without tools/execute or a body, a later deny stays that denial, and a later throw stays that failure (whether tools/post-execute runs: POST-25 for the allow, POST-24 for the throw).',
     sources: [seed('000', '§Cordis API (tools/pre-execute: rechecks cancellation but never abandons)'), seed('001', 'L29')],
     quotes: [
-      quote('000', '§tools/pre-execute', 'Async gates must observe `exec.signal`; the registry rechecks cancellation after they settle but never abandons their promise.'),
-      quote('000', '§Cordis API (execute)', 'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
-      quote('000', '§tools/post-execute', 'caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked'),
+      quote(
+        '000',
+        '§tools/pre-execute',
+        'Async gates must observe `exec.signal`; the registry rechecks cancellation after they settle but never abandons their promise.',
+      ),
+      quote(
+        '000',
+        '§Cordis API (execute)',
+        'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`',
+      ),
+      quote(
+        '000',
+        '§tools/post-execute',
+        'caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked',
+      ),
       quote('001', 'L29', '执行前检查等待期间收到取消，工具本体调用次数仍为 0'),
     ],
   },
@@ -184,7 +200,11 @@ export const PRE_RULES = defineArea('PRE', [
       quote('000', '§执行 (ToolGuard)', 'Because guards have no allow result, listener ordering cannot turn a denial back into permission.'),
       quote('002', '§ctx.tools.guard', 'Any matching guard may deny by returning a reason, while no guard can force-allow a call another guard denied.'),
       quote('001', 'L19', '守卫只能拒绝或不表态，后面一个普通的“允许”不能把已有守卫的限制反向放开'),
-      quote('000', '§Cordis API (execute)', 'Execute through pre-policy, guards, around-dispatch, post-policy, definition-owned content finalization, and final notification.'),
+      quote(
+        '000',
+        '§Cordis API (execute)',
+        'Execute through pre-policy, guards, around-dispatch, post-policy, definition-owned content finalization, and final notification.',
+      ),
     ],
     divergence:
       'Upstream treats a decision whose kind is neither allow nor ask and that carries no reason ({ kind: "deny" } alone, a bare string, or an unknown kind) as not denied and dispatches it without evaluating guards, so a denying guard is bypassed; the seeds say a guard can always impose the final denial (the kit\'s fail-closed reading is PRE-22).',
@@ -192,21 +212,17 @@ export const PRE_RULES = defineArea('PRE', [
   {
     id: 'PRE-22',
     level: 'should',
-    statement:
-      'A malformed pre-execute decision fails closed: the call ends as a failure before any guard, tools/execute wrapper or body runs.',
+    statement: 'A malformed pre-execute decision fails closed: the call ends as a failure before any guard, tools/execute wrapper or body runs.',
     sources: [seed('000', '§执行 (PreToolDecision)'), upstream('undefined and null decisions already end as failures')],
     divergence:
-      'The seeds type the decision but do not say what a malformed one does; failing closed is the kit\'s reading, so it is a should rule. Upstream fails closed only for undefined and null, and dispatches other malformed decisions (see PRE-15).',
+      "The seeds type the decision but do not say what a malformed one does; failing closed is the kit's reading, so it is a should rule. Upstream fails closed only for undefined and null, and dispatches other malformed decisions (see PRE-15).",
   },
   {
     id: 'PRE-16',
     level: 'must',
-    statement:
-      'A pre-execute listener subscribed through an agent scope sees, and so gates, only calls whose agent is that scope or one of its descendants.',
+    statement: 'A pre-execute listener subscribed through an agent scope sees, and so gates, only calls whose agent is that scope or one of its descendants.',
     sources: [seed('000', '§Cordis API (tools/pre-execute: scope-filtered dispatch)')],
-    quotes: [
-      quote('000', '§tools/pre-execute', 'Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent\'s calls.'),
-    ],
+    quotes: [quote('000', '§tools/pre-execute', "Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent's calls.")],
     requires: ['scopes'],
   },
   {
@@ -219,8 +235,7 @@ export const PRE_RULES = defineArea('PRE', [
   {
     id: 'PRE-18',
     level: 'should',
-    statement:
-      'The agent-less ask denial message is `tool "<name>" requires approval, but the call has no agent to route it through`.',
+    statement: 'The agent-less ask denial message is `tool "<name>" requires approval, but the call has no agent to route it through`.',
     sources: [upstream('ask denial wording without an agent')],
     requires: ['approval'],
   },
@@ -245,8 +260,12 @@ export const PRE_RULES = defineArea('PRE', [
     statement: 'tools/pre-execute never runs for a model-direct call collapsed by Code Mode.',
     sources: [seed('000', '§执行 (ToolExecutionInput.parent: denied as UNKNOWN_TOOL before the policy pipeline)')],
     quotes: [
-      quote('000', '§执行 (ToolExecutionInput.parent)', 'under `mode: \'code\'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline'),
-      quote('000', '§Cordis API (presentAs)', 'Present the calling scope\'s tools in `mode` instead of the deployment default.'),
+      quote(
+        '000',
+        '§执行 (ToolExecutionInput.parent)',
+        "under `mode: 'code'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline",
+      ),
+      quote('000', '§Cordis API (presentAs)', "Present the calling scope's tools in `mode` instead of the deployment default."),
     ],
     requires: ['codeMode'],
   },
@@ -257,7 +276,11 @@ export const PRE_RULES = defineArea('PRE', [
       'Without an approval service, an ask that gives a reason is denied with that reason verbatim as error.message ("" included; its enveloped content is ERR-13\'s).',
     sources: [upstream('the ask reason becomes the denial reason when no approval service is mounted')],
     evidence: [
-      evidence('packages/core/tools/src/index.ts', 1696, 'decision: { kind: \'deny\', reason: ask.reason ?? `tool "${exec.name}" requires approval (not yet supported)` },'),
+      evidence(
+        'packages/core/tools/src/index.ts',
+        1696,
+        'decision: { kind: \'deny\', reason: ask.reason ?? `tool "${exec.name}" requires approval (not yet supported)` },',
+      ),
       evidence('packages/core/tools/tests/tools.spec.ts', 706, "expect(result.content[0]).toMatchObject({ text: 'Error: needs approval' })"),
     ],
     divergence:

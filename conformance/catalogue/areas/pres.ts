@@ -11,7 +11,11 @@ export const PRES_RULES = defineArea('PRES', [
     quotes: [
       quote('000', '§ToolDefinition (presentCall)', 'Optional: how to present the PENDING state of one call in a UI'),
       quote('000', '§ToolDefinition (presentCall)', 'a UI may call it during live streaming AND a session-log replay'),
-      quote('000', '§ToolDefinition (presentCall)', 'or `undefined` (or omit the method) to fall back to a generic presentation (title = tool name, raw args as input)'),
+      quote(
+        '000',
+        '§ToolDefinition (presentCall)',
+        'or `undefined` (or omit the method) to fall back to a generic presentation (title = tool name, raw args as input)',
+      ),
     ],
   },
   {
@@ -32,21 +36,19 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-03',
     level: 'must',
     statement:
-      'meta survives a content replacement, is recomputed by a value replacement, disappears on block, and is kept as given on a wrapper-authored failure; a wrapper-authored success carries either its own meta or meta recomputed from its value (that it is recomputed is PRES-16\'s).',
+      "meta survives a content replacement, is recomputed by a value replacement, disappears on block, and is kept as given on a wrapper-authored failure; a wrapper-authored success carries either its own meta or meta recomputed from its value (that it is recomputed is PRES-16's).",
     sources: [seed('000', '§执行'), upstream('wrapper-authored results: failure meta kept; success meta recomputed (PRES-16)')],
-    quotes: [
-      quote('000', '§执行', '替换内容会保留规范值和现有元数据；替换值会重新校验并重新计算内容/元数据'),
-    ],
+    quotes: [quote('000', '§执行', '替换内容会保留规范值和现有元数据；替换值会重新校验并重新计算内容/元数据')],
     requires: ['presentationMeta'],
   },
   {
     id: 'PRES-04',
     level: 'must',
     statement:
-      'Presenters built by defineTool check their arguments with validateArgs and answer undefined, never an exception, for arguments that fail (such as malformed or outdated logged ones); arguments that pass are handed to the author\'s presenter as typed values.',
+      "Presenters built by defineTool check their arguments with validateArgs and answer undefined, never an exception, for arguments that fail (such as malformed or outdated logged ones); arguments that pass are handed to the author's presenter as typed values.",
     sources: [seed('000', '§ToolDefinition'), upstream('defineTool wraps presenters')],
     quotes: [
-      quote('000', '§ToolDefinition (presentCall)', 'derived from the call\'s `args` (parsed arguments, `unknown` — the tool validates/narrows its own input)'),
+      quote('000', '§ToolDefinition (presentCall)', "derived from the call's `args` (parsed arguments, `unknown` — the tool validates/narrows its own input)"),
       quote('000', '§ToolDefinition', '第一方工具不需要手写校验；它们使用 `defineTool`，由后者代为校验并收窄参数类型'),
     ],
     requires: ['schema'],
@@ -70,8 +72,8 @@ export const PRES_RULES = defineArea('PRES', [
     sources: [seed('000', '§工具展示 UI 词汇')],
     quotes: [
       quote('000', '§工具展示 UI 词汇', '`presentCall`/`presentResult` 返回一个 **`card` 标签的渲染意图**——一个可辨识联合类型，UI 桥接层据此分发'),
-      quote('000', '§工具展示 UI 词汇', '`shape: \'matches\'`（grep）为按文件分组的匹配，`shape: \'paths\'`（glob）为扁平路径列表'),
-      quote('000', '§工具展示 UI 词汇', '`kind: \'search\'` 携带结构化的 `sources`/`answer?`/`truncated`，`kind: \'fetch\'` 携带 `url`/`statusCode`/`truncated`'),
+      quote('000', '§工具展示 UI 词汇', "`shape: 'matches'`（grep）为按文件分组的匹配，`shape: 'paths'`（glob）为扁平路径列表"),
+      quote('000', '§工具展示 UI 词汇', "`kind: 'search'` 携带结构化的 `sources`/`answer?`/`truncated`，`kind: 'fetch'` 携带 `url`/`statusCode`/`truncated`"),
       quote('000', '§工具展示 UI 词汇', '搜索和 web 检索都没有 `card` 的调用时对应视图'),
     ],
   },
@@ -82,8 +84,16 @@ export const PRES_RULES = defineArea('PRES', [
       'Since presenters are run both live and when a session log is replayed, and replay has no canonical value, they may use only the arguments and the durable result projection and must have no side effects.',
     sources: [seed('000', '§ToolDefinition (presentCall/presentResult)'), seed('000', '§执行')],
     quotes: [
-      quote('000', '§ToolDefinition (presentCall)', 'Pure and side-effect-free: a UI may call it during live streaming AND a session-log replay, so it must depend only on `args`.'),
-      quote('000', '§ToolDefinition (presentResult)', 'given the same `args` and the durable result projection (`content`, failure state, and optional `meta`)'),
+      quote(
+        '000',
+        '§ToolDefinition (presentCall)',
+        'Pure and side-effect-free: a UI may call it during live streaming AND a session-log replay, so it must depend only on `args`.',
+      ),
+      quote(
+        '000',
+        '§ToolDefinition (presentResult)',
+        'given the same `args` and the durable result projection (`content`, failure state, and optional `meta`)',
+      ),
       quote('000', '§ToolDefinition (presentResult)', 'Pure and side-effect-free for the same replay reason.'),
       quote('000', '§执行', '回放可以重现展示，却无法重建规范的中间值'),
     ],
@@ -93,12 +103,20 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-08',
     level: 'must',
     statement:
-      'The presentation mode in force for a scope comes from the closest layer of its chain that declares one (its own first), falling back to the deployment\'s configured mode, which defaults to native.',
+      "The presentation mode in force for a scope comes from the closest layer of its chain that declares one (its own first), falling back to the deployment's configured mode, which defaults to native.",
     sources: [seed('000', '§Cordis API (presentAs)')],
     quotes: [
-      quote('000', '§Cordis API (presentAs)', 'Present the calling scope\'s tools in `mode` instead of the deployment default. Nearest scope on the chain wins, so a preset\'s standing declaration covers every agent joined under it.'),
+      quote(
+        '000',
+        '§Cordis API (presentAs)',
+        "Present the calling scope's tools in `mode` instead of the deployment default. Nearest scope on the chain wins, so a preset's standing declaration covers every agent joined under it.",
+      ),
       quote('000', '§Cordis API (presentAs)', 'a process-global override would be the `mode` config field instead'),
-      quote('000', '§执行 (ToolExecutionInput.parent)', 'under `mode: \'code\'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline.'),
+      quote(
+        '000',
+        '§执行 (ToolExecutionInput.parent)',
+        "under `mode: 'code'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline.",
+      ),
     ],
     requires: ['codeMode', 'scopes'],
   },
@@ -123,7 +141,7 @@ export const PRES_RULES = defineArea('PRES', [
       'An agent in a code-mode deployment can return to native with presentAs("native"): its prompt then offers its tools as native tool schemas (that the Code Mode prompt sections render empty for it is PRES-14\'s).',
     sources: [upstream('native opt-out')],
     quotes: [
-      quote('000', '§Cordis API (presentAs)', 'Present the calling scope\'s tools in `mode` instead of the deployment default.'),
+      quote('000', '§Cordis API (presentAs)', "Present the calling scope's tools in `mode` instead of the deployment default."),
       quote('000', '§Cordis API (presentAs)', 'this is how an agent preset composes Code Mode agents beside native ones in the same process'),
     ],
     requires: ['codeMode', 'scopes', 'promptAssembly'],
@@ -131,8 +149,7 @@ export const PRES_RULES = defineArea('PRES', [
   {
     id: 'PRES-11',
     level: 'upstream',
-    statement:
-      'A scope can see and dispatch run_code only while its mode in force is not native, and every such scope uses the same transport object.',
+    statement: 'A scope can see and dispatch run_code only while its mode in force is not native, and every such scope uses the same transport object.',
     sources: [upstream('run_code visibility per effective mode')],
     evidence: [
       evidence('packages/core/tools/tests/code-mode.spec.ts', 1788, 'keeps run_code out of a native'),
@@ -159,7 +176,7 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-13',
     level: 'upstream',
     statement:
-      'Under a non-native mode, prompt assembly fails when no code runtime is mounted or when no SDK renderer exists for the runtime\'s language, and the error reports the mode of the scope doing the assembly.',
+      "Under a non-native mode, prompt assembly fails when no code runtime is mounted or when no SDK renderer exists for the runtime's language, and the error reports the mode of the scope doing the assembly.",
     sources: [upstream('code runtime requirements at assembly')],
     evidence: [
       evidence('packages/core/tools/tests/code-mode.spec.ts', 359, 'rejects every assembly when a non-native mode has no code runtime'),
@@ -198,7 +215,7 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-16',
     level: 'upstream',
     statement:
-      'A success authored by a tools/execute wrapper is rebuilt from its value through the tool\'s output contract, so for a top-level call its meta is presentationMeta(args, value), never the meta the wrapper put on it.',
+      "A success authored by a tools/execute wrapper is rebuilt from its value through the tool's output contract, so for a top-level call its meta is presentationMeta(args, value), never the meta the wrapper put on it.",
     sources: [upstream('wrapper-authored successes are normalized through the owning output contract')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1825, "/** Normalize an around-dispatch wrapper's authored result through the owning output contract. */"),

@@ -12,7 +12,7 @@ export const REG_RULES = defineArea('REG', [
     id: 'REG-01',
     level: 'must',
     statement:
-      'register() throws, registering nothing, when the definition has no output object with a render function, or when output.presentationMeta is present but is not a function (the class of the error is REG-20\'s).',
+      "register() throws, registering nothing, when the definition has no output object with a render function, or when output.presentationMeta is present but is not a function (the class of the error is REG-20's).",
     sources: [seed('000', '§ToolDefinition'), seed('000', '§统一的 JSON 值 schema DSL')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '要求它声明 `output`'),
@@ -36,15 +36,14 @@ export const REG_RULES = defineArea('REG', [
     id: 'REG-03',
     level: 'must',
     statement:
-      'register() throws, registering nothing, when timeoutMs is declared but is not a finite number above zero (0, negative numbers, Infinity and NaN included; the class of the error is REG-20\'s).',
+      "register() throws, registering nothing, when timeoutMs is declared but is not a finite number above zero (0, negative numbers, Infinity and NaN included; the class of the error is REG-20's).",
     sources: [seed('000', '§ToolDefinition'), seed('000', '§统一的 JSON 值 schema DSL')],
     quotes: [quote('000', '§统一的 JSON 值 schema DSL', '并检查 `timeoutMs` 必须为正有限值等语义要求')],
   },
   {
     id: 'REG-04',
     level: 'must',
-    statement:
-      'No layer, global or scoped, accepts a registration named run_code, whatever the presentation mode: register() throws.',
+    statement: 'No layer, global or scoped, accepts a registration named run_code, whatever the presentation mode: register() throws.',
     sources: [seed('000', '§Cordis API (register)'), seed('002', '§ctx.tools.register')],
     quotes: [
       quote('000', '§Cordis API (register)', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.'),
@@ -57,8 +56,7 @@ export const REG_RULES = defineArea('REG', [
   {
     id: 'REG-05',
     level: 'must',
-    statement:
-      'A second registration under a name the same layer already holds throws and leaves the existing registration untouched.',
+    statement: 'A second registration under a name the same layer already holds throws and leaves the existing registration untouched.',
     sources: [seed('000', '§Cordis API (register)'), seed('002', '§ctx.tools.register')],
     quotes: [
       quote('000', '§Cordis API (register)', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.'),
@@ -83,7 +81,7 @@ export const REG_RULES = defineArea('REG', [
     id: 'REG-07',
     level: 'must',
     statement:
-      'A registration refused by any of register()\'s checks (output shape, output schema, timeoutMs, the reserved name, duplicates) leaves no entry behind and emits no tools/change. The order of the checks is REG-21\'s.',
+      "A registration refused by any of register()'s checks (output shape, output schema, timeoutMs, the reserved name, duplicates) leaves no entry behind and emits no tools/change. The order of the checks is REG-21's.",
     sources: [seed('000', '§Cordis API (register)'), seed('000', '§统一的 JSON 值 schema DSL'), seed('000', '§tools/change')],
     quotes: [
       quote('000', '§Cordis API (register)', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.'),
@@ -120,7 +118,7 @@ export const REG_RULES = defineArea('REG', [
     id: 'REG-10',
     level: 'must',
     statement:
-      'The disposer register() returns removes exactly that registration and may be called again harmlessly (it never removes a later registration of the same name), and disposing the owning scope removes the scope\'s registrations as well.',
+      "The disposer register() returns removes exactly that registration and may be called again harmlessly (it never removes a later registration of the same name), and disposing the owning scope removes the scope's registrations as well.",
     sources: [seed('000', '§Cordis API (register)'), seed('002', '§ctx.tools.register')],
     quotes: [
       quote('000', '§Cordis API (register)', '@returns the exact disposer that unregisters the tool.'),
@@ -131,7 +129,7 @@ export const REG_RULES = defineArea('REG', [
     id: 'REG-11',
     level: 'must',
     statement:
-      'Every successful registration and every unregistration emits exactly one tools/change. What a throwing tools/change listener does to register() is REG-22\'s.',
+      "Every successful registration and every unregistration emits exactly one tools/change. What a throwing tools/change listener does to register() is REG-22's.",
     sources: [seed('000', '§tools/change')],
     quotes: [quote('000', '§tools/change', 'A tool was registered or unregistered, or a scoped restriction changed')],
     requires: ['changeEvents'],
@@ -172,29 +170,29 @@ export const REG_RULES = defineArea('REG', [
   {
     id: 'REG-12',
     level: 'upstream',
-    statement:
-      'Removing the last registration, restriction or guard of a scope discards that scope\'s empty layer, and lookups never create layers.',
+    statement: "Removing the last registration, restriction or guard of a scope discards that scope's empty layer, and lookups never create layers.",
     sources: [upstream('scoped layer reclamation')],
     evidence: [
-      evidence('packages/core/scope/tests/store.spec.ts', 130, 'uses the same scoped context for lazy visibility and ownership, and reclaims only an empty aggregate'),
+      evidence(
+        'packages/core/scope/tests/store.spec.ts',
+        130,
+        'uses the same scoped context for lazy visibility and ownership, and reclaims only an empty aggregate',
+      ),
       evidence('packages/core/scope/src/store.ts', 259, 'if (scope !== undefined && layer.isEmpty()) this.scoped.delete(scope)'),
       evidence('packages/core/scope/src/store.ts', 155, 'Reads never create scoped layers.'),
     ],
-    untestable:
-      'internal storage reclamation is not observable through the adapter contract; the visible effect of removal is checked by REG-10',
+    untestable: 'internal storage reclamation is not observable through the adapter contract; the visible effect of removal is checked by REG-10',
   },
   {
     id: 'REG-13',
     level: 'should',
-    statement:
-      'The TypeError for a malformed output declaration reads `tool "<name>" must declare output { schema, render, presentationMeta? }`.',
+    statement: 'The TypeError for a malformed output declaration reads `tool "<name>" must declare output { schema, render, presentationMeta? }`.',
     sources: [upstream('message of the output-shape check')],
   },
   {
     id: 'REG-14',
     level: 'should',
-    statement:
-      'The UNSUPPORTED_SCHEMA error raised for a bad output schema has a message beginning `unsupported JSON schema: ` and is a JsonSchemaError.',
+    statement: 'The UNSUPPORTED_SCHEMA error raised for a bad output schema has a message beginning `unsupported JSON schema: ` and is a JsonSchemaError.',
     sources: [upstream('JsonSchemaError name and message')],
   },
   {

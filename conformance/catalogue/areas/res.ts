@@ -9,7 +9,11 @@ export const RES_RULES = defineArea('RES', [
       'Every execute() call emits tools/result exactly once, on every path, after finalizeContent and before the returned promise settles, and the result object observers get is the very object execute() resolves to.',
     sources: [seed('000', '§tools/result'), seed('000', '§Cordis API (execute)'), seed('002', '§ctx.tools.execute')],
     quotes: [
-      quote('000', '§Cordis API (execute)', 'Execute through pre-policy, guards, around-dispatch, post-policy, definition-owned content finalization, and final notification.'),
+      quote(
+        '000',
+        '§Cordis API (execute)',
+        'Execute through pre-policy, guards, around-dispatch, post-policy, definition-owned content finalization, and final notification.',
+      ),
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results;'),
       quote('000', '§Cordis API (execute)', 'The returned outcome is the same lossless, frozen snapshot final observers receive.'),
       quote('000', '§执行', '→ 可选且由定义拥有的 `finalizeContent` → `tools/result`（不可变的权威结果）'),
@@ -27,7 +31,11 @@ export const RES_RULES = defineArea('RES', [
       quote('000', '§执行 (ToolExecution)', 'The registry freezes the complete object before `tools/result` observers run.'),
       quote('000', '§执行 (ToolExecution)', 'Parsed arguments cross one lossless-JSON materialization boundary before policy and are deep-frozen;'),
       quote('000', '§执行 (ToolExecutionToken)', '`ToolExecutionToken` 是不透明的运行时 `Symbol`，仅用于身份比较。'),
-      quote('000', '§执行 (identity fields, the required caller signal, and the optional parent token remain readonly)', '身份字段、调用方必需的 signal 和可选的 parent token 均保持 readonly。'),
+      quote(
+        '000',
+        '§执行 (identity fields, the required caller signal, and the optional parent token remain readonly)',
+        '身份字段、调用方必需的 signal 和可选的 parent token 均保持 readonly。',
+      ),
       quote('000', '§执行', '只有 `tools/execute` 视图可以替换必需的 signal。'),
       quote('000', '§执行', '最终观察者接收冻结的执行身份。'),
       quote('000', '§tools/result', '@param result - a deep-frozen snapshot of the final returned result.'),
@@ -95,9 +103,17 @@ export const RES_RULES = defineArea('RES', [
     sources: [seed('000', '§执行 (ToolExecutionInput.parent)')],
     quotes: [
       quote('000', '§执行 (ToolExecutionInput.parent)', 'Opaque token of the enclosing transport execution, when one exists.'),
-      quote('000', '§执行 (ToolExecutionInput.parent)', 'so commit-style observers can wait for the outer `run_code` outcome without receiving its live mutable execution.'),
+      quote(
+        '000',
+        '§执行 (ToolExecutionInput.parent)',
+        'so commit-style observers can wait for the outer `run_code` outcome without receiving its live mutable execution.',
+      ),
       quote('000', '§执行 (ToolExecution)', 'Registry-assigned identity shared with nested calls only as their opaque `parent` token.'),
-      quote('000', '§执行 (identity fields, the required caller signal, and the optional parent token remain readonly)', '身份字段、调用方必需的 signal 和可选的 parent token 均保持 readonly。'),
+      quote(
+        '000',
+        '§执行 (identity fields, the required caller signal, and the optional parent token remain readonly)',
+        '身份字段、调用方必需的 signal 和可选的 parent token 均保持 readonly。',
+      ),
     ],
   },
   {
@@ -121,8 +137,7 @@ export const RES_RULES = defineArea('RES', [
   {
     id: 'RES-09',
     level: 'should',
-    statement:
-      'A final result that cannot be materialized as lossless JSON fails with the message "tool result must be losslessly JSON-serializable".',
+    statement: 'A final result that cannot be materialized as lossless JSON fails with the message "tool result must be losslessly JSON-serializable".',
     sources: [upstream('final materialization failure message')],
   },
   {
@@ -141,7 +156,11 @@ export const RES_RULES = defineArea('RES', [
     sources: [upstream('observer failures are logged at warn level'), seed('000', '§tools/result')],
     evidence: [
       evidence('packages/core/tools/tests/scoped.spec.ts', 677, 'notifies every tools/result observer with the frozen final outcome and contains failures'),
-      evidence('packages/core/tools/src/index.ts', 1663, 'this.ctx.logger.warn(`tool "${toolName}" (${callId}): tools/result observer failed: ${errorMessage(error)}`)'),
+      evidence(
+        'packages/core/tools/src/index.ts',
+        1663,
+        'this.ctx.logger.warn(`tool "${toolName}" (${callId}): tools/result observer failed: ${errorMessage(error)}`)',
+      ),
     ],
     requires: ['warnings'],
   },

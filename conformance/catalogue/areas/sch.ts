@@ -9,9 +9,17 @@ export const SCH_RULES = defineArea('SCH', [
       'Each schemas() entry has exactly the own keys name, description and parameters; execution, output, scheduling, presentation and any other definition fields never reach it.',
     sources: [seed('000', '§ToolDefinition'), seed('002', '§ctx.tools.schemas')],
     quotes: [
-      quote('000', '§ToolDefinition', '注册表的 `schemas()` 通过显式允许列表构建面向模型的 `ToolSchema[]`；`output`/`execute`/`finalizeContent`/`timeoutMs`/`isConcurrencySafe`/`presentCall`/`presentResult` 绝不能泄漏到模型请求中。'),
+      quote(
+        '000',
+        '§ToolDefinition',
+        '注册表的 `schemas()` 通过显式允许列表构建面向模型的 `ToolSchema[]`；`output`/`execute`/`finalizeContent`/`timeoutMs`/`isConcurrencySafe`/`presentCall`/`presentResult` 绝不能泄漏到模型请求中。',
+      ),
       quote('000', '§ToolDefinition (timeoutMs)', '`schemas()` whitelists only name/description/ parameters.'),
-      quote('002', '§ctx.tools.schemas', 'Project visible definitions onto the allowlisted model-facing schema fields, excluding execution and presentation callbacks.'),
+      quote(
+        '002',
+        '§ctx.tools.schemas',
+        'Project visible definitions onto the allowlisted model-facing schema fields, excluding execution and presentation callbacks.',
+      ),
     ],
   },
   {
@@ -20,14 +28,13 @@ export const SCH_RULES = defineArea('SCH', [
     statement:
       'schemas() hands out freshly built deep copies of parameters on every call, so editing a returned schema changes neither the registered definition nor later projections.',
     sources: [seed('000', '§Cordis API (schemas)'), seed('002', '§ctx.tools.schemas')],
-    quotes: [
-      quote('002', '§ctx.tools.schemas', 'one deep-cloned schema per visible tool.'),
-    ],
+    quotes: [quote('002', '§ctx.tools.schemas', 'one deep-cloned schema per visible tool.')],
   },
   {
     id: 'SCH-03',
     level: 'upstream',
-    statement: 'Copying parameters does not recurse on the call stack: a schema nested deeper than the call stack allows is projected whole (upstream tests 5 000 levels; the suite uses 20 000, since a recursive copy survives 5 000 on a worker thread\'s stack).',
+    statement:
+      "Copying parameters does not recurse on the call stack: a schema nested deeper than the call stack allows is projected whole (upstream tests 5 000 levels; the suite uses 20 000, since a recursive copy survives 5 000 on a worker thread's stack).",
     sources: [upstream('iterative lossless-JSON copy')],
     evidence: [
       evidence('packages/core/tools/tests/tools.spec.ts', 1935, 'schemas() snapshots deeply nested parameters without using structured-clone recursion'),
@@ -49,7 +56,7 @@ export const SCH_RULES = defineArea('SCH', [
     id: 'SCH-05',
     level: 'upstream',
     statement:
-      'schemas() lists global tools in registration order, then tools added by ancestors, then the scope\'s own; a shadowing entry takes the position of the entry it shadows unless that entry was restricted away, in which case it is appended.',
+      "schemas() lists global tools in registration order, then tools added by ancestors, then the scope's own; a shadowing entry takes the position of the entry it shadows unless that entry was restricted away, in which case it is appended.",
     sources: [upstream('projection follows view iteration order')],
     evidence: [
       evidence('packages/core/tools/tests/scoped.spec.ts', 87, 'scoped shadows global on a name conflict, in either registration order'),
@@ -75,7 +82,11 @@ export const SCH_RULES = defineArea('SCH', [
     statement: 'The description and parameters projected for run_code are computed for the runtime language at the moment schemas() runs.',
     sources: [upstream('language-aware run_code schema')],
     evidence: [
-      evidence('packages/core/tools/tests/code-mode.spec.ts', 423, 'resolves the run_code schema flavor lazily and fails loud on a language absent from the flavor table'),
+      evidence(
+        'packages/core/tools/tests/code-mode.spec.ts',
+        423,
+        'resolves the run_code schema flavor lazily and fails loud on a language absent from the flavor table',
+      ),
       evidence('packages/core/tools/src/code-mode.ts', 669, 'get: () => resolveFlavor(peekRuntime).description,'),
     ],
     requires: ['codeMode'],
@@ -92,8 +103,6 @@ export const SCH_RULES = defineArea('SCH', [
     statement:
       'When reading the parameters of a definition in the requested view throws (a throwing getter, say), schemas() fails with that same thrown value rather than a new error.',
     sources: [upstream('getter throws propagate out of the parameters snapshot')],
-    evidence: [
-      evidence('packages/core/tools/src/index.ts', 1257, 'const { name, description, parameters } = definition'),
-    ],
+    evidence: [evidence('packages/core/tools/src/index.ts', 1257, 'const { name, description, parameters } = definition')],
   },
 ])

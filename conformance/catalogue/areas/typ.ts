@@ -12,10 +12,14 @@ export const TYP_RULES = defineArea('TYP', [
     id: 'TYP-01',
     level: 'must',
     statement:
-      'PreToolDecision admits exactly { kind: \'allow\' }, { kind: \'deny\', reason: string } with the reason mandatory, and { kind: \'ask\', reason?: string }; any other kind, a non-string reason, or a decision carrying replacement arguments does not type-check.',
+      "PreToolDecision admits exactly { kind: 'allow' }, { kind: 'deny', reason: string } with the reason mandatory, and { kind: 'ask', reason?: string }; any other kind, a non-string reason, or a decision carrying replacement arguments does not type-check.",
     sources: [seed('000', '§执行 (PreToolDecision: input rewriting is excluded)')],
     quotes: [
-      quote('000', '§执行 (PreToolDecision)', "type PreToolDecision = | { kind: 'allow' } | { kind: 'deny'; reason: string } | { kind: 'ask'; reason?: string }"),
+      quote(
+        '000',
+        '§执行 (PreToolDecision)',
+        "type PreToolDecision = | { kind: 'allow' } | { kind: 'deny'; reason: string } | { kind: 'ask'; reason?: string }",
+      ),
       quote('000', '§执行 (PreToolDecision)', 'Input rewriting is excluded because arguments are already logged and presented.'),
     ],
   },
@@ -86,7 +90,10 @@ export const TYP_RULES = defineArea('TYP', [
     level: 'must',
     statement:
       'The call identity (callId, rootCallId, name, arguments, agent, parent, token) is read-only on ToolExecutionInput, ToolExecution, ToolRunContext and the tools/execute view alike, the caller cannot supply a token, and a ToolExecution always carries a rootCallId and a symbol token.',
-    sources: [seed('000', '§执行 (ToolExecution, ToolDispatchExecution)'), seed('000', '§执行 (身份字段、调用方必需的 signal 和可选的 parent token 均保持 readonly)')],
+    sources: [
+      seed('000', '§执行 (ToolExecution, ToolDispatchExecution)'),
+      seed('000', '§执行 (身份字段、调用方必需的 signal 和可选的 parent token 均保持 readonly)'),
+    ],
     quotes: [
       quote('000', '§执行 (ToolExecutionInput)', 'callers do not choose that token.'),
       quote('000', '§执行 (ToolExecutionInput)', 'interface ToolExecutionInput { readonly callId: CallId'),
@@ -101,7 +108,11 @@ export const TYP_RULES = defineArea('TYP', [
       quote('000', '§执行 (ToolExecutionToken)', 'type ToolExecutionToken = symbol & { readonly [toolExecutionTokenBrand]: true }'),
       quote('000', '§执行 (ToolDispatchExecution)', "interface ToolDispatchExecution extends Omit<ToolExecution, 'signal'>"),
       quote('000', '§执行 (ToolRunContext)', 'interface ToolRunContext extends ToolExecution'),
-      quote('000', '§执行 (identity fields, the required caller signal, and the optional parent token remain readonly)', '身份字段、调用方必需的 signal 和可选的 parent token 均保持 readonly。'),
+      quote(
+        '000',
+        '§执行 (identity fields, the required caller signal, and the optional parent token remain readonly)',
+        '身份字段、调用方必需的 signal 和可选的 parent token 均保持 readonly。',
+      ),
       quote('000', '§执行 (CodeDispatchLog)', 'Deterministic sub-call id (`<parent>:code:<n>`).'),
     ],
   },

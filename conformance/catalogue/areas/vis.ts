@@ -11,7 +11,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-01',
     level: 'must',
     statement:
-      'A scope sees the inherited tools (the global layer, then each ancestor from farthest to nearest, a nearer same-name entry replacing a farther one), minus whatever a restriction of the scope, or of an ancestor that itself inherits the entry, excludes, plus its own registrations, which are never filtered and shadow inherited entries of the same name. Whether an ancestor\'s restriction also hides that ancestor\'s own registrations from its descendants is VIS-26\'s.',
+      "A scope sees the inherited tools (the global layer, then each ancestor from farthest to nearest, a nearer same-name entry replacing a farther one), minus whatever a restriction of the scope, or of an ancestor that itself inherits the entry, excludes, plus its own registrations, which are never filtered and shadow inherited entries of the same name. Whether an ancestor's restriction also hides that ancestor's own registrations from its descendants is VIS-26's.",
     sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (ctx.tools)'), upstream('view resolution order')],
     quotes: [
       quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
@@ -24,7 +24,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-02',
     level: 'must',
     statement:
-      'get(name, scope) returns the definition in that scope\'s view or undefined, and get(name) with no scope reads the global layer alone, where scope-local names do not exist.',
+      "get(name, scope) returns the definition in that scope's view or undefined, and get(name) with no scope reads the global layer alone, where scope-local names do not exist.",
     sources: [seed('000', '§Cordis API (get)'), seed('002', '§ctx.tools.get')],
     quotes: [
       quote('002', '§ctx.tools.get', 'Look up a tool as one scope sees it (scoped shadows global; a restricted-away global reads as absent).'),
@@ -37,7 +37,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-03',
     level: 'must',
     statement:
-      'Executing a name outside the caller\'s view, whether it is registered in another scope, restricted away or registered nowhere, fails with UNKNOWN_TOOL and never enters a body.',
+      "Executing a name outside the caller's view, whether it is registered in another scope, restricted away or registered nowhere, fails with UNKNOWN_TOOL and never enters a body.",
     sources: [seed('000', '§Cordis API (execute)'), seed('002', '§ctx.tools.execute'), seed('001', 'L15-16')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`'),
@@ -85,7 +85,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-07',
     level: 'must',
     statement:
-      'restrict() throws, installing nothing, when it lists a name registered neither globally nor by an ancestor, including a name that exists only in the scope\'s own layer, and accepts a name it inherits and sees. Whether a name an ancestor\'s restriction hides may be named is VIS-26\'s.',
+      "restrict() throws, installing nothing, when it lists a name registered neither globally nor by an ancestor, including a name that exists only in the scope's own layer, and accepts a name it inherits and sees. Whether a name an ancestor's restriction hides may be named is VIS-26's.",
     sources: [seed('000', '§Cordis API (restrict)'), seed('002', '§ctx.tools.restrict'), upstream('restrictable names are the inherited ones')],
     quotes: [
       quote('000', '§Cordis API (restrict)', 'Empty filters, unknown names, scope-local names, and reserved transport names fail.'),
@@ -111,7 +111,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-09',
     level: 'must',
     statement:
-      'A filter with both lists admits a name only when allow names it and deny does not, several restrictions intersect, and each restriction\'s disposer lifts only that restriction.',
+      "A filter with both lists admits a name only when allow names it and deny does not, several restrictions intersect, and each restriction's disposer lifts only that restriction.",
     sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (restrict)'), upstream('combined allow and deny')],
     quotes: [
       quote('000', '§ToolRestriction', '注册表将 readonly 名称编译为私有集合，对多个限制取交集'),
@@ -124,7 +124,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-10',
     level: 'must',
     statement:
-      'A scope\'s restrictions narrow everything it inherits, ancestor-scope registrations included; an ancestor\'s restriction narrows what its descendants inherit through it (the global tools and farther ancestors\' registrations), and a descendant\'s restriction never changes an ancestor\'s view. Whether an ancestor\'s restriction also hides the ancestor\'s own registrations from its descendants is VIS-26\'s.',
+      "A scope's restrictions narrow everything it inherits, ancestor-scope registrations included; an ancestor's restriction narrows what its descendants inherit through it (the global tools and farther ancestors' registrations), and a descendant's restriction never changes an ancestor's view. Whether an ancestor's restriction also hides the ancestor's own registrations from its descendants is VIS-26's.",
     sources: [seed('000', '§ToolRestriction'), upstream('restrictions along the scope chain')],
     quotes: [
       quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
@@ -161,8 +161,7 @@ export const VIS_RULES = defineArea('VIS', [
   {
     id: 'VIS-13',
     level: 'must',
-    statement:
-      'run_code is added to a non-native scope\'s view after all filtering, so neither restrictions nor scoped registrations can hide or shadow it.',
+    statement: "run_code is added to a non-native scope's view after all filtering, so neither restrictions nor scoped registrations can hide or shadow it.",
     sources: [seed('000', '§ToolRestriction'), upstream('run_code appended after filtering')],
     quotes: [
       quote('000', '§ToolRestriction', 'Restrictions intersect and do not affect scoped registrations or the reserved Code Mode transport.'),
@@ -177,7 +176,11 @@ export const VIS_RULES = defineArea('VIS', [
       'Installing a restriction and lifting it each emit exactly one tools/change, and calling the lift again emits none (nothing changed); adding or removing a guard never does.',
     sources: [seed('000', '§tools/change'), upstream('guards do not announce changes')],
     quotes: [
-      quote('000', '§tools/change', 'A tool was registered or unregistered, or a scoped restriction changed (the available tool set changed — possibly for one scope only).'),
+      quote(
+        '000',
+        '§tools/change',
+        'A tool was registered or unregistered, or a scoped restriction changed (the available tool set changed — possibly for one scope only).',
+      ),
     ],
     requires: ['scopes', 'changeEvents'],
   },
@@ -189,7 +192,7 @@ export const VIS_RULES = defineArea('VIS', [
     sources: [seed('000', '§Cordis API (ctx.tools)'), seed('002', '§ctx.tools'), seed('001', 'L16')],
     quotes: [
       quote('000', '§Cordis API (ctx.tools)', 'Scoped registrations shadow globals; one visibility resolver feeds presentation, lookup, and dispatch.'),
-      quote('000', '§Cordis API (executionMode)', 'Classify a pending call through the caller\'s visible tool definition.'),
+      quote('000', '§Cordis API (executionMode)', "Classify a pending call through the caller's visible tool definition."),
       quote('000', '§Cordis API (get)', 'Presenters pass the calling agent so the rendered card matches the definition that actually executed.'),
       quote('001', 'L16', '真正执行时，还要重新按调用环境解析一遍。'),
     ],
@@ -198,7 +201,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-16',
     level: 'upstream',
     statement:
-      'The tool is resolved again, against the caller\'s view at that moment, at body dispatch, at a post-execute value replacement and when a wrapper\'s own success is normalized, so a tool removed or restricted away after pre-execute fails there with UNKNOWN_TOOL and one registered meanwhile is found. This rule alone owns re-resolution: the rules of those stages (EXE-02, EXE-06, EXE-11, POST-08, FIN-01) leave it to VIS-16.',
+      "The tool is resolved again, against the caller's view at that moment, at body dispatch, at a post-execute value replacement and when a wrapper's own success is normalized, so a tool removed or restricted away after pre-execute fails there with UNKNOWN_TOOL and one registered meanwhile is found. This rule alone owns re-resolution: the rules of those stages (EXE-02, EXE-06, EXE-11, POST-08, FIN-01) leave it to VIS-16.",
     sources: [seed('001', 'L16'), upstream('live re-resolution')],
     evidence: [
       evidence('packages/core/tools/tests/tools.spec.ts', 492, 'fails value replacement when the owning tool disappears before post-policy resolves'),
@@ -211,11 +214,9 @@ export const VIS_RULES = defineArea('VIS', [
   {
     id: 'VIS-17',
     level: 'must',
-    statement: 'A scope created with a parent sees the registrations of its whole ancestor chain, while ancestors never see a descendant\'s registrations.',
+    statement: "A scope created with a parent sees the registrations of its whole ancestor chain, while ancestors never see a descendant's registrations.",
     sources: [seed('000', '§ToolRestriction'), upstream('scope parent binding')],
-    quotes: [
-      quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
-    ],
+    quotes: [quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。')],
     requires: ['scopes', 'scopeParents'],
   },
   {
@@ -225,19 +226,22 @@ export const VIS_RULES = defineArea('VIS', [
       'A listener added through a scope receives tools/pre-execute, tools/execute, tools/post-execute and tools/result only for calls whose agent is that scope or a descendant, global listeners receive every call, agent-less calls reach global listeners only, and tools/change reaches scope listeners unfiltered.',
     sources: [seed('000', '§tools/* events'), seed('000', '§tools/change')],
     quotes: [
-      quote('000', '§tools/pre-execute', 'Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent\'s calls.'),
-      quote('000', '§tools/execute', 'Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent\'s calls.'),
-      quote('000', '§tools/post-execute', 'Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent\'s calls.'),
+      quote('000', '§tools/pre-execute', "Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent's calls."),
+      quote('000', '§tools/execute', "Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent's calls."),
+      quote('000', '§tools/post-execute', "Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent's calls."),
       quote('000', '§tools/result', 'Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): keyed by `exec.agent`.'),
-      quote('000', '§tools/change', 'An UNFILTERED registry-subject notification, deliberately not scope-filtered dispatch: a global change concerns every agent\'s next assembly, so a scoped listener subscribing here sees every change, not just its own scope\'s.'),
+      quote(
+        '000',
+        '§tools/change',
+        "An UNFILTERED registry-subject notification, deliberately not scope-filtered dispatch: a global change concerns every agent's next assembly, so a scoped listener subscribing here sees every change, not just its own scope's.",
+      ),
     ],
     requires: ['scopes'],
   },
   {
     id: 'VIS-19',
     level: 'should',
-    statement:
-      'The UNKNOWN_TOOL failure for an out-of-view name has the message `unknown tool "<name>"` (its enveloped content is ERR-13\'s).',
+    statement: 'The UNKNOWN_TOOL failure for an out-of-view name has the message `unknown tool "<name>"` (its enveloped content is ERR-13\'s).',
     sources: [upstream('ToolNotFoundError message')],
   },
   {
@@ -276,7 +280,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-25',
     level: 'upstream',
     statement:
-      'A call naming a tool outside the caller\'s view (registered nowhere, only in another scope, or restricted away) is not refused at entry: it passes through tools/pre-execute, the guards, tools/execute and tools/post-execute like any call, so a pre-execute deny or a guard denial decides it, and only the base dispatch turns it into UNKNOWN_TOOL (Code Mode\'s collapse of a model-direct call aside).',
+      "A call naming a tool outside the caller's view (registered nowhere, only in another scope, or restricted away) is not refused at entry: it passes through tools/pre-execute, the guards, tools/execute and tools/post-execute like any call, so a pre-execute deny or a guard denial decides it, and only the base dispatch turns it into UNKNOWN_TOOL (Code Mode's collapse of a model-direct call aside).",
     sources: [seed('000', '§Cordis API (execute)'), upstream('unknown names reach policy; lookup failure is raised by the base dispatch')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1380, 'const visible = this.get(name, agent)'),
@@ -292,8 +296,11 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-26',
     level: 'upstream',
     statement:
-      'Every restriction on a scope\'s chain filters the scope\'s whole inherited surface: an ancestor\'s restriction also hides the ancestor\'s own registrations (and those of its ancestors) from every descendant, while the ancestor itself still sees its own; and restrict() accepts any name registered globally or by an ancestor, even one an ancestor\'s restriction hides from the scope.',
-    sources: [seed('000', '§ToolRestriction'), upstream('restrictions intersect across the whole chain; restrictable names are the pre-restriction inherited ones')],
+      "Every restriction on a scope's chain filters the scope's whole inherited surface: an ancestor's restriction also hides the ancestor's own registrations (and those of its ancestors) from every descendant, while the ancestor itself still sees its own; and restrict() accepts any name registered globally or by an ancestor, even one an ancestor's restriction hides from the scope.",
+    sources: [
+      seed('000', '§ToolRestriction'),
+      upstream('restrictions intersect across the whole chain; restrictable names are the pre-restriction inherited ones'),
+    ],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1174, 'if (layers.every(layer => layer.admits(name))) visible.set(name, definition)'),
       evidence('packages/core/tools/src/index.ts', 1171, 'restrictableNames.add(name)'),
@@ -310,7 +317,7 @@ export const VIS_RULES = defineArea('VIS', [
       'The disposer that subscribing a tools/* listener returns unsubscribes exactly that listener, the others keeping their place, and calling it again changes nothing; disposing a scope unsubscribes the listeners added through it.',
     sources: [seed('000', '§tools/* events'), upstream('listener subscriptions are exact, idempotent Cordis effects owned by their context')],
     evidence: [
-      evidence('packages/core/tools/tests/tools.spec.ts', 600, 'const veto = ctx.on(\'tools/post-execute\''),
+      evidence('packages/core/tools/tests/tools.spec.ts', 600, "const veto = ctx.on('tools/post-execute'"),
       evidence('packages/core/scope/src/index.ts', 111, 'Dispose every scope-owned registration'),
       evidence('packages/core/scope/tests/scope.spec.ts', 41, 'is usable synchronously before the backing fiber activates'),
     ],

@@ -7,7 +7,12 @@
 export function seedProse(text: string): string {
   return text
     .split('\n')
-    .map((line) => line.replace(/^\+/, '').replace(/^\s*(\/\*\*|\*\/|\*(?=\s|$))?\s*/, '').trimEnd())
+    .map((line) =>
+      line
+        .replace(/^\+/, '')
+        .replace(/^\s*(\/\*\*|\*\/|\*(?=\s|$))?\s*/, '')
+        .trimEnd(),
+    )
     .join(' ')
     .replace(/\s+/g, ' ')
 }

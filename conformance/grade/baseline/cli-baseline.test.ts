@@ -53,12 +53,17 @@ describe('--update-baseline writes the failures of the grade', () => {
   test('exit 0 although FIN-02 fails; one entry for FIN-02, of the kind its failures are, REG-01 absent', () => {
     expect(written.stderr).toBe('')
     expect(written.code).toBe(0)
-    expect(report.rules.map((r) => [r.id, r.status])).toEqual([['REG-01', 'pass'], ['FIN-02', 'fail']])
+    expect(report.rules.map((r) => [r.id, r.status])).toEqual([
+      ['REG-01', 'pass'],
+      ['FIN-02', 'fail'],
+    ])
     const kinds = new Set(report.rules[1]?.tests.filter((t) => t.outcome === 'fail').map((t) => t.failure?.kind))
     expect(kinds).toEqual(new Set(['assertion']))
     expect(baseline.entries).toEqual([{ rule: 'FIN-02', reason: 'not-implemented', kind: 'assertion' }])
     expect(baseline.profile).toBe('spec')
-    expect(written.stdout).toContain('Baseline baseline.json written for --profile spec: 1 entry (the must failures of this grade; 0 kept unchanged as not graded, 0 dropped as no longer failing)\n')
+    expect(written.stdout).toContain(
+      'Baseline baseline.json written for --profile spec: 1 entry (the must failures of this grade; 0 kept unchanged as not graded, 0 dropped as no longer failing)\n',
+    )
   })
 
   test('on the saved report: entries of rules outside --rules are kept, a passing one dropped, and the line counts them', async () => {
@@ -75,7 +80,9 @@ describe('--update-baseline writes the failures of the grade', () => {
     const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => true } }
     const code = await finishBaseline({ mode: 'update', file: 'kept.json', target: join(work.dir, 'kept.json'), previous }, report, io)
     expect(code).toBe(0)
-    expect(stdout).toBe('\nBaseline kept.json written for --profile spec: 3 entries (the must failures of this grade; 2 kept unchanged as not graded, 1 dropped as no longer failing)\n')
+    expect(stdout).toBe(
+      '\nBaseline kept.json written for --profile spec: 3 entries (the must failures of this grade; 2 kept unchanged as not graded, 1 dropped as no longer failing)\n',
+    )
     expect(parseBaseline(readFileSync(join(work.dir, 'kept.json'), 'utf8'), 'kept.json').entries).toEqual([
       { rule: 'SCH-01', reason: 'spec-dispute', kind: 'timeout', note: 'not graded here' },
       { rule: 'PRE-22', reason: 'env', kind: 'assertion' },
@@ -89,8 +96,13 @@ describe('--update-baseline writes the failures of the grade', () => {
     const strict: GradeReport = { ...report, options: { ...report.options, profile: 'upstream' } }
     const previous: Baseline = { baselineVersion: '1', entries: [{ rule: 'PRE-22', reason: 'env', kind: 'assertion' }] }
     expect(await finishBaseline({ mode: 'update', file: 'strict.json', target: join(work.dir, 'strict.json'), previous }, strict, io)).toBe(0)
-    expect(stdout).toBe('\nBaseline strict.json written for --profile upstream: 2 entries (the must and upstream failures of this grade; 1 kept unchanged as not graded, 0 dropped as no longer failing)\n')
-    expect(parseBaseline(readFileSync(join(work.dir, 'strict.json'), 'utf8'), 'strict.json')).toMatchObject({ profile: 'upstream', entries: [{ rule: 'PRE-22' }, { rule: 'FIN-02' }] })
+    expect(stdout).toBe(
+      '\nBaseline strict.json written for --profile upstream: 2 entries (the must and upstream failures of this grade; 1 kept unchanged as not graded, 0 dropped as no longer failing)\n',
+    )
+    expect(parseBaseline(readFileSync(join(work.dir, 'strict.json'), 'utf8'), 'strict.json')).toMatchObject({
+      profile: 'upstream',
+      entries: [{ rule: 'PRE-22' }, { rule: 'FIN-02' }],
+    })
   })
 
   test('a baseline that cannot be written exits 2 with one line naming the target; an unwritable folder is a usage error before grading', async () => {
@@ -110,7 +122,9 @@ describe('--baseline decides the exit status', () => {
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout).not.toContain('FAIL (spec profile)')
-    expect(run.stdout).toContain('Failures (spec profile): broken: finalize-only-after-post fails 1 of 2 applicable must rules; the baseline baseline.json decides the exit status (below).')
+    expect(run.stdout).toContain(
+      'Failures (spec profile): broken: finalize-only-after-post fails 1 of 2 applicable must rules; the baseline baseline.json decides the exit status (below).',
+    )
     expect(run.stdout).toMatch(/Baseline baseline\.json: \d+ known failures as recorded\n/)
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('BASELINE OK: every must failure is in the baseline')
     const judged = JSON.parse(readFileSync(join(work.dir, 'judged.json'), 'utf8')) as GradeReport
@@ -176,14 +190,23 @@ describe('refused before grading (exit 2, no grade)', () => {
     )
     writeFileSync(join(work.dir, 'strict-baseline.json'), JSON.stringify({ baselineVersion: '1', profile: 'upstream', entries: [] }))
     const strict = join(work.dir, 'strict-baseline.json')
-    expectUsageError(await runInProcess([...GRADE, '--baseline', strict]), `--baseline ${strict} was written under --profile upstream, but this grade is under --profile spec`)
+    expectUsageError(
+      await runInProcess([...GRADE, '--baseline', strict]),
+      `--baseline ${strict} was written under --profile upstream, but this grade is under --profile spec`,
+    )
     expect(existsSync(join(work.dir, 'never.json')), 'no grade ran').toBe(false)
-    await expect(prepareBaseline({ baseline: 'strict-baseline.json', profile: 'upstream' }, work.dir)).resolves.toMatchObject({ mode: 'compare', baseline: { profile: 'upstream' } })
+    await expect(prepareBaseline({ baseline: 'strict-baseline.json', profile: 'upstream' }, work.dir)).resolves.toMatchObject({
+      mode: 'compare',
+      baseline: { profile: 'upstream' },
+    })
     await expect(prepareBaseline({ baseline: 'strict-baseline.json', profile: 'spec' }, work.dir)).rejects.toBeInstanceOf(UsageError)
   })
 
   test('--allow-stale without --baseline, and --baseline with --update-baseline, are usage errors', async () => {
     expectUsageError(await runInProcess(['grade', '--allow-stale']), '--allow-stale only applies with --baseline <file>')
-    expectUsageError(await runInProcess(['grade', '--baseline', 'a.json', '--update-baseline', 'b.json']), '--baseline and --update-baseline cannot be combined')
+    expectUsageError(
+      await runInProcess(['grade', '--baseline', 'a.json', '--update-baseline', 'b.json']),
+      '--baseline and --update-baseline cannot be combined',
+    )
   })
 })

@@ -47,7 +47,8 @@ export type BaselinePlan =
  * under another profile, since rewriting is how a baseline changes profile).
  */
 export async function prepareBaseline(flags: BaselineFlags, cwd: string): Promise<BaselinePlan | undefined> {
-  if (flags.baseline !== undefined && flags.updateBaseline !== undefined) throw new UsageError('--baseline and --update-baseline cannot be combined: compare with one, or rewrite it')
+  if (flags.baseline !== undefined && flags.updateBaseline !== undefined)
+    throw new UsageError('--baseline and --update-baseline cannot be combined: compare with one, or rewrite it')
   if (flags.allowStale === true && flags.baseline === undefined) throw new UsageError('--allow-stale only applies with --baseline <file>')
   if (flags.baseline !== undefined) {
     if (flags.baseline.trim() === '') throw new UsageError('--baseline needs a file name')
@@ -88,7 +89,11 @@ function baselineVerdict(comparison: BaselineComparison, file: string): Baseline
  * that do not decide under the profile) and how many were dropped (no
  * longer failing). `stdout` gets the section, `stderr` a write error.
  */
-export async function finishBaseline(plan: BaselinePlan, report: GradeReport, io: { readonly stdout: { write(text: string): unknown }; readonly stderr: { write(text: string): unknown } }): Promise<0 | 1 | 2> {
+export async function finishBaseline(
+  plan: BaselinePlan,
+  report: GradeReport,
+  io: { readonly stdout: { write(text: string): unknown }; readonly stderr: { write(text: string): unknown } },
+): Promise<0 | 1 | 2> {
   if (plan.mode === 'compare') {
     const comparison = compareToBaseline(report, plan.baseline, { allowStale: plan.allowStale })
     io.stdout.write(renderBaselineComparison(comparison, plan.file))

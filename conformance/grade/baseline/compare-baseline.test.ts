@@ -19,13 +19,20 @@ const rule = (id: string, kind: BaselineEntry['kind'] = 'assertion', extra: Part
   ({ rule: id, reason: 'not-implemented', kind, ...extra }) as BaselineEntry
 const testEntry = (name: string, kind: BaselineEntry['kind'] = 'assertion'): BaselineEntry => ({ test: name, reason: 'env', kind })
 
-const failing = (id: string, ...tests: FakeRule['tests'] & object): FakeRule => ({ id, status: 'fail', tests: tests.length > 0 ? tests : [{ name: testOf(id), outcome: 'fail' }] })
+const failing = (id: string, ...tests: FakeRule['tests'] & object): FakeRule => ({
+  id,
+  status: 'fail',
+  tests: tests.length > 0 ? tests : [{ name: testOf(id), outcome: 'fail' }],
+})
 const passing = (id: string): FakeRule => ({ id, status: 'pass', tests: [{ name: testOf(id), outcome: 'pass' }] })
 const TODAY: CompareOptions = { today: '2026-12-02' }
 
 describe('new failures', () => {
   test('a failing must rule with no entry is new, test by test, with the first line of each message and its kind', () => {
-    const report = fakeReport([failing('FIN-02', { name: testOf('FIN-02', 1), outcome: 'fail' }, { name: testOf('FIN-02', 2), outcome: 'fail', kind: 'timeout' }), passing('REG-01')])
+    const report = fakeReport([
+      failing('FIN-02', { name: testOf('FIN-02', 1), outcome: 'fail' }, { name: testOf('FIN-02', 2), outcome: 'fail', kind: 'timeout' }),
+      passing('REG-01'),
+    ])
     const c = compareToBaseline(report, baseline(), TODAY)
     expect(c.ok).toBe(false)
     expect(c.newFailures).toEqual([
@@ -51,10 +58,16 @@ describe('new failures', () => {
 
 describe('covered failures: rule and test entries', () => {
   test('a rule entry covers every failing test of its rule; the comparison is ok although must rules fail', () => {
-    const report = fakeReport([failing('FIN-02', { name: testOf('FIN-02', 1), outcome: 'fail' }, { name: testOf('FIN-02', 2), outcome: 'fail' }), passing('REG-01')])
+    const report = fakeReport([
+      failing('FIN-02', { name: testOf('FIN-02', 1), outcome: 'fail' }, { name: testOf('FIN-02', 2), outcome: 'fail' }),
+      passing('REG-01'),
+    ])
     const c = compareToBaseline(report, baseline(rule('FIN-02')), TODAY)
     expect(c.ok).toBe(true)
-    expect(c.covered.map((f) => [f.test, f.by.index])).toEqual([['[FIN-02] t1', 0], ['[FIN-02] t2', 0]])
+    expect(c.covered.map((f) => [f.test, f.by.index])).toEqual([
+      ['[FIN-02] t1', 0],
+      ['[FIN-02] t2', 0],
+    ])
     expect([c.newFailures, c.stale, c.expired, c.kindMismatch, c.unmatched]).toEqual([[], [], [], [], []])
   })
 
@@ -71,7 +84,9 @@ describe('covered failures: rule and test entries', () => {
   })
 
   test('a test entry takes precedence over the rule entry for its test', () => {
-    const report = fakeReport([failing('FIN-02', { name: testOf('FIN-02', 1), outcome: 'fail', kind: 'timeout' }, { name: testOf('FIN-02', 2), outcome: 'fail' })])
+    const report = fakeReport([
+      failing('FIN-02', { name: testOf('FIN-02', 1), outcome: 'fail', kind: 'timeout' }, { name: testOf('FIN-02', 2), outcome: 'fail' }),
+    ])
     const c = compareToBaseline(report, baseline(rule('FIN-02'), testEntry(testOf('FIN-02', 1), 'timeout')), TODAY)
     expect(c.ok).toBe(true)
     expect(c.covered.map((f) => f.by.index)).toEqual([1, 0])
@@ -124,7 +139,8 @@ describe('stale entries', () => {
 
 describe('expiry', () => {
   const report = fakeReport([failing('FIN-02')], '0.3.0')
-  const judge = (expires: BaselineEntry['expires'], options: CompareOptions = TODAY) => compareToBaseline(report, baseline(rule('FIN-02', 'assertion', { expires })), options)
+  const judge = (expires: BaselineEntry['expires'], options: CompareOptions = TODAY) =>
+    compareToBaseline(report, baseline(rule('FIN-02', 'assertion', { expires })), options)
 
   test('by date: expired on and after the day, not before; the failure stays covered, not new', () => {
     expect(judge({ date: '2026-12-03' }).ok).toBe(true)
@@ -186,13 +202,22 @@ describe('expiry', () => {
 })
 
 describe('only must rules decide', () => {
-  const shouldFailing = (id: string, kind: FakeTest['kind'] = 'assertion'): FakeRule => ({ id, level: 'should', status: 'fail', tests: [{ name: testOf(id), outcome: 'fail', kind }] })
+  const shouldFailing = (id: string, kind: FakeTest['kind'] = 'assertion'): FakeRule => ({
+    id,
+    level: 'should',
+    status: 'fail',
+    tests: [{ name: testOf(id), outcome: 'fail', kind }],
+  })
 
   test('a kind mismatch on a should rule is listed with decides false and does not fail the comparison; on a must rule it does', () => {
     const c = compareToBaseline(fakeReport([shouldFailing('PRE-22', 'timeout')]), baseline(rule('PRE-22', 'assertion')), TODAY)
     expect(c.ok).toBe(true)
     expect(c.kindMismatch.map((m) => [m.entry.rule, m.decides])).toEqual([['PRE-22', false]])
-    const must = compareToBaseline(fakeReport([failing('FIN-02', { name: testOf('FIN-02'), outcome: 'fail', kind: 'timeout' })]), baseline(rule('FIN-02', 'assertion')), TODAY)
+    const must = compareToBaseline(
+      fakeReport([failing('FIN-02', { name: testOf('FIN-02'), outcome: 'fail', kind: 'timeout' })]),
+      baseline(rule('FIN-02', 'assertion')),
+      TODAY,
+    )
     expect(must.kindMismatch.map((m) => m.decides)).toEqual([true])
     expect(must.ok).toBe(false)
   })
@@ -200,7 +225,10 @@ describe('only must rules decide', () => {
   test('a stale entry of a should rule (rule or test entry) is listed with decides false and does not fail the comparison', () => {
     const report = fakeReport([{ id: 'PRE-22', level: 'should', status: 'pass', tests: [{ name: testOf('PRE-22'), outcome: 'pass' }] }])
     const c = compareToBaseline(report, baseline(rule('PRE-22'), testEntry(testOf('PRE-22'))), TODAY)
-    expect(c.stale.map((e) => [e.index, e.decides])).toEqual([[0, false], [1, false]])
+    expect(c.stale.map((e) => [e.index, e.decides])).toEqual([
+      [0, false],
+      [1, false],
+    ])
     expect(c.ok).toBe(true)
   })
 
@@ -221,7 +249,10 @@ describe('only must rules decide', () => {
     expect(c.expired.map((e) => e.decides)).toEqual([false])
     expect(c.ok).toBe(true)
     const ungraded = compareToBaseline(fakeReport([]), baseline(rule('PRE-22', 'assertion', { expires }), rule('FIN-02', 'assertion', { expires })), TODAY)
-    expect(ungraded.expired.map((e) => [e.entry.rule, e.decides])).toEqual([['PRE-22', false], ['FIN-02', true]])
+    expect(ungraded.expired.map((e) => [e.entry.rule, e.decides])).toEqual([
+      ['PRE-22', false],
+      ['FIN-02', true],
+    ])
     expect(ungraded.ok).toBe(false)
   })
 })
@@ -238,7 +269,9 @@ describe('kind mismatches', () => {
   })
 
   test('a rule entry whose rule fails with several kinds mismatches on each kind it does not record', () => {
-    const report = fakeReport([failing('FIN-02', { name: testOf('FIN-02', 1), outcome: 'fail' }, { name: testOf('FIN-02', 2), outcome: 'fail', kind: 'crash' })])
+    const report = fakeReport([
+      failing('FIN-02', { name: testOf('FIN-02', 1), outcome: 'fail' }, { name: testOf('FIN-02', 2), outcome: 'fail', kind: 'crash' }),
+    ])
     const c = compareToBaseline(report, baseline(rule('FIN-02', 'assertion')), TODAY)
     expect(c.ok).toBe(false)
     expect(c.covered.map((f) => f.test)).toEqual(['[FIN-02] t1'])
@@ -246,7 +279,14 @@ describe('kind mismatches', () => {
   })
 
   test('a report without failure kinds (before format 1.8) has them inferred from the messages', () => {
-    const old = fakeReport([failing('FIN-02', { name: testOf('FIN-02'), outcome: 'fail', kind: null, message: 'AdapterTimeoutError: FIN-02 (must; x): the test did not settle within 300 ms of waiting' })])
+    const old = fakeReport([
+      failing('FIN-02', {
+        name: testOf('FIN-02'),
+        outcome: 'fail',
+        kind: null,
+        message: 'AdapterTimeoutError: FIN-02 (must; x): the test did not settle within 300 ms of waiting',
+      }),
+    ])
     expect(compareToBaseline(old, baseline(rule('FIN-02', 'timeout')), TODAY).ok).toBe(true)
     expect(failureKindOf({ message: 'the test never reported a result: its test worker crashed' })).toBe('crash')
     expect(failureKindOf({ message: 'an uncaught exception was raised while this test ran: boom' })).toBe('crash')
@@ -257,7 +297,12 @@ describe('kind mismatches', () => {
 })
 
 describe('the profile decides which levels decide', () => {
-  const upstreamFailing = (id: string, kind: FakeTest['kind'] = 'assertion'): FakeRule => ({ id, level: 'upstream', status: 'fail', tests: [{ name: testOf(id), outcome: 'fail', kind }] })
+  const upstreamFailing = (id: string, kind: FakeTest['kind'] = 'assertion'): FakeRule => ({
+    id,
+    level: 'upstream',
+    status: 'fail',
+    tests: [{ name: testOf(id), outcome: 'fail', kind }],
+  })
   const upstreamPassing = (id: string): FakeRule => ({ id, level: 'upstream', status: 'pass', tests: [{ name: testOf(id), outcome: 'pass' }] })
 
   test('under spec, an upstream failure is never new, and its findings only inform', () => {
@@ -284,12 +329,16 @@ describe('the profile decides which levels decide', () => {
     expect(stale.ok).toBe(false)
   })
 
-  test('a baseline written under another profile than the report\'s is refused, naming both', () => {
+  test("a baseline written under another profile than the report's is refused, naming both", () => {
     const spec = fakeReport([passing('REG-01')])
     const upstream = fakeReport([passing('REG-01')], '0.1.0', 'upstream')
     expect(() => compareToBaseline(upstream, baseline(), TODAY)).toThrow(UsageError)
-    expect(() => compareToBaseline(upstream, baseline(), TODAY)).toThrow('the baseline was written under --profile spec, but this grade is under --profile upstream')
-    expect(() => compareToBaseline(spec, { ...baseline(), profile: 'upstream' }, TODAY)).toThrow('the baseline was written under --profile upstream, but this grade is under --profile spec')
+    expect(() => compareToBaseline(upstream, baseline(), TODAY)).toThrow(
+      'the baseline was written under --profile spec, but this grade is under --profile upstream',
+    )
+    expect(() => compareToBaseline(spec, { ...baseline(), profile: 'upstream' }, TODAY)).toThrow(
+      'the baseline was written under --profile upstream, but this grade is under --profile spec',
+    )
     expect(compareToBaseline(spec, { ...baseline(), profile: 'spec' }, TODAY).ok, 'a spec baseline, named or not, judges a spec grade').toBe(true)
   })
 })

@@ -161,7 +161,14 @@ export function compareToBaseline(report: GradeReport, baseline: Baseline, optio
     .filter((ref) => mismatched.has(ref))
     .map((ref) => {
       const failures = mismatched.get(ref) ?? []
-      return { ...ref, failures, ...decisionOf(failures.map((f) => f.level), deciding) }
+      return {
+        ...ref,
+        failures,
+        ...decisionOf(
+          failures.map((f) => f.level),
+          deciding,
+        ),
+      }
     })
   const decidingCount = (list: readonly { decides: boolean }[]): number => list.filter((e) => e.decides).length
 

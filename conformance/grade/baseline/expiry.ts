@@ -18,7 +18,9 @@ export function expiryReason(expires: BaselineExpiry | undefined, today: string,
   if (expires === undefined) return undefined
   if (expires.date !== undefined) return today >= expires.date ? `it expired on ${expires.date} (today is ${today})` : undefined
   if (expires.suiteRevision !== undefined) {
-    return suiteRevision === undefined || suiteRevision === expires.suiteRevision ? undefined : `it was recorded for suite revision ${expires.suiteRevision} (this kit's is ${suiteRevision})`
+    return suiteRevision === undefined || suiteRevision === expires.suiteRevision
+      ? undefined
+      : `it was recorded for suite revision ${expires.suiteRevision} (this kit's is ${suiteRevision})`
   }
   const order = compareVersions(kitVersion, expires.kitVersion)
   return order !== undefined && order >= 0 ? `it expired with kit version ${expires.kitVersion} (this kit is ${kitVersion})` : undefined

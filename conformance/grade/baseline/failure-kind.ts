@@ -14,7 +14,12 @@ import type { FailureKind, TestFailure } from '../report.ts'
 export function failureKindOf(failure: Pick<TestFailure, 'message' | 'kind'>): FailureKind {
   if (failure.kind !== undefined) return failure.kind
   const message = failure.message
-  if (/^(the test never reported a result|an uncaught exception was raised|an unhandled rejection was raised|an error was raised while this test ran|the tsd suites could not run)/.test(message)) return 'crash'
+  if (
+    /^(the test never reported a result|an uncaught exception was raised|an unhandled rejection was raised|an error was raised while this test ran|the tsd suites could not run)/.test(
+      message,
+    )
+  )
+    return 'crash'
   if (/^(AdapterTimeoutError: |the test did not finish within vitest's limit)/.test(message)) return 'timeout'
   return 'assertion'
 }

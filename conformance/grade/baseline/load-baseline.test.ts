@@ -40,7 +40,11 @@ describe('valid baselines', () => {
 
   test('the profile it was written under loads as written; a file without one is read as spec', () => {
     for (const profile of ['spec', 'upstream'] as const) {
-      expect(parseBaseline(JSON.stringify({ baselineVersion: '1', profile, entries: [ok] }), 'b.json')).toEqual({ baselineVersion: '1', profile, entries: [ok] })
+      expect(parseBaseline(JSON.stringify({ baselineVersion: '1', profile, entries: [ok] }), 'b.json')).toEqual({
+        baselineVersion: '1',
+        profile,
+        entries: [ok],
+      })
     }
     expect(baselineProfile(parseBaseline(withEntries(ok), 'b.json'))).toBe('spec')
     expect(baselineProfile(parseBaseline(JSON.stringify({ baselineVersion: '1', profile: 'upstream', entries: [] }), 'b.json'))).toBe('upstream')
@@ -66,29 +70,73 @@ describe('valid baselines', () => {
 describe('malformed baselines name the file, the entry and the field', () => {
   test.each([
     ['an unknown kind', withEntries({}, { ...ok, kind: 'flaky' }), 'baseline.json: entries[1] (GRD-07): "kind" must be one of assertion, timeout, crash'],
-    ['an unknown reason', withEntries({ ...ok, reason: 'later' }), 'baseline.json: entries[0] (GRD-07): "reason" must be one of not-implemented, spec-dispute, env'],
+    [
+      'an unknown reason',
+      withEntries({ ...ok, reason: 'later' }),
+      'baseline.json: entries[0] (GRD-07): "reason" must be one of not-implemented, spec-dispute, env',
+    ],
     ['a missing kind', withEntries({ rule: 'GRD-07', reason: 'env' }), 'baseline.json: entries[0] (GRD-07): "kind" is missing'],
     ['neither rule nor test', withEntries({ reason: 'env', kind: 'crash' }), 'baseline.json: entries[0]: needs "rule" or "test"'],
     ['both rule and test', withEntries({ ...ok, test: '[GRD-07] x' }), 'baseline.json: entries[0] (GRD-07): has both "rule" and "test"; give exactly one'],
     ['a malformed rule ID', withEntries({ ...ok, rule: 'grd-7' }), 'baseline.json: entries[0] (grd-7): "rule" must be a rule ID like GRD-07 (got "grd-7")'],
     ['a rule not in the catalogue', withEntries({ ...ok, rule: 'GRD-99' }), 'baseline.json: entries[0] (GRD-99): "rule" GRD-99 is not a rule of the catalogue'],
-    ['a test name without rule prefix', withEntries({ test: 'GRD-07 works', reason: 'env', kind: 'crash' }), 'baseline.json: entries[0] ("GRD-07 works"): "test" must be a kit test name'],
-    ['a test naming an unknown rule', withEntries({ test: '[GRD-07, XYZ-01] t', reason: 'env', kind: 'crash' }), 'baseline.json: entries[0] ("[GRD-07, XYZ-01] t"): "test" names XYZ-01, not a rule of the catalogue'],
+    [
+      'a test name without rule prefix',
+      withEntries({ test: 'GRD-07 works', reason: 'env', kind: 'crash' }),
+      'baseline.json: entries[0] ("GRD-07 works"): "test" must be a kit test name',
+    ],
+    [
+      'a test naming an unknown rule',
+      withEntries({ test: '[GRD-07, XYZ-01] t', reason: 'env', kind: 'crash' }),
+      'baseline.json: entries[0] ("[GRD-07, XYZ-01] t"): "test" names XYZ-01, not a rule of the catalogue',
+    ],
     ['an unknown field', withEntries({ ...ok, owner: 'me' }), 'baseline.json: entries[0] (GRD-07): unknown field "owner"'],
-    ['an empty expires', withEntries({ ...ok, expires: {} }), 'baseline.json: entries[0] (GRD-07): "expires" must have exactly one of "kitVersion", "date" and "suiteRevision"'],
-    ['two expiries', withEntries({ ...ok, expires: { date: '2027-01-01', kitVersion: '1.0.0' } }), 'baseline.json: entries[0] (GRD-07): "expires" must have exactly one of "kitVersion", "date" and "suiteRevision"'],
-    ['a date of the wrong form', withEntries({ ...ok, expires: { date: 'next week' } }), 'baseline.json: entries[0] (GRD-07): "expires.date" must be a date YYYY-MM-DD (got "next week")'],
-    ['a date that does not exist', withEntries({ ...ok, expires: { date: '2027-02-30' } }), 'baseline.json: entries[0] (GRD-07): "expires.date" 2027-02-30 is not a calendar date'],
-    ['a kit version of the wrong form', withEntries({ ...ok, expires: { kitVersion: 'v1' } }), 'baseline.json: entries[0] (GRD-07): "expires.kitVersion" must be a version x.y.z or x.y.z-pre (got "v1")'],
-    ['a kit version with build metadata', withEntries({ ...ok, expires: { kitVersion: '1.0.0+build' } }), '"expires.kitVersion" must be a version x.y.z or x.y.z-pre (got "1.0.0+build")'],
+    [
+      'an empty expires',
+      withEntries({ ...ok, expires: {} }),
+      'baseline.json: entries[0] (GRD-07): "expires" must have exactly one of "kitVersion", "date" and "suiteRevision"',
+    ],
+    [
+      'two expiries',
+      withEntries({ ...ok, expires: { date: '2027-01-01', kitVersion: '1.0.0' } }),
+      'baseline.json: entries[0] (GRD-07): "expires" must have exactly one of "kitVersion", "date" and "suiteRevision"',
+    ],
+    [
+      'a date of the wrong form',
+      withEntries({ ...ok, expires: { date: 'next week' } }),
+      'baseline.json: entries[0] (GRD-07): "expires.date" must be a date YYYY-MM-DD (got "next week")',
+    ],
+    [
+      'a date that does not exist',
+      withEntries({ ...ok, expires: { date: '2027-02-30' } }),
+      'baseline.json: entries[0] (GRD-07): "expires.date" 2027-02-30 is not a calendar date',
+    ],
+    [
+      'a kit version of the wrong form',
+      withEntries({ ...ok, expires: { kitVersion: 'v1' } }),
+      'baseline.json: entries[0] (GRD-07): "expires.kitVersion" must be a version x.y.z or x.y.z-pre (got "v1")',
+    ],
+    [
+      'a kit version with build metadata',
+      withEntries({ ...ok, expires: { kitVersion: '1.0.0+build' } }),
+      '"expires.kitVersion" must be a version x.y.z or x.y.z-pre (got "1.0.0+build")',
+    ],
     ['an unknown expiry', withEntries({ ...ok, expires: { when: 'later' } }), 'baseline.json: entries[0] (GRD-07): unknown field "expires.when"'],
     ['a link with spaces', withEntries({ ...ok, link: 'see the wiki' }), 'baseline.json: entries[0] (GRD-07): "link" must be a URI without spaces'],
     ['a note that is not text', withEntries({ ...ok, note: 3 }), 'baseline.json: entries[0] (GRD-07): "note" must be a string'],
     ['an entry that is not an object', withEntries(ok, 'GRD-08'), 'baseline.json: entries[1]: must be an object'],
     ['a duplicate rule', withEntries(ok, { ...ok, kind: 'crash' }), 'baseline.json: entries[1] (GRD-07): duplicates entries[0] (same "rule")'],
-    ['a duplicate test', withEntries({ test: '[GRD-07] t', reason: 'env', kind: 'crash' }, { test: '[GRD-07] t', reason: 'env', kind: 'crash' }), 'baseline.json: entries[1] ("[GRD-07] t"): duplicates entries[0] (same "test")'],
+    [
+      'a duplicate test',
+      withEntries({ test: '[GRD-07] t', reason: 'env', kind: 'crash' }, { test: '[GRD-07] t', reason: 'env', kind: 'crash' }),
+      'baseline.json: entries[1] ("[GRD-07] t"): duplicates entries[0] (same "test")',
+    ],
     ['another format version', '{"baselineVersion": "2", "entries": []}', 'baseline.json: the baseline: "baselineVersion" must be "1"'],
-    ['an unknown profile', '{"baselineVersion": "1", "profile": "strict", "entries": []}', 'baseline.json: the baseline: "profile" must be one of spec, upstream'],
+    [
+      'an unknown profile',
+      '{"baselineVersion": "1", "profile": "strict", "entries": []}',
+      'baseline.json: the baseline: "profile" must be one of spec, upstream',
+    ],
     ['no entries', '{"baselineVersion": "1"}', 'baseline.json: the baseline: "entries" is missing'],
     ['a top level that is not an object', '[]', 'baseline.json: the baseline: must be an object'],
     ['text that is not JSON', '{"baselineVersion": ', 'baseline.json: not valid JSON: '],
@@ -106,7 +154,13 @@ describe('malformed baselines name the file, the entry and the field', () => {
 
   test('the checks beyond the schema run too when the schema check fails, every problem in entry order', () => {
     const lines = refusal(
-      withEntries({ ...ok, rule: 'GRD-99' }, { ...ok, kind: 'flaky' }, { ...ok, expires: { date: '2027-02-30' } }, { test: '[XYZ-01] t', reason: 'later', kind: 'crash' }, { ...ok, rule: 'grd-7' }),
+      withEntries(
+        { ...ok, rule: 'GRD-99' },
+        { ...ok, kind: 'flaky' },
+        { ...ok, expires: { date: '2027-02-30' } },
+        { test: '[XYZ-01] t', reason: 'later', kind: 'crash' },
+        { ...ok, rule: 'grd-7' },
+      ),
     ).split('\n')
     expect(lines).toEqual([
       'baseline.json: entries[0] (GRD-99): "rule" GRD-99 is not a rule of the catalogue (see dsh-tools-tck list-rules)',

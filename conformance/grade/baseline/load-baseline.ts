@@ -29,7 +29,15 @@ interface PatternProperty {
 }
 /** The parts of the schema this file reads besides compiling it. */
 interface SchemaShape {
-  readonly $defs: { readonly entry: { readonly properties: { readonly rule: PatternProperty; readonly test: PatternProperty; readonly expires: { readonly properties: { readonly date: PatternProperty } } } } }
+  readonly $defs: {
+    readonly entry: {
+      readonly properties: {
+        readonly rule: PatternProperty
+        readonly test: PatternProperty
+        readonly expires: { readonly properties: { readonly date: PatternProperty } }
+      }
+    }
+  }
 }
 const schema = JSON.parse(readFileSync(new URL('./baseline.schema.json', import.meta.url), 'utf8')) as SchemaShape
 const validate = new Ajv2020({ allErrors: true, validateFormats: false }).compile(schema as object)
@@ -142,7 +150,7 @@ function patternHint(field: string | undefined): string {
   if (field === 'test') return 'must be a kit test name, "[RULE-IDs] title"'
   if (field === 'expires.kitVersion') return 'must be a version x.y.z or x.y.z-pre'
   if (field === 'expires.date') return 'must be a date YYYY-MM-DD'
-  if (field === 'expires.suiteRevision') return 'must be a suite revision sha256:<12 hex digits> (a report\'s kit.suiteRevision)'
+  if (field === 'expires.suiteRevision') return "must be a suite revision sha256:<12 hex digits> (a report's kit.suiteRevision)"
   if (field === 'link') return 'must be a URI without spaces'
   return 'has the wrong form'
 }
@@ -170,14 +178,17 @@ function semanticProblems(data: unknown): Problem[] {
     const where = entryWhere(index, entry)
     const rule = typeof entry.rule === 'string' && RULE_FORM.test(entry.rule) ? entry.rule : undefined
     const test = typeof entry.test === 'string' && TEST_FORM.test(entry.test) ? entry.test : undefined
-    if (rule !== undefined && !isRuleId(rule)) lines.push({ index, text: `${where}: "rule" ${rule} is not a rule of the catalogue (see dsh-tools-tck list-rules)` })
+    if (rule !== undefined && !isRuleId(rule))
+      lines.push({ index, text: `${where}: "rule" ${rule} is not a rule of the catalogue (see dsh-tools-tck list-rules)` })
     if (test !== undefined) {
       const unknown = ruleIdsInTestName(test).filter((id) => !isRuleId(id))
-      if (unknown.length > 0) lines.push({ index, text: `${where}: "test" names ${unknown.join(', ')}, not ${unknown.length === 1 ? 'a rule' : 'rules'} of the catalogue` })
+      if (unknown.length > 0)
+        lines.push({ index, text: `${where}: "test" names ${unknown.join(', ')}, not ${unknown.length === 1 ? 'a rule' : 'rules'} of the catalogue` })
     }
     const expires = entry.expires
     const date = typeof expires === 'object' && expires !== null ? (expires as { date?: unknown }).date : undefined
-    if (typeof date === 'string' && DATE_FORM.test(date) && !isCalendarDate(date)) lines.push({ index, text: `${where}: "expires.date" ${date} is not a calendar date` })
+    if (typeof date === 'string' && DATE_FORM.test(date) && !isCalendarDate(date))
+      lines.push({ index, text: `${where}: "expires.date" ${date} is not a calendar date` })
     const key = typeof entry.rule === 'string' ? `rule ${entry.rule}` : typeof entry.test === 'string' ? `test ${entry.test}` : undefined
     if (key === undefined) return
     const first = seen.get(key)

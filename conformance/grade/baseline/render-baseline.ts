@@ -31,7 +31,8 @@ export function renderBaselineComparison(comparison: BaselineComparison, file: s
   const out: string[] = ['', `Baseline ${file}: ${c.covered.length} known failure${c.covered.length === 1 ? '' : 's'} as recorded`]
   for (const f of c.newFailures) out.push(`  NEW       ${failureLabel(f)}: ${quoted(f)} (${f.kind})`)
   for (const m of c.kindMismatch) {
-    for (const f of m.failures) out.push(`  KIND      ${ref(m)}: recorded as ${m.entry.kind}, but ${failureLabel(f)} failed as ${f.kind}: ${quoted(f)}${info(m)}`)
+    for (const f of m.failures)
+      out.push(`  KIND      ${ref(m)}: recorded as ${m.entry.kind}, but ${failureLabel(f)} failed as ${f.kind}: ${quoted(f)}${info(m)}`)
   }
   for (const e of c.expired) out.push(`  EXPIRED   ${ref(e)}: ${e.why}; fix the failure or extend "expires"${info(e)}`)
   for (const e of c.stale) out.push(`  STALE     ${ref(e)}: ${e.why}; remove the entry${e.decides && c.allowStale ? ' (allowed by --allow-stale)' : info(e)}`)

@@ -13,9 +13,24 @@ import { formatBaseline, planBaselineUpdate, updateBaseline } from './update-bas
 
 const report = fakeReport([
   { id: 'REG-01', status: 'pass', tests: [{ name: testOf('REG-01'), outcome: 'pass' }] },
-  { id: 'FIN-02', status: 'fail', tests: [{ name: testOf('FIN-02', 1), outcome: 'fail', kind: 'timeout' }, { name: testOf('FIN-02', 2), outcome: 'fail', kind: 'timeout' }] },
+  {
+    id: 'FIN-02',
+    status: 'fail',
+    tests: [
+      { name: testOf('FIN-02', 1), outcome: 'fail', kind: 'timeout' },
+      { name: testOf('FIN-02', 2), outcome: 'fail', kind: 'timeout' },
+    ],
+  },
   { id: 'PRE-22', level: 'should', status: 'fail', tests: [{ name: testOf('PRE-22'), outcome: 'fail' }] },
-  { id: 'GRD-07', status: 'fail', tests: [{ name: testOf('GRD-07', 1), outcome: 'fail' }, { name: testOf('GRD-07', 2), outcome: 'fail', kind: 'crash' }, { name: testOf('GRD-07', 3), outcome: 'pass' }] },
+  {
+    id: 'GRD-07',
+    status: 'fail',
+    tests: [
+      { name: testOf('GRD-07', 1), outcome: 'fail' },
+      { name: testOf('GRD-07', 2), outcome: 'fail', kind: 'crash' },
+      { name: testOf('GRD-07', 3), outcome: 'pass' },
+    ],
+  },
   { id: 'ARG-04', status: 'fail', reason: 'the suite has no test for this rule' },
 ])
 
@@ -63,8 +78,17 @@ describe('updateBaseline', () => {
       { rule: 'FIN-02', reason: 'spec-dispute', kind: 'timeout' },
       { test: '[FIN-02] t1', reason: 'env', kind: 'timeout', link: 'https://example.org/2', expires: { kitVersion: '0.2.0' }, note: 'slow CI' },
     ])
-    const onlyTests: Baseline = { baselineVersion: '1', entries: [{ test: '[FIN-02] t1', reason: 'env', kind: 'timeout' }, { test: '[FIN-02] t2', reason: 'env', kind: 'timeout' }] }
-    expect(updateBaseline(report, onlyTests).entries.filter((e) => e.rule === 'FIN-02' || e.test?.startsWith('[FIN-02]')), 'no rule entry when every failing test has its own').toEqual(onlyTests.entries)
+    const onlyTests: Baseline = {
+      baselineVersion: '1',
+      entries: [
+        { test: '[FIN-02] t1', reason: 'env', kind: 'timeout' },
+        { test: '[FIN-02] t2', reason: 'env', kind: 'timeout' },
+      ],
+    }
+    expect(
+      updateBaseline(report, onlyTests).entries.filter((e) => e.rule === 'FIN-02' || e.test?.startsWith('[FIN-02]')),
+      'no rule entry when every failing test has its own',
+    ).toEqual(onlyTests.entries)
   })
 
   test('with --rules: entries of rules not graded, and of should rules, are kept unchanged; the counts say what was kept and dropped', () => {
@@ -127,7 +151,9 @@ describe('formatBaseline', () => {
   test('pretty JSON with a trailing newline, fields in schema order, that loads back unchanged', () => {
     const baseline: Baseline = { baselineVersion: '1', entries: [{ note: 'n', kind: 'crash', reason: 'env', rule: 'FIN-02' } as Baseline['entries'][number]] }
     const text = formatBaseline(baseline)
-    expect(text).toBe('{\n  "baselineVersion": "1",\n  "entries": [\n    {\n      "rule": "FIN-02",\n      "reason": "env",\n      "kind": "crash",\n      "note": "n"\n    }\n  ]\n}\n')
+    expect(text).toBe(
+      '{\n  "baselineVersion": "1",\n  "entries": [\n    {\n      "rule": "FIN-02",\n      "reason": "env",\n      "kind": "crash",\n      "note": "n"\n    }\n  ]\n}\n',
+    )
     expect(parseBaseline(text, 'b.json')).toEqual(baseline)
     expect(formatBaseline(updateBaseline(report))).toBe(formatBaseline(parseBaseline(formatBaseline(updateBaseline(report)), 'b.json')))
   })
@@ -161,12 +187,28 @@ describe('renderBaselineComparison', () => {
     const shared = '[FIN-02, RES-01] both'
     const long = `FIN-02 (must; README § Finalize (order)): ${'x'.repeat(300)}\nsecond line`
     const prefixed = fakeReport([
-      { id: 'FIN-02', status: 'fail', tests: [{ name: shared, outcome: 'fail', message: 'FIN-02 (must; README § Finalize): expected 1 to be 2\n- Expected\n+ Received' }] },
-      { id: 'RES-01', status: 'fail', tests: [{ name: shared, outcome: 'fail', kind: 'timeout', message: 'FIN-02 (must; README § Finalize): expected 1 to be 2\nmore' }, { name: testOf('RES-01', 2), outcome: 'fail', message: long }] },
+      {
+        id: 'FIN-02',
+        status: 'fail',
+        tests: [{ name: shared, outcome: 'fail', message: 'FIN-02 (must; README § Finalize): expected 1 to be 2\n- Expected\n+ Received' }],
+      },
+      {
+        id: 'RES-01',
+        status: 'fail',
+        tests: [
+          { name: shared, outcome: 'fail', kind: 'timeout', message: 'FIN-02 (must; README § Finalize): expected 1 to be 2\nmore' },
+          { name: testOf('RES-01', 2), outcome: 'fail', message: long },
+        ],
+      },
     ])
-    const text = renderBaselineComparison(compareToBaseline(prefixed, { baselineVersion: '1', entries: [{ rule: 'RES-01', reason: 'env', kind: 'assertion' }] }, { today: '2026-12-02' }), 'b.json')
+    const text = renderBaselineComparison(
+      compareToBaseline(prefixed, { baselineVersion: '1', entries: [{ rule: 'RES-01', reason: 'env', kind: 'assertion' }] }, { today: '2026-12-02' }),
+      'b.json',
+    )
     expect(text).toContain('  NEW       FIN-02 "[FIN-02, RES-01] both": expected 1 to be 2 (assertion)\n')
-    expect(text).toContain(`  KIND      entries[0] (RES-01): recorded as assertion, but RES-01 "[FIN-02, RES-01] both" failed as timeout: in FIN-02's check: expected 1 to be 2\n`)
+    expect(text).toContain(
+      `  KIND      entries[0] (RES-01): recorded as assertion, but RES-01 "[FIN-02, RES-01] both" failed as timeout: in FIN-02's check: expected 1 to be 2\n`,
+    )
     expect(text).not.toContain('second line')
     const cut = renderBaselineComparison(compareToBaseline(prefixed, { baselineVersion: '1', entries: [] }, { today: '2026-12-02' }), 'b.json')
     const line = cut.split('\n').find((l) => l.includes('"[RES-01] t2"')) ?? ''
@@ -174,21 +216,38 @@ describe('renderBaselineComparison', () => {
   })
 
   test('under spec, a finding on an upstream rule is information only; under upstream it decides, and the verdict names both levels', () => {
-    const upstreamPasses = (profile: 'spec' | 'upstream') => fakeReport([{ id: 'GRD-03', level: 'upstream', status: 'pass', tests: [{ name: testOf('GRD-03'), outcome: 'pass' }] }], '0.1.0', profile)
+    const upstreamPasses = (profile: 'spec' | 'upstream') =>
+      fakeReport([{ id: 'GRD-03', level: 'upstream', status: 'pass', tests: [{ name: testOf('GRD-03'), outcome: 'pass' }] }], '0.1.0', profile)
     const entry = { rule: 'GRD-03', reason: 'env', kind: 'assertion' } as const
-    const spec = renderBaselineComparison(compareToBaseline(upstreamPasses('spec'), { baselineVersion: '1', entries: [entry] }, { today: '2026-12-02' }), 'b.json')
+    const spec = renderBaselineComparison(
+      compareToBaseline(upstreamPasses('spec'), { baselineVersion: '1', entries: [entry] }, { today: '2026-12-02' }),
+      'b.json',
+    )
     expect(spec).toContain('  STALE     entries[0] (GRD-03): GRD-03 passes now; remove the entry (upstream rule: information only under --profile spec)\n')
     expect(spec.trimEnd().split('\n').at(-1)).toBe('BASELINE OK: every must failure is in the baseline')
-    const strict = renderBaselineComparison(compareToBaseline(upstreamPasses('upstream'), { baselineVersion: '1', profile: 'upstream', entries: [entry] }, { today: '2026-12-02' }), 'b.json')
+    const strict = renderBaselineComparison(
+      compareToBaseline(upstreamPasses('upstream'), { baselineVersion: '1', profile: 'upstream', entries: [entry] }, { today: '2026-12-02' }),
+      'b.json',
+    )
     expect(strict).toContain('  STALE     entries[0] (GRD-03): GRD-03 passes now; remove the entry\n')
     expect(strict.trimEnd().split('\n').at(-1)).toBe('BASELINE FAIL: 1 stale')
-    const ok = renderBaselineComparison(compareToBaseline(upstreamPasses('upstream'), { baselineVersion: '1', profile: 'upstream', entries: [] }, { today: '2026-12-02' }), 'b.json')
+    const ok = renderBaselineComparison(
+      compareToBaseline(upstreamPasses('upstream'), { baselineVersion: '1', profile: 'upstream', entries: [] }, { today: '2026-12-02' }),
+      'b.json',
+    )
     expect(ok.trimEnd().split('\n').at(-1)).toBe('BASELINE OK: every must and upstream failure is in the baseline')
   })
 
   test('a finding on a should rule is marked as information and not counted in the verdict', () => {
     const should = fakeReport([{ id: 'PRE-22', level: 'should', status: 'pass', tests: [{ name: testOf('PRE-22'), outcome: 'pass' }] }])
-    const text = renderBaselineComparison(compareToBaseline(should, { baselineVersion: '1', entries: [{ rule: 'PRE-22', reason: 'env', kind: 'assertion', expires: { date: '2020-01-01' } }] }, { today: '2026-12-02' }), 'b.json')
+    const text = renderBaselineComparison(
+      compareToBaseline(
+        should,
+        { baselineVersion: '1', entries: [{ rule: 'PRE-22', reason: 'env', kind: 'assertion', expires: { date: '2020-01-01' } }] },
+        { today: '2026-12-02' },
+      ),
+      'b.json',
+    )
     expect(text).toContain('  STALE     entries[0] (PRE-22): PRE-22 passes now; remove the entry (should rule: information only)\n')
     expect(text).toContain('"expires" (should rule: information only)\n')
     expect(text.trimEnd().split('\n').at(-1)).toBe('BASELINE OK: every must failure is in the baseline')

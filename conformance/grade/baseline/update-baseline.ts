@@ -59,7 +59,9 @@ export function planBaselineUpdate(report: GradeReport, previous?: Baseline): Ba
   const notDeciding = old.filter((e) => !notGraded.includes(e) && !namesDecidingRule(e, report, deciding))
   const judged = old.filter((e) => !notGraded.includes(e) && !notDeciding.includes(e))
 
-  const failing = report.rules.filter((rule) => deciding.includes(rule.level) && rule.status === 'fail').sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+  const failing = report.rules
+    .filter((rule) => deciding.includes(rule.level) && rule.status === 'fail')
+    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
   const entries: BaselineEntry[] = []
   const emitted = new Set<string>()
   for (const rule of failing) {

@@ -70,6 +70,8 @@ export async function runMatrix(command: MatrixCommand): Promise<number> {
     written.push(target)
   }
   const n = matrix.columns.length
-  command.stdout.write(`matrix: ${n} implementation${n === 1 ? '' : 's'}, ${matrix.rows.length} rules, ${matrix.differing} differ; wrote ${written.join(', ')}\n`)
+  command.stdout.write(
+    `matrix: ${n} implementation${n === 1 ? '' : 's'}, ${matrix.rows.length} rules, ${matrix.differing} differ; wrote ${written.join(', ')}\n`,
+  )
   return 0
 }

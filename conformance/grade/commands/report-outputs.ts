@@ -50,17 +50,39 @@ export async function planReportOutputs(
   cwd: string,
 ): Promise<ReportOutputs> {
   const outputs: Output[] = []
-  if (requested.json !== undefined) outputs.push({ what: 'JSON report', flag: '--json', target: await writableTarget('--json', requested.json, cwd), render: (r) => `${JSON.stringify(r, null, 2)}\n`, append: false })
-  if (requested.html !== undefined) outputs.push({ what: 'HTML report', flag: '--html', target: await writableTarget('--html', requested.html, cwd), render: renderHtml, append: false })
-  if (requested.junit !== undefined) outputs.push({ what: 'JUnit report', flag: '--junit', target: await writableTarget('--junit', requested.junit, cwd), render: renderJunit, append: false })
+  if (requested.json !== undefined)
+    outputs.push({
+      what: 'JSON report',
+      flag: '--json',
+      target: await writableTarget('--json', requested.json, cwd),
+      render: (r) => `${JSON.stringify(r, null, 2)}\n`,
+      append: false,
+    })
+  if (requested.html !== undefined)
+    outputs.push({ what: 'HTML report', flag: '--html', target: await writableTarget('--html', requested.html, cwd), render: renderHtml, append: false })
+  if (requested.junit !== undefined)
+    outputs.push({ what: 'JUnit report', flag: '--junit', target: await writableTarget('--junit', requested.junit, cwd), render: renderJunit, append: false })
   if (requested.markdown !== undefined) {
-    outputs.push({ what: 'Markdown summary', flag: '--markdown', target: await writableTarget('--markdown', requested.markdown, cwd), render: renderMarkdown, append: false })
+    outputs.push({
+      what: 'Markdown summary',
+      flag: '--markdown',
+      target: await writableTarget('--markdown', requested.markdown, cwd),
+      render: renderMarkdown,
+      append: false,
+    })
     const summary = env.GITHUB_STEP_SUMMARY
     if (summary !== undefined && summary !== '') {
-      outputs.push({ what: 'Markdown summary (GITHUB_STEP_SUMMARY)', flag: 'GITHUB_STEP_SUMMARY', target: await writableTarget('GITHUB_STEP_SUMMARY', summary, cwd), render: (r) => `${renderMarkdown(r)}\n`, append: true })
+      outputs.push({
+        what: 'Markdown summary (GITHUB_STEP_SUMMARY)',
+        flag: 'GITHUB_STEP_SUMMARY',
+        target: await writableTarget('GITHUB_STEP_SUMMARY', summary, cwd),
+        render: (r) => `${renderMarkdown(r)}\n`,
+        append: true,
+      })
     }
   }
-  if (requested.badge !== undefined) outputs.push({ what: 'SVG badge', flag: '--badge', target: await writableTarget('--badge', requested.badge, cwd), render: renderBadge, append: false })
+  if (requested.badge !== undefined)
+    outputs.push({ what: 'SVG badge', flag: '--badge', target: await writableTarget('--badge', requested.badge, cwd), render: renderBadge, append: false })
   refuseSharedTargets(outputs)
   return { outputs }
 }

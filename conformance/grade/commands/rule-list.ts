@@ -44,7 +44,10 @@ export function renderRuleList(rules: readonly Rule[], json: boolean): string {
   }))
   if (json) return `${JSON.stringify(listed, null, 2)}\n`
   const width = Math.max(0, ...listed.map((r) => r.id.length))
-  const lines = listed.flatMap((r) => [`${r.id.padEnd(width)}  ${r.level.padEnd(8)}  ${r.statement}`, ...r.sources.map((s) => `${''.padEnd(width)}  ${''.padEnd(8)}  source: ${s}`)])
+  const lines = listed.flatMap((r) => [
+    `${r.id.padEnd(width)}  ${r.level.padEnd(8)}  ${r.statement}`,
+    ...r.sources.map((s) => `${''.padEnd(width)}  ${''.padEnd(8)}  source: ${s}`),
+  ])
   lines.push(`${listed.length} rule${listed.length === 1 ? '' : 's'}`)
   return `${lines.join('\n')}\n`
 }

@@ -51,7 +51,10 @@ export function testsOfRules(rules: readonly Rule[]): Map<string, KitTest[]> {
     const types = typeSuiteFiles()
       .filter((suite) => suite.rule === rule.id)
       .map((suite): KitTest => ({ name: typeSuiteTestName(suite), file: suite.file }))
-    byRule.set(rule.id, [...runtime, ...types].sort((a, b) => a.file.localeCompare(b.file)))
+    byRule.set(
+      rule.id,
+      [...runtime, ...types].sort((a, b) => a.file.localeCompare(b.file)),
+    )
   }
   return byRule
 }
@@ -95,7 +98,8 @@ export async function collectKitTests(): Promise<KitTest[]> {
     const listed = JSON.parse(readFileSync(out, 'utf8')) as unknown
     if (!Array.isArray(listed)) throw new Error('vitest list --json did not write an array')
     const tests = listed.map((entry: { name?: unknown; file?: unknown }): KitTest => {
-      if (typeof entry?.name !== 'string' || typeof entry.file !== 'string') throw new Error(`vitest list --json wrote an unreadable entry: ${JSON.stringify(entry)}`)
+      if (typeof entry?.name !== 'string' || typeof entry.file !== 'string')
+        throw new Error(`vitest list --json wrote an unreadable entry: ${JSON.stringify(entry)}`)
       return { name: entry.name, file: relative(KIT_ROOT, entry.file).split('\\').join('/') }
     })
     const order = [...new Set(tests.map((t) => t.file))].sort()
@@ -106,5 +110,8 @@ export async function collectKitTests(): Promise<KitTest[]> {
 }
 
 function firstLine(text: string): string | undefined {
-  return text.split('\n').find((line) => line.trim() !== '')?.trim()
+  return text
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
 }

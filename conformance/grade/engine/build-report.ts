@@ -92,7 +92,11 @@ export function buildReport(input: BuildReportInput): GradeReport {
       stray.origin === 'worker' && stray.testName !== undefined
         ? run.tests.find((t) => t.name === stray.testName && (stray.moduleId === undefined || t.moduleId === stray.moduleId))
         : undefined
-    const label = stray.type.toLowerCase().startsWith('uncaught') ? 'an uncaught exception' : stray.type.toLowerCase().startsWith('unhandled rejection') ? 'an unhandled rejection' : 'an error'
+    const label = stray.type.toLowerCase().startsWith('uncaught')
+      ? 'an uncaught exception'
+      : stray.type.toLowerCase().startsWith('unhandled rejection')
+        ? 'an unhandled rejection'
+        : 'an error'
     if (owner !== undefined) {
       const list = extraErrors.get(owner) ?? []
       list.push(`${label} was raised while this test ran: ${errorText(stray.error)}`)
@@ -108,7 +112,12 @@ export function buildReport(input: BuildReportInput): GradeReport {
     })
   }
   for (const problem of run.moduleProblems) {
-    unattributed.push({ kind: 'suite-file', message: stripAnsi(problem.message), file: problem.file, ...(verbose && problem.stack !== undefined ? { stack: stripAnsi(problem.stack) } : {}) })
+    unattributed.push({
+      kind: 'suite-file',
+      message: stripAnsi(problem.message),
+      file: problem.file,
+      ...(verbose && problem.stack !== undefined ? { stack: stripAnsi(problem.stack) } : {}),
+    })
   }
   if (run.aborted !== undefined) unattributed.push({ kind: 'run', message: run.aborted })
 
@@ -272,8 +281,13 @@ function statusOf(
   const blockers = [...new Set(tests.flatMap((t) => (t.blockedBy === undefined ? [] : [t.blockedBy])))]
   if (active.length === 0) {
     if (undeclared.length > 0) return { status: 'not-applicable', reason: notDeclared(undeclared) }
-    if (blockers.length > 0) return { status: 'untestable', reason: `blocked: its tests stopped on a failed precondition owned by ${listWords(blockers)}, so the kit could not judge this rule until that rule passes` }
-    if (tests.some((t) => t.kitDefect === true)) return { status: 'untestable', reason: 'its tests stopped on a defect of the kit (see the kit-defect errors), so the kit could not judge this rule' }
+    if (blockers.length > 0)
+      return {
+        status: 'untestable',
+        reason: `blocked: its tests stopped on a failed precondition owned by ${listWords(blockers)}, so the kit could not judge this rule until that rule passes`,
+      }
+    if (tests.some((t) => t.kitDefect === true))
+      return { status: 'untestable', reason: 'its tests stopped on a defect of the kit (see the kit-defect errors), so the kit could not judge this rule' }
     if (notGraded !== undefined) return { status: 'not-applicable', reason: notGraded }
     const why = tests.length > 0 ? 'the suite has no active test for this rule (its tests are skipped)' : 'the suite has no test for this rule'
     return { status: 'fail', reason: fileProblem === undefined ? why : `${why}; its suite file failed: ${oneLineOf(fileProblem)}` }
@@ -289,11 +303,17 @@ function statusOf(
   }
   const vacuous = active.filter((t) => t.vacuous === true)
   if (vacuous.length > 0) {
-    return { status: 'vacuous', reason: `${vacuous.length === 1 ? 'a property law' : `${vacuous.length} property laws`} of this rule rarely reached ${vacuous.length === 1 ? 'its' : 'their'} interesting case: ${vacuous.map((t) => t.name).join('; ')}` }
+    return {
+      status: 'vacuous',
+      reason: `${vacuous.length === 1 ? 'a property law' : `${vacuous.length} property laws`} of this rule rarely reached ${vacuous.length === 1 ? 'its' : 'their'} interesting case: ${vacuous.map((t) => t.name).join('; ')}`,
+    }
   }
   const skipped = active.filter((t) => t.outcome === 'not-applicable')
   const blocked = tests.filter((t) => t.blockedBy !== undefined).length
-  const blockedNote = blocked === 0 ? undefined : `${blocked} of its ${active.length + blocked} tests ${blocked === 1 ? 'was' : 'were'} blocked by a failed precondition owned by ${listWords(blockers)}`
+  const blockedNote =
+    blocked === 0
+      ? undefined
+      : `${blocked} of its ${active.length + blocked} tests ${blocked === 1 ? 'was' : 'were'} blocked by a failed precondition owned by ${listWords(blockers)}`
   if (skipped.length > 0) {
     const missing = [...new Set(skipped.flatMap((t) => t.missingFeatures ?? []))]
     const note = `${skipped.length} of its ${active.length + blocked} tests did not run: ${notDeclared(missing)}`

@@ -6,7 +6,18 @@
 import type { FeatureName } from '../../adapter/contract.ts'
 
 /** Every feature an adapter may declare, in contract order. */
-export const KNOWN_FEATURES = ['scopes', 'scopeParents', 'approval', 'presentationMeta', 'changeEvents', 'schema', 'codedErrors', 'codeMode', 'warnings', 'promptAssembly'] as const satisfies readonly FeatureName[]
+export const KNOWN_FEATURES = [
+  'scopes',
+  'scopeParents',
+  'approval',
+  'presentationMeta',
+  'changeEvents',
+  'schema',
+  'codedErrors',
+  'codeMode',
+  'warnings',
+  'promptAssembly',
+] as const satisfies readonly FeatureName[]
 
 type Unlisted = Exclude<FeatureName, (typeof KNOWN_FEATURES)[number]>
 // A compile error here means a FeatureName is missing from KNOWN_FEATURES.

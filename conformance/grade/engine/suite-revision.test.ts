@@ -29,5 +29,7 @@ test('CHANGELOG.md names the current version and suite revision (a change that c
   const version = /^## \[([^\]]+)\]/m.exec(changelog)?.[1]
   expect(version, 'the newest CHANGELOG.md heading is the package version').toBe(kitInfo().version)
   const recorded = /^Suite revision: `(sha256:[0-9a-f]{12})`/m.exec(changelog)?.[1]
-  expect(recorded, `the suite changed: record what it changes in CHANGELOG.md and set its suite revision to ${kitInfo().suiteRevision}`).toBe(kitInfo().suiteRevision)
+  expect(recorded, `the suite changed: record what it changes in CHANGELOG.md and set its suite revision to ${kitInfo().suiteRevision}`).toBe(
+    kitInfo().suiteRevision,
+  )
 })

@@ -59,10 +59,14 @@ describe('grade --junit --markdown --badge', () => {
       expectUsageError(await run(['grade', ...adapter, flag, join(missing, 'out')]), `${flag}: cannot write into the folder ${missing}`)
       expectUsageError(await run(['grade', ...adapter, flag, ' ']), `${flag} needs a file name`)
     }
-    expectUsageError(await run(['grade', ...adapter, '--markdown', 'b.md'], { GITHUB_STEP_SUMMARY: join(missing, 'summary.md') }), `GITHUB_STEP_SUMMARY: cannot write into the folder ${missing}`)
+    expectUsageError(
+      await run(['grade', ...adapter, '--markdown', 'b.md'], { GITHUB_STEP_SUMMARY: join(missing, 'summary.md') }),
+      `GITHUB_STEP_SUMMARY: cannot write into the folder ${missing}`,
+    )
     expectUsageError(await run(['list-rules', '--junit', 'a.xml']), 'list-rules does not take --junit')
     const help = await run(['--help'])
-    for (const line of ['--junit <file>', '--markdown <file>    also write a Markdown summary', '--badge <file>', 'GITHUB_STEP_SUMMARY']) expect(help.stdout).toContain(line)
+    for (const line of ['--junit <file>', '--markdown <file>    also write a Markdown summary', '--badge <file>', 'GITHUB_STEP_SUMMARY'])
+      expect(help.stdout).toContain(line)
   })
 
   test('a write that fails after the grade exits 2 with one line naming the file', GRADED, async () => {

@@ -33,7 +33,13 @@ export function failureLine(failure: TestFailure, max = LINE_MAX): string {
     const [expected, received] = whereTheyDiffer(values.expected, values.received)
     line = `${label}expected ${cut(expected, VALUE_MAX)}, received ${cut(received, VALUE_MAX)}`
   }
-  return cut(line.replace(/ \/\/ Object\.is equality$/, '').replace(/\s+/g, ' ').trim(), max)
+  return cut(
+    line
+      .replace(/ \/\/ Object\.is equality$/, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    max,
+  )
 }
 
 /**

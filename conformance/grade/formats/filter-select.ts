@@ -12,6 +12,8 @@ import type { FILTER_SCRIPT } from './filter-script.ts'
  * starts selected (else "all"). Every string is escaped.
  */
 export function filterSelect(name: string, label: string, options: readonly (readonly [value: string, text: string])[], selected?: string): string {
-  const items = options.map(([value, text]) => `<option value="${escapeHtml(value)}"${value === selected ? ' selected' : ''}>${escapeHtml(text)}</option>`).join('')
+  const items = options
+    .map(([value, text]) => `<option value="${escapeHtml(value)}"${value === selected ? ' selected' : ''}>${escapeHtml(text)}</option>`)
+    .join('')
   return `<label>${escapeHtml(label)} <select data-filter="${escapeHtml(name)}" data-testid="filter-${escapeHtml(name)}"><option value="">all</option>${items}</select></label>`
 }

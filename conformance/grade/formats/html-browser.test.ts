@@ -24,7 +24,16 @@ import { GRADED, cli, scratch } from '../test-support/cli.ts'
 
 /** The browser binary: the same rule as .ci/run's. */
 const CHROMIUM = process.env.CHROMIUM_PATH !== undefined && process.env.CHROMIUM_PATH !== '' ? process.env.CHROMIUM_PATH : '/usr/bin/chromium'
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 const GALLERY = fileURLToPath(new URL('../../../fixtures/broken/abort-codes-swapped.ts', import.meta.url))
 /** Two rules the gallery registry fails (CAN-01, CAN-02), two it passes. */
 const RULES = 'REG-01,GRD-07,CAN-01,CAN-02'
@@ -34,7 +43,9 @@ const available = existsSync(CHROMIUM)
 
 if (!available && process.env.CI !== undefined && process.env.CI !== '') {
   test('headless chromium is installed', () => {
-    throw new Error(`${CHROMIUM} is missing: the HTML report tests need Debian's chromium (apt-get install -y --no-install-recommends chromium; .ci/run does this)`)
+    throw new Error(
+      `${CHROMIUM} is missing: the HTML report tests need Debian's chromium (apt-get install -y --no-install-recommends chromium; .ci/run does this)`,
+    )
   })
 } else if (!available) {
   console.warn(`html-browser.test.ts: skipped, ${CHROMIUM} is missing; install it with "apt-get install -y --no-install-recommends chromium"`)
@@ -90,7 +101,7 @@ if (!available && process.env.CI !== undefined && process.env.CI !== '') {
       expect(png.length).toBeGreaterThan(1000)
     }
 
-    test('report page: the summary shown has the JSON report\'s counts, verdict and profile', async () => {
+    test("report page: the summary shown has the JSON report's counts, verdict and profile", async () => {
       const page = await open('gallery.html')
       const summary = page.getByTestId('summary')
       const s = report.summary
@@ -165,7 +176,9 @@ if (!available && process.env.CI !== undefined && process.env.CI !== '') {
       const page = await open('matrix.html')
       expect(await page.getByTestId('impl').allInnerTexts()).toEqual([reference.adapter.name, report.adapter.name])
       expect(await page.getByTestId('impl').evaluateAll((list) => list.map((th) => th.getAttribute('data-profile')))).toEqual(['spec', 'spec'])
-      const rows = await page.locator('tr[data-rule]').evaluateAll((list) => list.map((r) => [r.getAttribute('data-rule'), r.getAttribute('data-differs'), r.querySelectorAll('td[data-status]').length]))
+      const rows = await page
+        .locator('tr[data-rule]')
+        .evaluateAll((list) => list.map((r) => [r.getAttribute('data-rule'), r.getAttribute('data-differs'), r.querySelectorAll('td[data-status]').length]))
       const status = (r: GradeReport, id: string): string | undefined => r.rules.find((x) => x.id === id)?.status
       const differ: string[] = report.rules.filter((r) => status(reference, r.id) !== r.status).map((r) => r.id)
       expect(differ).toEqual(['CAN-01', 'CAN-02'])

@@ -32,7 +32,7 @@ describe('renderHtml', () => {
     expect(page).toContain('<option value="fail" selected>')
   })
 
-  test('the summary counts are the report\'s, and the verdict follows summary.conforms', () => {
+  test("the summary counts are the report's, and the verdict follows summary.conforms", () => {
     const count = (key: string): string | undefined => new RegExp(`data-count="${key}">(\\d+)<`).exec(page)?.[1]
     expect(count('must-rules')).toBe(String(report.summary.must.rules))
     expect(count('must-fail')).toBe('1')

@@ -117,7 +117,9 @@ function summary(report: GradeReport): string {
     `${escapeHtml(report.adapter.name)} ${escapeHtml(sentence)}.</p>`,
     ...(report.baseline === undefined
       ? []
-      : [`<p data-testid="baseline" data-ok="${report.baseline.ok}"><strong>${escapeHtml(report.baseline.line)}</strong> (baseline ${escapeHtml(report.baseline.file)}, ${report.baseline.known.length} known failure${report.baseline.known.length === 1 ? '' : 's'}): this decides the exit status.</p>`]),
+      : [
+          `<p data-testid="baseline" data-ok="${report.baseline.ok}"><strong>${escapeHtml(report.baseline.line)}</strong> (baseline ${escapeHtml(report.baseline.file)}, ${report.baseline.known.length} known failure${report.baseline.known.length === 1 ? '' : 's'}): this decides the exit status.</p>`,
+        ]),
     `<p>Profile <strong data-testid="profile">${escapeHtml(profile)}</strong>: ${escapeHtml(profileDescription(profile))}.</p>`,
     `<table class="summary-table">${head}${LEVELS.map((level) => row(level, countsOf(s, level))).join('')}</table>`,
     `<p>Tests: ${tests}. ${escapeHtml(extras.join(', '))}.</p>`,
@@ -129,7 +131,10 @@ function areas(list: readonly AreaSummary[]): string {
   const cells = (c: LevelCounts): string => [c.pass, c.fail, c.vacuous, c.notApplicable, c.untestable].map((n) => `<td class="num">${n}</td>`).join('')
   const sub = ['pass', 'fail', 'vac.', 'n/a', 'unt.'].map((h) => `<th class="num">${h}</th>`).join('')
   const rows = list
-    .map((a) => `<tr data-area-row="${escapeHtml(a.area)}"><td><code>${escapeHtml(a.area)}</code></td><td>${escapeHtml(a.title)}</td>${LEVELS.map((level) => cells(countsOf(a, level))).join('')}</tr>`)
+    .map(
+      (a) =>
+        `<tr data-area-row="${escapeHtml(a.area)}"><td><code>${escapeHtml(a.area)}</code></td><td>${escapeHtml(a.title)}</td>${LEVELS.map((level) => cells(countsOf(a, level))).join('')}</tr>`,
+    )
     .join('\n')
   return [
     '<section><h2>Areas</h2>',
@@ -151,8 +156,17 @@ function rules(report: GradeReport): string {
       report.summary.areas.map((a) => [a.area, `${a.area}: ${a.title} (${count((r) => r.area === a.area)})`]),
     ),
     // With JavaScript, a failing registry's page opens on its failures.
-    filterSelect('status', 'status', present.map((s) => [s, `${statusLabel(s)} (${count((r) => r.status === s)})`]), present.includes('fail') ? 'fail' : undefined),
-    filterSelect('level', 'level', LEVELS.map((l) => [l, `${l} (${count((r) => r.level === l)})`])),
+    filterSelect(
+      'status',
+      'status',
+      present.map((s) => [s, `${statusLabel(s)} (${count((r) => r.status === s)})`]),
+      present.includes('fail') ? 'fail' : undefined,
+    ),
+    filterSelect(
+      'level',
+      'level',
+      LEVELS.map((l) => [l, `${l} (${count((r) => r.level === l)})`]),
+    ),
     '</form>',
   ].join('')
   const { failing, deviations } = verdictGroups(report)
@@ -202,7 +216,10 @@ function failure(test: TestEntry): string {
 function unattributed(errors: readonly UnattributedError[]): string {
   if (errors.length === 0) return ''
   const items = errors.map((e) => {
-    const where = [e.file, e.test].filter((x) => x !== undefined).map(escapeHtml).join(' — ')
+    const where = [e.file, e.test]
+      .filter((x) => x !== undefined)
+      .map(escapeHtml)
+      .join(' — ')
     const stack = e.stack === undefined ? '' : `<details><summary>stack</summary><pre>${escapeHtml(e.stack)}</pre></details>`
     return `<li><code>${escapeHtml(e.kind)}</code> ${where}<pre>${escapeHtml(e.message)}</pre>${stack}</li>`
   })
@@ -212,7 +229,10 @@ function unattributed(errors: readonly UnattributedError[]): string {
 function slowTests(report: GradeReport): string {
   if (report.slowTests.length === 0) return ''
   const rows = report.slowTests
-    .map((t) => `<tr><td>${escapeHtml(t.name)}</td><td>${escapeHtml(t.file)}</td><td>${escapeHtml(t.outcome)}</td><td class="num">${escapeHtml(formatMs(t.durationMs))}</td></tr>`)
+    .map(
+      (t) =>
+        `<tr><td>${escapeHtml(t.name)}</td><td>${escapeHtml(t.file)}</td><td>${escapeHtml(t.outcome)}</td><td class="num">${escapeHtml(formatMs(t.durationMs))}</td></tr>`,
+    )
     .join('')
   return `<section><h2>Slow tests</h2><p class="muted">Slowness changes no verdict.</p><table><thead><tr><th>test</th><th>file</th><th>outcome</th><th class="num">time</th></tr></thead><tbody>${rows}</tbody></table></section>`
 }

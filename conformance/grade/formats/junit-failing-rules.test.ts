@@ -14,7 +14,10 @@ import type { XmlNode } from './test-support/xml.ts'
 /** The test cases of the suite named `name` in the JUnit XML of `xml`. */
 function suiteCases(xml: string, name: string): XmlNode[] {
   const suites = children(parseXml(xml).testsuites as XmlNode, 'testsuite')
-  return children(suites.find((s) => s['@_name'] === name), 'testcase')
+  return children(
+    suites.find((s) => s['@_name'] === name),
+    'testcase',
+  )
 }
 
 describe('renderJunit and failing rules', () => {
@@ -26,7 +29,13 @@ describe('renderJunit and failing rules', () => {
     ])
     const rules = report.rules as RuleEntry[]
     const skipped: TestEntry = { name: '[REG-02] skipped', file: 'conformance/suite/sample.test.ts', outcome: 'skipped', durationMs: null }
-    const notApplicable: TestEntry = { name: '[REG-02] n/a', file: 'conformance/suite/sample.test.ts', outcome: 'not-applicable', durationMs: null, missingFeatures: ['scopes'] }
+    const notApplicable: TestEntry = {
+      name: '[REG-02] n/a',
+      file: 'conformance/suite/sample.test.ts',
+      outcome: 'not-applicable',
+      durationMs: null,
+      missingFeatures: ['scopes'],
+    }
     rules[1] = { ...(rules[1] as RuleEntry), reason: 'kit defect', tests: [skipped, notApplicable] }
     const xml = renderJunit(report)
     const listed = suiteCases(xml, UNTESTED_SUITE)

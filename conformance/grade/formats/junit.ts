@@ -72,7 +72,12 @@ export function renderJunit(report: GradeReport): string {
   const suites: string[] = []
   const totals = { tests: 0, failures: 0, errors: 0, skipped: 0 }
   const addSuite = (name: string, cases: readonly Case[]): void => {
-    const count = { tests: cases.length, failures: cases.filter((c) => c.failure).length, errors: cases.filter((c) => c.error).length, skipped: cases.filter((c) => c.skipped).length }
+    const count = {
+      tests: cases.length,
+      failures: cases.filter((c) => c.failure).length,
+      errors: cases.filter((c) => c.error).length,
+      skipped: cases.filter((c) => c.skipped).length,
+    }
     totals.tests += count.tests
     totals.failures += count.failures
     totals.errors += count.errors
@@ -91,8 +96,14 @@ export function renderJunit(report: GradeReport): string {
   }
   const profile = profileOf(report)
   const known = knownFailure(report)
-  for (const [file, tests] of byFile) addSuite(file, tests.map((test) => testCase(test, profile, known)))
-  const untested = report.rules.filter((r) => r.status === 'fail' && failingLevels(profile).includes(r.level) && !r.tests.some((t) => t.outcome === 'fail') && !known(r.id, undefined))
+  for (const [file, tests] of byFile)
+    addSuite(
+      file,
+      tests.map((test) => testCase(test, profile, known)),
+    )
+  const untested = report.rules.filter(
+    (r) => r.status === 'fail' && failingLevels(profile).includes(r.level) && !r.tests.some((t) => t.outcome === 'fail') && !known(r.id, undefined),
+  )
   if (untested.length > 0) addSuite(UNTESTED_SUITE, untested.map(untestedCase))
   if (report.unattributedErrors.length > 0) addSuite(UNATTRIBUTED_SUITE, report.unattributedErrors.map(errorCase))
 
@@ -132,7 +143,9 @@ function testCase(test: KitTest, profile: Profile, known: (rule: string, test: s
     body = `      <skipped message="${attr(`${why}: ${failure?.message ?? 'failed'}`)}"/>\n      <system-out>${text(details.join('\n\n'))}</system-out>\n`
   } else if (test.outcome === 'fail') {
     const failure = test.failure
-    const details = [failure?.message ?? 'failed', failure?.at === undefined ? undefined : `at ${failure.at}`, failure?.diff, failure?.stack].filter((s) => s !== undefined)
+    const details = [failure?.message ?? 'failed', failure?.at === undefined ? undefined : `at ${failure.at}`, failure?.diff, failure?.stack].filter(
+      (s) => s !== undefined,
+    )
     body = `      <failure message="${attr(failure?.message ?? 'failed')}" type="${attr(failure?.kind ?? 'assertion')}">${text(details.join('\n\n'))}</failure>\n`
   } else if (test.outcome === 'not-applicable') {
     body = `      <skipped message="${attr(`not applicable: needs ${(test.missingFeatures ?? []).join(', ')}`)}"/>\n`

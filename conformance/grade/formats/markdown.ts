@@ -53,7 +53,12 @@ export function renderMarkdown(report: GradeReport): string {
     `## dsh-tools-tck: ${cell(name)} ${summary.conforms ? '✅ conforms' : report.baseline?.ok === true ? '☑️ known failures only' : '❌ fails'}`,
     '',
     verdictLine(summary.conforms, decidingCounts(summary, profile).fail, profile),
-    ...(report.baseline === undefined ? [] : ['', `**${cell(report.baseline.line)}** (baseline ${cell(report.baseline.file)}, ${report.baseline.known.length} known failure${report.baseline.known.length === 1 ? '' : 's'}; this decides the exit status)`]),
+    ...(report.baseline === undefined
+      ? []
+      : [
+          '',
+          `**${cell(report.baseline.line)}** (baseline ${cell(report.baseline.file)}, ${report.baseline.known.length} known failure${report.baseline.known.length === 1 ? '' : 's'}; this decides the exit status)`,
+        ]),
     '',
     ...LEVELS.map((level) => `- **${level}**: ${levelText(countsOf(summary, level))}`),
     `- **tests**: ${summary.tests.total} (${summary.tests.pass} pass, ${summary.tests.fail} fail, ${summary.tests.notApplicable} n/a, ${summary.tests.skipped} skipped); ${summary.unattributedErrors} unattributed error${summary.unattributedErrors === 1 ? '' : 's'}`,
@@ -71,7 +76,9 @@ export function renderMarkdown(report: GradeReport): string {
     {
       title: 'Unattributed errors',
       header: ['| kind | message | file | test |', '|---|---|---|---|'],
-      rows: report.unattributedErrors.map((e) => `| ${cell(e.kind)} | ${cell(cut(e.message, MESSAGE_MAX))} | ${cell(e.file ?? '')} | ${cell(cut(e.test ?? '', STATEMENT_MAX))} |`),
+      rows: report.unattributedErrors.map(
+        (e) => `| ${cell(e.kind)} | ${cell(cut(e.message, MESSAGE_MAX))} | ${cell(e.file ?? '')} | ${cell(cut(e.test ?? '', STATEMENT_MAX))} |`,
+      ),
     },
   ]
 

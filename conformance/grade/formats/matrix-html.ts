@@ -52,7 +52,12 @@ export function renderMatrixHtml(matrix: Matrix): string {
     filters(matrix),
     `<p class="muted" data-testid="shown">${rows.length} rules</p>`,
     '<table class="matrix" data-testid="matrix"><thead><tr><th>rule</th><th>level</th>',
-    columns.map((c) => `<th class="impl" data-testid="impl" data-profile="${escapeHtml(c.profile)}" title="${escapeHtml(`${c.file} (${c.profile} profile)`)}">${escapeHtml(c.label)}</th>`).join(''),
+    columns
+      .map(
+        (c) =>
+          `<th class="impl" data-testid="impl" data-profile="${escapeHtml(c.profile)}" title="${escapeHtml(`${c.file} (${c.profile} profile)`)}">${escapeHtml(c.label)}</th>`,
+      )
+      .join(''),
     '<th>statement</th></tr></thead>',
     `<tbody data-group="differ"><tr class="group"><th colspan="${columns.length + 3}">Rules that differ (${differing})</th></tr>${rows.slice(0, differing).map(row).join('\n')}</tbody>`,
     `<tbody data-group="same"><tr class="group"><th colspan="${columns.length + 3}">Same status everywhere (${same})</th></tr>${rows.slice(differing).map(row).join('\n')}</tbody>`,
@@ -102,8 +107,16 @@ function areaTotals(matrix: Matrix): string {
 function filters(matrix: Matrix): string {
   return [
     '<form class="filters" data-testid="filters" hidden>',
-    filterSelect('area', 'area', matrix.areas.map((a) => [a.area, `${a.area}: ${a.title}`])),
-    filterSelect('level', 'level', LEVELS.map((level) => [level, level])),
+    filterSelect(
+      'area',
+      'area',
+      matrix.areas.map((a) => [a.area, `${a.area}: ${a.title}`]),
+    ),
+    filterSelect(
+      'level',
+      'level',
+      LEVELS.map((level) => [level, level]),
+    ),
     '<label><input type="checkbox" data-filter="differs" data-testid="filter-differs" value="true"> only rules that differ</label>',
     '</form>',
   ].join('')
@@ -111,7 +124,11 @@ function filters(matrix: Matrix): string {
 
 function row(r: MatrixRow): string {
   const cells = r.statuses
-    .map((s) => (s === null ? '<td class="status s-absent" data-status="absent">—</td>' : `<td class="status s-${escapeHtml(s)}" data-status="${escapeHtml(s)}">${escapeHtml(statusLabel(s))}</td>`))
+    .map((s) =>
+      s === null
+        ? '<td class="status s-absent" data-status="absent">—</td>'
+        : `<td class="status s-${escapeHtml(s)}" data-status="${escapeHtml(s)}">${escapeHtml(statusLabel(s))}</td>`,
+    )
     .join('')
   return (
     `<tr data-rule="${escapeHtml(r.id)}" data-area="${escapeHtml(r.area)}" data-level="${escapeHtml(r.level)}" data-differs="${r.differs}">` +

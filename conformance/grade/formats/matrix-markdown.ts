@@ -34,15 +34,14 @@ export function renderMatrixMarkdown(matrix: Matrix): string {
         `| ${cell(c.label)} | ${cell(c.profile)} | ${c.conforms ? 'conforms' : '**fails**'} | ${c.decidingFail} of ${c.decidingApplicable} ${failingLabel(c.profile)} | ${cell(c.kit)} | ${cell(c.startedAt)} | ${cell(c.file)} |`,
     ),
     '',
-    ...(new Set(columns.map((c) => c.kit)).size > 1 ? ['_The reports were graded by different kits or suite revisions: a difference between columns may come from the kit, not the implementations._', ''] : []),
+    ...(new Set(columns.map((c) => c.kit)).size > 1
+      ? ['_The reports were graded by different kits or suite revisions: a difference between columns may come from the kit, not the implementations._', '']
+      : []),
     '## Per-area totals',
     '',
     `| area | ${labels.join(' | ')} |`,
     `|---|${columns.map(() => '---').join('|')}|`,
-    ...matrix.areas.map(
-      (a) =>
-        `| ${cell(`${a.area} ${a.title}`)} | ${a.counts.map((c) => (c === null ? 'not graded' : levelCountsText(c))).join(' | ')} |`,
-    ),
+    ...matrix.areas.map((a) => `| ${cell(`${a.area} ${a.title}`)} | ${a.counts.map((c) => (c === null ? 'not graded' : levelCountsText(c))).join(' | ')} |`),
     '',
     `## Rules that differ (${differing})`,
     '',
@@ -61,7 +60,10 @@ function ruleTable(rows: readonly MatrixRow[], labels: readonly string[]): strin
   return [
     `| rule | level | ${labels.join(' | ')} | statement |`,
     `|---|---|${labels.map(() => '---').join('|')}|---|`,
-    ...rows.map((r) => `| ${cell(r.id)} | ${cell(r.level)} | ${r.statuses.map((s) => (s === null ? '—' : s === 'fail' ? '**fail**' : cell(statusLabel(s)))).join(' | ')} | ${cell(r.statement)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${cell(r.id)} | ${cell(r.level)} | ${r.statuses.map((s) => (s === null ? '—' : s === 'fail' ? '**fail**' : cell(statusLabel(s)))).join(' | ')} | ${cell(r.statement)} |`,
+    ),
   ]
 }
 

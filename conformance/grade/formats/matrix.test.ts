@@ -63,8 +63,11 @@ describe('buildMatrix', () => {
     expect(same.columns.map((c) => c.label)).toEqual(['alpha (one.json) #1', 'alpha (one.json) #2', 'alpha 2.0'])
   })
 
-  test('each column keeps its report\'s profile and its verdict under it; area counts include upstream', () => {
-    const rules = [{ id: 'REG-01', status: 'pass' }, { id: 'REG-12', level: 'upstream', status: 'fail' }] as const
+  test("each column keeps its report's profile and its verdict under it; area counts include upstream", () => {
+    const rules = [
+      { id: 'REG-01', status: 'pass' },
+      { id: 'REG-12', level: 'upstream', status: 'fail' },
+    ] as const
     const profiles = buildMatrix([
       { file: 'spec.json', report: sampleReport('lenient', rules) },
       { file: 'upstream.json', report: sampleReport('strict', rules, undefined, 'upstream') },
@@ -74,7 +77,10 @@ describe('buildMatrix', () => {
       ['upstream', false, 1, 2],
     ])
     expect(profiles.areas[0]?.counts.map((c) => c?.upstream.fail)).toEqual([1, 1])
-    expect(profiles.rows.every((r) => !r.differs), 'statuses do not depend on the profile').toBe(true)
+    expect(
+      profiles.rows.every((r) => !r.differs),
+      'statuses do not depend on the profile',
+    ).toBe(true)
     const markdown = renderMatrixMarkdown(profiles)
     expect(markdown).toContain('| implementation | profile | verdict | deciding rules failing |')
     expect(markdown).toContain('| lenient | spec | conforms | 0 of 1 must |')

@@ -102,7 +102,10 @@ export function buildMatrix(inputs: readonly MatrixInput[]): Matrix {
     }
   })
 
-  const ids = inCatalogueOrder(inputs.flatMap(({ report }) => report.rules.map((r) => r.id)), CATALOGUE_INDEX)
+  const ids = inCatalogueOrder(
+    inputs.flatMap(({ report }) => report.rules.map((r) => r.id)),
+    CATALOGUE_INDEX,
+  )
   const byId = inputs.map(({ report }) => new Map(report.rules.map((r) => [r.id as string, r])))
   const all = ids.map((id): MatrixRow => {
     const first = byId.map((m) => m.get(id)).find((r) => r !== undefined)
@@ -118,7 +121,10 @@ export function buildMatrix(inputs: readonly MatrixInput[]): Matrix {
   })
   const rows = [...all.filter((r) => r.differs), ...all.filter((r) => !r.differs)]
 
-  const areaIds = inCatalogueOrder(inputs.flatMap(({ report }) => report.summary.areas.map((a) => a.area)), AREA_INDEX)
+  const areaIds = inCatalogueOrder(
+    inputs.flatMap(({ report }) => report.summary.areas.map((a) => a.area)),
+    AREA_INDEX,
+  )
   const areas = areaIds.map((area): MatrixAreaRow => {
     const entries = inputs.map(({ report }) => report.summary.areas.find((a) => a.area === area))
     return {

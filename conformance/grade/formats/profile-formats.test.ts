@@ -56,14 +56,18 @@ describe('renderJunit', () => {
   const suitesOf = (report: GradeReport): XmlNode[] => children(parseXml(renderJunit(report)).testsuites as XmlNode, 'testsuite')
 
   test('every test suite carries the profile as a property; a report before 1.9 is spec', () => {
-    for (const [report, profile] of [[spec, 'spec'], [strict, 'upstream'], [olderReport(), 'spec']] as const) {
+    for (const [report, profile] of [
+      [spec, 'spec'],
+      [strict, 'upstream'],
+      [olderReport(), 'spec'],
+    ] as const) {
       const suites = suitesOf(report)
       expect(suites.length).toBeGreaterThan(0)
       for (const suite of suites) expect(properties(suite).profile, String(suite['@_name'])).toEqual([profile])
     }
   })
 
-  test('each test case carries its rule\'s level, upstream included', () => {
+  test("each test case carries its rule's level, upstream included", () => {
     const cases = suitesOf(spec).flatMap((s) => children(s, 'testcase'))
     expect(cases.map((c) => [properties(c).rule, properties(c).level])).toEqual([
       [['REG-01'], ['must']],
@@ -81,7 +85,9 @@ describe('renderMarkdown', () => {
     expect(md).toContain('| area | title | must pass | must fail | must n/a | upstream pass | upstream fail | upstream n/a | should pass | should fail |')
     expect(md).toContain('| REG | Registration | 1 | 0 | 0 | 0 | 1 | 0 | 0 | 0 |')
     expect(md).not.toContain('### Failing must rules')
-    expect(md).toContain('### Upstream-level deviations (1)\n\n_behaviour only upstream 0.1.1-rc.2 pins; these fail the registry only under --profile upstream_\n\n| rule | level |')
+    expect(md).toContain(
+      '### Upstream-level deviations (1)\n\n_behaviour only upstream 0.1.1-rc.2 pins; these fail the registry only under --profile upstream_\n\n| rule | level |',
+    )
     expect(md).toMatch(/^\| REG-12 \| upstream \| /m)
     expect(md.indexOf('### Upstream-level deviations')).toBeLessThan(md.indexOf('### Should-level deviations (1)'))
   })

@@ -17,13 +17,27 @@ if (must === undefined || should === undefined) throw new Error('the catalogue l
 
 function failed(id: string, message: string): RawTest {
   const file = `conformance/suite/${id.split('-')[0]!.toLowerCase()}.test.ts`
-  return { moduleId: `/kit/${file}`, file, name: `[${id}] does the thing`, fullName: `[${id}] does the thing`, state: 'failed', metaRules: [id], durationMs: 2, errors: [{ message, stack: 'Error: x\n    at place (file.ts:1:1)' }] }
+  return {
+    moduleId: `/kit/${file}`,
+    file,
+    name: `[${id}] does the thing`,
+    fullName: `[${id}] does the thing`,
+    state: 'failed',
+    metaRules: [id],
+    durationMs: 2,
+    errors: [{ message, stack: 'Error: x\n    at place (file.ts:1:1)' }],
+  }
 }
 
 function report(verbose = false): GradeReport {
   return buildReport({
     rules: [must!, should!],
-    adapter: { name: 'acme registry', version: '1.2.3', module: '/x/adapter.ts', features: Object.fromEntries(KNOWN_FEATURES.map((f) => [f, f === 'scopes'])) as AdapterInfo['features'] },
+    adapter: {
+      name: 'acme registry',
+      version: '1.2.3',
+      module: '/x/adapter.ts',
+      features: Object.fromEntries(KNOWN_FEATURES.map((f) => [f, f === 'scopes'])) as AdapterInfo['features'],
+    },
     run: { tests: [failed(must!.id, 'expected a denial'), failed(should!.id, 'wording differs')], moduleProblems: [], unhandled: [] },
     kit: { name: 'dsh-tools-tck', version: '9.9.9' },
     options: { rules: null, profile: 'spec', timeoutMs: 5000, stallLimitMs: 120_000, verbose },
@@ -89,7 +103,8 @@ function lawReport(): GradeReport {
     errors: [
       {
         message: 'property E-99 failed after 1 run(s)\n  violation: the body runs once: expected +0 to be 1',
-        stack: 'Error: property E-99 failed\n    at Object.run (/kit/properties/_kit/law.ts:140:9)\n    at run (/kit/properties/policy.test.ts:87:5)\n    at check (/kit/conformance/suite/_kit/check.ts:12:3)',
+        stack:
+          'Error: property E-99 failed\n    at Object.run (/kit/properties/_kit/law.ts:140:9)\n    at run (/kit/properties/policy.test.ts:87:5)\n    at check (/kit/conformance/suite/_kit/check.ts:12:3)',
       },
     ],
   }
@@ -124,12 +139,15 @@ test('by default each failing rule is one line with its first assertion; rules f
   expect(text).toMatch(new RegExp(`Should-level deviations \\(1; these do not fail the registry\\)\\n  ${should!.id}\\n`))
   const law = renderConsole(lawReport())
   const [a, b] = lawReport().rules
-  expect(law).toContain(`  ✗ 2 rules fail on the same assertion: ${a!.id}, ${b!.id}\n      properties/policy.test.ts:87  property E-99: the body runs once: expected +0 to be 1\n`)
+  expect(law).toContain(
+    `  ✗ 2 rules fail on the same assertion: ${a!.id}, ${b!.id}\n      properties/policy.test.ts:87  property E-99: the body runs once: expected +0 to be 1\n`,
+  )
 })
 
 test('the short form of an assertion drops the rule prefix and shows both values of a diff from where they differ', () => {
   const failure = {
-    message: 'CTX-01 (must; docs/subsystems/tools.md § Cordis API (register)): contexts kept: expected [ { type: \'text\', …(1) } ] to deeply equal [ { type: \'text\', …(1) } ]',
+    message:
+      "CTX-01 (must; docs/subsystems/tools.md § Cordis API (register)): contexts kept: expected [ { type: 'text', …(1) } ] to deeply equal [ { type: 'text', …(1) } ]",
     diff: '- Expected\n+ Received\n\n  [\n    {\n-     "text": "a long shared prefix that goes on and on, then: expected",\n+     "text": "a long shared prefix that goes on and on, then: received",\n    },\n  ]',
   }
   expect(failureLine(failure)).toBe('contexts kept: expected …d on, then: expected" } ], received …d on, then: received" } ]')
@@ -192,7 +210,11 @@ test('the area table has must, upstream and should columns; a report before form
   const current = renderConsole(upstreamReport('spec'))
   expect(current).toMatch(/ {3,}must {3,}upstream {3,}should\n/)
   const { upstream: _upstream, ...summary } = report().summary
-  const older = { ...report(), summary: { ...summary, areas: summary.areas.map(({ upstream: _u, ...a }) => a) }, options: { rules: null, timeoutMs: 5000, stallLimitMs: 120_000, verbose: false } } as GradeReport
+  const older = {
+    ...report(),
+    summary: { ...summary, areas: summary.areas.map(({ upstream: _u, ...a }) => a) },
+    options: { rules: null, timeoutMs: 5000, stallLimitMs: 120_000, verbose: false },
+  } as GradeReport
   const text = renderConsole(older)
   expect(text).toContain('\nprofile   spec (')
   expect(text.trimEnd().split('\n').at(-1)).toBe('FAIL (spec profile): acme registry fails 1 of 1 applicable must rule (1 should-level deviation).')

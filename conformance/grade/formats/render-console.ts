@@ -65,11 +65,15 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
     const took = report.timing.typesMs === undefined ? '' : ` (checked in ${(report.timing.typesMs / 1000).toFixed(1)} s)`
     out.push(`types     ${report.options.types}${took}`)
   }
-  out.push(`features  ${declared.length > 0 ? declared.join(', ') : '(none)'}${undeclared.length > 0 ? paint.dim(`   not declared: ${undeclared.join(', ')}`) : ''}`)
+  out.push(
+    `features  ${declared.length > 0 ? declared.join(', ') : '(none)'}${undeclared.length > 0 ? paint.dim(`   not declared: ${undeclared.join(', ')}`) : ''}`,
+  )
   const filter = report.options.rules === null ? 'all rules' : `rules ${report.options.rules.join(', ')}`
   const tests = report.summary.tests.total
   out.push(`profile   ${profileOf(report)} (${profileDescription(profileOf(report))})`)
-  out.push(`run       ${filter}; ${report.options.timeoutMs} ms per test; ${tests} test${tests === 1 ? '' : 's'} in ${(report.timing.durationMs / 1000).toFixed(1)} s`)
+  out.push(
+    `run       ${filter}; ${report.options.timeoutMs} ms per test; ${tests} test${tests === 1 ? '' : 's'} in ${(report.timing.durationMs / 1000).toFixed(1)} s`,
+  )
   out.push('')
 
   out.push(...areaTable(report, paint))
@@ -90,7 +94,13 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
     }
   } else {
     if (failing.length > 0) {
-      out.push(paint.red(paint.bold(`Failing ${failingLabel(profileOf(report))} rules (${failing.length}), each with its first failing assertion (--verbose for every failing test)`)))
+      out.push(
+        paint.red(
+          paint.bold(
+            `Failing ${failingLabel(profileOf(report))} rules (${failing.length}), each with its first failing assertion (--verbose for every failing test)`,
+          ),
+        ),
+      )
       out.push(...failureGroups(failing, paint), '')
     }
     for (const group of deviations) {
@@ -130,8 +140,15 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
 
   if (report.slowTests.length > 0) {
     const budget = report.options.timeoutMs
-    out.push(paint.yellow(paint.bold(`Slow tests (${report.slowTests.length}; longer than the ${budget} ms budget, spent computing: the budget counts only waiting, so no verdict changes)`)))
-    for (const slow of capped(report.slowTests, verbose)) out.push(`  ${seconds(slow.durationMs).padStart(8)}  ${slow.outcome.padEnd(4)}  ${slow.name}  ${paint.dim(slow.file)}`)
+    out.push(
+      paint.yellow(
+        paint.bold(
+          `Slow tests (${report.slowTests.length}; longer than the ${budget} ms budget, spent computing: the budget counts only waiting, so no verdict changes)`,
+        ),
+      ),
+    )
+    for (const slow of capped(report.slowTests, verbose))
+      out.push(`  ${seconds(slow.durationMs).padStart(8)}  ${slow.outcome.padEnd(4)}  ${slow.name}  ${paint.dim(slow.file)}`)
     out.push(...more(report.slowTests, verbose))
     out.push('')
   }
@@ -159,7 +176,9 @@ function adequacyLines(report: GradeReport, paint: Paint, verbose: boolean): str
   const weak = withEvidence.filter((rule) => rule.adequacy?.weak === true)
   if (weak.length > 0) {
     return [
-      paint.yellow(paint.bold(`Weak (${weak.length}; no test of these rules killed a reference mutant and no gallery registry violates them, so a pass says little)`)),
+      paint.yellow(
+        paint.bold(`Weak (${weak.length}; no test of these rules killed a reference mutant and no gallery registry violates them, so a pass says little)`),
+      ),
       ...(verbose ? weak.map((rule) => `  ${rule.id}  ${rule.statement}`) : wrap(weak.map((rule) => rule.id).join(', '), 100, 2)),
       '',
     ]
@@ -203,7 +222,11 @@ function failureGroups(rules: readonly RuleEntry[], paint: Paint): string[] {
   for (const { rules: members, at, line } of groups.values()) {
     const where = at === '' ? '' : `${paint.dim(at)}  `
     if (members.length === 1) out.push(`  ${paint.red('✗')} ${paint.bold(members[0]!.id)}  ${where}${line}`)
-    else out.push(`  ${paint.red('✗')} ${members.length} rules fail on the same assertion: ${paint.bold(members.map((r) => r.id).join(', '))}`, `      ${where}${line}`)
+    else
+      out.push(
+        `  ${paint.red('✗')} ${members.length} rules fail on the same assertion: ${paint.bold(members.map((r) => r.id).join(', '))}`,
+        `      ${where}${line}`,
+      )
   }
   return out
 }
@@ -236,9 +259,12 @@ function areaTable(report: GradeReport, paint: Paint): string[] {
     `${'Area'.padEnd(labelWidth)}${gap}${heads}${gap}${heads}${gap}${heads}`,
     '-'.repeat(labelWidth + gap.length * 3 + groupWidth * 3),
   ]
-  for (const a of areas) rows.push(`${label(a.area, a.title).padEnd(labelWidth)}${gap}${group(a.must)}${gap}${group(countsOf(a, 'upstream'))}${gap}${group(a.should)}`)
+  for (const a of areas)
+    rows.push(`${label(a.area, a.title).padEnd(labelWidth)}${gap}${group(a.must)}${gap}${group(countsOf(a, 'upstream'))}${gap}${group(a.should)}`)
   rows.push('-'.repeat(labelWidth + gap.length * 3 + groupWidth * 3))
-  rows.push(`${'total'.padEnd(labelWidth)}${gap}${group(report.summary.must)}${gap}${group(countsOf(report.summary, 'upstream'))}${gap}${group(report.summary.should)}`)
+  rows.push(
+    `${'total'.padEnd(labelWidth)}${gap}${group(report.summary.must)}${gap}${group(countsOf(report.summary, 'upstream'))}${gap}${group(report.summary.should)}`,
+  )
   rows.push(paint.dim('(n/a = not applicable: a feature the adapter does not declare, or no types entry for a type rule; unt. = untestable per the catalogue)'))
   return rows
 }
@@ -334,7 +360,8 @@ function verdict(report: GradeReport, paint: Paint): string {
   const kind = failingLabel(profile)
   if (deciding.notApplicable > 0) extras.push(`${deciding.notApplicable} ${kind} rule${plural(deciding.notApplicable)} not applicable`)
   if (deciding.untestable > 0) extras.push(`${deciding.untestable} ${kind} rule${plural(deciding.untestable)} untestable`)
-  if (report.unattributedErrors.length > 0) extras.push(`${report.unattributedErrors.length} error${report.unattributedErrors.length === 1 ? '' : 's'} no test owns`)
+  if (report.unattributedErrors.length > 0)
+    extras.push(`${report.unattributedErrors.length} error${report.unattributedErrors.length === 1 ? '' : 's'} no test owns`)
   const tail = extras.length > 0 ? ` (${extras.join(', ')})` : ''
   const adapter = report.adapter.name
   const { pass, fail } = deciding

@@ -70,7 +70,7 @@ function deviations(r: GradeReport): KitTest[] {
 }
 
 describe('renderJunit', () => {
-  test('is valid XML whose totals and kit-test cases match the report\'s test counts', () => {
+  test("is valid XML whose totals and kit-test cases match the report's test counts", () => {
     const tree = parseXml(renderJunit(report))
     const root = tree.testsuites as XmlNode
     const kit = cases(kitSuites(tree))
@@ -98,10 +98,17 @@ describe('renderJunit', () => {
   test('each test case names its rules and level as properties; a test of several rules appears once with each', () => {
     const tree = parseXml(renderJunit(report))
     const kit = cases(kitSuites(tree))
-    const rulesOf = (c: XmlNode): string[] => children(c.properties as XmlNode, 'property').filter((p) => p['@_name'] === 'rule').map((p) => String(p['@_value']))
+    const rulesOf = (c: XmlNode): string[] =>
+      children(c.properties as XmlNode, 'property')
+        .filter((p) => p['@_name'] === 'rule')
+        .map((p) => String(p['@_value']))
     for (const c of kit) {
       expect(rulesOf(c).length, String(c['@_name'])).toBeGreaterThan(0)
-      expect(children(c.properties as XmlNode, 'property').filter((p) => p['@_name'] === 'level').map((p) => p['@_value'])).toHaveLength(1)
+      expect(
+        children(c.properties as XmlNode, 'property')
+          .filter((p) => p['@_name'] === 'level')
+          .map((p) => p['@_value']),
+      ).toHaveLength(1)
     }
     for (const rule of report.rules) {
       for (const t of rule.tests) {
@@ -132,8 +139,13 @@ describe('renderJunit', () => {
       const t = mutableTests(rule).findIndex((x) => x.outcome === 'fail')
       const old = rule.tests[t] as TestEntry
       // Renamed under every rule listing it, so it stays one test.
-      for (const other of r.rules) for (const [i, x] of other.tests.entries()) if (x.name === old.name && x.file === old.file) mutableTests(other)[i] = { ...x, name: `${x.name} ${HOSTILE}` }
-      mutableTests(rule)[t] = { ...(rule.tests[t] as TestEntry), failure: { message: HOSTILE, kind: 'assertion', diff: HOSTILE, at: 'conformance/suite/grd.test.ts:1' } }
+      for (const other of r.rules)
+        for (const [i, x] of other.tests.entries())
+          if (x.name === old.name && x.file === old.file) mutableTests(other)[i] = { ...x, name: `${x.name} ${HOSTILE}` }
+      mutableTests(rule)[t] = {
+        ...(rule.tests[t] as TestEntry),
+        failure: { message: HOSTILE, kind: 'assertion', diff: HOSTILE, at: 'conformance/suite/grd.test.ts:1' },
+      }
     })
     const xml = renderJunit(hostile)
     expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/)
@@ -152,7 +164,8 @@ describe('renderJunit', () => {
       const [first, second] = kitTests(report)
       for (const rule of r.rules) {
         for (const [i, x] of rule.tests.entries()) {
-          if (x.name === first?.name) mutableTests(rule)[i] = { name: x.name, file: x.file, outcome: 'not-applicable', durationMs: null, missingFeatures: ['scopes', 'approval'] }
+          if (x.name === first?.name)
+            mutableTests(rule)[i] = { name: x.name, file: x.file, outcome: 'not-applicable', durationMs: null, missingFeatures: ['scopes', 'approval'] }
           if (x.name === second?.name) mutableTests(rule)[i] = { name: x.name, file: x.file, outcome: 'skipped', durationMs: null }
         }
       }
@@ -169,7 +182,10 @@ describe('renderJunit', () => {
     const error = children(errors, 'testcase')[0]?.error as XmlNode
     expect(error['@_type']).toBe('suite-file')
     expect(error['@_message']).toBe(`boom ${HOSTILE_XML}`)
-    const untested = children(suites(tree).find((s) => s['@_name'] === UNTESTED_SUITE), 'testcase')
+    const untested = children(
+      suites(tree).find((s) => s['@_name'] === UNTESTED_SUITE),
+      'testcase',
+    )
     expect(untested).toHaveLength(1)
     expect((untested[0]?.failure as XmlNode)['@_message']).toContain('GRD-99')
     expect((tree.testsuites as XmlNode)['@_errors']).toBe('1')
@@ -184,14 +200,17 @@ describe('renderJunit', () => {
     const kit = cases(kitSuites(parseXml(renderJunit(report))))
     const c = kit.find((x) => x['@_name'] === deviation?.name)
     expect(c?.failure).toBeUndefined()
-    expect(String((c?.skipped as XmlNode)['@_message'])).toMatch(new RegExp(`^${deviation?.failedLevel}-level deviation \\(does not fail the spec profile\\): `))
+    expect(String((c?.skipped as XmlNode)['@_message'])).toMatch(
+      new RegExp(`^${deviation?.failedLevel}-level deviation \\(does not fail the spec profile\\): `),
+    )
     expect(String(c?.['system-out'])).toContain(deviation?.failure?.message ?? '?')
     // Only the deviations: a grade whose every failure is below the deciding level has no <failure> at all.
     const onlyDeviations = derive((r) => {
       r.rules = r.rules.map((rule) => (rule.level !== 'should' && rule.status === 'fail' ? { ...rule, status: 'pass' } : rule))
       for (const rule of r.rules) {
         if (rule.level === 'should') continue
-        for (const [i, x] of rule.tests.entries()) if (x.outcome === 'fail') mutableTests(rule)[i] = { name: x.name, file: x.file, outcome: 'pass', durationMs: x.durationMs }
+        for (const [i, x] of rule.tests.entries())
+          if (x.outcome === 'fail') mutableTests(rule)[i] = { name: x.name, file: x.file, outcome: 'pass', durationMs: x.durationMs }
       }
     })
     const xml = parseXml(renderJunit(onlyDeviations))
@@ -207,7 +226,8 @@ describe('renderJunit', () => {
       for (const rule of r.rules) {
         if (rule.id !== secondRule) continue
         for (const [i, x] of rule.tests.entries()) {
-          if (x.name === shared?.name) mutableTests(rule)[i] = { ...x, outcome: 'fail', failedRules: [rule.id], failure: { message: `${rule.id} (must): only mine`, kind: 'assertion' } }
+          if (x.name === shared?.name)
+            mutableTests(rule)[i] = { ...x, outcome: 'fail', failedRules: [rule.id], failure: { message: `${rule.id} (must): only mine`, kind: 'assertion' } }
         }
       }
     })
@@ -253,20 +273,32 @@ describe('renderMarkdown', () => {
     expect(md).not.toContain('### Failing must rules')
   })
 
-  test('a rule\'s row shows the first failure raised for that rule, not one raised for another rule of a shared test', () => {
+  test("a rule's row shows the first failure raised for that rule, not one raised for another rule of a shared test", () => {
     const rule = report.rules.find((r) => r.status === 'fail') as RuleEntry
     const changed = derive((r) => {
       const target = r.rules.find((x) => x.id === rule.id) as RuleEntry
-      const fail = (message: string): TestEntry => ({ name: `[X] ${message}`, file: 'conformance/suite/grd.test.ts', outcome: 'fail', durationMs: 1, failure: { message, kind: 'assertion' } })
+      const fail = (message: string): TestEntry => ({
+        name: `[X] ${message}`,
+        file: 'conformance/suite/grd.test.ts',
+        outcome: 'fail',
+        durationMs: 1,
+        failure: { message, kind: 'assertion' },
+      })
       mutableTests(target).splice(0, target.tests.length, fail('OTHER-01 (must): not this one'), fail(`${rule.id} (must): this one`))
     })
-    const row = renderMarkdown(changed).split('\n').find((line) => line.startsWith(`| ${rule.id} |`))
+    const row = renderMarkdown(changed)
+      .split('\n')
+      .find((line) => line.startsWith(`| ${rule.id} |`))
     expect(row).toContain('| this one |')
   })
 
   test('hostile statements and messages cannot break a table row or inject HTML', () => {
     const hostile = derive((r) => {
-      r.rules = r.rules.map((rule) => (rule.status === 'fail' ? { ...rule, statement: HOSTILE, tests: rule.tests.map((t) => (t.failure === undefined ? t : { ...t, failure: { ...t.failure, message: HOSTILE } })) } : rule))
+      r.rules = r.rules.map((rule) =>
+        rule.status === 'fail'
+          ? { ...rule, statement: HOSTILE, tests: rule.tests.map((t) => (t.failure === undefined ? t : { ...t, failure: { ...t.failure, message: HOSTILE } })) }
+          : rule,
+      )
     })
     const md = renderMarkdown(hostile)
     expect(md).not.toContain('<b>')
@@ -278,7 +310,7 @@ describe('renderMarkdown', () => {
     expect(markdownCell('a|b\nc <d> & `e`')).toBe('a\\|b c &lt;d&gt; &amp; \\`e\\`')
   })
 
-  test('long lists are folded, and a huge report stays under GitHub\'s comment limit with a note', () => {
+  test("long lists are folded, and a huge report stays under GitHub's comment limit with a note", () => {
     const template = report.rules.find((r) => r.status === 'fail') as RuleEntry
     const huge = derive((r) => {
       r.rules = Array.from({ length: 3000 }, (_, i) => ({ ...template, id: `GRD-${1000 + i}` as RuleEntry['id'], statement: 'x'.repeat(400) }))
@@ -308,9 +340,10 @@ describe('renderBadge', () => {
   })
 
   test('yellow, not red, when a baseline records every deciding failure (the run exits 0); red when it does not', () => {
-    const baselined = (ok: boolean) => derive((r) => {
-      r.baseline = { file: 'known.json', ok, line: ok ? 'BASELINE OK' : 'BASELINE FAILED', known: [] }
-    })
+    const baselined = (ok: boolean) =>
+      derive((r) => {
+        r.baseline = { file: 'known.json', ok, line: ok ? 'BASELINE OK' : 'BASELINE FAILED', known: [] }
+      })
     const known = svgOf(baselined(true))
     expect(known['@_data-colour']).toBe('known')
     expect(renderBadge(baselined(true))).toContain(`fill="${BADGE_COLOURS.known}"`)
@@ -335,7 +368,10 @@ describe('renderBadge', () => {
     for (const svg of [green, wide]) {
       const [label, , message] = children(children(svg, 'g')[1], 'text')
       const rects = children(children(svg, 'g')[0], 'rect')
-      for (const [text, rect] of [[label, rects[0]], [message, rects[1]]] as const) {
+      for (const [text, rect] of [
+        [label, rects[0]],
+        [message, rects[1]],
+      ] as const) {
         const chars = [...String(text?.['#text'])].length
         const length = Number(text?.['@_textLength'])
         expect(length).toBeGreaterThanOrEqual(5 * chars)

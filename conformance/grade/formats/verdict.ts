@@ -77,14 +77,17 @@ export function countsOf(counts: CountsByLevel, level: Level): LevelCounts {
 export function decidingCounts(counts: CountsByLevel, profile: Profile): LevelCounts {
   return failingLevels(profile)
     .map((level) => countsOf(counts, level))
-    .reduce((sum, c) => ({
-      rules: sum.rules + c.rules,
-      pass: sum.pass + c.pass,
-      fail: sum.fail + c.fail,
-      vacuous: sum.vacuous + c.vacuous,
-      notApplicable: sum.notApplicable + c.notApplicable,
-      untestable: sum.untestable + c.untestable,
-    }), NO_RULES)
+    .reduce(
+      (sum, c) => ({
+        rules: sum.rules + c.rules,
+        pass: sum.pass + c.pass,
+        fail: sum.fail + c.fail,
+        vacuous: sum.vacuous + c.vacuous,
+        notApplicable: sum.notApplicable + c.notApplicable,
+        untestable: sum.untestable + c.untestable,
+      }),
+      NO_RULES,
+    )
 }
 
 /**
@@ -99,7 +102,14 @@ export function verdictGroups(report: GradeReport): VerdictGroups {
   const deciding = failingLevels(profileOf(report))
   const failed = report.rules.filter((r) => r.status === 'fail')
   const deviations = LEVELS.filter((level) => !deciding.includes(level))
-    .map((level): DeviationGroup => ({ level, title: `${capitalised(level)}-level deviations`, note: DEVIATION_NOTES[level], rules: failed.filter((r) => r.level === level) }))
+    .map(
+      (level): DeviationGroup => ({
+        level,
+        title: `${capitalised(level)}-level deviations`,
+        note: DEVIATION_NOTES[level],
+        rules: failed.filter((r) => r.level === level),
+      }),
+    )
     .filter((group) => group.rules.length > 0)
   return { failing: failed.filter((r) => deciding.includes(r.level)), deviations }
 }

@@ -83,7 +83,11 @@ export function scriptCommand(): string | undefined {
  * the terminal showed (both streams, in order, `\r\n` line ends) and the
  * exit status. `env` entries set to `undefined` are removed (e.g. `CI`).
  */
-export function cliInTerminal(args: readonly string[], cwd: string, env: Readonly<Record<string, string | undefined>>): Promise<{ code: number | null; screen: string }> {
+export function cliInTerminal(
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<{ code: number | null; screen: string }> {
   const script = scriptCommand()
   if (script === undefined) throw new Error('the progress tests need util-linux `script` (a pseudo-terminal); it is not on PATH')
   const quote = (word: string): string => `'${word.replace(/'/g, "'\\''")}'`

@@ -6,9 +6,7 @@ export interface ApprovalStub extends ApprovalService {
 }
 
 /** Answers every request with `answer` (a fixed outcome or a function of the request). */
-export function approvalStub(
-  answer: ApprovalOutcome | ((request: ApprovalRequest) => ApprovalOutcome | Promise<ApprovalOutcome>),
-): ApprovalStub {
+export function approvalStub(answer: ApprovalOutcome | ((request: ApprovalRequest) => ApprovalOutcome | Promise<ApprovalOutcome>)): ApprovalStub {
   const requests: ApprovalRequest[] = []
   return {
     requests,

@@ -25,7 +25,17 @@
  */
 import { expect, test } from 'vitest'
 import { KitDefectError } from './kit-defect.ts'
-import type { CodeModeHarness, FeatureName, Harness, HarnessOptions, PromptAssembly, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../adapter/contract.ts'
+import type {
+  CodeModeHarness,
+  FeatureName,
+  Harness,
+  HarnessOptions,
+  PromptAssembly,
+  SchemaApi,
+  ScopeHandle,
+  TckAdapter,
+  ToolRuntimeApi,
+} from '../../adapter/contract.ts'
 import type { ApprovalService, ToolPresentationMode } from '../../spec/types.ts'
 import { getRule } from '../../catalogue/index.ts'
 import type { RuleId } from '../../catalogue/index.ts'
@@ -50,7 +60,14 @@ declare module 'vitest' {
      * In an embedding, the failure its verdict policy turned into a skip
      * (./verdict-policy.ts), so that its report still grades it as failed.
      */
-    toleratedFailure?: { readonly message: string; readonly name?: string; readonly stack?: string; readonly diff?: string; readonly rules?: readonly string[]; readonly blockedBy?: string }
+    toleratedFailure?: {
+      readonly message: string
+      readonly name?: string
+      readonly stack?: string
+      readonly diff?: string
+      readonly rules?: readonly string[]
+      readonly blockedBy?: string
+    }
   }
 }
 
@@ -111,12 +128,7 @@ export { AdapterTimeoutError }
  *   fails only the rules the block names (see the module comment).
  * @param title - what the test shows, in a few words.
  */
-export function check(
-  ids: RuleId | readonly RuleId[],
-  title: string,
-  body: (t: CheckContext) => void | Promise<void>,
-  options: CheckOptions = {},
-): void {
+export function check(ids: RuleId | readonly RuleId[], title: string, body: (t: CheckContext) => void | Promise<void>, options: CheckOptions = {}): void {
   const ruleIds = typeof ids === 'string' ? [ids] : [...ids]
   if (ruleIds.length === 0) throw new Error(`check("${title}") names no rule`)
   const rules = ruleIds.map((id) => getRule(id))
@@ -199,7 +211,11 @@ export function check(
           gate.use('promptAssembly', 'assemblePrompt()')
           if (h.assemblePrompt === undefined) throw new Error('the adapter declares promptAssembly but its harness has no assemblePrompt()')
           const assemble = h.assemblePrompt.bind(h)
-          return withinBudget(Promise.resolve().then(() => assemble(scope?.agent)), budget, 'assemblePrompt()')
+          return withinBudget(
+            Promise.resolve().then(() => assemble(scope?.agent)),
+            budget,
+            'assemblePrompt()',
+          )
         },
         presentAs: (scope, mode) => {
           gate.use('codeMode', 'presentAs()')
@@ -213,7 +229,15 @@ export function check(
           h.setApproval(service)
         },
       }
-      await computeWithin(withinBudget(Promise.resolve().then(() => body(context)), budget, 'the test'), stallLimit, 'the test')
+      await computeWithin(
+        withinBudget(
+          Promise.resolve().then(() => body(context)),
+          budget,
+          'the test',
+        ),
+        stallLimit,
+        'the test',
+      )
       // A test that asserted nothing passes every registry: the kit's defect, never the registry's.
       if (options.assertsOwnWay !== true && expect.getState().assertionCalls === 0) {
         throw new KitDefectError(`kit defect: the test made no assertion, so it would pass any registry (the registry is not at fault)`)
@@ -243,7 +267,11 @@ export function check(
       process.off('unhandledRejection', onUnhandled)
       if (harness?.dispose !== undefined) {
         const h = harness
-        await withinBudget(Promise.resolve().then(() => h.dispose?.()), budget, 'harness dispose()').catch(() => undefined)
+        await withinBudget(
+          Promise.resolve().then(() => h.dispose?.()),
+          budget,
+          'harness dispose()',
+        ).catch(() => undefined)
       }
     }
   })

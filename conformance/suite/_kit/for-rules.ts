@@ -89,7 +89,9 @@ export function forRulesIn<T>(host: BlockHost, ids: RuleId | readonly RuleId[], 
     states.set(host.key, fresh)
     host.onFinished((passed) => {
       if (passed && !fresh.active && host.assertions() !== fresh.assertionsAfter) {
-        throw new KitDefectError(`assertions outside any forRules() block ran after a block of ${fresh.narrowest.join(', ')}: move them before the first block, or into one`)
+        throw new KitDefectError(
+          `assertions outside any forRules() block ran after a block of ${fresh.narrowest.join(', ')}: move them before the first block, or into one`,
+        )
       }
     })
   }
@@ -113,13 +115,10 @@ export function forRulesIn<T>(host: BlockHost, ids: RuleId | readonly RuleId[], 
     return failed(error)
   }
   if (isThenable(result)) {
-    return Promise.resolve(result).then(
-      (value) => {
-        passed()
-        return value
-      },
-      failed,
-    ) as T
+    return Promise.resolve(result).then((value) => {
+      passed()
+      return value
+    }, failed) as T
   }
   passed()
   return result

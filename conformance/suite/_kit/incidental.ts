@@ -57,7 +57,8 @@ export function incidental(id: RuleId, block: () => void): void {
   if (test === undefined || state === undefined) throw new KitDefectError(`incidental(${id}) is used outside a check() test`)
   const rule = getRule(id)
   const unmet = (rule.requires ?? []).filter((feature) => !state.features.has(feature))
-  if (unmet.length > 0) throw new KitDefectError(`incidental(${id}): ${id} needs ${unmet.join(', ')}, which this test does not need, so it cannot be checked here`)
+  if (unmet.length > 0)
+    throw new KitDefectError(`incidental(${id}): ${id} needs ${unmet.join(', ')}, which this test does not need, so it cannot be checked here`)
   if (state.own.includes(id)) return block()
   const rules = test.meta.rules
   if (rules !== undefined && !rules.includes(id)) rules.push(id)
@@ -127,5 +128,8 @@ export function settleIncidentals(
   if (thrown !== undefined) return { error: thrown.error, rules: [...(marked ?? state?.own ?? []), ...failed] }
   if (failed.length === 0) return undefined
   const lines = [...state!.failed].map(([id, message]) => `${id}: ${message}`)
-  return { error: new Error(`incidental check${failed.length === 1 ? '' : 's'} failed (the test's own assertions all held): ${lines.join('; ')}`), rules: failed }
+  return {
+    error: new Error(`incidental check${failed.length === 1 ? '' : 's'} failed (the test's own assertions all held): ${lines.join('; ')}`),
+    rules: failed,
+  }
 }

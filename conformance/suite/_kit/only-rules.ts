@@ -18,7 +18,12 @@
 import { beforeEach, inject } from 'vitest'
 import { ruleIdsInTestName } from '../../catalogue/test-name.ts'
 
-const only = new Set((process.env.DSH_TCK_ONLY_RULES ?? '').split(',').map((id) => id.trim()).filter((id) => id !== ''))
+const only = new Set(
+  (process.env.DSH_TCK_ONLY_RULES ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== ''),
+)
 
 /** What one mutant run has shown so far. */
 interface RunState {

@@ -143,7 +143,9 @@ export function expectProjectionFailure(result: ToolExecutionResult): void {
   expect(result.isError, 'a failed projection makes the call a failure').toBe(true)
   expect('value' in result, 'a failure carries no value').toBe(false)
   incidental('OUT-16', () => {
-    expect(result.error?.info?.code, `a failed projection is INVALID_TOOL_OUTPUT (OUT-16); error was ${JSON.stringify(result.error)}`).toBe('INVALID_TOOL_OUTPUT')
+    expect(result.error?.info?.code, `a failed projection is INVALID_TOOL_OUTPUT (OUT-16); error was ${JSON.stringify(result.error)}`).toBe(
+      'INVALID_TOOL_OUTPUT',
+    )
   })
 }
 
@@ -161,9 +163,9 @@ export function expectBlockContexts(
   prior: readonly unknown[],
   decision: readonly unknown[],
 ): void {
-  expect([decision, [...prior, ...decision]], 'a block keeps the decision\'s contexts, after the prior ones or alone').toContainEqual(actual)
+  expect([decision, [...prior, ...decision]], "a block keeps the decision's contexts, after the prior ones or alone").toContainEqual(actual)
   incidental('CTX-04', () => {
-    expect(actual, 'a block keeps only the decision\'s contexts (CTX-04)').toEqual(decision)
+    expect(actual, "a block keeps only the decision's contexts (CTX-04)").toEqual(decision)
     expect('additionalContexts' in result, 'a block without decision contexts has no additionalContexts key (CTX-04)').toBe(decision.length > 0)
   })
 }

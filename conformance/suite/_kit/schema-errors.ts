@@ -54,7 +54,6 @@ export function expectAccepted(run: () => void): void {
   expect(r === undefined ? undefined : `the schema was rejected: ${describeThrown(r.thrown)}`, 'the schema is accepted').toBeUndefined()
 }
 
-
 /**
  * Pairs expected items with actual violations, each actual used once.
  * Returns what stayed unmatched on both sides.
@@ -227,7 +226,8 @@ export function expectPathsCovered(violations: readonly string[], paths: readonl
 /** JSS-18, charged incidentally: every violation is upstream's `<path> <text>`, rooted at `root` (`schema`, or `parameters` for a parameter map). */
 export function expectUpstreamPathForm(violations: readonly string[], root: 'schema' | 'parameters' = 'schema'): void {
   incidental('JSS-18', () => {
-    for (const v of violations) expect(v, `a violation reads "<path> <text>" with the path rooted at ${root} (JSS-18)`).toMatch(new RegExp(`^${root}(?:[.[][^ ]*)? \\S`))
+    for (const v of violations)
+      expect(v, `a violation reads "<path> <text>" with the path rooted at ${root} (JSS-18)`).toMatch(new RegExp(`^${root}(?:[.[][^ ]*)? \\S`))
   })
 }
 
@@ -235,6 +235,9 @@ export function expectUpstreamPathForm(violations: readonly string[], root: 'sch
 export function expectExactPlacement(violations: readonly string[], paths: readonly string[]): void {
   incidental('JSS-19', () => {
     const { missing, extra } = pairUp(paths, violations, atSchemaPath)
-    expect({ missing, extra }, `one violation at each defective path, none elsewhere (JSS-19); violations: ${JSON.stringify(violations)}`).toEqual({ missing: [], extra: [] })
+    expect({ missing, extra }, `one violation at each defective path, none elsewhere (JSS-19); violations: ${JSON.stringify(violations)}`).toEqual({
+      missing: [],
+      extra: [],
+    })
   })
 }

@@ -2,15 +2,7 @@
  * Raw tool definitions for tests, with counters. Raw (not `defineTool`) so the
  * suite needs nothing from an implementation but its registry.
  */
-import type {
-  ContentBlock,
-  JsonSchemaNode,
-  JsonValue,
-  ToolDefinition,
-  ToolExecution,
-  ToolExecutionResult,
-  ToolRunContext,
-} from '../../spec/types.ts'
+import type { ContentBlock, JsonSchemaNode, JsonValue, ToolDefinition, ToolExecution, ToolExecutionResult, ToolRunContext } from '../../spec/types.ts'
 
 export interface ProbeSpec {
   /** Body: returns the canonical value (or throws). Default: returns `{ ok: true }`. */

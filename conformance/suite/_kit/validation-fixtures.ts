@@ -21,7 +21,8 @@ import { namesExactPath } from './schema-errors.ts'
 
 /** Validates and insists on the result shape every call must have (JSV-01). */
 export function validate(schema: SchemaApi, node: unknown, value: unknown, label?: string): string[] {
-  const result = label === undefined ? schema.validateJsonSchemaValue(node as JsonSchemaNode, value) : schema.validateJsonSchemaValue(node as JsonSchemaNode, value, label)
+  const result =
+    label === undefined ? schema.validateJsonSchemaValue(node as JsonSchemaNode, value) : schema.validateJsonSchemaValue(node as JsonSchemaNode, value, label)
   expect(Array.isArray(result), 'validation returns an array').toBe(true)
   for (const v of result) expect(typeof v).toBe('string')
   return result
@@ -85,7 +86,11 @@ export function declareValidationFixtures(select: (group: ValidationGroup) => bo
       if (paths !== undefined) {
         // Only where violations point: whether enough are reported is the validity test's business (and its rules').
         check('JSV-02', `${title}: violations name ${paths.join(', ')}`, ({ schema }) => {
-          for (const v of runTest(schema, g, t, false)) expect(paths.some((p) => namesExactPath(v, p)), `"${v}" names none of ${paths.join(', ')}`).toBe(true)
+          for (const v of runTest(schema, g, t, false))
+            expect(
+              paths.some((p) => namesExactPath(v, p)),
+              `"${v}" names none of ${paths.join(', ')}`,
+            ).toBe(true)
         })
       }
       const messages = t.messages

@@ -10,15 +10,7 @@ export const CONSTRAINT_KEYWORDS = ['properties', 'required', 'additionalPropert
 export type ConstraintKeyword = (typeof CONSTRAINT_KEYWORDS)[number]
 
 /** Every keyword a node may carry. */
-export const SUPPORTED_KEYWORDS: ReadonlySet<string> = new Set([
-  'type',
-  'oneOf',
-  ...CONSTRAINT_KEYWORDS,
-  'description',
-  'title',
-  'default',
-  'examples',
-])
+export const SUPPORTED_KEYWORDS: ReadonlySet<string> = new Set(['type', 'oneOf', ...CONSTRAINT_KEYWORDS, 'description', 'title', 'default', 'examples'])
 
 /** Text appended to unknown-keyword violations so authors see the whole subset. */
 export const SUBSET_SUMMARY = [...SUPPORTED_KEYWORDS].join(', ')

@@ -36,7 +36,7 @@ export class UnreachableVariantError extends Error {
   }
 }
 
-const hasOwn = (target: object, key: string): boolean => Object.prototype.hasOwnProperty.call(target, key)
+const hasOwn = (target: object, key: string): boolean => Object.hasOwn(target, key)
 
 /** Schema keywords are read as own properties; inherited ones and `undefined` mean absent. */
 function keyword(schema: JsonSchemaNode, key: keyof JsonSchemaNode): unknown {

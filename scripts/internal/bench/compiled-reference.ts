@@ -23,7 +23,15 @@ export async function compiledReferenceAdapter(root: string): Promise<TckAdapter
   const folder = mkdtempSync(join(tmpdir(), 'dsh-tck-bench-'))
   try {
     const outfile = join(folder, 'reference-adapter.mjs')
-    await build({ entryPoints: [join(root, 'reference/adapter.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'silent' })
+    await build({
+      entryPoints: [join(root, 'reference/adapter.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile,
+      logLevel: 'silent',
+    })
     const module = (await import(pathToFileURL(outfile).href)) as { default: TckAdapter }
     return module.default
   } finally {

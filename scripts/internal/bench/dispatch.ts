@@ -159,7 +159,12 @@ export const SERIES_ROUNDS = 3
  * every case is set up first and then measured in turn for
  * {@link SERIES_ROUNDS} rounds, and each figure is the median of its rounds.
  */
-async function measureSeries(factory: HarnessFactory, cases: readonly DispatchCase[], queries: boolean, onRound: (round: number) => void): Promise<CaseFigures[]> {
+async function measureSeries(
+  factory: HarnessFactory,
+  cases: readonly DispatchCase[],
+  queries: boolean,
+  onRound: (round: number) => void,
+): Promise<CaseFigures[]> {
   const prepared: Prepared[] = []
   for (const c of cases) prepared.push(await setUp(factory, c))
   const rounds: CaseFigures[][] = cases.map(() => [])
@@ -173,7 +178,12 @@ async function measureSeries(factory: HarnessFactory, cases: readonly DispatchCa
     const get = of('get')
     const schemas = of('schemas')
     const executionMode = of('executionMode')
-    return { execute, ...(get === undefined ? {} : { get }), ...(schemas === undefined ? {} : { schemas }), ...(executionMode === undefined ? {} : { executionMode }) }
+    return {
+      execute,
+      ...(get === undefined ? {} : { get }),
+      ...(schemas === undefined ? {} : { schemas }),
+      ...(executionMode === undefined ? {} : { executionMode }),
+    }
   })
 }
 
@@ -188,7 +198,12 @@ export async function dispatchFigures(factory: HarnessFactory, onStep: (label: s
   const bare = await measureCase(factory, { tools: 1, guards: 0, listeners: 0, depth: 0 }, true)
   onStep('loaded')
   const loaded = await measureCase(factory, { tools: 1, guards: 3, listeners: 3, depth: 0 }, true)
-  const series = async (label: string, sizes: readonly number[], caseOf: (n: number) => DispatchCase, queries: boolean): Promise<Record<string, CaseFigures>> => {
+  const series = async (
+    label: string,
+    sizes: readonly number[],
+    caseOf: (n: number) => DispatchCase,
+    queries: boolean,
+  ): Promise<Record<string, CaseFigures>> => {
     const figures = await measureSeries(factory, sizes.map(caseOf), queries, (round) => onStep(`${label}, round ${round} of ${SERIES_ROUNDS}`))
     return Object.fromEntries(sizes.map((n, i) => [n, figures[i]!]))
   }

@@ -15,7 +15,12 @@ describe('bench stats helpers', () => {
     expect(formatRatio(1, 0)).toBe('n/a')
   })
   it('aligns a table', () => {
-    expect(formatTable([['a', '1'], ['bbb', '22']])).toBe('a     1\nbbb  22')
+    expect(
+      formatTable([
+        ['a', '1'],
+        ['bbb', '22'],
+      ]),
+    ).toBe('a     1\nbbb  22')
   })
   it('parses --runs and rejects bad values', () => {
     expect(parseRuns([])).toBe(3)

@@ -28,7 +28,14 @@ export function formatRatio(value: number | undefined, base: number | undefined)
 export function formatTable(rows: readonly (readonly string[])[]): string {
   const widths: number[] = []
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)))
-  return rows.map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd()).join('\n')
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }
 
 /** Reads `--runs N` from argv (a positive whole number); default 3. Throws a message naming the bad value. */

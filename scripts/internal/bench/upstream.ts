@@ -32,10 +32,12 @@ export async function upstreamHarnessFactory(install: string): Promise<() => Pro
     load(install, '@deepseek-ai/dsh-system-prompt'),
     load(install, '@deepseek-ai/dsh-tools'),
   ])
-  const subscribeOn = (ctx: any): Subscribe => (event, listener, options) => {
-    const off = ctx.on(event, listener, { prepend: options?.prepend === true })
-    return () => void off()
-  }
+  const subscribeOn =
+    (ctx: any): Subscribe =>
+    (event, listener, options) => {
+      const off = ctx.on(event, listener, { prepend: options?.prepend === true })
+      return () => void off()
+    }
   let agents = 0
   return async () => {
     const ctx = new Context()

@@ -39,10 +39,16 @@ function test(rule: SampleRule, i: number): TestEntry {
       file: 'conformance/suite/sample.test.ts',
       outcome: 'fail',
       durationMs: 1.5,
-      failure: { message: `${rule.id} (must): expected <a> & "b"`, kind: 'assertion', diff: 'Expected: "<a>"\nReceived: "&b"', at: `conformance/suite/sample.test.ts:${10 + i}` },
+      failure: {
+        message: `${rule.id} (must): expected <a> & "b"`,
+        kind: 'assertion',
+        diff: 'Expected: "<a>"\nReceived: "&b"',
+        at: `conformance/suite/sample.test.ts:${10 + i}`,
+      },
     }
   }
-  if (rule.status === 'not-applicable') return { name, file: 'conformance/suite/sample.test.ts', outcome: 'not-applicable', durationMs: null, missingFeatures: ['scopes'] }
+  if (rule.status === 'not-applicable')
+    return { name, file: 'conformance/suite/sample.test.ts', outcome: 'not-applicable', durationMs: null, missingFeatures: ['scopes'] }
   return { name, file: 'conformance/suite/sample.test.ts', outcome: 'pass', durationMs: 0.5 }
 }
 
@@ -76,7 +82,12 @@ export function sampleReport(name: string, rules: readonly SampleRule[], version
   return {
     reportVersion: REPORT_VERSION,
     kit: { name: 'dsh-tools-tck', version: '0.1.0' },
-    adapter: { name, ...(version === undefined ? {} : { version }), module: `/kit/${name}.ts`, features: { scopes: true, codeMode: false } as GradeReport['adapter']['features'] },
+    adapter: {
+      name,
+      ...(version === undefined ? {} : { version }),
+      module: `/kit/${name}.ts`,
+      features: { scopes: true, codeMode: false } as GradeReport['adapter']['features'],
+    },
     options: { rules: null, profile, timeoutMs: 5000, stallLimitMs: 120000, verbose: false },
     runtime: { node: 'v20.20.2', vitest: '4.1.12', platform: 'linux-x64' },
     timing: { startedAt: '2026-12-02T12:00:00.000Z', durationMs: 1234 },
