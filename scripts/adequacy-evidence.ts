@@ -70,7 +70,7 @@ export function killsByRule(...reports: readonly MutationReport[]): Record<strin
 
 /** Whole-report totals, equivalents taken out of the score. */
 export function mutationTotals(report: MutationReport, root: string): MutationTotals {
-  const { total } = summarize(report, root)
+  const { total, areas } = summarize(report, root)
   return {
     mutants: Object.values(report.files).reduce((n, f) => n + f.mutants.length, 0),
     killed: total.killed,
@@ -89,6 +89,7 @@ export function mutationTotals(report: MutationReport, root: string): MutationTo
     equivalent: total.equivalent,
     unspecified: total.unspecified,
     unobservable: total.unobservable,
+    areas: Object.fromEntries(areas.map((a) => [a.area, a.strictScore === undefined ? null : Math.round(a.strictScore * 100) / 100])),
   }
 }
 

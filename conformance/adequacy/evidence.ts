@@ -46,6 +46,12 @@ export interface MutationTotals {
    * cannot see). Absent in evidence written before the kind existed: read as 0.
    */
   readonly unobservable?: number
+  /**
+   * The strict score of each rule area (`npm run mutation:areas`), in percent,
+   * two decimals; `null` for an area with no valid mutant. Absent in evidence
+   * written before it was recorded.
+   */
+  readonly areas?: Readonly<Record<string, number | null>>
 }
 
 /** The contents of `evidence.json`. */
@@ -117,6 +123,14 @@ export function checkEvidence(raw: unknown, where: string): Evidence {
     const unobservable = (mutation as Record<string, unknown>).unobservable
     if (unobservable !== undefined && (typeof unobservable !== 'number' || !Number.isInteger(unobservable) || unobservable < 0)) {
       fail('mutation.unobservable', 'is not a non-negative integer')
+    }
+    const areas = (mutation as Record<string, unknown>).areas
+    if (areas !== undefined) {
+      if (!isRecord(areas)) fail('mutation.areas', 'is not an object')
+      for (const [area, value] of Object.entries(areas as Record<string, unknown>)) {
+        if (value !== null && (typeof value !== 'number' || !(value >= 0 && value <= 100)))
+          fail(`mutation.areas["${area}"]`, 'is neither a percentage nor null')
+      }
     }
   }
   const kills = raw.mutantsKilled
