@@ -7,6 +7,10 @@
  * - the spec's data types.
  *
  * Everything not exported here is internal and may change without notice.
+ * The seed file names, the profile-to-level mapping and the citation renderer
+ * stay internal: a report already carries each rule's rendered `source` and
+ * its verdict per profile. `docs/api/dsh-tools-tck.api.md` lists the surface;
+ * a change to it is a reviewed diff (`npm run api-report`).
  */
 export { TOOL_ORDER_REST, defineAdapter } from './adapter/contract.ts'
 export type {
@@ -28,9 +32,8 @@ export type {
   ToolRuntimeApi,
   ToolsContextApi,
 } from './adapter/contract.ts'
-export { AREAS, LEVELS, PROFILES, RULES, SEEDS, failingLevels, getRule, isRuleId, rulesOfArea } from './catalogue/index.ts'
+export { AREAS, LEVELS, PROFILES, RULES, getRule, isRuleId, rulesOfArea } from './catalogue/index.ts'
 export type { Area, Level, Profile, Rule, RuleId, RuleSource, SeedQuote, UpstreamEvidence } from './catalogue/index.ts'
-export { describeSource } from './catalogue/describe-source.ts'
 export { DETAIL_ENGLISH, SOURCE_DOCUMENTS, UPSTREAM_DOCS_REVISION } from './catalogue/source-documents.ts'
 export type { DocumentVersion, SectionEntry, SourceDocument } from './catalogue/source-documents.ts'
 export { grade, DEFAULT_TIMEOUT_MS } from './grade/grade.ts'

@@ -32,6 +32,8 @@ export { HarnessError, JsonSchemaError, ToolArgsError, ToolNotFoundError, ToolOu
 export { deepFreeze, isJsonValue, snapshotJsonValue } from './json.ts'
 export { RUN_CODE_NAME } from './visibility.ts'
 export { CodeRunFailedError } from './code-mode/run-code-tool.ts'
+// The spec's data types again, as any implementation's package exports its own: this entry
+// is what the tsd suites grade as the reference's types (TYP rules, `grade --types`).
 export * from '../conformance/spec/types.ts'
 export {
   defineTool,
