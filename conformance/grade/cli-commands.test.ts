@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest'
 import { RULES, getRule } from '../catalogue/index.ts'
 import { describeSource } from '../catalogue/describe-source.ts'
 import { loadEvidence } from '../adequacy/evidence.ts'
-import { expectUsageError, runInProcess as run } from './test-support/cli.ts'
+import { expectUsageError, runInProcess as run } from './test-support/run-cli.ts'
 import { renderRuleExplanation } from './commands/rule-explanation.ts'
 
 /** The rule IDs at the start of the listing's rule lines. */

@@ -6,7 +6,7 @@
  * report; none is an adapter error.
  */
 import { afterAll, describe, expect, test } from 'vitest'
-import { GRADED, RELAXED, RULE, expectComplete, fixture, gradeJson, scratch } from './test-support/cli.ts'
+import { GRADED, RELAXED, RULE, expectComplete, fixture, gradeJson, scratch } from './test-support/run-cli.ts'
 
 const work = scratch()
 afterAll(() => work.remove())

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { runCli } from './cli.ts'
 import type { CliIo } from './cli.ts'
 import { loadReport } from './load-report.ts'
-import { expectUsageError, scratch } from './test-support/cli.ts'
+import { expectUsageError, scratch } from './test-support/run-cli.ts'
 import { sampleReport } from './formats/test-support/sample-report.ts'
 
 const work = scratch()

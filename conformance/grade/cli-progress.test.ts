@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url'
 import { afterAll, expect, test } from 'vitest'
 import { getRule } from '../catalogue/index.ts'
-import { GRADED, RULE, cli, cliInTerminal, scratch } from './test-support/cli.ts'
+import { GRADED, RULE, cli, cliInTerminal, scratch } from './test-support/run-cli.ts'
 import { progressLine } from './commands/progress-line.ts'
 
 const work = scratch()

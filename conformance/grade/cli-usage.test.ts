@@ -4,7 +4,7 @@
  * line and a pointer to --help, before anything is loaded or run.
  */
 import { describe, expect, test } from 'vitest'
-import { expectUsageError, runInProcess as run } from './test-support/cli.ts'
+import { expectUsageError, runInProcess as run } from './test-support/run-cli.ts'
 
 describe('usage errors exit 2 with a one-line reason', () => {
   test.each([

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { KIT, cli, expectOneLine, fixture, scratch } from './test-support/cli.ts'
+import { KIT, cli, expectOneLine, fixture, scratch } from './test-support/run-cli.ts'
 
 const work = scratch()
 afterAll(() => work.remove())

@@ -4,7 +4,7 @@
  * The names are not scanned from the sources (several are built in loops and
  * tables): a child vitest collects the suite and property files without
  * running any test (`vitest list`, no per-file isolation), as
- * conformance/fidelity/kit-tests.ts does, so a test is listed only when vitest
+ * conformance/fidelity/kit-test-names.ts does, so a test is listed only when vitest
  * would really declare it. That collection is done once, by
  * `npm run test-index`, and committed as `test-index.json` next to this file
  * (test-index.test.ts fails when it is not current), so `explain` answers
@@ -22,7 +22,7 @@ import { typeSuiteFiles, typeSuiteTestName } from '../../types/run-types.ts'
 import { KIT_ROOT } from '../engine/kit-info.ts'
 import { namePatternFor } from '../engine/select-rules.ts'
 
-/** Where the rule-bearing tests live, as vitest file filters relative to the kit root (as in conformance/fidelity/kit-tests.ts). */
+/** Where the rule-bearing tests live, as vitest file filters relative to the kit root (as in conformance/fidelity/kit-test-names.ts). */
 const RULE_TEST_DIRS = ['conformance/suite/', 'properties/'] as const
 
 /** The committed list of every rule-bearing runtime test ({@link collectKitTests}). */

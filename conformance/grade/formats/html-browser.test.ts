@@ -20,7 +20,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { GradeReport } from '../report.ts'
 import { runCli } from '../cli.ts'
-import { GRADED, cli, scratch } from '../test-support/cli.ts'
+import { GRADED, cli, scratch } from '../test-support/run-cli.ts'
 
 /** The browser binary: the same rule as .ci/run's. */
 const CHROMIUM = process.env.CHROMIUM_PATH !== undefined && process.env.CHROMIUM_PATH !== '' ? process.env.CHROMIUM_PATH : '/usr/bin/chromium'

@@ -4,8 +4,8 @@
  */
 import type { GradeReport, RuleEntry, UnattributedError } from '../report.ts'
 import { escapeXmlAttribute as attr, escapeXmlText as text } from './escape-xml.ts'
-import { kitTests } from './kit-tests.ts'
-import type { KitTest } from './kit-tests.ts'
+import { kitTests } from './distinct-tests.ts'
+import type { KitTest } from './distinct-tests.ts'
 import { profileOf } from './verdict.ts'
 import { failingLevels } from '../../catalogue/types.ts'
 import type { Profile } from '../../catalogue/types.ts'
