@@ -225,7 +225,7 @@ async function releaseOneByOne<T>(s: fc.Scheduler, pending: Promise<T>): Promise
   }
 }
 
-law(
+law<Ordering>(
   'E-33',
   ['CM-16', 'CM-14', 'CM-15', 'CM-17', 'CM-22'],
   'whatever order bodies and listeners complete in, sub-calls start and commit in submission order, exclusive calls run alone through their commits, the pool stays capped and contexts follow submission order',

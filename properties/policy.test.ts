@@ -16,9 +16,6 @@ import { law } from './_kit/law.ts'
 import { losslessJson } from './_kit/values.ts'
 
 type Layer = 'global' | 'parent' | 'child'
-type Step =
-  | { readonly kind: 'guard'; readonly layer: Layer; readonly deny: string | undefined }
-  | { readonly kind: 'pre'; readonly prepend: boolean; readonly mode: 'allow' | 'pass' | 'allow-after-next' }
 
 /** The layers a registry offers: global always, the caller's own scope with `scopes`, its parent with `scopeParents` too. */
 function layersOf(has: (feature: FeatureName) => boolean): Layer[] {

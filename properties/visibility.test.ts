@@ -272,7 +272,7 @@ law('E-26', ['VIS-18', 'RES-06'], 'a scope listener hears exactly the calls whos
       on('tools/result', (exec) => note('result', exec.callId))
     }
     listen(r.harness.on, 'global')
-    scopes.forEach((s, i) => listen(s.on, `s${i}`))
+    for (const [i, s] of scopes.entries()) listen(s.on, `s${i}`)
 
     for (const [k, c] of calls.entries()) {
       const at = c === undefined ? undefined : c % scopes.length

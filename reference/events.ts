@@ -11,7 +11,7 @@
 import type { ToolEventName } from '../conformance/adapter/contract.ts'
 import { isWithin, type ScopeNode } from './scopes.ts'
 
-// Listeners are stored untyped; the typed surface lives in registry.ts.
+// biome-ignore lint/suspicious/noExplicitAny: listeners are stored untyped (any function type); the typed surface lives in registry.ts.
 export type AnyListener = (...args: any[]) => unknown
 
 interface ListenerEntry {

@@ -100,7 +100,9 @@ function install(upstream: string): { adapter: string; types?: string } {
       exports: Object.fromEntries(Object.keys(entries).map((key, n) => [key, `./entry-${n}.ts`])),
     }),
   )
-  Object.values(entries).forEach((source, n) => writeFileSync(join(link, `entry-${n}.ts`), `export * from ${JSON.stringify(join(KIT, source))}\n`))
+  for (const [n, source] of Object.values(entries).entries()) {
+    writeFileSync(join(link, `entry-${n}.ts`), `export * from ${JSON.stringify(join(KIT, source))}\n`)
+  }
   if (!existsSync(TYPES_SOURCE)) return { adapter }
   const types = join(folder, 'upstream-types.d.ts')
   copyFileSync(TYPES_SOURCE, types)

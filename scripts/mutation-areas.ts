@@ -167,8 +167,7 @@ export function sourceText(source: string, start: Position, end: Position): stri
   return [first, ...middle, last].join('\n')
 }
 
-/** Stryker's statuses, grouped as its mutation score counts them. */
-const DETECTED = new Set(['Killed', 'Timeout'])
+/** Stryker's statuses its mutation score counts as undetected. */
 const UNDETECTED = new Set(['Survived', 'NoCoverage'])
 
 /** Top-level declarations of a source: name and 1-based start line, in order. */

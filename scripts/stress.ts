@@ -130,13 +130,10 @@ function runBeside(command: readonly string[]): Promise<number | null> {
   })
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  const dashes = argv.indexOf('--')
-  const own = dashes < 0 ? argv : argv.slice(0, dashes)
-  const beside = dashes < 0 ? [] : argv.slice(dashes + 1)
-  let values
+/** The script's own flags; `undefined`, once stderr says why, when they do not parse. */
+function parseOwn(own: readonly string[]) {
   try {
-    ;({ values } = parseArgs({
+    return parseArgs({
       args: [...own],
       options: {
         'loops-per-core': { type: 'string', default: '4' },
@@ -146,11 +143,19 @@ async function main(argv: readonly string[]): Promise<number> {
         'max-minutes': { type: 'string', default: '60' },
       },
       strict: true,
-    }))
+    }).values
   } catch (error) {
     process.stderr.write(`stress: ${(error as Error).message}\n`)
-    return 2
+    return undefined
   }
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const dashes = argv.indexOf('--')
+  const own = dashes < 0 ? argv : argv.slice(0, dashes)
+  const beside = dashes < 0 ? [] : argv.slice(dashes + 1)
+  const values = parseOwn(own)
+  if (values === undefined) return 2
   const perCore = Number(values['loops-per-core'])
   const repeat = Number(values.repeat)
   const maxMinutes = Number(values['max-minutes'])

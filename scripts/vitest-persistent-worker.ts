@@ -139,7 +139,10 @@ class PersistentThreadWorker implements PoolWorker {
         // The worker takes the project config from its start message only;
         // a reused thread gets this run's config with the run request instead.
         this.config = message.context.config
-        if (this.reuses) return this.reply('started')
+        if (this.reuses) {
+          this.reply('started')
+          return
+        }
         break
       case 'run':
       case 'collect': {

@@ -86,7 +86,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'members === undefined',
     replacement: 'false',
-    line: 130,
+    line: 131,
     reason:
       "A DSL enum that is not an array then compiles to `enum: undefined`, which the subset assertion refuses as a malformed keyword: still UNSUPPORTED_SCHEMA at the same path, only the message differs (`enum must be an array` from the DSL), and no rule pins the DSL's wording for it.",
   },
@@ -595,7 +595,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 71,
+    line: 73,
     reason:
       'With array:false an array copy is filled by index assignment instead of push; the keys are the dense indices in order, so the resulting array is identical.',
   },
@@ -605,7 +605,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 95,
+    line: 97,
     reason:
       'writable and configurable on the own __proto__ data property of a copy (the two true literals on this line besides enumerable): every pipeline snapshot is deep-frozen, which erases both, and only the unfrozen schemas() parameters copy could show them, which no rule pins.',
   },
@@ -615,7 +615,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 214,
+    line: 216,
     reason:
       'isJsonValue only compares the walk result with REJECT; building a throw-away copy walks the same keys, reads each getter once and rejects exactly the same values.',
   },
@@ -1133,7 +1133,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ArrayDeclaration',
     original: '[]',
     replacement: '["Stryker was here"]',
-    line: 151,
+    line: 152,
     reason:
       'A key-order placeholder: the scheduled property-map task always replaces `target.required` with the real list (or deletes it when empty) before compilation returns, and a failing map throws, so the placeholder value is never seen.',
   },
@@ -1143,7 +1143,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 182,
+    line: 183,
     reason:
       'Whether emitted schema properties are writable and configurable is not pinned (a registry may freeze what it compiles); DSL-11 only requires an enumerable own data property, which the test checks.',
   },
@@ -1473,7 +1473,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 46,
+    line: 48,
     reason:
       'The value of the private #snapshot field is never read: FrozenSnapshotMark.has tests only its presence (`#snapshot in value`), which a field initialised to false gives just the same.',
   },

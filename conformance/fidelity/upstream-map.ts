@@ -83,14 +83,14 @@ export function parseMapFile(file: string, data: unknown): MapFile {
       if (!isTextList(raw.tests) || raw.tests.length === 0) fail(at('tests'), 'must list at least one kit test name (or give an outOfScope reason instead)')
       if (raw.subcases !== undefined) {
         if (!Array.isArray(raw.subcases)) fail(at('subcases'), 'must be an array')
-        ;(raw.subcases as unknown[]).forEach((sub, s) => {
+        for (const [s, sub] of (raw.subcases as unknown[]).entries()) {
           const where = `${at('subcases')}[${s}]`
           if (!isRecord(sub)) return fail(where, 'must be an object { what, rules, tests }')
           for (const key of Object.keys(sub)) if (!SUBCASE_KEYS.has(key)) fail(where, `unknown field "${key}"`)
           if (!isText(sub.what)) fail(`${where} field "what"`, 'must say which behaviour of the case it is')
           if (!isTextList(sub.rules) || sub.rules.length === 0) fail(`${where} field "rules"`, 'must list at least one rule ID')
           if (!isTextList(sub.tests) || sub.tests.length === 0) fail(`${where} field "tests"`, 'must list at least one kit test name')
-        })
+        }
       }
     }
     return raw as unknown as MappedCase

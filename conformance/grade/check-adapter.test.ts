@@ -25,7 +25,10 @@ async function problem(exported: unknown, timeoutMs = 200): Promise<string> {
 describe('checkAdapter', () => {
   test('accepts a minimal adapter and disposes the harness it created', async () => {
     let disposed = 0
-    const adapter = { name: 'ok', features: { scopes: false }, create: () => harness({ dispose: () => void (disposed += 1) }) }
+    const dispose = () => {
+      disposed += 1
+    }
+    const adapter = { name: 'ok', features: { scopes: false }, create: () => harness({ dispose }) }
     await expect(checkAdapter({ module: '/x/a.ts', displayName: 'a.ts', exported: adapter }, { timeoutMs: 200 })).resolves.toBe(adapter)
     expect(disposed).toBe(1)
   })

@@ -3,6 +3,7 @@
  * the report and the console show.
  */
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC (U+001B) opens the terminal colour codes this strips.
 const ANSI = /\u001b\[[0-9;]*m/g
 
 /** Removes terminal colour codes (vitest puts them in diffs). */

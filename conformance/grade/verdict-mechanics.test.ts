@@ -106,7 +106,10 @@ describe('computeWithin: a body that never settles yet never idles fails on CPU 
     const spin = (): Promise<never> =>
       new Promise((_, reject) => {
         const step = (): void => {
-          if (!spinning) return reject(new Error('stopped'))
+          if (!spinning) {
+            reject(new Error('stopped'))
+            return
+          }
           compute(5)
           setImmediate(step)
         }

@@ -748,7 +748,7 @@ function reassignIdentity(exec: object): void {
 }
 
 /** Registers `target` and `other`, then records what each later stage saw. */
-function identityScenario(harness: Harness, tools: ToolRuntimeApi) {
+function identityScenario(tools: ToolRuntimeApi) {
   const target = probeTool('target')
   const other = probeTool('other')
   tools.register(target.definition)
@@ -772,7 +772,7 @@ function expectIdentityKept(s: ReturnType<typeof identityScenario>, stages: read
 }
 
 check('ARG-11', 'a pre-execute listener reassigning identity changes neither the tool that runs nor what later stages see', async ({ harness, tools }) => {
-  const s = identityScenario(harness, tools)
+  const s = identityScenario(tools)
   harness.on('tools/pre-execute', (exec, next) => {
     s.note('pre', exec)
     reassignIdentity(exec)
@@ -799,7 +799,7 @@ check('ARG-11', 'a pre-execute listener reassigning identity changes neither the
 })
 
 check('ARG-11', 'a tools/execute wrapper reassigning identity cannot dispatch another tool', async ({ harness, tools }) => {
-  const s = identityScenario(harness, tools)
+  const s = identityScenario(tools)
   harness.on('tools/execute', (exec, next) => {
     s.note('execute', exec as ToolExecution)
     reassignIdentity(exec)
@@ -818,7 +818,7 @@ check('ARG-11', 'a tools/execute wrapper reassigning identity cannot dispatch an
 })
 
 check('ARG-11', 'a post-execute listener reassigning identity does not change what tools/result observers see', async ({ harness, tools }) => {
-  const s = identityScenario(harness, tools)
+  const s = identityScenario(tools)
   harness.on('tools/post-execute', (exec, _result, next) => {
     s.note('post', exec)
     reassignIdentity(exec)

@@ -469,6 +469,7 @@ check(
     agent.tools.restrict({ deny: ['hidden'] })
     agent.tools.register(probeTool('local').definition)
     const runtime = await mountScripted(codeMode)
+    // biome-ignore lint/suspicious/noProto: the program calls the tool registered as `__proto__`, not the prototype accessor.
     const program = runtime.program(async ({ tools: bound }) => bound.__proto__?.({}))
     const result = await tools.execute(runCode(program, { agent: agent.agent }))
     expectSuccess(result)

@@ -338,8 +338,8 @@ check('EXE-07', 'a throwing wrapper keeps the contexts the body deferred', async
 })
 
 check('EXE-08', 'without a replacement the body gets the caller signal itself', async ({ harness, tools }) => {
-  let bodySignal: AbortSignal | undefined
-  tools.register(probeTool('echo', { body: (_args, exec) => ((bodySignal = exec.signal), 1) }).definition)
+  const bodySignals: AbortSignal[] = []
+  tools.register(probeTool('echo', { body: (_args, exec) => (bodySignals.push(exec.signal), 1) }).definition)
   const listeners = trackListeners(harness)
   listeners.on('tools/execute', (_exec, next) => next())
   const controller = new AbortController()
@@ -347,7 +347,7 @@ check('EXE-08', 'without a replacement the body gets the caller signal itself', 
   await tools.execute(call('echo', {}, { signal: controller.signal }))
 
   expect(listeners.silent(), 'the pass-through wrapper never ran').toEqual([])
-  expect(bodySignal, 'body signal').toBe(controller.signal)
+  expect(bodySignals.at(-1), 'body signal').toBe(controller.signal)
 })
 
 /** Registers a tool whose body records its signal and waits for the test to release it. */
@@ -414,8 +414,8 @@ check('EXE-08', 'a caller abort reaches the body through the fused signal but le
 })
 
 check('EXE-09', 'exec.signal is fused during the body, the replacement after next(), the caller signal once restored', async ({ harness, tools }) => {
-  let bodySignal: AbortSignal | undefined
-  tools.register(probeTool('echo', { body: (_args, exec) => ((bodySignal = exec.signal), 1) }).definition)
+  const bodySignals: AbortSignal[] = []
+  tools.register(probeTool('echo', { body: (_args, exec) => (bodySignals.push(exec.signal), 1) }).definition)
   const caller = new AbortController()
   const replacement = new AbortController()
   let afterNext: AbortSignal | undefined
@@ -441,6 +441,7 @@ check('EXE-09', 'exec.signal is fused during the body, the replacement after nex
 
   await tools.execute(call('echo', {}, { signal: caller.signal }))
 
+  const bodySignal = bodySignals.at(-1)
   expect(bodySignal).toBeInstanceOf(AbortSignal)
   expect(bodySignal, 'body signal is not the replacement').not.toBe(replacement.signal)
   expect(bodySignal, "body signal is not the caller's").not.toBe(caller.signal)
@@ -469,8 +470,8 @@ check(
 )
 
 check('EXE-17', 'once the body has settled, aborting the replacement or the caller no longer reaches the signal the body got', async ({ harness, tools }) => {
-  let bodySignal: AbortSignal | undefined
-  tools.register(probeTool('echo', { body: (_args, exec) => ((bodySignal = exec.signal), 1) }).definition)
+  const bodySignals: AbortSignal[] = []
+  tools.register(probeTool('echo', { body: (_args, exec) => (bodySignals.push(exec.signal), 1) }).definition)
   const caller = new AbortController()
   const replacement = new AbortController()
   harness.on('tools/execute', async (exec, next) => {
@@ -487,6 +488,7 @@ check('EXE-17', 'once the body has settled, aborting the replacement or the call
   const result = await tools.execute(call('echo', {}, { signal: caller.signal }))
 
   expectSuccess(result)
+  const bodySignal = bodySignals.at(-1)
   expect(bodySignal, 'the body got a fused signal').toBeInstanceOf(AbortSignal)
   expect(bodySignal, 'fused, not the caller signal').not.toBe(caller.signal)
   expect(bodySignal, 'fused, not the replacement').not.toBe(replacement.signal)
@@ -510,7 +512,10 @@ check(
       expectSuccess(
         await tools.execute(
           runCode(
-            runtime.program(() => ((runs += 1), 'done')),
+            runtime.program(() => {
+              runs += 1
+              return 'done'
+            }),
             { signal: caller.signal, callId: `run-${i}` },
           ),
         ),

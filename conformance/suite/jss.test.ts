@@ -335,6 +335,7 @@ check(['JSS-06', 'JSS-02'], 'required names are still checked when properties is
 check('JSS-08', 'default and examples must be lossless JSON data', ({ schema }) => {
   const cyclic: Record<string, unknown> = {}
   cyclic.self = cyclic
+  // biome-ignore lint/suspicious/noSparseArray: a sparse array is one of the lossy defaults under test.
   const lossy = [undefined, () => 1, new Map(), new Date(0), Number.NaN, -0, 10n, [1, , 3], cyclic, throwingProxy({})]
   for (const value of lossy) {
     expectPaths(violationsOf(schema, { type: 'string', default: value }), ['schema.default'])

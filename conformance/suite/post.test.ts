@@ -202,12 +202,12 @@ check('POST-01', 'listeners run in registration order with prepend first, and th
 })
 
 check('POST-02', 'post-execute sees the deferred contexts already merged into the result', async ({ harness, tools }) => {
-  let seen: ToolExecutionResult | undefined
-  harness.on('tools/post-execute', (_e, result, next) => ((seen = result), next()))
+  const seen: ToolExecutionResult[] = []
+  harness.on('tools/post-execute', (_e, result, next) => (seen.push(result), next()))
 
   await runEcho(tools, { body: concludingBody('v') })
 
-  expect(seen?.additionalContexts).toEqual([bodyContext])
+  expect(seen.at(-1)?.additionalContexts).toEqual([bodyContext])
 })
 
 check('POST-02', 'post-execute gets a canonical success and a denial deep-frozen', async ({ harness, tools }) => {

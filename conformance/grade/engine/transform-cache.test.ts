@@ -15,7 +15,9 @@ test('by default one private folder per user, kit root and version, under the te
     made.push(d)
     return d
   }
-  onTestFinished(() => made.forEach((d) => d !== undefined && rmSync(d, { recursive: true, force: true })))
+  onTestFinished(() => {
+    for (const d of made) if (d !== undefined) rmSync(d, { recursive: true, force: true })
+  })
   const a = dir('/kits/a/', '1.0.0')
   const user = process.getuid?.()
   expect(a).toMatch(new RegExp(`^${escaped(tmpdir())}/dsh-tools-tck-cache-${user ?? '[^/]+'}/[0-9a-f]{16}$`))

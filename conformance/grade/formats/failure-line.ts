@@ -68,8 +68,10 @@ function withoutRulePrefix(raw: string): string {
   for (let i = head[0].length; i < message.length; i += 1) {
     const c = message[i]
     if (c === '(') depth += 1
-    else if (c === ')' && (depth -= 1) === 0) return message.startsWith(': ', i + 1) ? message.slice(i + 3) : message
-    else if (c === '\n') return message
+    else if (c === ')') {
+      depth -= 1
+      if (depth === 0) return message.startsWith(': ', i + 1) ? message.slice(i + 3) : message
+    } else if (c === '\n') return message
   }
   return message
 }

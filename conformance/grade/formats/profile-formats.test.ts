@@ -50,7 +50,10 @@ test('the sample reports are valid, and the verdict follows the profile', () => 
 describe('renderJunit', () => {
   const properties = (node: XmlNode | undefined): Record<string, string[]> => {
     const out: Record<string, string[]> = {}
-    for (const p of children(node?.properties as XmlNode | undefined, 'property')) (out[String(p['@_name'])] ??= []).push(String(p['@_value']))
+    for (const p of children(node?.properties as XmlNode | undefined, 'property')) {
+      const name = String(p['@_name'])
+      out[name] = [...(out[name] ?? []), String(p['@_value'])]
+    }
     return out
   }
   const suitesOf = (report: GradeReport): XmlNode[] => children(parseXml(renderJunit(report)).testsuites as XmlNode, 'testsuite')

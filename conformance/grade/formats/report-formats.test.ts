@@ -154,8 +154,9 @@ describe('renderJunit', () => {
     expect((tree.testsuites as XmlNode)['@_name']).toBe(`dsh-tools-tck: ${HOSTILE_XML}`)
     const c = cases(kitSuites(tree)).find((x) => String(x['@_name']).endsWith(HOSTILE_XML))
     expect(c, 'the renamed test case, its name read back exactly').toBeDefined()
-    expect((c?.failure as XmlNode)['@_message']).toBe(HOSTILE_XML)
-    expect(String((c?.failure as XmlNode)['#text'])).toContain(HOSTILE_XML)
+    const failure = c!.failure as XmlNode
+    expect(failure['@_message']).toBe(HOSTILE_XML)
+    expect(String(failure['#text'])).toContain(HOSTILE_XML)
     expect(cases(kitSuites(tree))).toHaveLength(report.summary.tests.total)
   })
 
@@ -187,7 +188,7 @@ describe('renderJunit', () => {
       'testcase',
     )
     expect(untested).toHaveLength(1)
-    expect((untested[0]?.failure as XmlNode)['@_message']).toContain('GRD-99')
+    expect((untested[0]!.failure as XmlNode)['@_message']).toContain('GRD-99')
     expect((tree.testsuites as XmlNode)['@_errors']).toBe('1')
     const skipped = 2 + deviations(changed).length
     expect((tree.testsuites as XmlNode)['@_skipped']).toBe(String(skipped))
@@ -199,11 +200,12 @@ describe('renderJunit', () => {
     expect(deviation, 'a should-level failure in the sample').toBeDefined()
     const kit = cases(kitSuites(parseXml(renderJunit(report))))
     const c = kit.find((x) => x['@_name'] === deviation?.name)
-    expect(c?.failure).toBeUndefined()
-    expect(String((c?.skipped as XmlNode)['@_message'])).toMatch(
+    expect(c, "the deviation's test case").toBeDefined()
+    expect(c!.failure).toBeUndefined()
+    expect(String((c!.skipped as XmlNode)['@_message'])).toMatch(
       new RegExp(`^${deviation?.failedLevel}-level deviation \\(does not fail the spec profile\\): `),
     )
-    expect(String(c?.['system-out'])).toContain(deviation?.failure?.message ?? '?')
+    expect(String(c!['system-out'])).toContain(deviation?.failure?.message ?? '?')
     // Only the deviations: a grade whose every failure is below the deciding level has no <failure> at all.
     const onlyDeviations = derive((r) => {
       r.rules = r.rules.map((rule) => (rule.level !== 'should' && rule.status === 'fail' ? { ...rule, status: 'pass' } : rule))
@@ -234,7 +236,7 @@ describe('renderJunit', () => {
     expect(firstRule).toBeDefined()
     const listed = cases(kitSuites(parseXml(renderJunit(changed)))).filter((c) => c['@_name'] === shared?.name)
     expect(listed).toHaveLength(1)
-    expect((listed[0]?.failure as XmlNode)['@_message']).toBe(`${secondRule} (must): only mine`)
+    expect((listed[0]!.failure as XmlNode)['@_message']).toBe(`${secondRule} (must): only mine`)
   })
 })
 

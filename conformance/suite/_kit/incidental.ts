@@ -59,7 +59,10 @@ export function incidental(id: RuleId, block: () => void): void {
   const unmet = (rule.requires ?? []).filter((feature) => !state.features.has(feature))
   if (unmet.length > 0)
     throw new KitDefectError(`incidental(${id}): ${id} needs ${unmet.join(', ')}, which this test does not need, so it cannot be checked here`)
-  if (state.own.includes(id)) return block()
+  if (state.own.includes(id)) {
+    block()
+    return
+  }
   const rules = test.meta.rules
   if (rules !== undefined && !rules.includes(id)) rules.push(id)
   try {
@@ -101,7 +104,10 @@ export function precondition(id: RuleId, block: () => void): void {
   const test = TestRunner.getCurrentTest()
   const state = test === undefined ? undefined : findings.get(test)
   if (state === undefined) throw new KitDefectError(`precondition(${id}) is used outside a check() test`)
-  if (state.own.includes(id)) return block()
+  if (state.own.includes(id)) {
+    block()
+    return
+  }
   incidental(id, block)
   const failed = state.failed.get(id)
   if (failed !== undefined) throw new PreconditionFailedError(id, failed)

@@ -125,7 +125,10 @@ async function setUp(factory: HarnessFactory, c: DispatchCase): Promise<{ harnes
   }
   const signal = new AbortController().signal
   const agent = scope?.agent
-  const input = (): ToolExecutionInput => ({ callId: `b${(calls += 1)}`, name: target, arguments: ARGS, signal, ...(agent === undefined ? {} : { agent }) })
+  const input = (): ToolExecutionInput => {
+    calls += 1
+    return { callId: `b${calls}`, name: target, arguments: ARGS, signal, ...(agent === undefined ? {} : { agent }) }
+  }
   // Measure the success path only: a registry that fails the call would be timing its error path.
   const first = await harness.tools.execute(input())
   if (first.isError) throw new Error(`bench case ${JSON.stringify(c)}: execute() failed: ${JSON.stringify(first.error)}`)

@@ -49,7 +49,8 @@ export async function startupFigures(root: string, runs: number): Promise<Startu
             // A usage error exits 2 by design; anything else is a broken command.
             if (error.code !== 2) throw error
           })
-          ;(times[layout][label] ??= []).push(performance.now() - began)
+          const ms = performance.now() - began
+          times[layout][label] = [...(times[layout][label] ?? []), ms]
         }
       }
     }

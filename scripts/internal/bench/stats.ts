@@ -27,7 +27,9 @@ export function formatRatio(value: number | undefined, base: number | undefined)
 /** Left-aligned first column, right-aligned others, separated by two spaces. */
 export function formatTable(rows: readonly (readonly string[])[]): string {
   const widths: number[] = []
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)))
+  for (const row of rows) {
+    for (const [i, cell] of row.entries()) widths[i] = Math.max(widths[i] ?? 0, cell.length)
+  }
   return rows
     .map((row) =>
       row

@@ -19,21 +19,36 @@ export function upstreamInstallFolder(): string | undefined {
   return existsSync(join(install, 'node_modules', '@deepseek-ai', 'dsh-tools', 'package.json')) ? install : undefined
 }
 
-async function load(install: string, name: string): Promise<any> {
+/** What the bench uses of a Cordis context; upstream's packages (and so their types) are not in the kit's node_modules. */
+interface CordisContext {
+  readonly tools: unknown
+  on(event: string, listener: unknown, options: { prepend: boolean }): () => void
+  plugin(plugin: unknown, config?: unknown): Promise<unknown>
+}
+
+/** What the bench uses of the four upstream modules, in the order {@link upstreamHarnessFactory} loads them. */
+type UpstreamModules = [
+  { Context: new () => CordisContext },
+  { createScope(ctx: CordisContext, agent: object, options?: { parent: object }): { readonly ctx: CordisContext; dispose(): void } },
+  { default: unknown },
+  { default: unknown },
+]
+
+async function load(install: string, name: string): Promise<unknown> {
   const require = createRequire(join(install, 'package.json'))
   return import(pathToFileURL(require.resolve(name)).href)
 }
 
 /** Builds a fresh upstream harness from `install`; `createScope` is always present. */
 export async function upstreamHarnessFactory(install: string): Promise<() => Promise<Harness & Required<Pick<Harness, 'createScope'>>>> {
-  const [{ Context }, { createScope }, systemPrompt, toolRuntime] = await Promise.all([
+  const [{ Context }, { createScope }, systemPrompt, toolRuntime] = (await Promise.all([
     load(install, '@deepseek-ai/cordis'),
     load(install, '@deepseek-ai/dsh-scope'),
     load(install, '@deepseek-ai/dsh-system-prompt'),
     load(install, '@deepseek-ai/dsh-tools'),
-  ])
+  ])) as UpstreamModules
   const subscribeOn =
-    (ctx: any): Subscribe =>
+    (ctx: CordisContext): Subscribe =>
     (event, listener, options) => {
       const off = ctx.on(event, listener, { prepend: options?.prepend === true })
       return () => void off()
@@ -46,10 +61,10 @@ export async function upstreamHarnessFactory(install: string): Promise<() => Pro
     const mint = async (parent: ScopeHandle | undefined): Promise<ScopeHandle> => {
       agents += 1
       const agent = { id: `bench-agent-${agents}` }
-      let scope: any
+      let scope!: ReturnType<typeof createScope>
       await ctx.plugin(
         Object.assign(
-          (inner: any) => {
+          (inner: CordisContext) => {
             scope = createScope(inner, agent, parent === undefined ? undefined : { parent: parent.agent })
           },
           { inject: ['tools', 'systemPrompt'] },
