@@ -65,7 +65,7 @@ export function renderMutationTable(evidence: Evidence = loadEvidence(), list: r
     ['killed / timed out', `${count(m.killed)} / ${count(m.timeout)}`],
     [
       'listed survivors',
-      `${count(matched)}: ${m.equivalent} \`equivalent\`, ${m.unspecified} \`unspecified\`, ${unobservable} \`unobservable\` (the list holds ${list.length}: ${listed.equivalent}, ${listed.unspecified} and ${listed.unobservable})`,
+      `${count(matched)}: ${m.equivalent} \`equivalent\`, ${m.unspecified} \`unspecified\`, ${unobservable} \`unobservable\` (matched by the list's ${list.length} entries: ${listed.equivalent}, ${listed.unspecified} and ${listed.unobservable} by kind; an entry without a line matches each occurrence of its text)`,
     ],
     ['survivors not accounted for', `${count(m.survived + m.noCoverage)} (${m.survived} survived, ${m.noCoverage} not covered)`],
     ['**strict score** (only `equivalent` and `unobservable` left out)', `**${percent(m.strictScore)}** overall${perArea}`],
