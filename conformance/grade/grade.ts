@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { wallBackstop } from '../suite/_kit/budget.ts'
-import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../limits.ts'
+import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, isDurationMs } from '../limits.ts'
 import { KNOWN_FEATURES } from './engine/features.ts'
 import { buildReport } from './engine/build-report.ts'
 import { KIT_ROOT, kitInfo } from './engine/kit-info.ts'
@@ -179,11 +179,11 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
   const startedAt = new Date()
   const clock = performance.now()
   const timeoutMs = options.timeout ?? DEFAULT_TIMEOUT_MS
-  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+  if (!isDurationMs(timeoutMs)) {
     throw new UsageError(`timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(timeoutMs)})`)
   }
   const stallLimitMs = options.stallLimit ?? DEFAULT_STALL_LIMIT_MS
-  if (!Number.isSafeInteger(stallLimitMs) || stallLimitMs <= 0 || stallLimitMs > MAX_TIMEOUT_MS) {
+  if (!isDurationMs(stallLimitMs)) {
     throw new UsageError(`stallLimit must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(stallLimitMs)})`)
   }
   if (options.runs !== undefined && (!Number.isSafeInteger(options.runs) || options.runs <= 0)) {

@@ -31,7 +31,7 @@ import { KIT_ROOT } from '../grade/engine/kit-info.ts'
 import { namePatternFor, selectRules } from '../grade/engine/select-rules.ts'
 import { loadAdapter } from '../grade/load-adapter.ts'
 import { useSuiteAdapter } from '../suite/_kit/adapter.ts'
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../limits.ts'
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, isDurationMs } from '../limits.ts'
 import { afterAll, test, TestRunner } from 'vitest'
 import type { RunnerTestCase } from 'vitest'
 import type { Rule } from '../catalogue/types.ts'
@@ -113,7 +113,7 @@ let declared = false
 export async function conformance(adapter: TckAdapter | string | URL, options: ConformanceOptions = {}): Promise<void> {
   const rules = selectedRules(options.rules)
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS
-  if (!Number.isSafeInteger(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT_MS) {
+  if (!isDurationMs(timeout)) {
     throw new UsageError(`conformance(): timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(timeout)})`)
   }
   if (declared) {

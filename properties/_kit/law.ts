@@ -39,6 +39,7 @@ import { KitDefectError } from '../../conformance/suite/_kit/kit-defect.ts'
 import { AdapterTimeoutError, progressed } from '../../conformance/suite/_kit/budget.ts'
 import type { FeatureGate } from '../../conformance/suite/_kit/features.ts'
 import { REFERENCE_ADAPTER, suiteAdapterPath } from '../../conformance/suite/_kit/adapter.ts'
+import { DEFAULT_RUNS, DEFAULT_SEED } from '../../conformance/limits.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -51,10 +52,6 @@ declare module 'vitest' {
   }
 }
 
-/** Seed used when `DSH_TCK_SEED` is not set. */
-export const DEFAULT_SEED = 20260821
-/** Runs per law when `DSH_TCK_RUNS` is not set (a law may scale it). */
-export const DEFAULT_RUNS = 50
 /** Minimum share of runs that must reach the interesting case, unless a law sets its own. */
 export const DEFAULT_THRESHOLD = 0.2
 

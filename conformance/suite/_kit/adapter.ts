@@ -5,7 +5,7 @@
  */
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { TckAdapter } from '../../adapter/contract.ts'
-import { DEFAULT_STALL_LIMIT_MS } from './budget.ts'
+import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS } from '../../limits.ts'
 
 // `.ts` in the clone, `.js` in the built package (dist/ has the same layout).
 const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
@@ -37,7 +37,7 @@ export function suiteAdapter(): Promise<TckAdapter> {
 /** Per-test budget for adapter calls, in milliseconds (`--timeout`). */
 export function suiteTimeout(): number {
   const raw = Number(process.env.DSH_TCK_TIMEOUT)
-  return Number.isFinite(raw) && raw > 0 ? raw : 5000
+  return Number.isFinite(raw) && raw > 0 ? raw : DEFAULT_TIMEOUT_MS
 }
 
 /** How long a test may compute once its waiting is spent, in milliseconds (`--stall-limit`). */

@@ -15,12 +15,7 @@
  * `DSH_TCK_HANG_SHORTCUT` is `0` (`--no-hang-shortcut`, `GradeOptions.hangShortcut: false`):
  * every test then waits its full budget.
  */
-
-/** Full-budget hangs of one phase after which that phase is short-circuited. */
-export const HANG_SHORTCUT_AFTER = 3
-
-/** Idle waiting a short-circuited phase still gets before it fails (capped by the budget). */
-export const SHORTCUT_WAIT_MS = 50
+import { HANG_SHORTCUT_AFTER, SHORTCUT_WAIT_MS } from '../../limits.ts'
 
 /** How a short-circuited test's failure message starts. */
 export const SHORTCUT_PREFIX = 'short-circuited: '
