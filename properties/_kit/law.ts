@@ -19,25 +19,16 @@
  *   reaching for any other fails it as a kit defect, not the registry's.
  */
 import fc from 'fast-check'
-import type {
-  CodeModeHarness,
-  FeatureName,
-  Harness,
-  HarnessOptions,
-  SchemaApi,
-  ScopeHandle,
-  TckAdapter,
-  ToolRuntimeApi,
-} from '../../conformance/adapter/contract.ts'
+import type { FeatureName, Harness, HarnessOptions, TckAdapter } from '../../conformance/adapter/contract.ts'
 import { getRule } from '../../conformance/catalogue/index.ts'
 import type { RuleId } from '../../conformance/catalogue/index.ts'
-import type { ApprovalService, ToolPresentationMode } from '../../conformance/spec/types.ts'
 import { TestRunner } from 'vitest'
 import { check } from '../../conformance/suite/_kit/check.ts'
 import { featureGate, neededFeatures } from '../../conformance/suite/_kit/features.ts'
 import { KitDefectError } from '../../conformance/suite/_kit/kit-defect.ts'
 import { AdapterTimeoutError, progressed } from '../../conformance/suite/_kit/budget.ts'
-import type { FeatureGate } from '../../conformance/suite/_kit/features.ts'
+import { harnessView } from '../../conformance/suite/_kit/harness-view.ts'
+import type { HarnessView } from '../../conformance/suite/_kit/harness-view.ts'
 import { REFERENCE_ADAPTER, suiteAdapterPath } from '../../conformance/suite/_kit/adapter.ts'
 import { DEFAULT_RUNS, DEFAULT_SEED } from '../../conformance/limits.ts'
 
@@ -56,34 +47,17 @@ declare module 'vitest' {
 export const DEFAULT_THRESHOLD = 0.2
 
 /**
- * One generated case's view of a fresh registry. Optional capabilities are
- * reached only through it, and only those the law may use (see
- * {@link LawRun.has}); reaching for another one fails the law as a kit
+ * One generated case's view of a fresh registry: the same gated view as
+ * `check()`'s context (conformance/suite/_kit/harness-view.ts), so optional
+ * capabilities are reached only through it, and only those the law may use
+ * (see {@link LawRun.has}); reaching for another one fails the law as a kit
  * defect, never as the registry's fault.
  */
-export interface LawRun {
+export interface LawRun extends Omit<HarnessView, 'adapter' | 'harness'> {
   /** The adapter's identity; its features are read through {@link has}. */
   readonly adapter: Pick<TckAdapter, 'name' | 'version'>
   /** Global listeners of this case's registry. */
   readonly harness: Pick<Harness, 'on'>
-  readonly tools: ToolRuntimeApi
-  /**
-   * True when the law may use `feature` in this run: its rules require it,
-   * it `needs` it, or it is `optional` for the law and the adapter declares it.
-   */
-  has(feature: FeatureName): boolean
-  /** Creates an agent scope in this case's registry (`scopes`; with a parent, `scopeParents`). */
-  scope(parent?: ScopeHandle): Promise<ScopeHandle>
-  /** Installs, or removes with `undefined`, the approval service (`approval`). */
-  setApproval(service: ApprovalService | undefined): void
-  /** Builds the registry's own coded error (`codedErrors`). */
-  harnessError(message: string, code: string): Error
-  /** The adapter's schema functions (`schema`). */
-  readonly schema: SchemaApi
-  /** The harness's Code Mode members (`codeMode`). */
-  readonly codeMode: CodeModeHarness
-  /** Declares `mode` through `scope`'s context, or the global one when `scope` is `undefined` (`codeMode`). */
-  presentAs(scope: ScopeHandle | undefined, mode: ToolPresentationMode): () => void
   /** A second fresh registry for this case, under the same feature rules, disposed with the case. */
   another(): Promise<LawRun>
   /** Marks this case as having reached the law's interesting case. */
@@ -195,7 +169,8 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
           const interesting = (): void => {
             hit = true
           }
-          return caseView(t.adapter, harness, gate, { harnessError: t.harnessError, another: open, interesting })
+          // Each case's capability is gated as check() gates its own; a hang is left to the budget of the whole law.
+          return Object.assign(harnessView(t.adapter, harness, gate), { another: open, interesting })
         }
         try {
           await spec.run(await open(), input)
@@ -236,54 +211,6 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
     },
     { assertsOwnWay: true, ...(spec.needs === undefined ? {} : { needs: spec.needs }), ...(spec.optional === undefined ? {} : { optional: spec.optional }) },
   )
-}
-
-/** The view of one registry of a case: every optional capability goes through `gate`. */
-function caseView(
-  adapter: TckAdapter,
-  harness: Harness,
-  gate: FeatureGate,
-  hooks: { harnessError: (message: string, code: string) => Error; another: () => Promise<LawRun>; interesting: () => void },
-): LawRun {
-  return {
-    adapter,
-    harness,
-    tools: harness.tools,
-    has: gate.has,
-    scope: async (parent) => {
-      gate.use('scopes', 'scope()')
-      if (parent !== undefined) gate.use('scopeParents', 'scope(parent)')
-      if (harness.createScope === undefined) throw new Error('the adapter declares scopes but its harness has no createScope()')
-      return harness.createScope(parent === undefined ? undefined : { parent })
-    },
-    setApproval: (service) => {
-      gate.use('approval', 'setApproval()')
-      if (harness.setApproval === undefined) throw new Error('the adapter declares approval but its harness has no setApproval()')
-      harness.setApproval(service)
-    },
-    harnessError: (message, code) => {
-      gate.use('codedErrors', 'harnessError()')
-      return hooks.harnessError(message, code)
-    },
-    get schema(): SchemaApi {
-      gate.use('schema', 'schema')
-      if (adapter.schema === undefined) throw new Error('the adapter declares schema but has no schema member')
-      return adapter.schema
-    },
-    get codeMode(): CodeModeHarness {
-      gate.use('codeMode', 'codeMode')
-      if (harness.codeMode === undefined) throw new Error('the adapter declares codeMode but its harness has no codeMode member')
-      return harness.codeMode
-    },
-    presentAs: (scope, mode) => {
-      gate.use('codeMode', 'presentAs()')
-      const api = scope === undefined ? harness.tools : scope.tools
-      if (api.presentAs === undefined) throw new Error('the adapter declares codeMode but its tools have no presentAs()')
-      return api.presentAs(mode)
-    },
-    another: hooks.another,
-    interesting: hooks.interesting,
-  }
 }
 
 /**
