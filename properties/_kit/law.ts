@@ -6,13 +6,16 @@
  *
  * - one fresh harness per generated case (created from the adapter, disposed
  *   after the case), so no state leaks between runs;
- * - seed and run count from `DSH_TCK_SEED` / `DSH_TCK_RUNS`, replay of one
- *   case from `DSH_TCK_PATH=<law>:<fast-check path>`;
+ * - seed, run count and the replay of one case (`<law>:<fast-check path>`)
+ *   from the suite settings (conformance/suite/_kit/settings.ts), which a
+ *   grade fills from `--seed` / `--runs` and, in its main process, from
+ *   `DSH_TCK_SEED` / `DSH_TCK_RUNS` / `DSH_TCK_PATH`;
  * - a failure message with the seed, the path, the shrunk counterexample and a
  *   one-line replay command;
  * - vacuity: the body calls `interesting()` when a case reached what the law is
  *   about; when too few cases did, the test is marked `vacuous` (and fails
- *   outside a grading run, so `npm test` cannot pass a vacuous law);
+ *   unless the settings say the run is `grading`, so `npm test` cannot pass
+ *   a vacuous law);
  * - features: a law uses only the optional capabilities its rules require, its
  *   `needs`, and its `optional` ones the adapter declares (building its cases
  *   from {@link LawRun.has} so it never generates one the adapter cannot run);
@@ -29,8 +32,7 @@ import { KitDefectError } from '../../conformance/suite/_kit/kit-defect.ts'
 import { AdapterTimeoutError, progressed } from '../../conformance/suite/_kit/budget.ts'
 import { harnessView } from '../../conformance/suite/_kit/harness-view.ts'
 import type { HarnessView } from '../../conformance/suite/_kit/harness-view.ts'
-import { REFERENCE_ADAPTER, suiteAdapterPath } from '../../conformance/suite/_kit/adapter.ts'
-import { DEFAULT_RUNS, DEFAULT_SEED } from '../../conformance/limits.ts'
+import { REFERENCE_ADAPTER, suiteSettings } from '../../conformance/suite/_kit/settings.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -92,24 +94,21 @@ export interface LawSpec<T> {
 }
 
 export function lawSeed(): number {
-  const raw = Number(process.env.DSH_TCK_SEED)
-  return process.env.DSH_TCK_SEED !== undefined && process.env.DSH_TCK_SEED !== '' && Number.isInteger(raw) ? raw : DEFAULT_SEED
+  return suiteSettings().seed
 }
 
 export function lawRuns(scale = 1): number {
-  const raw = Number(process.env.DSH_TCK_RUNS)
-  const base = Number.isInteger(raw) && raw > 0 ? raw : DEFAULT_RUNS
-  return Math.max(1, Math.round(base * scale))
+  return Math.max(1, Math.round(suiteSettings().runs * scale))
 }
 
-/** Everything after `<law>:` in `DSH_TCK_PATH`, if it addresses `law`. */
+/** Everything after `<law>:` in the settings' `replay`, if it addresses `law`. */
 function addressed(law: string): string | undefined {
-  const raw = process.env.DSH_TCK_PATH
+  const raw = suiteSettings().replay
   if (raw === undefined || !raw.startsWith(`${law}:`)) return undefined
   return raw.slice(law.length + 1)
 }
 
-/** The fast-check path addressed to `law` by `DSH_TCK_PATH=<law>:<path>[@<commands replay>]`, if any. */
+/** The fast-check path addressed to `law` by the replay `<law>:<path>[@<commands replay>]` (`DSH_TCK_PATH`), if any. */
 export function lawPath(law: string): string | undefined {
   return addressed(law)?.split('@')[0]
 }
@@ -202,7 +201,7 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
       meta.vacuity = { runs, interesting: hits, threshold }
       if (runs === 0 || hits / runs < threshold) {
         meta.vacuous = true
-        if (process.env.DSH_TCK_GRADING !== '1') {
+        if (!suiteSettings().grading) {
           throw new Error(
             `${name} is vacuous: only ${hits} of ${runs} runs reached its interesting case (${spec.interesting}); the threshold is ${Math.round(threshold * 100)}%`,
           )
@@ -235,8 +234,9 @@ function failureMessage(
   counterexample: string,
 ): string {
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)
-  const adapter = suiteAdapterPath()
-  const adapterFlag = adapter === REFERENCE_ADAPTER ? '' : ` --adapter ${adapter}`
+  // The embedding drives an adapter object: its replay line cannot name a module.
+  const { adapter } = suiteSettings()
+  const adapterFlag = typeof adapter !== 'string' || adapter === REFERENCE_ADAPTER ? '' : ` --adapter ${adapter}`
   return [
     `property ${name} (${title}) failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s)`,
     `  seed: ${seed}    path: ${fullPath}`,

@@ -21,7 +21,10 @@
  * - once the same wait (create, createScope, the body, dispose) has used up
  *   the budget in 3 tests of this worker, later waits on it fail after a
  *   short wait, marked `short-circuited:` (./hangs.ts; off with
- *   DSH_TCK_HANG_SHORTCUT=0). Always a failure, never a pass.
+ *   `--no-hang-shortcut`). Always a failure, never a pass.
+ *
+ * The adapter, the budget, the stall limit and the shortcut are the run's
+ * suite settings (./settings.ts), read when the test is declared.
  */
 import { expect, test } from 'vitest'
 import { KitDefectError } from './kit-defect.ts'
@@ -29,7 +32,8 @@ import type { FeatureName, Harness, HarnessOptions } from '../../adapter/contrac
 import { getRule } from '../../catalogue/index.ts'
 import type { RuleId } from '../../catalogue/index.ts'
 import { describeSource } from '../../catalogue/describe-source.ts'
-import { suiteAdapter, suiteStallLimit, suiteTimeout } from './adapter.ts'
+import { suiteAdapter } from './adapter.ts'
+import { suiteSettings } from './settings.ts'
 import { describeThrown } from './describe-thrown.ts'
 import { AdapterTimeoutError, computeWithin, wallBackstop, waitWithin } from './budget.ts'
 import { knownHang, recordHang, shortcutMessage } from './hangs.ts'
@@ -99,14 +103,13 @@ export function check(ids: RuleId | readonly RuleId[], title: string, body: (t: 
     throw new Error(`check("${title}") configures the deployment but does not need codeMode`)
   }
   const deployment = options.deployment
-  const budget = suiteTimeout()
+  const { timeoutMs: budget, stallLimitMs: stallLimit } = suiteSettings()
   const name = `[${ruleIds.join(', ')}] ${title}`
   // Only an embedding selects (./selection.ts): the test is then not declared at all.
   if (!isSelected(name)) return
 
   // The budget ends an ordinary hang (idle waiting), the stall limit a body that keeps computing (its
   // thread's CPU time); vitest's own timeout is only a far wall-clock backstop for a blocked thread.
-  const stallLimit = suiteStallLimit()
   test(name, { timeout: wallBackstop(budget, stallLimit) }, async (ctx) => {
     // The rules the test reports under: its own, and any rule an incidental check adds (./incidental.ts).
     const reported = [...ruleIds]
