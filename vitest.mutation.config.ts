@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config'
 import { persistentWorkerPool } from './scripts/vitest-persistent-worker.ts'
 import { ExamplesFirstRotating } from './scripts/vitest-mutation-sequencer.ts'
+import { suiteInputsFromEnv } from './conformance/grade/engine/env-inputs.ts'
+import { SUITE_SETTINGS_KEY } from './conformance/suite/_kit/settings.ts'
 
 // `npm run mutation` (Stryker) only: the suites that drive the reference
 // adapter in-process (the conformance suite and the property laws). The
@@ -18,11 +20,19 @@ export default defineConfig({
     // reference loads once per run, which makes a run about 3x cheaper. Every
     // test builds its own harness, so no state leaks between files.
     isolate: false,
-    setupFiles: ['scripts/vitest-persistent-worker-setup.ts', 'conformance/suite/_kit/load-adapter-eagerly.ts', 'conformance/suite/_kit/only-rules.ts'],
+    // provided-settings.ts first: it hands the workers the settings below, which the others read.
+    setupFiles: [
+      'scripts/vitest-persistent-worker-setup.ts',
+      'conformance/suite/_kit/provided-settings.ts',
+      'conformance/suite/_kit/load-adapter-eagerly.ts',
+      'conformance/suite/_kit/only-rules.ts',
+    ],
     sequence: { sequencer: ExamplesFirstRotating },
     // Once a mutant's run has failed, the test files after the failure are
     // not loaded at all (scripts/vitest-bail-runner.ts).
     runner: './scripts/vitest-bail-runner.ts',
+    // The suite settings (conformance/suite/_kit/settings.ts), read by no one but the workers.
+    //
     // A mutant that makes a registry call hang fails its test after 1 s
     // (check()'s per-call budget) instead of waiting for Stryker's timeout,
     // which also restarts the test runner.
@@ -33,14 +43,30 @@ export default defineConfig({
     // the biggest cost. They still run on every mutant the examples miss.
     // With few cases a law may not reach its interesting case often enough,
     // which here must not count as a failure (a false kill), hence
-    // DSH_TCK_GRADING: vacuity is recorded, not thrown.
+    // `grading`: vacuity is recorded, not thrown.
     //
     // The deep-nesting cases are built about 20 times shallower
     // (conformance/fixtures/nesting-depth.ts says why that loses nothing).
     //
     // No hang shortcut (conformance/suite/_kit/hangs.ts): its memory would
     // outlive a mutant run in the kept worker, and each mutant is judged alone.
-    env: { DSH_TCK_TIMEOUT: '1000', DSH_TCK_RUNS: '10', DSH_TCK_GRADING: '1', DSH_TCK_SHALLOW_NESTING: '1', DSH_TCK_HANG_SHORTCUT: '0' },
+    //
+    // The evidence runs (scripts/mutation-evidence.ts) name the rules whose
+    // tests run in DSH_TCK_ONLY_RULES (conformance/suite/_kit/only-rules.ts).
+    provide: {
+      [SUITE_SETTINGS_KEY]: {
+        ...suiteInputsFromEnv(),
+        timeoutMs: 1000,
+        runs: 10,
+        grading: true,
+        shallowNesting: true,
+        hangShortcut: false,
+        onlyRules: (process.env.DSH_TCK_ONLY_RULES ?? '')
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== ''),
+      },
+    },
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -16,7 +16,7 @@ import { expect } from 'vitest'
 import type { ScopeHandle } from '../conformance/adapter/contract.ts'
 import { createScriptedRuntime } from '../conformance/code-runtime/scripted-runtime.ts'
 import type { ToolExecution, ToolExecutionToken, ToolPresentationMode } from '../conformance/spec/types.ts'
-import { suiteTimeout } from '../conformance/suite/_kit/adapter.ts'
+import { suiteSettings } from '../conformance/suite/_kit/settings.ts'
 import { AdapterTimeoutError, idleClock } from '../conformance/suite/_kit/budget.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { contextMessage, probeTool } from '../conformance/suite/_kit/tools.ts'
@@ -167,7 +167,7 @@ const QUIET_AFTER_TURNS = 10
  * the CPU on a busy machine, never counts, so only a run that sits idle this
  * long fails, as a hang.
  */
-const stuckAfterMs = (): number => suiteTimeout()
+const stuckAfterMs = (): number => suiteSettings().timeoutMs
 /** One turn of the event loop: every pending microtask has run. */
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 

@@ -2,8 +2,11 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { BaseSequencer, createVitest, type TestSpecification } from 'vitest/node'
 import { discardOutput, throwawayProject, type ThrowawayProject } from './internal/throwaway-project.ts'
+import { SUITE_SETTINGS_KEY } from '../conformance/suite/_kit/settings.ts'
 
-// The setup file of the mutation evidence runs (DSH_TCK_ONLY_RULES).
+// The setup file of the mutation evidence runs (the suite settings' onlyRules, from DSH_TCK_ONLY_RULES),
+// after the one that receives the settings, as in vitest.mutation.config.ts.
+const providedSettings = fileURLToPath(new URL('../conformance/suite/_kit/provided-settings.ts', import.meta.url))
 const onlyRules = fileURLToPath(new URL('../conformance/suite/_kit/only-rules.ts', import.meta.url))
 
 // Two files, run in this order in one worker, as in a mutant run.
@@ -51,12 +54,12 @@ async function run(mode: 'mutant' | 'dry-run'): Promise<string[]> {
       root: project!.dir,
       config: false,
       include: ['*.spec.ts'],
-      setupFiles: [onlyRules],
+      setupFiles: [providedSettings, onlyRules],
       isolate: false,
       maxWorkers: 1,
       watch: false,
       reporters: [],
-      env: { DSH_TCK_ONLY_RULES: 'A-01,B-01,D-01,E-01' },
+      provide: { [SUITE_SETTINGS_KEY]: { onlyRules: ['A-01', 'B-01', 'D-01', 'E-01'] } },
       sequence: { sequencer: ByName },
     },
     {},

@@ -71,7 +71,7 @@ function retireKept(): void {
 
 /** Only mutant runs share the kept thread; the dry run's coverage starts from nothing. */
 function needsNewThread(project: TestProject): boolean {
-  return (project.getProvidedContext() as Record<string, unknown>).mode !== 'mutant'
+  return (project.getProvidedContext() as { mode?: unknown }).mode !== 'mutant'
 }
 
 const projectFilesByRoot = new Map<string, string[]>()

@@ -8,7 +8,7 @@ import type { ParseArgsConfig } from 'node:util'
 import { LEVELS, PROFILES, type Level, type Profile } from '../catalogue/types.ts'
 import { AdapterError, UsageError } from './errors.ts'
 import { BaselineError } from './baseline/baseline-error.ts'
-import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../limits.ts'
+import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, HANG_SHORTCUT_AFTER, MAX_TIMEOUT_MS, SHORTCUT_WAIT_MS, isDurationMs } from '../limits.ts'
 import { kitInfo } from './engine/kit-info.ts'
 import { oneLine, stackOf } from './text.ts'
 import { renderConsole } from './formats/render-console.ts'
@@ -88,8 +88,8 @@ Options of grade:
                        in a synchronous endless loop, the run is declared
                        stuck and stopped) (default: ${DEFAULT_STALL_LIMIT_MS})
   --no-hang-shortcut   give every test its full --timeout even after a call
-                       has hung in 3 tests (by default later tests waiting on
-                       that call fail after 50 ms, marked short-circuited)
+                       has hung in ${HANG_SHORTCUT_AFTER} tests (by default later tests waiting on
+                       that call fail after ${SHORTCUT_WAIT_MS} ms, marked short-circuited)
   --no-cache           transform the kit's modules afresh instead of reusing
                        those kept from earlier grades (in the temporary
                        folder, or DSH_TCK_CACHE_DIR; your adapter is never
@@ -461,7 +461,7 @@ function parseOrExplain(argv: readonly string[]) {
 function parseTimeout(flag: string, raw: string): number {
   const trimmed = raw.trim()
   const value = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN
-  if (!Number.isSafeInteger(value) || value <= 0 || value > MAX_TIMEOUT_MS) {
+  if (!isDurationMs(value)) {
     throw new UsageError(`${flag} expects a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}, got "${raw}"`)
   }
   return value

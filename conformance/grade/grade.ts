@@ -4,7 +4,10 @@
  */
 import { fileURLToPath } from 'node:url'
 import { wallBackstop } from '../suite/_kit/budget.ts'
-import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../limits.ts'
+import { DEFAULT_RUNS, DEFAULT_SEED, DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, isDurationMs } from '../limits.ts'
+import { REFERENCE_ADAPTER } from '../suite/_kit/settings.ts'
+import type { ProvidedSuiteSettings } from '../suite/_kit/settings.ts'
+import { suiteInputsFromEnv } from './engine/env-inputs.ts'
 import { KNOWN_FEATURES } from './engine/features.ts'
 import { buildReport } from './engine/build-report.ts'
 import { KIT_ROOT, kitInfo } from './engine/kit-info.ts'
@@ -15,7 +18,7 @@ import { namePatternFor, selectRules } from './engine/select-rules.ts'
 import { checkAdapter } from './check-adapter.ts'
 import { UsageError } from './errors.ts'
 import { PROFILES, type Profile } from '../catalogue/types.ts'
-import { REFERENCE_ADAPTER_MODULE, loadAdapter } from './load-adapter.ts'
+import { loadAdapter } from './load-adapter.ts'
 import { gradeTypes } from '../types/grade-types.ts'
 import { fixtureInventory } from '../fixtures/json-schema-fixtures.ts'
 import { DEFAULT_TYPES_ENTRY, resolveTypesEntry, typeRuleIds } from '../types/run-types.ts'
@@ -154,7 +157,7 @@ const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
 /** Suite files, relative to the kit root. */
 const SUITE_FILES = [`conformance/suite/**/*.test${EXT}`, `properties/**/*.test${EXT}`]
 
-/** Loads the adapter in every worker ahead of the tests. */
+/** Loads the adapter in every worker ahead of the tests (after run-suite.ts's own setup file, which receives the settings). */
 const SETUP_FILES = [fileURLToPath(new URL(`./engine/warm-adapter${EXT}`, import.meta.url))]
 
 /** Slack between a test's own limits and the run's watchdog, so that a test's limit fails that one test first. */
@@ -179,11 +182,11 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
   const startedAt = new Date()
   const clock = performance.now()
   const timeoutMs = options.timeout ?? DEFAULT_TIMEOUT_MS
-  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+  if (!isDurationMs(timeoutMs)) {
     throw new UsageError(`timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(timeoutMs)})`)
   }
   const stallLimitMs = options.stallLimit ?? DEFAULT_STALL_LIMIT_MS
-  if (!Number.isSafeInteger(stallLimitMs) || stallLimitMs <= 0 || stallLimitMs > MAX_TIMEOUT_MS) {
+  if (!isDurationMs(stallLimitMs)) {
     throw new UsageError(`stallLimit must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(stallLimitMs)})`)
   }
   if (options.runs !== undefined && (!Number.isSafeInteger(options.runs) || options.runs <= 0)) {
@@ -218,6 +221,7 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
       features: Object.fromEntries(KNOWN_FEATURES.map((f) => [f, adapter.features[f] === true])) as AdapterInfo['features'],
     }
 
+    const settings = suiteSettingsFor(options, loaded.module, timeoutMs, stallLimitMs)
     // vitest is loaded only now: refusing options or an adapter stays cheap.
     const [{ runSuite }, { version: vitestVersion }] = await Promise.all([import('./engine/run-suite.ts'), import('vitest/node')])
     const cacheDir = transformCacheDir(KIT_ROOT, kitInfo().version, options.cache !== false)
@@ -227,9 +231,7 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
         ...(cache && cacheDir !== undefined ? { cache: { dir: cacheDir, keeps: (id: string) => isKitModule(KIT_ROOT, id) } } : {}),
         include: SUITE_FILES,
         setupFiles: SETUP_FILES,
-        adapterModule: loaded.module,
-        timeoutMs,
-        env: { ...propertyEnv(options), DSH_TCK_STALL_LIMIT: String(stallLimitMs) },
+        settings,
         ...(options.rules === undefined ? {} : { testNamePattern: namePatternFor(rules) }),
         pool: poolFor(options.rules !== undefined),
         stallLimitMs: stallLimitMs + WATCHDOG_GRACE_MS,
@@ -266,7 +268,7 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
     // The type rules: tsd, in this process, after the suite (it blocks the event loop the suite's watchdog needs).
     const types = await gradeTypes({
       rules,
-      entry: typesEntry ?? (loaded.module === REFERENCE_ADAPTER_MODULE ? DEFAULT_TYPES_ENTRY : undefined),
+      entry: typesEntry ?? (loaded.module === REFERENCE_ADAPTER ? DEFAULT_TYPES_ENTRY : undefined),
       features: adapterInfo.features,
     })
 
@@ -306,13 +308,24 @@ function fixtureCounts(): { files: number; validationTests: number; unsupportedC
 }
 
 /**
- * Worker environment of the property laws: seed and runs when given, and
- * DSH_TCK_GRADING so a vacuous law is reported as such instead of failing.
+ * The suite settings of a grade, all of them, for its workers: the checked
+ * adapter's module, the limits, the hang shortcut, the laws' seed and runs
+ * (the options, else `DSH_TCK_SEED` / `DSH_TCK_RUNS`, else the defaults) and
+ * the case `DSH_TCK_PATH` replays; `grading`, so a vacuous law is reported
+ * as such instead of failing; the deep cases always at full depth.
  */
-function propertyEnv(options: GradeOptions): Record<string, string> {
-  const env: Record<string, string> = { DSH_TCK_GRADING: '1', DSH_TCK_HANG_SHORTCUT: options.hangShortcut === false ? '0' : '1' }
-  if (options.runs !== undefined) env.DSH_TCK_RUNS = String(options.runs)
-  if (options.seed !== undefined) env.DSH_TCK_SEED = String(options.seed)
-  if (process.env.DSH_TCK_PATH !== undefined) env.DSH_TCK_PATH = process.env.DSH_TCK_PATH
-  return env
+function suiteSettingsFor(options: GradeOptions, adapter: string, timeoutMs: number, stallLimitMs: number): ProvidedSuiteSettings {
+  const shell = suiteInputsFromEnv()
+  return {
+    adapter,
+    timeoutMs,
+    stallLimitMs,
+    hangShortcut: options.hangShortcut !== false,
+    seed: options.seed ?? shell.seed ?? DEFAULT_SEED,
+    runs: options.runs ?? shell.runs ?? DEFAULT_RUNS,
+    replay: shell.replay,
+    grading: true,
+    shallowNesting: false,
+    onlyRules: [],
+  }
 }

@@ -4,6 +4,8 @@
  * (`cli.ts`, `commands/`), the output formats (`formats/`) know nothing of
  * the command line either, and nothing outside `grade/` reaches into the
  * command line's parts. (Tests may drive the command line from anywhere.)
+ * And the grade's settings reach the test workers one way: no worker-side
+ * module reads a `DSH_TCK_*` variable (suite/_kit/settings.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -61,4 +63,31 @@ test('the output formats import nothing from the command line', () => {
 test('outside grade/, only the test-index generator imports a command-line part', () => {
   const outside = (path: string): boolean => !path.startsWith(`${GRADE}/`) && path !== 'scripts/test-index.ts'
   expect(offending(outside, (path) => path.startsWith(`${GRADE}/commands/`))).toEqual([])
+})
+
+/** The folders whose modules run in a test worker (the suite, the laws, their fixtures, the embedding), tests included. */
+const WORKER_SIDE = ['conformance/suite/', 'properties/', 'conformance/fixtures/', 'conformance/vitest/']
+
+/** `process.env.DSH_TCK_…`, `process.env['DSH_TCK_…']`, or `{ DSH_TCK_… } = process.env`. */
+const READS_KIT_ENV = /process\.env\s*(?:\??\.\s*DSH_TCK_|\[\s*['"`]DSH_TCK_)|\{[^}]*\bDSH_TCK_\w*[^}]*\}\s*=\s*process\.env\b/
+
+test('no worker-side module reads a DSH_TCK_ variable: the adapter and the settings reach the workers as the suite settings only', () => {
+  const readers = ALL.filter((path) => WORKER_SIDE.some((dir) => path.startsWith(dir))).filter((path) =>
+    READS_KIT_ENV.test(readFileSync(join(KIT, path), 'utf8')),
+  )
+  expect(readers).toEqual([])
+})
+
+test('the check for DSH_TCK_ reads sees each way of reading one', () => {
+  for (const text of [
+    'process.env.DSH_TCK_TIMEOUT',
+    'process.env?.DSH_TCK_RUNS',
+    "process.env['DSH_TCK_SEED']",
+    'const { DSH_TCK_PATH: path } = process.env',
+  ]) {
+    expect(READS_KIT_ENV.test(text), text).toBe(true)
+  }
+  for (const text of ['process.env.DSH_TCK', 'suiteSettings().seed', 'process.env.VITEST_POOL_ID', '// DSH_TCK_SEED, read by grade()']) {
+    expect(READS_KIT_ENV.test(text), text).toBe(false)
+  }
 })

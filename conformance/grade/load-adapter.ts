@@ -8,10 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { AdapterError } from './errors.ts'
 import { oneLine } from './text.ts'
 import { settleWithin } from './engine/settle.ts'
-
-/** The kit's own adapter for the reference registry (the default). */
-// `.ts` in the clone, `.js` in the built package (dist/ has the same layout).
-export const REFERENCE_ADAPTER_MODULE = fileURLToPath(new URL(`../../reference/adapter${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
+import { REFERENCE_ADAPTER } from '../suite/_kit/settings.ts'
 
 /** Imports slower than this are reported as hanging (a top-level await that never settles). */
 const IMPORT_LIMIT_MS = 30_000
@@ -43,7 +40,7 @@ export interface LoadAdapterOptions {
  */
 export async function loadAdapter(specifier: string | undefined, options: LoadAdapterOptions = {}): Promise<LoadedAdapter> {
   const cwd = options.cwd ?? process.cwd()
-  const module = specifier === undefined ? REFERENCE_ADAPTER_MODULE : specifier.startsWith('file:') ? fileURLToPath(specifier) : resolve(cwd, specifier)
+  const module = specifier === undefined ? REFERENCE_ADAPTER : specifier.startsWith('file:') ? fileURLToPath(specifier) : resolve(cwd, specifier)
   const rel = relative(cwd, module)
   const displayName = rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : module
 

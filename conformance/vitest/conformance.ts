@@ -30,8 +30,7 @@ import { UsageError } from '../grade/errors.ts'
 import { KIT_ROOT } from '../grade/engine/kit-info.ts'
 import { namePatternFor, selectRules } from '../grade/engine/select-rules.ts'
 import { loadAdapter } from '../grade/load-adapter.ts'
-import { useSuiteAdapter } from '../suite/_kit/adapter.ts'
-import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../limits.ts'
+import { DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, isDurationMs } from '../limits.ts'
 import { afterAll, test, TestRunner } from 'vitest'
 import type { RunnerTestCase } from 'vitest'
 import type { Rule } from '../catalogue/types.ts'
@@ -40,7 +39,6 @@ import type { AdapterInfo } from '../grade/report.ts'
 import { gradeTypes } from '../types/grade-types.ts'
 import type { TypeGrading } from '../types/grade-types.ts'
 import { resolveTypesEntry, typeSuiteFiles, typeSuiteTestName } from '../types/run-types.ts'
-import { suiteStallLimit } from '../suite/_kit/adapter.ts'
 import { toleratedFailure } from '../suite/_kit/verdict-policy.ts'
 import { embeddedReport, writeReport } from './embedded-report.ts'
 import { PROFILES, failingLevels } from '../catalogue/types.ts'
@@ -53,8 +51,8 @@ import { expiryReason } from '../grade/baseline/expiry.ts'
 import { entryLabel } from '../grade/baseline/types.ts'
 import type { Baseline, BaselineEntry } from '../grade/baseline/types.ts'
 import { kitInfo } from '../grade/engine/kit-info.ts'
-import { useVerdictPolicy } from '../suite/_kit/verdict-policy.ts'
-import { selectTests } from '../suite/_kit/selection.ts'
+import type { VerdictPolicy } from '../suite/_kit/verdict-policy.ts'
+import { suiteSettings, useSuiteSettings } from '../suite/_kit/settings.ts'
 
 export interface ConformanceOptions {
   /**
@@ -113,7 +111,7 @@ let declared = false
 export async function conformance(adapter: TckAdapter | string | URL, options: ConformanceOptions = {}): Promise<void> {
   const rules = selectedRules(options.rules)
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS
-  if (!Number.isSafeInteger(timeout) || timeout <= 0 || timeout > MAX_TIMEOUT_MS) {
+  if (!isDurationMs(timeout)) {
     throw new UsageError(`conformance(): timeout must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(timeout)})`)
   }
   if (declared) {
@@ -134,34 +132,28 @@ export async function conformance(adapter: TckAdapter | string | URL, options: C
   const checked = await checkAdapter(loaded, { timeoutMs: timeout })
   if (declared) throw new Error('conformance() was called twice at once in this test worker: call it once per test file')
   declared = true
-  useSuiteAdapter(Promise.resolve(checked))
-  useVerdictPolicy(
-    baselinePolicy(
+  // The suite's settings for the rest of this worker, set in-process (this runs in the test worker
+  // already): check() reads them when it declares a test, declares only the selected ones, and asks
+  // the verdict policy about each failure. Everything else keeps its default, whatever the run provides.
+  useSuiteSettings({
+    adapter: checked,
+    timeoutMs: timeout,
+    select: options.rules === undefined ? undefined : namePatternFor(rules),
+    verdictPolicy: baselinePolicy(
       profile,
       baseline,
       options.baseline ?? '',
       options.allowStale === true,
       rules.map((r) => r.id),
     ),
-  )
-
-  // check() reads the budget when it declares a test, and declares only the selected ones.
-  const savedTimeout = process.env.DSH_TCK_TIMEOUT
-  process.env.DSH_TCK_TIMEOUT = String(timeout)
-  selectTests(options.rules === undefined ? undefined : namePatternFor(rules))
+  })
   // Each declared kit test, with the suite file it came from (for the report).
   const declaredTests = new Map<RunnerTestCase, string>()
   const collector = TestRunner.getCurrentSuite()
-  try {
-    for (const file of suiteFiles()) {
-      const before = collector.tasks.length
-      await import(pathToFileURL(file).href)
-      for (const task of collector.tasks.slice(before)) if (task.type === 'test') declaredTests.set(task, file)
-    }
-  } finally {
-    selectTests(undefined)
-    if (savedTimeout === undefined) delete process.env.DSH_TCK_TIMEOUT
-    else process.env.DSH_TCK_TIMEOUT = savedTimeout
+  for (const file of suiteFiles()) {
+    const before = collector.tasks.length
+    await import(pathToFileURL(file).href)
+    for (const task of collector.tasks.slice(before)) if (task.type === 'test') declaredTests.set(task, file)
   }
 
   const cwd = options.cwd ?? process.cwd()
@@ -182,7 +174,7 @@ export async function conformance(adapter: TckAdapter | string | URL, options: C
         adapter: adapterInfo,
         profile,
         timeoutMs: timeout,
-        stallLimitMs: suiteStallLimit(),
+        stallLimitMs: suiteSettings().stallLimitMs,
         startedAt,
         clock,
         tests: declaredTests,
@@ -241,13 +233,7 @@ function declareTypeTests(rules: readonly Rule[], entry: string, features: Adapt
  * of the file, an expired entry, or (unless `allowStale`) a live one that
  * recorded no failure though its rule was selected, fails the run.
  */
-function baselinePolicy(
-  profile: Profile,
-  baseline: Baseline | undefined,
-  file: string,
-  allowStale: boolean,
-  selected: readonly string[],
-): Parameters<typeof useVerdictPolicy>[0] {
+function baselinePolicy(profile: Profile, baseline: Baseline | undefined, file: string, allowStale: boolean, selected: readonly string[]): VerdictPolicy {
   if (baseline === undefined) return { profile }
   const today = new Date().toISOString().slice(0, 10)
   const { version, suiteRevision } = kitInfo()

@@ -6,39 +6,33 @@
  *
  * - one fresh harness per generated case (created from the adapter, disposed
  *   after the case), so no state leaks between runs;
- * - seed and run count from `DSH_TCK_SEED` / `DSH_TCK_RUNS`, replay of one
- *   case from `DSH_TCK_PATH=<law>:<fast-check path>`;
+ * - seed, run count and the replay of one case (`<law>:<fast-check path>`)
+ *   from the suite settings (conformance/suite/_kit/settings.ts), which a
+ *   grade fills from `--seed` / `--runs` and, in its main process, from
+ *   `DSH_TCK_SEED` / `DSH_TCK_RUNS` / `DSH_TCK_PATH`;
  * - a failure message with the seed, the path, the shrunk counterexample and a
  *   one-line replay command;
  * - vacuity: the body calls `interesting()` when a case reached what the law is
  *   about; when too few cases did, the test is marked `vacuous` (and fails
- *   outside a grading run, so `npm test` cannot pass a vacuous law);
+ *   unless the settings say the run is `grading`, so `npm test` cannot pass
+ *   a vacuous law);
  * - features: a law uses only the optional capabilities its rules require, its
  *   `needs`, and its `optional` ones the adapter declares (building its cases
  *   from {@link LawRun.has} so it never generates one the adapter cannot run);
  *   reaching for any other fails it as a kit defect, not the registry's.
  */
 import fc from 'fast-check'
-import type {
-  CodeModeHarness,
-  FeatureName,
-  Harness,
-  HarnessOptions,
-  SchemaApi,
-  ScopeHandle,
-  TckAdapter,
-  ToolRuntimeApi,
-} from '../../conformance/adapter/contract.ts'
+import type { FeatureName, Harness, HarnessOptions, TckAdapter } from '../../conformance/adapter/contract.ts'
 import { getRule } from '../../conformance/catalogue/index.ts'
 import type { RuleId } from '../../conformance/catalogue/index.ts'
-import type { ApprovalService, ToolPresentationMode } from '../../conformance/spec/types.ts'
 import { TestRunner } from 'vitest'
 import { check } from '../../conformance/suite/_kit/check.ts'
 import { featureGate, neededFeatures } from '../../conformance/suite/_kit/features.ts'
 import { KitDefectError } from '../../conformance/suite/_kit/kit-defect.ts'
 import { AdapterTimeoutError, progressed } from '../../conformance/suite/_kit/budget.ts'
-import type { FeatureGate } from '../../conformance/suite/_kit/features.ts'
-import { REFERENCE_ADAPTER, suiteAdapterPath } from '../../conformance/suite/_kit/adapter.ts'
+import { harnessView } from '../../conformance/suite/_kit/harness-view.ts'
+import type { HarnessView } from '../../conformance/suite/_kit/harness-view.ts'
+import { REFERENCE_ADAPTER, suiteSettings } from '../../conformance/suite/_kit/settings.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -51,42 +45,21 @@ declare module 'vitest' {
   }
 }
 
-/** Seed used when `DSH_TCK_SEED` is not set. */
-export const DEFAULT_SEED = 20260821
-/** Runs per law when `DSH_TCK_RUNS` is not set (a law may scale it). */
-export const DEFAULT_RUNS = 50
 /** Minimum share of runs that must reach the interesting case, unless a law sets its own. */
 export const DEFAULT_THRESHOLD = 0.2
 
 /**
- * One generated case's view of a fresh registry. Optional capabilities are
- * reached only through it, and only those the law may use (see
- * {@link LawRun.has}); reaching for another one fails the law as a kit
+ * One generated case's view of a fresh registry: the same gated view as
+ * `check()`'s context (conformance/suite/_kit/harness-view.ts), so optional
+ * capabilities are reached only through it, and only those the law may use
+ * (see {@link LawRun.has}); reaching for another one fails the law as a kit
  * defect, never as the registry's fault.
  */
-export interface LawRun {
+export interface LawRun extends Omit<HarnessView, 'adapter' | 'harness'> {
   /** The adapter's identity; its features are read through {@link has}. */
   readonly adapter: Pick<TckAdapter, 'name' | 'version'>
   /** Global listeners of this case's registry. */
   readonly harness: Pick<Harness, 'on'>
-  readonly tools: ToolRuntimeApi
-  /**
-   * True when the law may use `feature` in this run: its rules require it,
-   * it `needs` it, or it is `optional` for the law and the adapter declares it.
-   */
-  has(feature: FeatureName): boolean
-  /** Creates an agent scope in this case's registry (`scopes`; with a parent, `scopeParents`). */
-  scope(parent?: ScopeHandle): Promise<ScopeHandle>
-  /** Installs, or removes with `undefined`, the approval service (`approval`). */
-  setApproval(service: ApprovalService | undefined): void
-  /** Builds the registry's own coded error (`codedErrors`). */
-  harnessError(message: string, code: string): Error
-  /** The adapter's schema functions (`schema`). */
-  readonly schema: SchemaApi
-  /** The harness's Code Mode members (`codeMode`). */
-  readonly codeMode: CodeModeHarness
-  /** Declares `mode` through `scope`'s context, or the global one when `scope` is `undefined` (`codeMode`). */
-  presentAs(scope: ScopeHandle | undefined, mode: ToolPresentationMode): () => void
   /** A second fresh registry for this case, under the same feature rules, disposed with the case. */
   another(): Promise<LawRun>
   /** Marks this case as having reached the law's interesting case. */
@@ -121,24 +94,21 @@ export interface LawSpec<T> {
 }
 
 export function lawSeed(): number {
-  const raw = Number(process.env.DSH_TCK_SEED)
-  return process.env.DSH_TCK_SEED !== undefined && process.env.DSH_TCK_SEED !== '' && Number.isInteger(raw) ? raw : DEFAULT_SEED
+  return suiteSettings().seed
 }
 
 export function lawRuns(scale = 1): number {
-  const raw = Number(process.env.DSH_TCK_RUNS)
-  const base = Number.isInteger(raw) && raw > 0 ? raw : DEFAULT_RUNS
-  return Math.max(1, Math.round(base * scale))
+  return Math.max(1, Math.round(suiteSettings().runs * scale))
 }
 
-/** Everything after `<law>:` in `DSH_TCK_PATH`, if it addresses `law`. */
+/** Everything after `<law>:` in the settings' `replay`, if it addresses `law`. */
 function addressed(law: string): string | undefined {
-  const raw = process.env.DSH_TCK_PATH
+  const raw = suiteSettings().replay
   if (raw === undefined || !raw.startsWith(`${law}:`)) return undefined
   return raw.slice(law.length + 1)
 }
 
-/** The fast-check path addressed to `law` by `DSH_TCK_PATH=<law>:<path>[@<commands replay>]`, if any. */
+/** The fast-check path addressed to `law` by the replay `<law>:<path>[@<commands replay>]` (`DSH_TCK_PATH`), if any. */
 export function lawPath(law: string): string | undefined {
   return addressed(law)?.split('@')[0]
 }
@@ -198,7 +168,8 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
           const interesting = (): void => {
             hit = true
           }
-          return caseView(t.adapter, harness, gate, { harnessError: t.harnessError, another: open, interesting })
+          // Each case's capability is gated as check() gates its own; a hang is left to the budget of the whole law.
+          return Object.assign(harnessView(t.adapter, harness, gate), { another: open, interesting })
         }
         try {
           await spec.run(await open(), input)
@@ -230,7 +201,7 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
       meta.vacuity = { runs, interesting: hits, threshold }
       if (runs === 0 || hits / runs < threshold) {
         meta.vacuous = true
-        if (process.env.DSH_TCK_GRADING !== '1') {
+        if (!suiteSettings().grading) {
           throw new Error(
             `${name} is vacuous: only ${hits} of ${runs} runs reached its interesting case (${spec.interesting}); the threshold is ${Math.round(threshold * 100)}%`,
           )
@@ -239,54 +210,6 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
     },
     { assertsOwnWay: true, ...(spec.needs === undefined ? {} : { needs: spec.needs }), ...(spec.optional === undefined ? {} : { optional: spec.optional }) },
   )
-}
-
-/** The view of one registry of a case: every optional capability goes through `gate`. */
-function caseView(
-  adapter: TckAdapter,
-  harness: Harness,
-  gate: FeatureGate,
-  hooks: { harnessError: (message: string, code: string) => Error; another: () => Promise<LawRun>; interesting: () => void },
-): LawRun {
-  return {
-    adapter,
-    harness,
-    tools: harness.tools,
-    has: gate.has,
-    scope: async (parent) => {
-      gate.use('scopes', 'scope()')
-      if (parent !== undefined) gate.use('scopeParents', 'scope(parent)')
-      if (harness.createScope === undefined) throw new Error('the adapter declares scopes but its harness has no createScope()')
-      return harness.createScope(parent === undefined ? undefined : { parent })
-    },
-    setApproval: (service) => {
-      gate.use('approval', 'setApproval()')
-      if (harness.setApproval === undefined) throw new Error('the adapter declares approval but its harness has no setApproval()')
-      harness.setApproval(service)
-    },
-    harnessError: (message, code) => {
-      gate.use('codedErrors', 'harnessError()')
-      return hooks.harnessError(message, code)
-    },
-    get schema(): SchemaApi {
-      gate.use('schema', 'schema')
-      if (adapter.schema === undefined) throw new Error('the adapter declares schema but has no schema member')
-      return adapter.schema
-    },
-    get codeMode(): CodeModeHarness {
-      gate.use('codeMode', 'codeMode')
-      if (harness.codeMode === undefined) throw new Error('the adapter declares codeMode but its harness has no codeMode member')
-      return harness.codeMode
-    },
-    presentAs: (scope, mode) => {
-      gate.use('codeMode', 'presentAs()')
-      const api = scope === undefined ? harness.tools : scope.tools
-      if (api.presentAs === undefined) throw new Error('the adapter declares codeMode but its tools have no presentAs()')
-      return api.presentAs(mode)
-    },
-    another: hooks.another,
-    interesting: hooks.interesting,
-  }
 }
 
 /**
@@ -311,8 +234,9 @@ function failureMessage(
   counterexample: string,
 ): string {
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)
-  const adapter = suiteAdapterPath()
-  const adapterFlag = adapter === REFERENCE_ADAPTER ? '' : ` --adapter ${adapter}`
+  // The embedding drives an adapter object: its replay line cannot name a module.
+  const { adapter } = suiteSettings()
+  const adapterFlag = typeof adapter !== 'string' || adapter === REFERENCE_ADAPTER ? '' : ` --adapter ${adapter}`
   return [
     `property ${name} (${title}) failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s)`,
     `  seed: ${seed}    path: ${fullPath}`,

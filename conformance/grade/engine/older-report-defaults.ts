@@ -8,8 +8,6 @@ import { NO_RULES } from '../formats/verdict.ts'
 /** `--stall-limit`'s documented default, in milliseconds: the value filled in for a report older than 1.5. */
 import { DEFAULT_STALL_LIMIT_MS } from '../../limits.ts'
 
-export { DEFAULT_STALL_LIMIT_MS }
-
 type Json = Record<string, unknown>
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)

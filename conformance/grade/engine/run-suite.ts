@@ -10,8 +10,11 @@
  * never output on the console.
  */
 import { processCpuMs } from '../../suite/_kit/cpu-clock.ts'
+import { SUITE_SETTINGS_KEY } from '../../suite/_kit/settings.ts'
+import type { ProvidedSuiteSettings } from '../../suite/_kit/settings.ts'
 import { Writable } from 'node:stream'
 import { relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { createVitest } from 'vitest/node'
 import type { Plugin } from 'vite'
 import type { Reporter, TestCase, TestModule, Vitest, VitestPluginContext } from 'vitest/node'
@@ -33,14 +36,14 @@ export interface RunSuiteOptions {
   readonly root: string
   /** Globs of suite files, relative to `root`. */
   readonly include: readonly string[]
-  /** Modules each worker runs before collecting a suite file (absolute paths). */
+  /** Modules each worker runs before collecting a suite file (absolute paths), after the one that receives {@link settings}. */
   readonly setupFiles: readonly string[]
-  /** Absolute path of the adapter module, handed to workers as DSH_TCK_ADAPTER. */
-  readonly adapterModule: string
-  /** Per-test budget (DSH_TCK_TIMEOUT). */
-  readonly timeoutMs: number
-  /** Extra environment for the workers (property seed and run count). */
-  readonly env?: Readonly<Record<string, string>>
+  /**
+   * Everything the workers need to know of the run (the adapter module, the
+   * budget, the property seed, ...): provided to them as one value, the
+   * only thing the grade hands them (suite/_kit/settings.ts).
+   */
+  readonly settings: ProvidedSuiteSettings
   /** Only tests whose full name matches run; the rest are reported skipped. */
   readonly testNamePattern?: RegExp
   readonly pool: PoolSettings
@@ -127,6 +130,12 @@ export interface SuiteRun {
   /** Why the run ended early, if it did. */
   readonly aborted?: string
 }
+
+/** `.ts` when the kit runs from its sources, `.js` when built (the package's dist/, same layout). */
+const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
+
+/** The setup file that hands each worker the provided settings, before any other setup file and suite file. */
+const RECEIVE_SETTINGS = fileURLToPath(new URL(`../../suite/_kit/provided-settings${EXT}`, import.meta.url))
 
 /** A vite plugin with vitest's hook, typed here: the built package's compile does not see vitest's augmentation of `Plugin`. */
 type VitestPlugin = Plugin & { configureVitest(context: VitestPluginContext): void }
@@ -225,7 +234,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
         config: false,
         root: options.root,
         include: [...options.include],
-        setupFiles: [...options.setupFiles],
+        setupFiles: [RECEIVE_SETTINGS, ...options.setupFiles],
         watch: false,
         reporters: [collector],
         silent: true,
@@ -236,13 +245,12 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
         // The few files a slow registry takes longest over start first (see slow-first.ts).
         sequence: { sequencer: SlowFilesFirst },
         testNamePattern: options.testNamePattern,
-        // Grading always builds the deep cases at full depth, whatever the
-        // shell says: shallow nesting is for mutation runs of the reference only.
-        env: { ...options.env, DSH_TCK_ADAPTER: options.adapterModule, DSH_TCK_TIMEOUT: String(options.timeoutMs), DSH_TCK_SHALLOW_NESTING: '0' },
+        // The one way the run's settings reach the workers; no DSH_TCK_* variable is read there.
+        provide: { [SUITE_SETTINGS_KEY]: options.settings },
         // Only for hooks and any test not declared through check(), which sets
         // none (its budget counts waiting; the watchdog bounds computing).
-        testTimeout: options.timeoutMs * 3 + 2000,
-        hookTimeout: options.timeoutMs * 3 + 2000,
+        testTimeout: options.settings.timeoutMs * 3 + 2000,
+        hookTimeout: options.settings.timeoutMs * 3 + 2000,
         teardownTimeout: 2000,
         cache: false,
         ...(options.cache === undefined ? {} : { experimental: { fsModuleCache: true, fsModuleCachePath: options.cache.dir } }),

@@ -8,7 +8,6 @@
  */
 import { performance } from 'node:perf_hooks'
 import { threadCpuMs } from './cpu-clock.ts'
-import { DEFAULT_STALL_LIMIT_MS } from '../../limits.ts'
 
 /** Thrown when an adapter call leaves the test waiting for longer than the per-test budget. */
 export class AdapterTimeoutError extends Error {
@@ -129,8 +128,6 @@ export const JITTER_MS = 2
 export function waitingAllowance(budget: number): number {
   return budget * 3 + 1000
 }
-
-export { DEFAULT_STALL_LIMIT_MS }
 
 /**
  * Resolves or rejects as `work` does, unless this thread spends `limit` ms of

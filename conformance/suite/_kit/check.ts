@@ -21,31 +21,27 @@
  * - once the same wait (create, createScope, the body, dispose) has used up
  *   the budget in 3 tests of this worker, later waits on it fail after a
  *   short wait, marked `short-circuited:` (./hangs.ts; off with
- *   DSH_TCK_HANG_SHORTCUT=0). Always a failure, never a pass.
+ *   `--no-hang-shortcut`). Always a failure, never a pass.
+ *
+ * The adapter, the budget, the stall limit and the shortcut are the run's
+ * suite settings (./settings.ts), read when the test is declared.
  */
 import { expect, test } from 'vitest'
 import { KitDefectError } from './kit-defect.ts'
-import type {
-  CodeModeHarness,
-  FeatureName,
-  Harness,
-  HarnessOptions,
-  PromptAssembly,
-  SchemaApi,
-  ScopeHandle,
-  TckAdapter,
-  ToolRuntimeApi,
-} from '../../adapter/contract.ts'
-import type { ApprovalService, ToolPresentationMode } from '../../spec/types.ts'
+import type { FeatureName, Harness, HarnessOptions } from '../../adapter/contract.ts'
 import { getRule } from '../../catalogue/index.ts'
 import type { RuleId } from '../../catalogue/index.ts'
 import { describeSource } from '../../catalogue/describe-source.ts'
-import { suiteAdapter, suiteStallLimit, suiteTimeout } from './adapter.ts'
+import { suiteAdapter } from './adapter.ts'
+import { suiteSettings } from './settings.ts'
 import { describeThrown } from './describe-thrown.ts'
 import { AdapterTimeoutError, computeWithin, wallBackstop, waitWithin } from './budget.ts'
-import { SHORTCUT_WAIT_MS, knownHang, recordHang, shortcutMessage } from './hangs.ts'
+import { knownHang, recordHang, shortcutMessage } from './hangs.ts'
+import { SHORTCUT_WAIT_MS } from '../../limits.ts'
 import { FAILURE_RULES, blockedBy, failureRules, markBlocked, tagFailure } from '../../catalogue/failure-rules.ts'
 import { featureGate, neededFeatures } from './features.ts'
+import { harnessView } from './harness-view.ts'
+import type { HarnessView } from './harness-view.ts'
 import { beginIncidentals, settleIncidentals } from './incidental.ts'
 import { isSelected } from './selection.ts'
 import { toleratedFailure } from './verdict-policy.ts'
@@ -71,38 +67,8 @@ declare module 'vitest' {
   }
 }
 
-/** What a test body receives. */
-export interface CheckContext {
-  readonly adapter: TckAdapter
-  readonly harness: Harness
-  /** The global `ctx.tools`. */
-  readonly tools: ToolRuntimeApi
-  /** Creates an agent scope (the test declared or inherited the `scopes` feature). */
-  scope(parent?: ScopeHandle): Promise<ScopeHandle>
-  /** Installs, or removes with `undefined`, the approval service. */
-  setApproval(service: ApprovalService | undefined): void
-  /** The adapter's schema functions (the test declared or inherited the `schema` feature). */
-  readonly schema: SchemaApi
-  /** Builds the registry's own coded error (the test declared or inherited the `codedErrors` feature). */
-  harnessError(message: string, code: string): Error
-  /** What the registry has logged at warn level so far (the test declared or inherited the `warnings` feature). */
-  warnings(): readonly string[]
-  /** The harness's Code Mode members (the test declared or inherited the `codeMode` feature). */
-  readonly codeMode: CodeModeHarness
-  /**
-   * Assembles the system prompt `scope`'s model sees, or the global one
-   * (`promptAssembly`); rejects when the registry fails the assembly.
-   */
-  assemblePrompt(scope?: ScopeHandle): Promise<PromptAssembly>
-  /** Declares `mode` through `scope`'s context, or the global one when `scope` is `undefined` (`codeMode`). */
-  presentAs(scope: ScopeHandle | undefined, mode: ToolPresentationMode): () => void
-  /**
-   * True when this test may use `feature` in this run: its rules require it or
-   * it `needs` it, or it is `optional` for the test and the adapter declares it.
-   * Using any other feature through this context fails the test as a kit defect.
-   */
-  has(feature: FeatureName): boolean
-}
+/** What a test body receives: the harness of this test, gated by its features (./harness-view.ts). */
+export type CheckContext = HarnessView
 
 export interface CheckOptions {
   /** Features needed beyond those the named rules already require. */
@@ -137,14 +103,13 @@ export function check(ids: RuleId | readonly RuleId[], title: string, body: (t: 
     throw new Error(`check("${title}") configures the deployment but does not need codeMode`)
   }
   const deployment = options.deployment
-  const budget = suiteTimeout()
+  const { timeoutMs: budget, stallLimitMs: stallLimit } = suiteSettings()
   const name = `[${ruleIds.join(', ')}] ${title}`
   // Only an embedding selects (./selection.ts): the test is then not declared at all.
   if (!isSelected(name)) return
 
   // The budget ends an ordinary hang (idle waiting), the stall limit a body that keeps computing (its
   // thread's CPU time); vitest's own timeout is only a far wall-clock backstop for a blocked thread.
-  const stallLimit = suiteStallLimit()
   test(name, { timeout: wallBackstop(budget, stallLimit) }, async (ctx) => {
     // The rules the test reports under: its own, and any rule an incidental check adds (./incidental.ts).
     const reported = [...ruleIds]
@@ -172,63 +137,7 @@ export function check(ids: RuleId | readonly RuleId[], title: string, body: (t: 
       harness = h
       // Reaching for a feature the test may not use is the kit's defect, reported before any adapter member is touched.
       const gate = featureGate(needed, options.optional ?? [], adapter.features)
-      const context: CheckContext = {
-        adapter,
-        harness: h,
-        tools: h.tools,
-        has: gate.has,
-        scope: async (parent) => {
-          gate.use('scopes', 'scope()')
-          if (parent !== undefined) gate.use('scopeParents', 'scope(parent)')
-          if (h.createScope === undefined) throw new Error('the adapter declares scopes but its harness has no createScope()')
-          return withinBudget(Promise.resolve(h.createScope(parent === undefined ? undefined : { parent })), budget, 'createScope()')
-        },
-        get schema(): SchemaApi {
-          gate.use('schema', 'schema')
-          if (adapter.schema === undefined) throw new Error('the adapter declares schema but has no schema member')
-          return adapter.schema
-        },
-        harnessError: (message, code) => {
-          gate.use('codedErrors', 'harnessError()')
-          if (adapter.harnessError === undefined) throw new Error('the adapter declares codedErrors but has no harnessError()')
-          return adapter.harnessError(message, code)
-        },
-        warnings: () => {
-          gate.use('warnings', 'warnings()')
-          if (h.warnings === undefined) throw new Error('the adapter declares warnings but its harness has no warnings()')
-          const logged: unknown = h.warnings()
-          if (!Array.isArray(logged) || !logged.every((message) => typeof message === 'string')) {
-            throw new Error(`harness warnings() must return an array of strings, got ${describeThrown(logged)}`)
-          }
-          return [...logged] as string[]
-        },
-        get codeMode(): CodeModeHarness {
-          gate.use('codeMode', 'codeMode')
-          if (h.codeMode === undefined) throw new Error('the adapter declares codeMode but its harness has no codeMode member')
-          return h.codeMode
-        },
-        assemblePrompt: (scope) => {
-          gate.use('promptAssembly', 'assemblePrompt()')
-          if (h.assemblePrompt === undefined) throw new Error('the adapter declares promptAssembly but its harness has no assemblePrompt()')
-          const assemble = h.assemblePrompt.bind(h)
-          return withinBudget(
-            Promise.resolve().then(() => assemble(scope?.agent)),
-            budget,
-            'assemblePrompt()',
-          )
-        },
-        presentAs: (scope, mode) => {
-          gate.use('codeMode', 'presentAs()')
-          const api = scope === undefined ? h.tools : scope.tools
-          if (api.presentAs === undefined) throw new Error('the adapter declares codeMode but its tools have no presentAs()')
-          return api.presentAs(mode)
-        },
-        setApproval: (service) => {
-          gate.use('approval', 'setApproval()')
-          if (h.setApproval === undefined) throw new Error('the adapter declares approval but its harness has no setApproval()')
-          h.setApproval(service)
-        },
-      }
+      const context: CheckContext = harnessView(adapter, h, gate, (work, what) => withinBudget(work, budget, what))
       await computeWithin(
         withinBudget(
           Promise.resolve().then(() => body(context)),

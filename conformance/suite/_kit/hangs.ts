@@ -12,15 +12,11 @@
  *
  * The memory is module-level, so it is per test worker (with `isolate: false`
  * one worker runs many files; a second worker learns on its own). Off when
- * `DSH_TCK_HANG_SHORTCUT` is `0` (`--no-hang-shortcut`, `GradeOptions.hangShortcut: false`):
- * every test then waits its full budget.
+ * the suite settings say so (`hangShortcut`, from `--no-hang-shortcut` or
+ * `GradeOptions.hangShortcut: false`): every test then waits its full budget.
  */
-
-/** Full-budget hangs of one phase after which that phase is short-circuited. */
-export const HANG_SHORTCUT_AFTER = 3
-
-/** Idle waiting a short-circuited phase still gets before it fails (capped by the budget). */
-export const SHORTCUT_WAIT_MS = 50
+import { HANG_SHORTCUT_AFTER, SHORTCUT_WAIT_MS } from '../../limits.ts'
+import { suiteSettings } from './settings.ts'
 
 /** How a short-circuited test's failure message starts. */
 export const SHORTCUT_PREFIX = 'short-circuited: '
@@ -34,7 +30,7 @@ const seen = new Map<string, Seen>()
 
 /** True unless the shortcut was turned off for this run. */
 export function hangShortcutEnabled(): boolean {
-  return process.env.DSH_TCK_HANG_SHORTCUT !== '0'
+  return suiteSettings().hangShortcut
 }
 
 /** Notes that `what` used up the whole budget in `test`. */

@@ -1,6 +1,7 @@
 /**
- * Mutation evidence runs only (`npm run mutation:evidence`): when
- * `DSH_TCK_ONLY_RULES` lists rule IDs, every test that names none of them is
+ * Mutation evidence runs only (`npm run mutation:evidence`): when the suite
+ * settings list rule IDs in `onlyRules` (vitest.mutation.config.ts provides
+ * them from `DSH_TCK_ONLY_RULES`), every test that names none of them is
  * skipped before its body runs. Stryker then records coverage, and credits
  * kills, to those rules' tests alone. Unset, this file does nothing.
  *
@@ -17,13 +18,9 @@
  */
 import { beforeEach, inject } from 'vitest'
 import { ruleIdsInTestName } from '../../catalogue/test-name.ts'
+import { suiteSettings } from './settings.ts'
 
-const only = new Set(
-  (process.env.DSH_TCK_ONLY_RULES ?? '')
-    .split(',')
-    .map((id) => id.trim())
-    .filter((id) => id !== ''),
-)
+const only = new Set(suiteSettings().onlyRules)
 
 /** What one mutant run has shown so far. */
 interface RunState {

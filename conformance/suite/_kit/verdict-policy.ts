@@ -6,13 +6,15 @@
  * here, and `check()` asks it about every failure: a failure that would not
  * decide the exit status of `grade` under the same profile and baseline (it
  * concerns only rules of levels that do not decide, or the baseline records
- * it) skips the test with the reason instead of failing it.
+ * it) skips the test with the reason instead of failing it. The policy is
+ * part of the embedding's suite settings (`verdictPolicy`, ./settings.ts).
  *
  * Unset (grading runs, the kit's own `npm test`), every failure fails.
  */
 import { failingLevels } from '../../catalogue/types.ts'
 import type { Profile } from '../../catalogue/types.ts'
 import { getRule, isRuleId } from '../../catalogue/index.ts'
+import { suiteSettings } from './settings.ts'
 
 /** The embedding's verdict policy. */
 export interface VerdictPolicy {
@@ -26,18 +28,12 @@ export interface VerdictPolicy {
   readonly onKnown?: (rule: string, test: string) => void
 }
 
-let policy: VerdictPolicy | undefined
-
-/** Sets (or, with `undefined`, clears) the policy of this worker. */
-export function useVerdictPolicy(next: VerdictPolicy | undefined): void {
-  policy = next
-}
-
 /**
  * Why a failure of the test `test` concerning `rules` does not fail it under
  * the policy, or `undefined` when it does (always, without a policy).
  */
 export function toleratedFailure(rules: readonly string[], test: string): string | undefined {
+  const policy = suiteSettings().verdictPolicy
   if (policy === undefined || rules.length === 0) return undefined
   const deciding = failingLevels(policy.profile)
   const reasons: string[] = []
