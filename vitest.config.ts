@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { HeavyFilesFirst } from './scripts/vitest-heavy-first-sequencer.ts'
-import { suiteInputsFromEnv } from './conformance/grade/engine/env-inputs.ts'
+import { suiteInputsFromEnv } from './conformance/grade/index.ts'
 import { SUITE_SETTINGS_KEY } from './conformance/suite/_kit/settings.ts'
 
 // `npm test`: the kit's own tests. The conformance suite runs here against the

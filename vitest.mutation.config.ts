@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import { persistentWorkerPool } from './scripts/vitest-persistent-worker.ts'
 import { ExamplesFirstRotating } from './scripts/vitest-mutation-sequencer.ts'
-import { suiteInputsFromEnv } from './conformance/grade/engine/env-inputs.ts'
+import { suiteInputsFromEnv } from './conformance/grade/index.ts'
 import { SUITE_SETTINGS_KEY } from './conformance/suite/_kit/settings.ts'
 
 // `npm run mutation` (Stryker) only: the suites that drive the reference

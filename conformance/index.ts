@@ -38,26 +38,34 @@ export { DETAIL_ENGLISH, SOURCE_DOCUMENTS, UPSTREAM_DOCS_REVISION } from './cata
 export type { DocumentVersion, SectionEntry, SourceDocument } from './catalogue/source-documents.ts'
 export { grade, DEFAULT_TIMEOUT_MS } from './grade/grade.ts'
 export type { GradeOptions, GradeProgress } from './grade/grade.ts'
-export { renderConsole } from './grade/formats/render-console.ts'
-export type { RenderOptions } from './grade/formats/render-console.ts'
-export { AdapterError, UsageError } from './grade/errors.ts'
-export { REPORT_VERSION } from './grade/report.ts'
-export type * from './grade/report.ts'
-export { compareToBaseline } from './grade/baseline/compare-baseline.ts'
+export {
+  BASELINE_VERSION,
+  BaselineError,
+  compareToBaseline,
+  formatBaseline,
+  loadBaseline,
+  parseBaseline,
+  renderConsole,
+  updateBaseline,
+} from './grade/index.ts'
 export type {
+  Baseline,
   BaselineComparison,
+  BaselineEntry,
+  BaselineExpiry,
   BaselineFailure,
+  BaselineReason,
   CompareOptions,
   CoveredFailure,
   EntryRef,
   JudgedEntry,
   KindMismatch,
-} from './grade/baseline/compare-baseline.ts'
-export { loadBaseline, parseBaseline } from './grade/baseline/load-baseline.ts'
-export { formatBaseline, updateBaseline } from './grade/baseline/update-baseline.ts'
-export { BaselineError } from './grade/baseline/baseline-error.ts'
-export { BASELINE_VERSION } from './grade/baseline/types.ts'
-export type { Baseline, BaselineEntry, BaselineExpiry, BaselineReason, RuleBaselineEntry, TestBaselineEntry } from './grade/baseline/types.ts'
+  RenderOptions,
+  RuleBaselineEntry,
+  TestBaselineEntry,
+} from './grade/index.ts'
+export { AdapterError, REPORT_VERSION, UsageError } from './grade/index.ts'
+export type * from './grade/report.ts'
 export { createScriptedRuntime } from './code-runtime/scripted-runtime.ts'
 export type { ScriptedOutcome, ScriptedProgram, ScriptedRun, ScriptedRuntime, ScriptedRuntimeOptions } from './code-runtime/scripted-runtime.ts'
 export type * from './spec/types.ts'

@@ -31,8 +31,7 @@ import { compareWithExpected, renderFidelityVerdict } from '../conformance/fidel
 import { UPSTREAM_RELEASE_COMMIT, upstreamBuildFolder } from '../conformance/spec/upstream-release.ts'
 import { TABLE_END, TABLE_START, UPSTREAM_EXPECTED_FAILURES, renderExpectedFailuresTable } from '../conformance/fidelity/expected-failures.ts'
 import { UPSTREAM_BASELINE_FILE, upstreamBaseline } from '../conformance/fidelity/upstream-baseline.ts'
-import { loadBaseline } from '../conformance/grade/baseline/load-baseline.ts'
-import { formatBaseline } from '../conformance/grade/baseline/update-baseline.ts'
+import { formatBaseline, loadBaseline } from '../conformance/grade/index.ts'
 
 const KIT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const ADAPTER_SOURCE = join(KIT, 'conformance/fidelity/upstream-adapter.ts')

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { computeSuiteRevision } from '../conformance/grade/engine/suite-revision.ts'
+import { computeSuiteRevision } from '../conformance/grade/index.ts'
 
 const KIT = fileURLToPath(new URL('..', import.meta.url))
 // A ceiling per npm or CLI step against a hang, never a verdict; a busy machine stretches each step several times.

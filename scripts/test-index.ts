@@ -6,8 +6,7 @@
  */
 import { writeFileSync } from 'node:fs'
 import { relative } from 'node:path'
-import { collectKitTests, TEST_INDEX_FILE } from '../conformance/grade/commands/tests-of-rule.ts'
-import { renderTestIndex } from '../conformance/grade/commands/test-index.ts'
+import { collectKitTests, renderTestIndex, TEST_INDEX_FILE } from '../conformance/grade/index.ts'
 
 const tests = await collectKitTests()
 writeFileSync(TEST_INDEX_FILE, renderTestIndex(tests))

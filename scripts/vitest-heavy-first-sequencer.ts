@@ -2,7 +2,7 @@
 // that take minutes first, so that no worker is left with one of them at the end.
 import { BaseSequencer } from 'vitest/node'
 import type { TestSpecification } from 'vitest/node'
-import { listedFirst } from '../conformance/grade/engine/slow-first.ts'
+import { listedFirst } from '../conformance/grade/index.ts'
 
 /**
  * The kit's slowest test files, slowest first (each grades registries or

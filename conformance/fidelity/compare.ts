@@ -7,11 +7,10 @@
  */
 import type { GradeReport, RuleStatus } from '../grade/report.ts'
 import type { RuleId } from '../catalogue/index.ts'
-import { compareToBaseline } from '../grade/baseline/compare-baseline.ts'
-import type { Baseline } from '../grade/baseline/types.ts'
+import { compareToBaseline, kitInfo } from '../grade/index.ts'
+import type { Baseline } from '../grade/index.ts'
 import { expectedFailingRules, type ExpectedFailure } from './expected-failures.ts'
 import { upstreamBaseline } from './upstream-baseline.ts'
-import { kitInfo } from '../grade/engine/kit-info.ts'
 
 /** A must rule that failed without being listed, with its first failing assertion. */
 export interface UnexpectedFailure {

@@ -6,7 +6,7 @@
  * rewrites it) and a test keeps the committed file equal to it.
  */
 import { fileURLToPath } from 'node:url'
-import type { Baseline } from '../grade/baseline/types.ts'
+import type { Baseline } from '../grade/index.ts'
 import { UPSTREAM_EXPECTED_FAILURES, type ExpectedFailure } from './expected-failures.ts'
 
 /** Absolute path of the committed baseline. */

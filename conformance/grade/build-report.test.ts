@@ -7,7 +7,7 @@ import { RULES } from '../catalogue/index.ts'
 import type { Profile, Rule } from '../catalogue/index.ts'
 import { buildReport, ruleIdsOf } from './engine/build-report.ts'
 import type { BuildReportInput } from './engine/build-report.ts'
-import { KNOWN_FEATURES } from './engine/features.ts'
+import { KNOWN_FEATURES } from './engine/known-features.ts'
 import type { RawTest, RawUnhandled, SuiteRun } from './engine/run-suite.ts'
 import type { AdapterInfo } from './report.ts'
 

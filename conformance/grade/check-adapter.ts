@@ -5,7 +5,7 @@
 import type { FeatureName, TckAdapter } from '../adapter/contract.ts'
 import { AdapterError } from './errors.ts'
 import type { LoadedAdapter } from './load-adapter.ts'
-import { KNOWN_FEATURES, isFeatureName } from './engine/features.ts'
+import { KNOWN_FEATURES, isFeatureName } from './engine/known-features.ts'
 import { listWords, oneLine } from './text.ts'
 import { settleWithin } from './engine/settle.ts'
 

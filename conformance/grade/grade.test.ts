@@ -13,7 +13,7 @@ import { RULES } from '../catalogue/index.ts'
 import { AdapterError, UsageError } from './errors.ts'
 import { grade } from './grade.ts'
 import type { GradeProgress } from './grade.ts'
-import { KNOWN_FEATURES } from './engine/features.ts'
+import { KNOWN_FEATURES } from './engine/known-features.ts'
 import { CACHE_DIR_ENV } from './engine/transform-cache.ts'
 import { REPORT_VERSION } from './report.ts'
 

@@ -8,7 +8,7 @@ import { DEFAULT_RUNS, DEFAULT_SEED, DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS,
 import { REFERENCE_ADAPTER } from '../suite/_kit/settings.ts'
 import type { ProvidedSuiteSettings } from '../suite/_kit/settings.ts'
 import { suiteInputsFromEnv } from './engine/env-inputs.ts'
-import { KNOWN_FEATURES } from './engine/features.ts'
+import { KNOWN_FEATURES } from './engine/known-features.ts'
 import { buildReport } from './engine/build-report.ts'
 import { KIT_ROOT, kitInfo } from './engine/kit-info.ts'
 import { isKitModule, runTouchedCache, transformCacheDir } from './engine/transform-cache.ts'

@@ -2,8 +2,9 @@
  * The layout of `conformance/grade/`, as imports: the engine (`engine/`: run
  * the suite, build the report) knows nothing of the command line
  * (`cli.ts`, `commands/`), the output formats (`formats/`) know nothing of
- * the command line either, and nothing outside `grade/` reaches into the
- * command line's parts. (Tests may drive the command line from anywhere.)
+ * the command line either, and nothing outside `grade/` reaches into its
+ * folders: the rest of the kit goes through `grade/index.ts`, which loads
+ * neither vitest nor tsd. (Tests may drive the command line from anywhere.)
  * And the grade's settings reach the test workers one way: no worker-side
  * module reads a `DSH_TCK_*` variable (suite/_kit/settings.ts).
  */
@@ -60,11 +61,6 @@ test('the output formats import nothing from the command line', () => {
   expect(offending((path) => path.startsWith(`${GRADE}/formats/`) && !path.endsWith('.test.ts'), isCommandLine)).toEqual([])
 })
 
-test('outside grade/, only the test-index generator imports a command-line part', () => {
-  const outside = (path: string): boolean => !path.startsWith(`${GRADE}/`) && path !== 'scripts/test-index.ts'
-  expect(offending(outside, (path) => path.startsWith(`${GRADE}/commands/`))).toEqual([])
-})
-
 /** The folders whose modules run in a test worker (the suite, the laws, their fixtures, the embedding), tests included. */
 const WORKER_SIDE = ['conformance/suite/', 'properties/', 'conformance/fixtures/', 'conformance/vitest/']
 
@@ -90,4 +86,45 @@ test('the check for DSH_TCK_ reads sees each way of reading one', () => {
   for (const text of ['process.env.DSH_TCK', 'suiteSettings().seed', 'process.env.VITEST_POOL_ID', '// DSH_TCK_SEED, read by grade()']) {
     expect(READS_KIT_ENV.test(text), text).toBe(false)
   }
+})
+
+/** The kit files and packages a source loads at run time: relative and bare specifiers, `import type` / `export type` left out. */
+function runtimeImportsOf(path: string): { files: string[]; packages: string[] } {
+  const text = readFileSync(join(KIT, path), 'utf8')
+  const specifiers = [...text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm)].map(
+    (m) => (m[1] ?? m[2]) as string,
+  )
+  return {
+    files: specifiers
+      .filter((s) => s.startsWith('.'))
+      .map((s) =>
+        relative(KIT, resolve(KIT, dirname(path), s))
+          .split('\\')
+          .join('/'),
+      ),
+    packages: specifiers.filter((s) => !s.startsWith('.') && !s.startsWith('node:')),
+  }
+}
+
+const DOOR = `${GRADE}/index.ts`
+const GRADE_PARTS = ['engine', 'commands', 'formats', 'baseline', 'test-support'].map((part) => `${GRADE}/${part}/`)
+
+test('outside grade/, every import of its engine, commands, formats or baselines goes through its one door, grade/index.ts', () => {
+  const outside = (path: string): boolean => !path.startsWith(`${GRADE}/`)
+  expect(offending(outside, (target) => GRADE_PARTS.some((part) => target.startsWith(part)))).toEqual([])
+})
+
+test('grade/index.ts loads neither vitest nor tsd, so the public entry and the vitest configs may use it', () => {
+  const seen = new Set<string>()
+  const heavy: string[] = []
+  const visit = (path: string): void => {
+    if (seen.has(path)) return
+    seen.add(path)
+    const { files, packages } = runtimeImportsOf(path)
+    for (const name of packages) if (/^(vitest|tsd|@vitest)(\/|$)/.test(name)) heavy.push(`${path} -> ${name}`)
+    for (const file of files) if (file.endsWith('.ts')) visit(file)
+  }
+  visit(DOOR)
+  expect(seen.size).toBeGreaterThan(10)
+  expect(heavy).toEqual([])
 })

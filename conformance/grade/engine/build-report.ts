@@ -36,7 +36,7 @@ import type {
   UnattributedKind,
 } from '../report.ts'
 import type { RawError, RawTest, SuiteRun } from './run-suite.ts'
-import { isFeatureName } from './features.ts'
+import { isFeatureName } from './known-features.ts'
 import type { TypeGrading } from '../../types/grade-types.ts'
 import { listWords, stripAnsi } from '../text.ts'
 import { ruleIdsInTestName } from '../../catalogue/test-name.ts'

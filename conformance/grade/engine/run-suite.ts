@@ -19,7 +19,7 @@ import { createVitest } from 'vitest/node'
 import type { Plugin } from 'vite'
 import type { Reporter, TestCase, TestModule, Vitest, VitestPluginContext } from 'vitest/node'
 import { toRawError } from './raw-error.ts'
-import { SlowFilesFirst } from './slow-first.ts'
+import { SlowFilesFirst } from './slow-files-first.ts'
 import type { RawError } from './raw-error.ts'
 
 export type { RawError }

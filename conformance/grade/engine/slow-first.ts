@@ -13,8 +13,6 @@
  * depends on this list: a file missing from it, or listed and gone, changes
  * how long a grade takes, never a verdict.
  */
-import { BaseSequencer } from 'vitest/node'
-import type { TestSpecification } from 'vitest/node'
 
 /**
  * Suite files as paths from the kit root, without the `.test.ts` /
@@ -55,11 +53,4 @@ export function listedFirst<T>(files: readonly T[], listed: readonly string[], r
   }
   // Array.prototype.sort is stable: the others keep their order.
   return [...files].sort((a, b) => rank(a) - rank(b))
-}
-
-/** vitest's own order (largest file first, as a grade has no timings), except that {@link SLOW_SUITE_FILES} come first. */
-export class SlowFilesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return listedFirst(await super.sort(files), SLOW_SUITE_FILES, this.ctx.config.root, (spec) => spec.moduleId)
-  }
 }

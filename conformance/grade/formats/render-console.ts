@@ -2,7 +2,7 @@
  * `renderConsole()`: the human-readable form of a grading report.
  */
 import type { GradeReport, LevelCounts, RuleEntry, TestEntry } from '../report.ts'
-import { KNOWN_FEATURES } from '../engine/features.ts'
+import { KNOWN_FEATURES } from '../engine/known-features.ts'
 import { listWords } from '../text.ts'
 import { cut, failureLine, firstFailure } from './failure-line.ts'
 import { countsOf, decidingCounts, deviationCounts, failingLabel, profileDescription, profileOf, verdictGroups } from './verdict.ts'
