@@ -10,7 +10,7 @@ import type { ApprovalOutcome, PostToolDecision, UserMessage } from '../conforma
 import { approvalStub } from '../conformance/suite/_kit/approval.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { incidental } from '../conformance/suite/_kit/incidental.ts'
-import { expectBlockContexts, expectEnveloped, expectNoInfo } from '../conformance/suite/_kit/results.ts'
+import { expectBlockContexts, expectEnveloped, expectNoInfo } from '../conformance/suite/_kit/result-assertions.ts'
 import { contextMessage, probeTool, text } from '../conformance/suite/_kit/tools.ts'
 import { law } from './_kit/law.ts'
 import { losslessJson } from './_kit/values.ts'

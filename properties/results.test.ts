@@ -5,7 +5,7 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import { call } from '../conformance/suite/_kit/inputs.ts'
-import { expectDenialMessage, expectEmptyMessageKept, expectEnveloped, expectNoInfo, isDeepFrozen } from '../conformance/suite/_kit/results.ts'
+import { expectDenialMessage, expectEmptyMessageKept, expectEnveloped, expectNoInfo, isDeepFrozen } from '../conformance/suite/_kit/result-assertions.ts'
 import { incidental } from '../conformance/suite/_kit/incidental.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
 import { isLossless } from './_kit/json.ts'

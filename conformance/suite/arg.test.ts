@@ -7,7 +7,7 @@ import { check } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
 import { incidental } from './_kit/incidental.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
-import { expectEnveloped, expectNoInfo, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { expectEnveloped, expectNoInfo, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
 import { recordStages } from './_kit/stages.ts'
 import { probeTool } from './_kit/tools.ts'
 

@@ -14,7 +14,7 @@ import {
   expectPolicyFailure,
   expectSuccess,
   isDeepFrozen,
-} from './_kit/results.ts'
+} from './_kit/result-assertions.ts'
 import { recordStages } from './_kit/stages.ts'
 import { incidental } from './_kit/incidental.ts'
 import { expectPostRouting } from './_kit/routing.ts'

@@ -5,7 +5,7 @@ import { check } from './_kit/check.ts'
 import { deferred } from './_kit/deferred.ts'
 import { call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
-import { expectCode, expectPlainFailure, expectSuccess } from './_kit/results.ts'
+import { expectCode, expectPlainFailure, expectSuccess } from './_kit/result-assertions.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
 import type { ProbeSpec } from './_kit/tools.ts'
 

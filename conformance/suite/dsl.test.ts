@@ -8,7 +8,7 @@ import { incidental } from './_kit/incidental.ts'
 import { atOrBelowSchemaPath, expectUpstreamPathForm } from './_kit/schema-errors.ts'
 import { nestedPropertyMap } from './_kit/nested-property-map.ts'
 import { call } from './_kit/inputs.ts'
-import { expectSuccess } from './_kit/results.ts'
+import { expectSuccess } from './_kit/result-assertions.ts'
 import { probeTool, renderJson } from './_kit/tools.ts'
 
 // ---- helpers ----------------------------------------------------------------

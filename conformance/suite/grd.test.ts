@@ -16,7 +16,7 @@ import {
   expectPolicyFailure,
   expectSuccess,
   isDeepFrozen,
-} from './_kit/results.ts'
+} from './_kit/result-assertions.ts'
 import { recordStages } from './_kit/stages.ts'
 import { expectStagesAside } from './_kit/routing.ts'
 import { probeTool } from './_kit/tools.ts'

@@ -6,7 +6,7 @@ import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
 import { MALFORMED_OUTCOMES } from './_kit/malformed-outcomes.ts'
-import { expectEnveloped, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/results.ts'
+import { expectEnveloped, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
 
 type Observed = { exec: Readonly<ToolExecution>; result: Readonly<ToolExecutionResult> }
