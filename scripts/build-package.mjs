@@ -31,11 +31,12 @@ for (const name of readdirSync(join(root, 'types'))) if (name.endsWith('.ts')) c
 copy('fixtures/json-schema')
 copy('conformance/adequacy/evidence.json')
 copy('conformance/grade/commands/test-index.json')
-// The revision of the sources, not of the compiled files (see suite-revision.ts).
-const { computeSuiteRevision } = await import(pathToFileURL(join(dist, 'conformance/grade/index.js')).href)
-writeFileSync(join(dist, 'conformance/grade/engine/suite-revision.json'), `${JSON.stringify({ suiteRevision: computeSuiteRevision(root) })}\n`)
 copy('conformance/grade/report.schema.json')
 copy('conformance/grade/baseline/baseline.schema.json')
+// The revision of the sources, not of the compiled files (see suite-revision.ts), through grade's
+// one door, which reads the schemas copied above.
+const { computeSuiteRevision } = await import(pathToFileURL(join(dist, 'conformance/grade/index.js')).href)
+writeFileSync(join(dist, 'conformance/grade/engine/suite-revision.json'), `${JSON.stringify({ suiteRevision: computeSuiteRevision(root) })}\n`)
 writeFileSync(
   join(dist, 'conformance/grade/report.schema.json.d.ts'),
   [

@@ -10,9 +10,17 @@
  */
 import type { ProvidedSuiteSettings } from '../../suite/_kit/settings.ts'
 
-export function suiteInputsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Pick<ProvidedSuiteSettings, 'seed' | 'runs' | 'replay'>> {
-  const seed = env.DSH_TCK_SEED === undefined || env.DSH_TCK_SEED === '' ? Number.NaN : Number(env.DSH_TCK_SEED)
-  const runs = Number(env.DSH_TCK_RUNS)
+/** A whole number written in decimal digits (an optional minus sign, surrounding blanks allowed), else NaN: `' '` is no seed 0. */
+function wholeNumber(text: string | undefined): number {
+  return text !== undefined && /^\s*-?\d+\s*$/.test(text) ? Number(text) : Number.NaN
+}
+
+/** The seed, run count and replay path the environment gives (typed without Node's declarations, as the package's types need none). */
+export function suiteInputsFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Partial<Pick<ProvidedSuiteSettings, 'seed' | 'runs' | 'replay'>> {
+  const seed = wholeNumber(env.DSH_TCK_SEED)
+  const runs = wholeNumber(env.DSH_TCK_RUNS)
   return {
     ...(Number.isSafeInteger(seed) ? { seed } : {}),
     ...(Number.isSafeInteger(runs) && runs > 0 ? { runs } : {}),
