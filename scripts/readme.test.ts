@@ -45,6 +45,6 @@ test('the mutation table reports unaccounted survivors and per-area scores from 
   }
   const table = renderMutationTable(evidence, [])
   expect(table).toContain('| survivors not accounted for | 1 (1 survived, 0 not covered) |')
-  expect(table).toContain('**77.78%** overall; REG 100%, VIS 50.00%')
+  expect(table).toContain('**77.78%** overall; REG 100%, VIS 50.00% (TYP is graded by the tsd suites, not by mutants)')
   expect(renderMutationTable({ ...evidence, mutation: null }, [])).toContain('No mutation run recorded')
 })

@@ -51,7 +51,7 @@ export interface GradeOptions {
    * {@link MAX_TIMEOUT_MS}). A call that leaves its test waiting this long (its
    * promise pending, the event loop idle) fails the test as a hang; time the
    * registry spends computing is not counted, and tests that ran longer than
-   * the budget are listed in the report's `slowTests`. Default: 5000.
+   * the budget are listed in the report's `slowTests`. Default: {@link DEFAULT_TIMEOUT_MS} (5000).
    */
   readonly timeout?: number
   /**

@@ -5,6 +5,9 @@
  * of `conformance/grade/` from here, never from its `engine/`, `commands/`,
  * `formats/` or `baseline/` folders (layout.test.ts). Only light modules are
  * re-exported: nothing here loads vitest or tsd (layout.test.ts checks).
+ * grade's top-level files (`grade.ts`, `cli.ts`, `errors.ts`, `report.ts`,
+ * `load-report.ts`, `load-adapter.ts`, `check-adapter.ts`) are its public
+ * face and may be imported directly; `grade.ts` loads vitest.
  */
 
 // `grade()` itself (./grade.ts) is a top-level file of its own: it loads vitest.

@@ -23,7 +23,7 @@ function sources(folder = ''): string[] {
     if (SKIP.has(name) || name.startsWith('.')) return []
     const path = folder === '' ? name : `${folder}/${name}`
     if (statSync(join(KIT, path)).isDirectory()) return sources(path)
-    return /\.(m?ts|mjs)$/.test(name) ? [path] : []
+    return /\.(m?ts|[cm]?js)$/.test(name) ? [path] : []
   })
 }
 
@@ -61,17 +61,46 @@ test('the output formats import nothing from the command line', () => {
   expect(offending((path) => path.startsWith(`${GRADE}/formats/`) && !path.endsWith('.test.ts'), isCommandLine)).toEqual([])
 })
 
-/** The folders whose modules run in a test worker (the suite, the laws, their fixtures, the embedding), tests included. */
-const WORKER_SIDE = ['conformance/suite/', 'properties/', 'conformance/fixtures/', 'conformance/vitest/']
+/**
+ * The modules that run in a test worker, tests included: the suite, the laws, their fixtures, the embedding,
+ * the grade's worker setup file, the reference and the fixture registries.
+ */
+const WORKER_SIDE = [
+  'conformance/suite/',
+  'properties/',
+  'conformance/fixtures/',
+  'conformance/vitest/',
+  `${GRADE}/engine/warm-adapter.ts`,
+  'reference/',
+  'fixtures/',
+]
+/**
+ * A registry under test may read its own variables: the deaf-listener adapter logs the tests it
+ * saw to the file DSH_TCK_DEAF_LOG names, which its own test sets and reads. It is the graded registry, not a kit setting.
+ */
+const OWN_VARIABLES = new Set(['fixtures/adapters/deaf-listeners.ts', 'fixtures/adapters/deaf-listeners.test.ts'])
 
-/** `process.env.DSH_TCK_…`, `process.env['DSH_TCK_…']`, or `{ DSH_TCK_… } = process.env`. */
-const READS_KIT_ENV = /process\.env\s*(?:\??\.\s*DSH_TCK_|\[\s*['"`]DSH_TCK_)|\{[^}]*\bDSH_TCK_\w*[^}]*\}\s*=\s*process\.env\b/
+/** `process.env.DSH_TCK_…`, `process.env['DSH_TCK_…']`, `{ DSH_TCK_… } = process.env`, or `env` taken from `node:process`. */
+const READS_KIT_ENV =
+  /process\.env\s*(?:\??\.\s*DSH_TCK_|\[\s*['"`]DSH_TCK_)|\{[^}]*\bDSH_TCK_\w*[^}]*\}\s*=\s*process\.env\b|import\s*\{[^}]*\benv\b[^}]*\}\s*from\s*['"](?:node:)?process['"]/
 
 test('no worker-side module reads a DSH_TCK_ variable: the adapter and the settings reach the workers as the suite settings only', () => {
-  const readers = ALL.filter((path) => WORKER_SIDE.some((dir) => path.startsWith(dir))).filter((path) =>
+  const readers = ALL.filter((path) => WORKER_SIDE.some((dir) => path.startsWith(dir)) && !OWN_VARIABLES.has(path)).filter((path) =>
     READS_KIT_ENV.test(readFileSync(join(KIT, path), 'utf8')),
   )
   expect(readers).toEqual([])
+})
+
+/** Files that name grade's folders as packaging paths (what to copy or write into dist/), not as imports. */
+const PACKAGING = new Set(['scripts/build-package.mjs'])
+
+test('outside grade/, no string names a module of its folders (test files aside), so no dynamic import or URL reaches past its door either', () => {
+  const naming = ALL.filter((path) => !path.startsWith(`${GRADE}/`) && !PACKAGING.has(path) && path !== `${GRADE}/layout.test.ts`).filter((path) =>
+    /['"`][^'"`\n]*grade\/(?:engine|commands|formats|baseline|test-support)\/[^'"`\n]*(?<!\.test)\.(?:m?[jt]s|json)['"`]/.test(
+      readFileSync(join(KIT, path), 'utf8'),
+    ),
+  )
+  expect(naming).toEqual([])
 })
 
 test('the check for DSH_TCK_ reads sees each way of reading one', () => {
@@ -80,6 +109,7 @@ test('the check for DSH_TCK_ reads sees each way of reading one', () => {
     'process.env?.DSH_TCK_RUNS',
     "process.env['DSH_TCK_SEED']",
     'const { DSH_TCK_PATH: path } = process.env',
+    "import { env } from 'node:process'",
   ]) {
     expect(READS_KIT_ENV.test(text), text).toBe(true)
   }

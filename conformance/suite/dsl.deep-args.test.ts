@@ -1,5 +1,5 @@
 // DSL shard "deep-args": one slow case, in a file of its own so it runs in parallel with the rest
-// (conformance/grade/internal/slow-first.ts starts it first). A validator that re-walks every subtree it
+// (conformance/grade/engine/slow-first.ts starts it first). A validator that re-walks every subtree it
 // accepts, as upstream's does, is quadratic in the depth of a valid chain: 10 s or more at 5,000 levels.
 import { expect } from 'vitest'
 import { nestingDepth } from '../fixtures/nesting-depth.ts'

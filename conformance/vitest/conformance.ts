@@ -53,7 +53,7 @@ export interface ConformanceOptions {
    * case-insensitive, as `grade --rules`. Default: every rule.
    */
   readonly rules?: readonly string[]
-  /** Per-test budget for adapter calls, in milliseconds, as `grade --timeout`. Default: 5000. */
+  /** Per-test budget for adapter calls, in milliseconds, as `grade --timeout`. Default: `DEFAULT_TIMEOUT_MS` (5000). */
   readonly timeout?: number
   /** Directory a relative adapter path (and the baseline) is resolved against. Default: `process.cwd()`. */
   readonly cwd?: string

@@ -234,9 +234,10 @@ function failureMessage(
   counterexample: string,
 ): string {
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)
-  // The embedding drives an adapter object: its replay line cannot name a module.
+  // The embedding drives an adapter object, whose module the line cannot know: it says where to name it,
+  // since a replay without --adapter grades the reference.
   const { adapter } = suiteSettings()
-  const adapterFlag = typeof adapter !== 'string' || adapter === REFERENCE_ADAPTER ? '' : ` --adapter ${adapter}`
+  const adapterFlag = typeof adapter !== 'string' ? ' --adapter <your adapter module>' : adapter === REFERENCE_ADAPTER ? '' : ` --adapter ${adapter}`
   return [
     `property ${name} (${title}) failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s)`,
     `  seed: ${seed}    path: ${fullPath}`,

@@ -56,9 +56,13 @@ export function renderMutationTable(evidence: Evidence = loadEvidence(), list: r
   const areas = Object.entries(m.areas ?? {})
     .filter((entry): entry is [string, number] => entry[1] !== null)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-  const full = areas.filter(([, s]) => s === 100).map(([a]) => a)
-  const partial = areas.filter(([, s]) => s < 100).map(([a, s]) => `${a} ${percent(s)}`)
-  const perArea = areas.length === 0 ? '' : `; ${[full.length === 0 ? '' : `${full.join(', ')} 100%`, ...partial].filter((s) => s !== '').join(', ')}`
+  const label = (area: string): string => (area === '?' ? 'code mapped to no area' : area)
+  const full = areas.filter(([, s]) => s === 100).map(([a]) => label(a))
+  const partial = areas.filter(([, s]) => s < 100).map(([a, s]) => `${label(a)} ${percent(s)}`)
+  const perArea =
+    areas.length === 0
+      ? ''
+      : `; ${[full.length === 0 ? '' : `${full.join(', ')} 100%`, ...partial].filter((s) => s !== '').join(', ')} (TYP is graded by the tsd suites, not by mutants)`
   const rows: [string, string][] = [
     ['report of the run', `\`${evidence.mutationReportAt ?? 'none'}\``],
     ['mutants', `${count(m.mutants)} (${count(m.compileErrors)} do not type-check and are dropped)`],
