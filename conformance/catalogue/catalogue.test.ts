@@ -13,19 +13,9 @@ import { seedProse } from './internal/seed-prose.ts'
 import { parseLineCitation, parseSectionCitation } from './internal/seed-citation.ts'
 import { SOURCE_DOCUMENTS } from './source-documents.ts'
 import { UPSTREAM_RELEASE_COMMIT } from '../spec/upstream-release.ts'
+import { KNOWN_FEATURES } from '../grade/index.ts'
 
-const FEATURES = new Set([
-  'scopes',
-  'scopeParents',
-  'approval',
-  'presentationMeta',
-  'changeEvents',
-  'schema',
-  'codedErrors',
-  'codeMode',
-  'warnings',
-  'promptAssembly',
-])
+const FEATURES: ReadonlySet<string> = new Set(KNOWN_FEATURES)
 const suiteDir = fileURLToPath(new URL('../suite/', import.meta.url))
 
 /** Rule IDs named by `check(...)` calls in a suite file, found textually. */

@@ -71,25 +71,20 @@ check(
   { deployment: { mode: 'native' } },
 )
 
-check(
-  'CM-02',
-  'a code deployment shows run_code',
-  ({ tools }) => {
-    expect(tools.get('run_code')).toBeDefined()
-    expect(names(tools.schemas())).toContain('run_code')
-  },
-  { deployment: CODE },
-)
-
-check(
-  'CM-02',
-  'a both deployment shows run_code',
-  ({ tools }) => {
-    expect(tools.get('run_code')).toBeDefined()
-    expect(names(tools.schemas())).toContain('run_code')
-  },
-  { deployment: BOTH },
-)
+for (const [label, deployment] of [
+  ['code', CODE],
+  ['both', BOTH],
+] as const) {
+  check(
+    'CM-02',
+    `a ${label} deployment shows run_code`,
+    ({ tools }) => {
+      expect(tools.get('run_code')).toBeDefined()
+      expect(names(tools.schemas())).toContain('run_code')
+    },
+    { deployment },
+  )
+}
 
 check(
   ['CM-03', 'CM-30'],
