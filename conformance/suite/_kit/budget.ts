@@ -44,6 +44,23 @@ export function waitWithin<T>(work: Promise<T>, budget: number, what: string): P
   })
 }
 
+/**
+ * Whether `work` settles before the event loop has sat idle for `idle` ms
+ * (the {@link idleClock}, never the wall clock): for a test that must see
+ * something happen to judge a rule, and gives a registry that never does it
+ * the kit's idle-time budget instead of a hang. Resolves `true` once `work`
+ * settles, either way; `false` once the idle time is spent. The timer is
+ * always cleared.
+ */
+export function settlesWithinIdle(work: Promise<unknown>, idle: number): Promise<boolean> {
+  const waited = idleClock()
+  const done = work.then(
+    () => true,
+    () => true,
+  )
+  return settleOrStop(done, tickFor(idle), () => (waited.read() >= idle ? new Error('idle') : undefined)).catch(() => false)
+}
+
 let beats = 0
 
 /**
