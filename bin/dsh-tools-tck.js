@@ -52,7 +52,19 @@ try {
 process.on('unhandledRejection', () => {})
 process.on('uncaughtException', () => {})
 
-const status = await runCli(argv, undefined, { beforeEngine })
+// The last line of defence (issue 38): whatever ends this process before the
+// command has its status (adapter code calling process.exit() from a timer,
+// say) must not pass for a verdict, least of all as exit status 0.
+let status
+process.on('exit', (code) => {
+  if (status !== undefined) return
+  process.stderr.write(
+    `dsh-tools-tck: the process was ended (exit status ${code}) before the command finished, most likely by adapter code calling process.exit(); no verdict was reached\n`,
+  )
+  process.exitCode = 2
+})
+
+status = await runCli(argv, undefined, { beforeEngine })
 process.exitCode = status
 // A misbehaving adapter can leave timers, sockets or a stuck worker behind;
 // exit anyway once the output is written (the timer does not itself hold the

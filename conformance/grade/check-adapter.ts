@@ -8,6 +8,7 @@ import type { LoadedAdapter } from './load-adapter.ts'
 import { KNOWN_FEATURES, isFeatureName } from './engine/known-features.ts'
 import { listWords, oneLine } from './text.ts'
 import { settleWithin } from './engine/settle.ts'
+import { guardExit } from './engine/exit-guard.ts'
 
 export interface CheckAdapterOptions {
   /** How long `create()` (and `dispose()`) may take, in milliseconds. */
@@ -109,7 +110,10 @@ export async function checkAdapter(loaded: LoadedAdapter, options: CheckAdapterO
   }
 
   const adapter = exported as TckAdapter
-  const created = await settleWithin(() => adapter.create(), options.timeoutMs)
+  // create() may not end this process either (engine/exit-guard.ts); dispose() is guarded below.
+  const guard = guardExit()
+  const created = await settleWithin(() => adapter.create(), options.timeoutMs).finally(() => guard.release())
+  if (guard.attempts.length > 0) fail(`create() called ${guard.attempts[0]!}: a registry must not end the process`)
   switch (created.kind) {
     case 'threw':
       return fail(`create() threw: ${oneLine(created.error)}`, created.error)
@@ -145,7 +149,8 @@ export async function checkAdapter(loaded: LoadedAdapter, options: CheckAdapterO
 async function disposeQuietly(harness: unknown, timeoutMs: number): Promise<void> {
   const dispose = readPath(harness, 'dispose')
   if (typeof dispose !== 'function') return
-  await settleWithin(() => (dispose as () => unknown).call(harness), timeoutMs)
+  const guard = guardExit()
+  await settleWithin(() => (dispose as () => unknown).call(harness), timeoutMs).finally(() => guard.release())
 }
 
 function isFunctionAt(root: unknown, path: string): boolean {

@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { AdapterError } from './errors.ts'
 import { oneLine } from './text.ts'
 import { settleWithin } from './engine/settle.ts'
+import { guardExit } from './engine/exit-guard.ts'
 import { REFERENCE_ADAPTER } from '../suite/_kit/settings.ts'
 
 /** Imports slower than this are reported as hanging (a top-level await that never settles). */
@@ -33,7 +34,8 @@ export interface LoadAdapterOptions {
  *
  * Throws an {@link AdapterError} with a one-line message naming the file when
  * the file does not exist or is a directory, when importing it throws, or
- * when it has no default export. A TypeScript adapter is imported through
+ * when it has no default export, and when it calls `process.exit()` while
+ * loading (which would otherwise end the calling process). A TypeScript adapter is imported through
  * the calling process's loader when it has one (the CLI registers tsx; vitest
  * has its own); on a plain Node, which refuses the file's extension, through
  * tsx's scoped `tsImport()`.
@@ -52,7 +54,16 @@ export async function loadAdapter(specifier: string | undefined, options: LoadAd
   }
   if (!isFile) throw new AdapterError(module, `adapter ${displayName} is not a file (--adapter expects the path of a module)`)
 
-  const imported = await settleWithin(() => importModule(module), IMPORT_LIMIT_MS)
+  // The module may not end this process as it loads (engine/exit-guard.ts): a silent exit 0 would pass for a grade.
+  const guard = guardExit()
+  const imported = await settleWithin(() => importModule(module), IMPORT_LIMIT_MS).finally(() => guard.release())
+  if (guard.attempts.length > 0) {
+    throw new AdapterError(
+      module,
+      `adapter ${displayName} called ${guard.attempts[0]!} while loading: an adapter module must not end the process (a CLI entry point imported by mistake, or a script without a main guard?)`,
+      imported.kind === 'threw' || imported.kind === 'rejected' ? { cause: imported.error } : undefined,
+    )
+  }
   switch (imported.kind) {
     case 'threw':
     case 'rejected':

@@ -8,6 +8,7 @@ import { expect, test } from 'vitest'
 import reference from '../../reference/adapter.ts'
 import { MAX_TIMEOUT_MS } from '../grade/grade.ts'
 import { conformance } from './conformance.ts'
+import exitInCreate from '../../fixtures/faults/exit-in-create.ts'
 
 const refusal = (run: () => Promise<void>): Promise<unknown> =>
   run().then(
@@ -22,6 +23,9 @@ const refused = {
   timeout: await refusal(() => conformance(reference, { timeout: 0 })),
   notAnAdapter: await refusal(() => conformance({ name: 'x', features: {} } as never)),
   missingModule: await refusal(() => conformance('no-such-adapter.ts', { cwd: import.meta.dirname })),
+  // Issue 38: an adapter that ends the process is refused, never a silent end of the run.
+  exitAtImport: await refusal(() => conformance('../../fixtures/faults/exit-at-import.ts', { cwd: import.meta.dirname })),
+  exitInCreate: await refusal(() => conformance(exitInCreate)),
 }
 
 await conformance(reference, { rules: ['grd-03'], timeout: 4000 })
@@ -32,6 +36,8 @@ test('bad options and adapters are refused, naming what is wrong', () => {
   expect(String(refused.timeout)).toMatch(/^UsageError: conformance\(\): timeout must be a whole number of milliseconds from 1 to 3600000 \(got 0\)/)
   expect(String(refused.notAnAdapter)).toMatch(/^AdapterError: adapter passed to conformance\(\): .*"create" must be a function/)
   expect(String(refused.missingModule)).toMatch(/^AdapterError: adapter module no-such-adapter\.ts not found/)
+  expect(String(refused.exitAtImport)).toMatch(/^AdapterError: adapter .*exit-at-import\.ts called process\.exit\(0\) while loading/)
+  expect(String(refused.exitInCreate)).toMatch(/^AdapterError: adapter passed to conformance\(\): create\(\) called process\.exit\(0\)/)
 })
 
 test('declares exactly the kit tests naming the selected rule, under their kit names', ({ task }) => {
