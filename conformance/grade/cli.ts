@@ -8,7 +8,17 @@ import type { ParseArgsConfig } from 'node:util'
 import { LEVELS, PROFILES, type Level, type Profile } from '../catalogue/types.ts'
 import { AdapterError, UsageError } from './errors.ts'
 import { BaselineError } from './baseline/baseline-error.ts'
-import { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, HANG_SHORTCUT_AFTER, MAX_TIMEOUT_MS, SHORTCUT_WAIT_MS, isDurationMs } from '../limits.ts'
+import {
+  DEFAULT_MAX_MEMORY_MB,
+  DEFAULT_STALL_LIMIT_MS,
+  DEFAULT_TIMEOUT_MS,
+  HANG_SHORTCUT_AFTER,
+  MAX_MAX_MEMORY_MB,
+  MAX_TIMEOUT_MS,
+  MIN_MAX_MEMORY_MB,
+  SHORTCUT_WAIT_MS,
+  isDurationMs,
+} from '../limits.ts'
 import { kitInfo } from './engine/kit-info.ts'
 import { oneLine, stackOf } from './text.ts'
 import { renderConsole } from './formats/render-console.ts'
@@ -87,9 +97,14 @@ Options of grade:
   --stall-limit <ms>   how much CPU time a test may compute before it fails (or,
                        in a synchronous endless loop, the run is declared
                        stuck and stopped) (default: ${DEFAULT_STALL_LIMIT_MS})
+  --max-memory <MB>    heap limit of each test worker (default: ${DEFAULT_MAX_MEMORY_MB}); a
+                       registry that allocates past it fails the test that
+                       was running as a crash, "out of memory"
   --no-hang-shortcut   give every test its full --timeout even after a call
                        has hung in ${HANG_SHORTCUT_AFTER} tests (by default later tests waiting on
-                       that call fail after ${SHORTCUT_WAIT_MS} ms, marked short-circuited)
+                       that call fail after ${SHORTCUT_WAIT_MS} ms, marked short-circuited),
+                       and run every test even after the same phase has
+                       spun or run out of memory in ${HANG_SHORTCUT_AFTER} tests
   --no-cache           transform the kit's modules afresh instead of reusing
                        those kept from earlier grades (in the temporary
                        folder, or DSH_TCK_CACHE_DIR; your adapter is never
@@ -165,6 +180,7 @@ const OPTIONS = {
   profile: { type: 'string' },
   timeout: { type: 'string' },
   'stall-limit': { type: 'string' },
+  'max-memory': { type: 'string' },
   'no-hang-shortcut': { type: 'boolean' },
   'no-cache': { type: 'boolean' },
   runs: { type: 'string' },
@@ -196,6 +212,7 @@ const COMMAND_OPTIONS = {
     'profile',
     'timeout',
     'stall-limit',
+    'max-memory',
     'no-hang-shortcut',
     'no-cache',
     'runs',
@@ -270,6 +287,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo(), h
 
     const timeout = values.timeout === undefined ? undefined : parseTimeout('--timeout', values.timeout)
     const stallLimit = values['stall-limit'] === undefined ? undefined : parseTimeout('--stall-limit', values['stall-limit'])
+    const maxMemory = values['max-memory'] === undefined ? undefined : parseMegabytes(values['max-memory'])
     const runs = values.runs === undefined ? undefined : parseWhole('--runs', values.runs, 1)
     const seed = values.seed === undefined ? undefined : parseWhole('--seed', values.seed, Number.MIN_SAFE_INTEGER)
     const rules = values.rules === undefined ? undefined : parseRules(values.rules)
@@ -301,6 +319,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo(), h
       ...(profile === undefined ? {} : { profile }),
       ...(timeout === undefined ? {} : { timeout }),
       ...(stallLimit === undefined ? {} : { stallLimit }),
+      ...(maxMemory === undefined ? {} : { maxMemory }),
       ...(values['no-hang-shortcut'] === true ? { hangShortcut: false } : {}),
       ...(values['no-cache'] === true ? { cache: false } : {}),
       ...(runs === undefined ? {} : { runs }),
@@ -477,6 +496,15 @@ function parseRules(raw: string): string[] {
 }
 
 /** A whole number option no smaller than `min`, or a usage error naming the flag. */
+/** `--max-memory`: a whole number of megabytes within the kit's bounds. */
+function parseMegabytes(raw: string): number {
+  const value = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN
+  if (!Number.isSafeInteger(value) || value < MIN_MAX_MEMORY_MB || value > MAX_MAX_MEMORY_MB) {
+    throw new UsageError(`--max-memory expects a whole number of megabytes from ${MIN_MAX_MEMORY_MB} to ${MAX_MAX_MEMORY_MB}, got "${raw}"`)
+  }
+  return value
+}
+
 function parseWhole(flag: string, raw: string, min: number): number {
   const value = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN
   if (!Number.isSafeInteger(value) || value < min) {

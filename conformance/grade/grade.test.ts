@@ -20,6 +20,7 @@ import { REPORT_VERSION } from './report.ts'
 const schema = JSON.parse(readFileSync(new URL('./report.schema.json', import.meta.url), 'utf8')) as object
 const validate = new Ajv2020({ allErrors: true }).compile(schema)
 const fixture = (name: string): string => fileURLToPath(new URL(`../../fixtures/adapters/${name}.ts`, import.meta.url))
+const fault = (name: string): string => fileURLToPath(new URL(`../../fixtures/faults/${name}.ts`, import.meta.url))
 
 describe('grade()', () => {
   test('grades the reference on a rule selection and returns a schema-valid report', async () => {
@@ -100,6 +101,25 @@ describe('grade()', () => {
     await expect(grade({ timeout: 0 })).rejects.toThrow(UsageError)
     await expect(grade({ timeout: 2.5 })).rejects.toThrow(/whole number of milliseconds from 1 to/)
     await expect(grade({ stallLimit: 0 })).rejects.toThrow(/stallLimit must be a whole number of milliseconds from 1 to/)
+    await expect(grade({ maxMemory: 8 })).rejects.toThrow(/maxMemory must be a whole number of megabytes from 64 to 65536 \(got 8\)/)
+  })
+
+  // Issue 38: an adapter that ends the process never passes for a verdict.
+  test('an adapter that calls process.exit(0) while loading or in create() is an AdapterError naming the exit', async () => {
+    const atImport = await grade({ adapter: fault('exit-at-import') }).catch((e: unknown) => e)
+    expect(atImport).toBeInstanceOf(AdapterError)
+    expect((atImport as AdapterError).message).toMatch(/exit-at-import\.ts called process\.exit\(0\) while loading/)
+    const inCreate = await grade({ adapter: fault('exit-in-create') }).catch((e: unknown) => e)
+    expect(inCreate).toBeInstanceOf(AdapterError)
+    expect((inCreate as AdapterError).message).toMatch(/create\(\) called process\.exit\(0\)/)
+  })
+
+  test('a tool call that calls process.exit(0) fails the tests that reach it, and the grade still reports', async () => {
+    const report = await grade({ adapter: fault('exit-in-body'), rules: ['GRD-01'] })
+    expect(report.summary.conforms).toBe(false)
+    const failed = report.rules.flatMap((rule) => rule.tests).filter((t) => t.outcome === 'fail')
+    expect(failed.length).toBeGreaterThan(0)
+    for (const t of failed) expect(t.failure?.message).toContain('process.exit')
   })
 
   test('rejects a broken adapter with an AdapterError naming the module', async () => {

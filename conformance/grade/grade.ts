@@ -4,7 +4,17 @@
  */
 import { fileURLToPath } from 'node:url'
 import { wallBackstop } from '../suite/_kit/budget.ts'
-import { DEFAULT_RUNS, DEFAULT_SEED, DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, isDurationMs } from '../limits.ts'
+import {
+  DEFAULT_MAX_MEMORY_MB,
+  DEFAULT_RUNS,
+  DEFAULT_SEED,
+  DEFAULT_STALL_LIMIT_MS,
+  DEFAULT_TIMEOUT_MS,
+  MAX_MAX_MEMORY_MB,
+  MAX_TIMEOUT_MS,
+  MIN_MAX_MEMORY_MB,
+  isDurationMs,
+} from '../limits.ts'
 import { REFERENCE_ADAPTER } from '../suite/_kit/settings.ts'
 import type { ProvidedSuiteSettings } from '../suite/_kit/settings.ts'
 import { suiteInputsFromEnv } from './engine/env-inputs.ts'
@@ -13,7 +23,7 @@ import { buildReport } from './engine/build-report.ts'
 import { KIT_ROOT, kitInfo } from './engine/kit-info.ts'
 import { isKitModule, runTouchedCache, transformCacheDir } from './engine/transform-cache.ts'
 import { trapStrayErrors } from './engine/stray-errors.ts'
-import type { PoolSettings, SuiteProgress } from './engine/run-suite.ts'
+import type { PoolSettings, Runaway, SuiteProgress, SuiteRun } from './engine/run-suite.ts'
 import { namePatternFor, selectRules } from './engine/select-rules.ts'
 import { checkAdapter } from './check-adapter.ts'
 import { UsageError } from './errors.ts'
@@ -89,6 +99,15 @@ export interface GradeOptions {
    * an error.
    */
   readonly cache?: boolean
+  /**
+   * Heap limit of each test worker, in megabytes (an integer from
+   * {@link MIN_MAX_MEMORY_MB} to {@link MAX_MAX_MEMORY_MB}). A registry that
+   * allocates past it loses its worker: the test that was running fails as a
+   * crash with "out of memory" as its cause, and the tests that never ran are
+   * resumed in a fresh run (see `hangShortcut` for what repeats do). Default:
+   * {@link DEFAULT_MAX_MEMORY_MB}.
+   */
+  readonly maxMemory?: number
   /** Keep stack traces in failures and unattributed errors. Default: false. */
   readonly verbose?: boolean
   /**
@@ -147,9 +166,17 @@ export { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../l
  * full grade's wall time for both). The hang memory of
  * `check()` (suite/_kit/hangs.ts) is per worker.
  */
-function poolFor(filtered: boolean): PoolSettings {
-  return { pool: 'threads', isolate: false, maxWorkers: filtered ? 1 : 2 }
+function poolFor(filtered: boolean, maxMemoryMb: number): PoolSettings {
+  return { isolate: false, maxWorkers: filtered ? 1 : 2, maxMemoryMb }
 }
+
+/**
+ * Most runs of one grade: the first, and one resumed run after each run in
+ * which the registry took a worker (engine/kit-pool.ts). The shortcut ends
+ * repeats long before (3 runaways of one phase), so this only bounds a
+ * registry that runs away in a new phase every time.
+ */
+const MAX_RUNS = 12
 
 /** `.ts` when the kit runs from its sources (a clone), `.js` when built (the package's dist/, same layout). */
 const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
@@ -195,6 +222,10 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
   if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) {
     throw new UsageError(`seed must be a whole number (got ${String(options.seed)})`)
   }
+  const maxMemoryMb = options.maxMemory ?? DEFAULT_MAX_MEMORY_MB
+  if (!Number.isSafeInteger(maxMemoryMb) || maxMemoryMb < MIN_MAX_MEMORY_MB || maxMemoryMb > MAX_MAX_MEMORY_MB) {
+    throw new UsageError(`maxMemory must be a whole number of megabytes from ${MIN_MAX_MEMORY_MB} to ${MAX_MAX_MEMORY_MB} (got ${String(maxMemoryMb)})`)
+  }
   const profile = options.profile ?? 'spec'
   if (!PROFILES.includes(profile)) throw new UsageError(`profile must be one of ${PROFILES.join(', ')} (got ${String(profile)})`)
   const rules = selectRules(options.rules)
@@ -225,15 +256,15 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
     // vitest is loaded only now: refusing options or an adapter stays cheap.
     const [{ runSuite }, { version: vitestVersion }] = await Promise.all([import('./engine/run-suite.ts'), import('vitest/node')])
     const cacheDir = transformCacheDir(KIT_ROOT, kitInfo().version, options.cache !== false)
-    const suite = (cache: boolean) =>
+    const suite = (cache: boolean, resume?: Resume) =>
       runSuite({
         root: KIT_ROOT,
         ...(cache && cacheDir !== undefined ? { cache: { dir: cacheDir, keeps: (id: string) => isKitModule(KIT_ROOT, id) } } : {}),
-        include: SUITE_FILES,
+        include: resume === undefined ? SUITE_FILES : resume.files,
         setupFiles: SETUP_FILES,
-        settings,
+        settings: resume === undefined ? settings : { ...settings, runaways: resume.runaways, reported: resume.reported },
         ...(options.rules === undefined ? {} : { testNamePattern: namePatternFor(rules) }),
-        pool: poolFor(options.rules !== undefined),
+        pool: poolFor(options.rules !== undefined, maxMemoryMb),
         stallLimitMs: stallLimitMs + WATCHDOG_GRACE_MS,
         wallBackstopMs: wallBackstop(timeoutMs, stallLimitMs) + WATCHDOG_GRACE_MS,
         ...(onProgress === undefined
@@ -252,6 +283,14 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
     // after a lockfile change, a full disk) fails modules for reasons that are
     // not the registry's: grade again without the cache.
     if (cacheDir !== undefined && runTouchedCache(run, cacheDir)) run = await suite(false)
+    // A registry that took a worker (an endless synchronous loop, a heap run
+    // out) left tests unreported: resume them in fresh runs, which fail the
+    // lost tests with their cause and short-circuit a phase lost 3 times.
+    for (let runs = 1; runs < MAX_RUNS; runs += 1) {
+      const resume = resumeAfter(run)
+      if (resume === undefined) break
+      run = mergeResumed(run, await suite(cacheDir !== undefined && !runTouchedCache(run, cacheDir), resume), resume)
+    }
 
     if (run.tests.length === 0 && run.aborted !== undefined) {
       // Nothing was even collected: a verdict of "no test for any rule" would blame the registry.
@@ -327,5 +366,62 @@ function suiteSettingsFor(options: GradeOptions, adapter: string, timeoutMs: num
     grading: true,
     shallowNesting: false,
     onlyRules: [],
+    runaways: [],
+    reported: [],
+  }
+}
+
+/** What a resumed run runs: the suite files with unreported tests, and what the earlier runs learnt. */
+interface Resume {
+  /** Suite files, relative to the kit root. */
+  readonly files: readonly string[]
+  readonly runaways: readonly Runaway[]
+  /** Full names of the tests already reported in those files. */
+  readonly reported: readonly string[]
+}
+
+/**
+ * The resumed run `run` calls for, if any: only when the registry took a
+ * worker in it (a new runaway), and only for the files where tests were left
+ * unreported or that never ran.
+ */
+function resumeAfter(run: SuiteRun & { readonly resumedRunaways?: number }): Resume | undefined {
+  const runaways = run.runaways ?? []
+  if (runaways.length <= (run.resumedRunaways ?? 0)) return undefined
+  const reporting = new Set(run.tests.map((test) => test.file))
+  const files = new Set([
+    ...run.tests.filter((test) => test.state === 'pending').map((test) => test.file),
+    ...run.moduleProblems.filter((problem) => NEVER_RAN.test(problem.message)).map((problem) => problem.file),
+    // A file in the lost worker's batch that it never started reports nothing at all.
+    ...(run.files ?? []).filter((file) => !reporting.has(file) && !run.moduleProblems.some((problem) => problem.file === file)),
+  ])
+  if (files.size === 0) return undefined
+  return {
+    files: [...files].sort(),
+    runaways,
+    reported: run.tests.filter((test) => files.has(test.file) && test.state !== 'pending').map((test) => test.fullName),
+  }
+}
+
+/** run-suite's problem for a suite file whose worker stopped before collecting it. */
+const NEVER_RAN = /^the suite file never ran/
+
+/** One run's results, with the resumed run's results for the files it ran again in place of theirs. */
+function mergeResumed(earlier: SuiteRun, resumed: SuiteRun, resume: Resume): SuiteRun & { readonly resumedRunaways: number } {
+  const files = new Set(resume.files)
+  const done = new Set(resume.reported)
+  const tests = [
+    ...earlier.tests.filter((test) => !files.has(test.file) || test.state !== 'pending'),
+    ...resumed.tests.filter((test) => !done.has(test.fullName)),
+  ].sort((a, b) => a.file.localeCompare(b.file))
+  return {
+    tests,
+    moduleProblems: [...earlier.moduleProblems.filter((problem) => !files.has(problem.file)), ...resumed.moduleProblems],
+    unhandled: [...earlier.unhandled, ...resumed.unhandled],
+    files: earlier.files ?? [],
+    runaways: [...(earlier.runaways ?? []), ...(resumed.runaways ?? [])],
+    // The runaways this merge has already resumed after: a new one in the resumed run calls for another.
+    resumedRunaways: earlier.runaways?.length ?? 0,
+    ...(resumed.aborted === undefined ? {} : { aborted: resumed.aborted }),
   }
 }

@@ -6,8 +6,13 @@ import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
 import { nestedPropertyMap } from './_kit/nested-property-map.ts'
 
-check('JSV-14', 'validateArgs accepts arguments that follow a 5,000-level property map to its leaf', ({ schema }) => {
-  const { spec, args } = nestedPropertyMap(nestingDepth(5000), 'x')
+check(
+  'JSV-14',
+  'validateArgs accepts arguments that follow a 5,000-level property map to its leaf',
+  ({ schema }) => {
+    const { spec, args } = nestedPropertyMap(nestingDepth(5000), 'x')
 
-  expect(schema.validateArgs(spec, args)).toEqual([])
-})
+    expect(schema.validateArgs(spec, args)).toEqual([])
+  },
+  { heavy: true },
+)

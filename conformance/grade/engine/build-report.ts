@@ -421,8 +421,14 @@ function decodedPath(path: string): string {
 /** vitest's own per-test timeout, whose advice ("pass a timeout value ...") does not apply to graders. */
 const VITEST_TIMEOUT = /^Test timed out in (\d+)ms\./
 
-/** A test's failure kind from its first error: the kit's budget error or vitest's own timeout is a `timeout`, anything else an `assertion`. */
+/**
+ * A test's failure kind from its first error: a test whose worker the
+ * registry spun or starved of memory (suite/_kit/runaways.ts) is a `crash`;
+ * the kit's budget error or vitest's own timeout is a `timeout`; anything
+ * else an `assertion`.
+ */
 function kindOf(error: RawError): FailureKind {
+  if (error.name === 'RunawayError') return 'crash'
   return error.name === 'AdapterTimeoutError' || VITEST_TIMEOUT.test(error.message) ? 'timeout' : 'assertion'
 }
 

@@ -20,15 +20,18 @@ import type { Plugin } from 'vite'
 import type { Reporter, TestCase, TestModule, Vitest, VitestPluginContext } from 'vitest/node'
 import { toRawError } from './raw-error.ts'
 import { SlowFilesFirst } from './slow-files-first.ts'
+import { kitPool } from './kit-pool.ts'
+import type { Runaway } from '../../suite/_kit/runaways.ts'
 import type { RawError } from './raw-error.ts'
 
-export type { RawError }
+export type { RawError, Runaway }
 
-/** The settings that make a full run fast on a small machine; see `POOL` in grade.ts. */
+/** The settings that make a full run fast on a small machine; see `POOL` in grade.ts. The workers are the kit's own threads (./kit-pool.ts). */
 export interface PoolSettings {
-  readonly pool: 'threads' | 'forks'
   readonly isolate: boolean
   readonly maxWorkers: number
+  /** Heap limit of each test worker, in megabytes (`--max-memory`). */
+  readonly maxMemoryMb: number
 }
 
 export interface RunSuiteOptions {
@@ -127,6 +130,10 @@ export interface SuiteRun {
   readonly tests: readonly RawTest[]
   readonly moduleProblems: readonly RawModuleProblem[]
   readonly unhandled: readonly RawUnhandled[]
+  /** Tests whose worker was lost to the registry: terminated as stuck computing, or out of memory (./kit-pool.ts). */
+  readonly runaways?: readonly Runaway[]
+  /** Every suite file the run set out to run, relative to the kit root (a file whose worker was lost may have reported nothing). */
+  readonly files?: readonly string[]
   /** Why the run ended early, if it did. */
   readonly aborted?: string
 }
@@ -154,6 +161,7 @@ function cacheScope(keeps: (id: string) => boolean): VitestPlugin {
 export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
   const modules = new Map<string, TestModule>()
   const unhandled: RawUnhandled[] = []
+  const runaways: Runaway[] = []
   let aborted: string | undefined
   let lastProgress = Date.now()
   let cpuAtProgress = processCpuMs()
@@ -168,6 +176,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
 
   // Progress for the caller: totals from collected files, counts from results.
   let filesTotal = 0
+  const files = new Set<string>()
   const filesDone = new Set<string>()
   const selected = new Map<string, number>()
   let testsDone = 0
@@ -185,6 +194,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
   const collector: Reporter = {
     onTestRunStart: (specifications) => {
       filesTotal = specifications.length
+      for (const specification of specifications) files.add(relative(options.root, specification.moduleId).split('\\').join('/'))
       report()
     },
     onTestModuleQueued: keepModule,
@@ -221,6 +231,18 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
     uncaughtException: process.listeners('uncaughtException'),
   }
 
+  // The workers: heap-limited, traced, and terminated when one computes past the stall limit without moving on.
+  const workers = kitPool({
+    maxMemoryMb: options.pool.maxMemoryMb,
+    stallLimitMs: options.settings.stallLimitMs,
+    graceMs: Math.max(0, options.stallLimitMs - options.settings.stallLimitMs),
+    earlier: options.settings.runaways,
+    onRunaway: (runaway) => {
+      runaways.push(runaway)
+      progress()
+    },
+  })
+
   let vitest: Vitest | undefined
   let watchdog: NodeJS.Timeout | undefined
   let stopWaiting: () => void = () => undefined
@@ -239,7 +261,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
         reporters: [collector],
         silent: true,
         passWithNoTests: true,
-        pool: options.pool.pool,
+        pool: workers.pool,
         isolate: options.pool.isolate,
         maxWorkers: options.pool.maxWorkers,
         // The few files a slow registry takes longest over start first (see slow-first.ts).
@@ -286,6 +308,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
     const cpuLimit = options.stallLimitMs * options.pool.maxWorkers
     watchdog = setInterval(() => {
       if (aborted !== undefined) return
+      workers.check()
       if (processCpuMs() - cpuAtProgress > cpuLimit) {
         aborted =
           `no test made progress while the run used ${(cpuLimit / 1000).toFixed(1)} s of CPU time (a test worker kept computing past the stall limit, ` +
@@ -311,7 +334,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
     process.exitCode = savedExitCode
   }
 
-  return { ...collect(modules, options.root), unhandled, ...(aborted === undefined ? {} : { aborted }) }
+  return { ...collect(modules, options.root), unhandled, runaways, files: [...files].sort(), ...(aborted === undefined ? {} : { aborted }) }
 }
 
 function collect(modules: ReadonlyMap<string, TestModule>, root: string): Pick<SuiteRun, 'tests' | 'moduleProblems'> {

@@ -37,7 +37,9 @@ import { suiteSettings } from './settings.ts'
 import { describeThrown } from './describe-thrown.ts'
 import { AdapterTimeoutError, computeWithin, wallBackstop, waitWithin } from './budget.ts'
 import { knownHang, recordHang, shortcutMessage } from './hangs.ts'
-import { SHORTCUT_WAIT_MS } from '../../limits.ts'
+import { RunawayError, knownRunaway, runawayMessage, runawayOf } from './runaways.ts'
+import { traceTest, tracePhase } from './trace.ts'
+import { SHORTCUT_WAIT_MS, stallLimitOf } from '../../limits.ts'
 import { FAILURE_RULES, blockedBy, failureRules, markBlocked, tagFailure } from '../../catalogue/failure-rules.ts'
 import { featureGate, neededFeatures } from './features.ts'
 import { harnessView } from './harness-view.ts'
@@ -78,6 +80,12 @@ export interface CheckOptions {
   /** The deployment configuration passed to `adapter.create()`; only for tests that need `codeMode`. */
   readonly deployment?: HarnessOptions
   /**
+   * The test hands the registry an input thousands of levels deep: it may
+   * compute for the whole stall limit, where any other test gets an eighth
+   * of it (limits.ts, `stallLimitOf`).
+   */
+  readonly heavy?: true
+  /**
    * Set by `law()` only: a property law asserts per case (some through
    * `expectIs`, which calls `expect()` only on a mismatch), so it may pass
    * with no `expect()` call. Every other test fails when none ran.
@@ -103,7 +111,8 @@ export function check(ids: RuleId | readonly RuleId[], title: string, body: (t: 
     throw new Error(`check("${title}") configures the deployment but does not need codeMode`)
   }
   const deployment = options.deployment
-  const { timeoutMs: budget, stallLimitMs: stallLimit } = suiteSettings()
+  const { timeoutMs: budget } = suiteSettings()
+  const stallLimit = stallLimitOf(suiteSettings().stallLimitMs, options.heavy === true)
   const name = `[${ruleIds.join(', ')}] ${title}`
   // Only an embedding selects (./selection.ts): the test is then not declared at all.
   if (!isSelected(name)) return
@@ -114,6 +123,12 @@ export function check(ids: RuleId | readonly RuleId[], title: string, body: (t: 
     // The rules the test reports under: its own, and any rule an incidental check adds (./incidental.ts).
     const reported = [...ruleIds]
     ctx.task.meta.rules = reported
+    // A resumed run of a grade (./runaways.ts): the tests an earlier run reported keep their results.
+    if (suiteSettings().reported.includes(ctx.task.fullName)) {
+      ctx.skip('reported by an earlier run of this grade')
+      return
+    }
+    traceTest(ctx.task.fullName, stallLimit)
     const adapter = await suiteAdapter()
     // An incidental rule may need what the test needs, or an optional feature of the test that the adapter declares.
     beginIncidentals(ctx.task, ruleIds, [...needed, ...(options.optional ?? []).filter((feature) => adapter.features[feature] === true)])
@@ -132,12 +147,17 @@ export function check(ids: RuleId | readonly RuleId[], title: string, body: (t: 
     let harness: Harness | undefined
     const withinBudget = <T>(work: Promise<T>, budget: number, what: string): Promise<T> => waitForAdapter(work, budget, what, name)
     try {
+      // This very test lost its worker to the registry in an earlier run of the grade: it fails with that cause, without running again.
+      const lost = runawayOf(ctx.task.fullName)
+      if (lost !== undefined) throw new RunawayError(runawayMessage(lost))
       const create = (): Harness | Promise<Harness> => (deployment === undefined ? adapter.create() : adapter.create(deployment))
+      enterPhase('adapter create()')
       const h: Harness = await withinBudget(Promise.resolve().then(create), budget, 'adapter create()')
       harness = h
       // Reaching for a feature the test may not use is the kit's defect, reported before any adapter member is touched.
       const gate = featureGate(needed, options.optional ?? [], adapter.features)
       const context: CheckContext = harnessView(adapter, h, gate, (work, what) => withinBudget(work, budget, what))
+      enterPhase('the test')
       await computeWithin(
         withinBudget(
           Promise.resolve().then(() => body(context)),
@@ -174,7 +194,8 @@ export function check(ids: RuleId | readonly RuleId[], title: string, body: (t: 
       throw attributed
     } finally {
       process.off('unhandledRejection', onUnhandled)
-      if (harness?.dispose !== undefined) {
+      if (harness?.dispose !== undefined && knownRunaway('harness dispose()') === undefined) {
+        tracePhase('harness dispose()')
         const h = harness
         await withinBudget(
           Promise.resolve().then(() => h.dispose?.()),
@@ -184,6 +205,16 @@ export function check(ids: RuleId | readonly RuleId[], title: string, body: (t: 
       }
     }
   })
+}
+
+/**
+ * Notes that the test enters `what` (./trace.ts), and fails it at once when
+ * `what` has already run away in enough tests of this grade (./runaways.ts).
+ */
+function enterPhase(what: string): void {
+  const shortcut = knownRunaway(what)
+  if (shortcut !== undefined) throw new RunawayError(shortcut)
+  tracePhase(what)
 }
 
 /**

@@ -5,7 +5,7 @@
  * so a limit counted here never fails a correct registry for the machine's
  * load (issue: no verdict rests on wall-clock time).
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, readlinkSync } from 'node:fs'
 
 /** Clock ticks per second of `/proc/<...>/stat` times (USER_HZ: 100 on every Linux). */
 const USER_HZ = 100
@@ -19,15 +19,44 @@ const USER_HZ = 100
  */
 export function threadCpuMs(): number {
   try {
-    const stat = readFileSync('/proc/thread-self/stat', 'latin1')
-    // Fields after the command name, which is parenthesised and may contain spaces: utime and stime are fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    const ticks = Number(fields[11]) + Number(fields[12])
-    if (Number.isFinite(ticks)) return (ticks * 1000) / USER_HZ
+    const ms = cpuMsOfStat(readFileSync('/proc/thread-self/stat', 'latin1'))
+    if (ms !== undefined) return ms
   } catch {
     // not Linux: fall through
   }
   return processCpuMs()
+}
+
+/**
+ * CPU time (user + system) of the thread with Linux thread ID `tid` of this
+ * process, in milliseconds, read from `/proc/self/task/<tid>/stat`: how the
+ * grading process watches a test worker that is stuck computing (it cannot
+ * read its own clock then). `undefined` when it cannot be read (not Linux,
+ * or the thread has ended).
+ */
+export function threadCpuMsOf(tid: number): number | undefined {
+  try {
+    return cpuMsOfStat(readFileSync(`/proc/self/task/${tid}/stat`, 'latin1'))
+  } catch {
+    return undefined
+  }
+}
+
+/** The Linux thread ID of the calling thread (`/proc/thread-self`), or 0 where there is none. */
+export function linuxThreadId(): number {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
+    return Number.isSafeInteger(tid) && tid > 0 ? tid : 0
+  } catch {
+    return 0
+  }
+}
+
+function cpuMsOfStat(stat: string): number | undefined {
+  // Fields after the command name, which is parenthesised and may contain spaces: utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const ticks = Number(fields[11]) + Number(fields[12])
+  return Number.isFinite(ticks) ? (ticks * 1000) / USER_HZ : undefined
 }
 
 /** CPU time (user + system) of the whole process, worker threads included, in milliseconds. */

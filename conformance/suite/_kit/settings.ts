@@ -20,6 +20,7 @@ import type { TckAdapter } from '../../adapter/contract.ts'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_RUNS, DEFAULT_SEED, DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, isDurationMs } from '../../limits.ts'
 import type { VerdictPolicy } from './verdict-policy.ts'
+import type { Runaway } from './runaways.ts'
 
 /** `.ts` in the clone, `.js` in the built package (dist/ has the same layout). */
 const EXT = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
@@ -61,6 +62,17 @@ export interface SuiteSettings {
   readonly shallowNesting: boolean
   /** Mutation evidence runs only: the rules whose tests run, every other test skipped (./only-rules.ts); empty runs all. */
   readonly onlyRules: readonly string[]
+  /**
+   * Tests whose worker an earlier run of this grade lost to the registry (a
+   * synchronous endless loop, a heap run out): see ./runaways.ts. Empty but
+   * in a grade's resumed run.
+   */
+  readonly runaways: readonly Runaway[]
+  /**
+   * Full names of the tests an earlier run of this grade already reported:
+   * a resumed run skips them (their results stand). Empty but in a resumed run.
+   */
+  readonly reported: readonly string[]
   /** The embedding only: declare only tests whose name matches (./selection.ts); `undefined` declares every test. */
   readonly select: RegExp | undefined
   /** The embedding only: what a failure means there (./verdict-policy.ts); `undefined`: every failure fails. */
@@ -92,6 +104,8 @@ export const DEFAULT_SUITE_SETTINGS: SuiteSettings = Object.freeze({
   grading: false,
   shallowNesting: false,
   onlyRules: Object.freeze([]),
+  runaways: Object.freeze([]),
+  reported: Object.freeze([]),
   select: undefined,
   verdictPolicy: undefined,
 })
@@ -131,6 +145,20 @@ function settingsProblem(s: SuiteSettings): string | undefined {
     if (typeof s[flag] !== 'boolean') return `${flag} must be true or false`
   }
   if (!Array.isArray(s.onlyRules) || !s.onlyRules.every((id) => typeof id === 'string')) return 'onlyRules must be an array of rule IDs'
+  if (!Array.isArray(s.reported) || !s.reported.every((name) => typeof name === 'string')) return 'reported must be an array of test names'
+  if (!Array.isArray(s.runaways) || !s.runaways.every(isRunaway)) return 'runaways must be an array of { test, what, cause, detail }'
   if (s.select !== undefined && !(s.select instanceof RegExp)) return 'select must be a regular expression'
   return undefined
+}
+
+function isRunaway(value: unknown): boolean {
+  const r = value as Record<string, unknown> | null
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    typeof r.test === 'string' &&
+    typeof r.what === 'string' &&
+    (r.cause === 'spun' || r.cause === 'out of memory') &&
+    typeof r.detail === 'string'
+  )
 }

@@ -71,41 +71,68 @@ export function declareValidationFixtures(select: (group: ValidationGroup) => bo
   const groups = loadJsonSchemaFixtures().validation.filter(select)
   if (groups.length === 0) throw new Error('declareValidationFixtures selected no fixture group')
   for (const g of groups) {
+    // A sharded group is one of the 5,000-level ones: its tests may compute for the whole stall limit (check.ts, `heavy`).
+    const weight = isSharded(g) ? ({ heavy: true } as const) : {}
     for (const t of g.tests) {
       const title = `fixture ${t.file}#${t.pointer}: ${g.description}: ${t.description}`
-      check(jsvMust(t.rules), `${title} is ${t.valid ? 'valid' : 'invalid'}`, ({ schema }) => {
-        expect(runTest(schema, g, t, false).length === 0).toBe(t.valid)
-      })
+      check(
+        jsvMust(t.rules),
+        `${title} is ${t.valid ? 'valid' : 'invalid'}`,
+        ({ schema }) => {
+          expect(runTest(schema, g, t, false).length === 0).toBe(t.valid)
+        },
+        weight,
+      )
       if (g.foreignRealm) {
         // The assertion side of other realms (JSS-09) is checked in jss.test.ts; here the JSV rules promise any realm.
-        check(jsvMust(t.rules), `${title} is ${t.valid ? 'valid' : 'invalid'} (foreign realm)`, ({ schema }) => {
-          expect(runTest(schema, g, t, true).length === 0).toBe(t.valid)
-        })
+        check(
+          jsvMust(t.rules),
+          `${title} is ${t.valid ? 'valid' : 'invalid'} (foreign realm)`,
+          ({ schema }) => {
+            expect(runTest(schema, g, t, true).length === 0).toBe(t.valid)
+          },
+          weight,
+        )
       }
       const paths = t.paths
       if (paths !== undefined) {
         // Only where violations point: whether enough are reported is the validity test's business (and its rules').
-        check('JSV-02', `${title}: violations name ${paths.join(', ')}`, ({ schema }) => {
-          for (const v of runTest(schema, g, t, false))
-            expect(
-              paths.some((p) => namesExactPath(v, p)),
-              `"${v}" names none of ${paths.join(', ')}`,
-            ).toBe(true)
-        })
+        check(
+          'JSV-02',
+          `${title}: violations name ${paths.join(', ')}`,
+          ({ schema }) => {
+            for (const v of runTest(schema, g, t, false))
+              expect(
+                paths.some((p) => namesExactPath(v, p)),
+                `"${v}" names none of ${paths.join(', ')}`,
+              ).toBe(true)
+          },
+          weight,
+        )
       }
       const messages = t.messages
       if (messages !== undefined) {
-        check('JSV-11', `${title}: violation texts`, ({ schema }) => {
-          expect([...runTest(schema, g, t, false)].sort()).toEqual([...messages].sort())
-        })
+        check(
+          'JSV-11',
+          `${title}: violation texts`,
+          ({ schema }) => {
+            expect([...runTest(schema, g, t, false)].sort()).toEqual([...messages].sort())
+          },
+          weight,
+        )
       }
       if (t.rules.includes('JSV-12')) {
         // Order is judged by the paths (listed in the expected order), so wording differences do not count here.
-        check('JSV-12', `${title}: violation order`, ({ schema }) => {
-          const order = paths ?? []
-          const violations = runTest(schema, g, t, false)
-          expect(violations.map((v) => order.findIndex((p) => namesExactPath(v, p)))).toEqual(order.map((_, i) => i))
-        })
+        check(
+          'JSV-12',
+          `${title}: violation order`,
+          ({ schema }) => {
+            const order = paths ?? []
+            const violations = runTest(schema, g, t, false)
+            expect(violations.map((v) => order.findIndex((p) => namesExactPath(v, p)))).toEqual(order.map((_, i) => i))
+          },
+          weight,
+        )
       }
     }
   }

@@ -1,0 +1,58 @@
+/**
+ * Runaways: tests whose worker the grade lost to the registry (issue 38): a
+ * synchronous endless loop the kit had to terminate, or a heap that ran out.
+ * The grade resumes the tests that never reported in a fresh run, with the
+ * runaways so far in the suite settings; there
+ * - the runaway test itself fails at once, naming its cause ({@link runawayOf});
+ * - once the same phase (`adapter create()`, `createScope()`, `the test`,
+ *   `harness dispose()`) has run away in {@link HANG_SHORTCUT_AFTER} tests, a
+ *   later test fails at once when it reaches that phase, marked
+ *   `short-circuited:` like a repeated hang (./hangs.ts), unless the shortcut
+ *   is off (`--no-hang-shortcut`).
+ * Never a pass: every test touched here fails.
+ */
+import { HANG_SHORTCUT_AFTER } from '../../limits.ts'
+import { SHORTCUT_PREFIX } from './hangs.ts'
+import { suiteSettings } from './settings.ts'
+import { runawayTable } from './trace.ts'
+
+/** The failure of a test lost to the registry, or short-circuited after such losses: graded as a crash. */
+export class RunawayError extends Error {
+  override name = 'RunawayError'
+}
+
+/** One test lost to the registry. */
+export interface Runaway {
+  /** Full name of the test that was running. */
+  readonly test: string
+  /** The phase it was in (see the module comment). */
+  readonly what: string
+  readonly cause: 'spun' | 'out of memory'
+  /** A sentence for the failure message. */
+  readonly detail: string
+}
+
+/** The runaway recorded for `test` in an earlier run of this grade, if any. */
+export function runawayOf(test: string): Runaway | undefined {
+  return suiteSettings().runaways.find((runaway) => runaway.test === test)
+}
+
+/** The failure message of a test lost to the registry. */
+export function runawayMessage(runaway: Runaway): string {
+  return `${runaway.what} ${runaway.cause === 'spun' ? 'never yielded' : 'ran out of memory'}: ${runaway.detail}`
+}
+
+/**
+ * When `what` has run away in enough tests of this grade (the grade's shared
+ * table, ./trace.ts, filled live and from earlier runs) and the shortcut is
+ * on: the message that fails a later test reaching it.
+ */
+export function knownRunaway(what: string): string | undefined {
+  if (!suiteSettings().hangShortcut) return undefined
+  const lost = runawayTable?.read(what)
+  if (lost === undefined || lost.count < HANG_SHORTCUT_AFTER) return undefined
+  return (
+    `${SHORTCUT_PREFIX}${what} ${lost.cause === 'spun' ? 'never yielded' : 'ran out of memory'} in ${lost.count} tests already, first in "${lost.firstTest}", ` +
+    'so it was not run again. Run with --no-hang-shortcut to run every test'
+  )
+}
