@@ -21,6 +21,8 @@
  * `report`, the graded JSON report of the file's run is written at its end,
  * as `grade --json` would write it.
  */
+// First: the kit's built-ins are captured before the adapter loads (intrinsics.ts).
+import '../suite/_kit/intrinsics.ts'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'

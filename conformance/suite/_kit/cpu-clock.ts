@@ -5,6 +5,7 @@
  * so a limit counted here never fails a correct registry for the machine's
  * load (issue: no verdict rests on wall-clock time).
  */
+import { $Number } from './intrinsics.ts'
 import { readFileSync } from 'node:fs'
 
 /** Clock ticks per second of `/proc/<...>/stat` times (USER_HZ: 100 on every Linux). */
@@ -23,7 +24,7 @@ export function threadCpuMs(): number {
     // Fields after the command name, which is parenthesised and may contain spaces: utime and stime are fields 14 and 15.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     const ticks = Number(fields[11]) + Number(fields[12])
-    if (Number.isFinite(ticks)) return (ticks * 1000) / USER_HZ
+    if ($Number.isFinite(ticks)) return (ticks * 1000) / USER_HZ
   } catch {
     // not Linux: fall through
   }

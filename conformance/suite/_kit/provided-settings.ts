@@ -5,6 +5,8 @@
  * each suite file is loaded, so `check()` declares every test under the
  * run's settings. A run that provides none gets the defaults.
  */
+// First: the kit's built-ins are captured before the adapter loads (intrinsics.ts).
+import './intrinsics.ts'
 import { inject } from 'vitest'
 import { SUITE_SETTINGS_KEY, useSuiteSettings } from './settings.ts'
 

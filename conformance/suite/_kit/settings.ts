@@ -16,6 +16,7 @@
  * Types, the defaults and plain functions only (nothing from vitest), so that
  * the grade's main process can import it to build the value.
  */
+import { $Array, $Number, $Object } from './intrinsics.ts'
 import type { TckAdapter } from '../../adapter/contract.ts'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_RUNS, DEFAULT_SEED, DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, isDurationMs } from '../../limits.ts'
@@ -110,7 +111,7 @@ export function suiteSettings(): SuiteSettings {
  * naming the field, before any test is declared under it.
  */
 export function useSuiteSettings(settings: Partial<SuiteSettings> | undefined): void {
-  const given = Object.entries(settings ?? {}).filter(([, value]) => value !== undefined)
+  const given = $Object.entries(settings ?? {}).filter(([, value]) => value !== undefined)
   const next: SuiteSettings = { ...DEFAULT_SUITE_SETTINGS, ...Object.fromEntries(given) }
   const problem = settingsProblem(next)
   if (problem !== undefined) throw new TypeError(`dsh-tools-tck: invalid suite settings: ${problem}`)
@@ -124,13 +125,13 @@ function settingsProblem(s: SuiteSettings): string | undefined {
   }
   if (!isDurationMs(s.timeoutMs)) return `timeoutMs must be a duration in milliseconds (got ${String(s.timeoutMs)})`
   if (!isDurationMs(s.stallLimitMs)) return `stallLimitMs must be a duration in milliseconds (got ${String(s.stallLimitMs)})`
-  if (!Number.isSafeInteger(s.seed)) return `seed must be a whole number (got ${String(s.seed)})`
-  if (!Number.isSafeInteger(s.runs) || s.runs <= 0) return `runs must be a positive whole number (got ${String(s.runs)})`
+  if (!$Number.isSafeInteger(s.seed)) return `seed must be a whole number (got ${String(s.seed)})`
+  if (!$Number.isSafeInteger(s.runs) || s.runs <= 0) return `runs must be a positive whole number (got ${String(s.runs)})`
   if (s.replay !== undefined && typeof s.replay !== 'string') return 'replay must be a string'
   for (const flag of ['hangShortcut', 'grading', 'shallowNesting'] as const) {
     if (typeof s[flag] !== 'boolean') return `${flag} must be true or false`
   }
-  if (!Array.isArray(s.onlyRules) || !s.onlyRules.every((id) => typeof id === 'string')) return 'onlyRules must be an array of rule IDs'
+  if (!$Array.isArray(s.onlyRules) || !s.onlyRules.every((id) => typeof id === 'string')) return 'onlyRules must be an array of rule IDs'
   if (s.select !== undefined && !(s.select instanceof RegExp)) return 'select must be a regular expression'
   return undefined
 }
