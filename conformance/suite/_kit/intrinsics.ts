@@ -16,7 +16,13 @@
  * second evaluation of this module (a fresh module graph in the same realm,
  * after the adapter has loaded) still gets the first, unpatched copies.
  *
- * Only the functions are captured: a patched prototype method
+ * vitest's matchers (`toBe`, `toEqual`, ...) read the globals when they run
+ * (`Object.is`, `Array.isArray`, `Object.getOwnPropertyDescriptor`,
+ * `Object.prototype.toString`, ...): {@link judgeWithIntrinsics} puts the
+ * captured built-ins back on their globals while a judgement runs
+ * (impartial-matchers.ts wraps every matcher in it).
+ *
+ * Only these functions are captured: a patched prototype method
  * (`Array.prototype.map`, a getter) is not guarded against, as in test262.
  */
 
@@ -63,7 +69,39 @@ function capture() {
       resolve: P.resolve.bind(P) as PromiseConstructor['resolve'],
     }),
     structuredClone: globalThis.structuredClone,
+    restorable: O.freeze(restorable()),
   })
+}
+
+/** A global home of a built-in and the property as the kit loaded it. */
+interface Restorable {
+  readonly home: object
+  readonly key: PropertyKey
+  readonly descriptor: PropertyDescriptor
+}
+
+/**
+ * The built-ins {@link judgeWithIntrinsics} restores, with their original
+ * descriptors: the namespaces on `globalThis` first, then their members, so
+ * a replaced `globalThis.Object` is put back before its functions are.
+ */
+function restorable(): Restorable[] {
+  const { Object: O, Array: A, JSON: J, Reflect: R, Number: N } = globalThis
+  const members: [object, readonly string[]][] = [
+    [globalThis, ['Object', 'Array', 'JSON', 'Reflect', 'Number', 'structuredClone']],
+    [O, O.getOwnPropertyNames(O).filter((key) => typeof (O as unknown as Record<string, unknown>)[key] === 'function')],
+    [O.prototype, ['toString', 'hasOwnProperty', 'propertyIsEnumerable']],
+    [A, ['isArray', 'from']],
+    [J, ['stringify', 'parse']],
+    [R, O.getOwnPropertyNames(R)],
+    [N, ['isFinite', 'isInteger', 'isSafeInteger', 'isNaN']],
+  ]
+  return members.flatMap(([home, keys]) =>
+    keys.flatMap((key) => {
+      const descriptor = O.getOwnPropertyDescriptor(home, key)
+      return descriptor === undefined ? [] : [O.freeze({ home, key, descriptor: O.freeze(descriptor) })]
+    }),
+  )
 }
 
 type Intrinsics = ReturnType<typeof capture>
@@ -95,3 +133,32 @@ export const $Number: Intrinsics['Number'] = captured.Number
 export const $Promise: Intrinsics['Promise'] = captured.Promise
 /** `structuredClone` as the kit loaded it. */
 export const $structuredClone: Intrinsics['structuredClone'] = captured.structuredClone
+
+/**
+ * Runs `judge` (synchronously) with the built-ins as the kit loaded them on
+ * their globals, and puts back whatever the registry had patched in,
+ * however `judge` ends: vitest's matchers then judge with the originals
+ * too. A built-in the registry made non-configurable cannot be restored and
+ * stays as it is (the kit's own assertions use the captured copies anyway).
+ * A promise `judge` returns is not waited for: only its synchronous part is
+ * covered (vitest's `resolves`/`rejects` call a matcher again, covered in turn).
+ */
+export function judgeWithIntrinsics<T>(judge: () => T): T {
+  const { Object: O, Reflect: R } = captured
+  const patched: { readonly home: object; readonly key: PropertyKey; readonly was: PropertyDescriptor | undefined }[] = []
+  for (const { home, key, descriptor } of captured.restorable) {
+    const now = O.getOwnPropertyDescriptor(home, key)
+    if (now !== undefined && now.value === descriptor.value && now.get === descriptor.get && now.set === descriptor.set) continue
+    if (R.defineProperty(home, key, descriptor)) patched.push({ home, key, was: now })
+  }
+  if (patched.length === 0) return judge()
+  try {
+    return judge()
+  } finally {
+    for (let i = patched.length - 1; i >= 0; i -= 1) {
+      const { home, key, was } = patched[i]!
+      if (was === undefined) R.deleteProperty(home, key)
+      else R.defineProperty(home, key, was)
+    }
+  }
+}
