@@ -82,7 +82,7 @@ declare module 'vitest' {
 }
 
 /** The settings of a run that sets none: the kit's own `npm test` against the reference. */
-export const DEFAULT_SUITE_SETTINGS: SuiteSettings = Object.freeze({
+export const DEFAULT_SUITE_SETTINGS: SuiteSettings = $Object.freeze({
   adapter: REFERENCE_ADAPTER,
   timeoutMs: DEFAULT_TIMEOUT_MS,
   stallLimitMs: DEFAULT_STALL_LIMIT_MS,
@@ -92,7 +92,7 @@ export const DEFAULT_SUITE_SETTINGS: SuiteSettings = Object.freeze({
   replay: undefined,
   grading: false,
   shallowNesting: false,
-  onlyRules: Object.freeze([]),
+  onlyRules: $Object.freeze([]),
   select: undefined,
   verdictPolicy: undefined,
 })
@@ -115,7 +115,7 @@ export function useSuiteSettings(settings: Partial<SuiteSettings> | undefined): 
   const next: SuiteSettings = { ...DEFAULT_SUITE_SETTINGS, ...Object.fromEntries(given) }
   const problem = settingsProblem(next)
   if (problem !== undefined) throw new TypeError(`dsh-tools-tck: invalid suite settings: ${problem}`)
-  current = Object.freeze(next)
+  current = $Object.freeze(next)
 }
 
 /** What is wrong with `s`, if anything. */
