@@ -73,33 +73,37 @@ function capture() {
   })
 }
 
-/** A global home of a built-in and the property as the kit loaded it. */
+/** A global home of a built-in and the property as the kit loaded it (`undefined`: the home had no such property). */
 interface Restorable {
   readonly home: object
   readonly key: PropertyKey
-  readonly descriptor: PropertyDescriptor
+  readonly descriptor: PropertyDescriptor | undefined
 }
 
 /**
  * The built-ins {@link judgeWithIntrinsics} restores, with their original
  * descriptors: the namespaces on `globalThis` first, then their members, so
- * a replaced `globalThis.Object` is put back before its functions are.
+ * a replaced `globalThis.Object` is put back before its functions are. The
+ * `Symbol.toStringTag` of `Object.prototype` and `Array.prototype` is
+ * listed too: added, it makes `Object.prototype.toString` (how vitest's
+ * `toEqual` tells an array) call an array-like object an array.
  */
 function restorable(): Restorable[] {
   const { Object: O, Array: A, JSON: J, Reflect: R, Number: N } = globalThis
-  const members: [object, readonly string[]][] = [
+  const members: [object, readonly PropertyKey[]][] = [
     [globalThis, ['Object', 'Array', 'JSON', 'Reflect', 'Number', 'structuredClone']],
     [O, O.getOwnPropertyNames(O).filter((key) => typeof (O as unknown as Record<string, unknown>)[key] === 'function')],
-    [O.prototype, ['toString', 'hasOwnProperty', 'propertyIsEnumerable']],
+    [O.prototype, ['toString', 'hasOwnProperty', 'propertyIsEnumerable', Symbol.toStringTag]],
+    [A.prototype, [Symbol.toStringTag]],
     [A, ['isArray', 'from']],
     [J, ['stringify', 'parse']],
     [R, O.getOwnPropertyNames(R)],
     [N, ['isFinite', 'isInteger', 'isSafeInteger', 'isNaN']],
   ]
   return members.flatMap(([home, keys]) =>
-    keys.flatMap((key) => {
+    keys.map((key) => {
       const descriptor = O.getOwnPropertyDescriptor(home, key)
-      return descriptor === undefined ? [] : [O.freeze({ home, key, descriptor: O.freeze(descriptor) })]
+      return O.freeze({ home, key, descriptor: descriptor === undefined ? undefined : O.freeze(descriptor) })
     }),
   )
 }
@@ -148,6 +152,10 @@ export function judgeWithIntrinsics<T>(judge: () => T): T {
   const patched: { readonly home: object; readonly key: PropertyKey; readonly was: PropertyDescriptor | undefined }[] = []
   for (const { home, key, descriptor } of captured.restorable) {
     const now = O.getOwnPropertyDescriptor(home, key)
+    if (descriptor === undefined) {
+      if (now !== undefined && R.deleteProperty(home, key)) patched.push({ home, key, was: now })
+      continue
+    }
     if (now !== undefined && now.value === descriptor.value && now.get === descriptor.get && now.set === descriptor.set) continue
     if (R.defineProperty(home, key, descriptor)) patched.push({ home, key, was: now })
   }
