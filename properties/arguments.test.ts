@@ -1,4 +1,5 @@
 /** Laws about the argument boundary (E-04), read-once input (E-05) and execution tokens (E-06). */
+import { $Array, $Object, $Promise, $structuredClone } from '../conformance/suite/_kit/intrinsics.ts'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { JsonValue, ToolExecutionInput, ToolExecutionToken } from '../conformance/spec/types.ts'
@@ -16,9 +17,9 @@ law('E-04', ['ARG-04', 'ARG-05'], 'lossless arguments reach the body as an equal
   run: async (r, args) => {
     const probe = probeTool('tool')
     r.tools.register(probe.definition)
-    const before = structuredClone(args)
+    const before = $structuredClone(args)
     const isContainer = typeof args === 'object' && args !== null
-    if (isContainer && Object.keys(args).length > 0) r.interesting()
+    if (isContainer && $Object.keys(args).length > 0) r.interesting()
 
     await r.tools.execute(call('tool', args))
 
@@ -27,7 +28,7 @@ law('E-04', ['ARG-04', 'ARG-05'], 'lossless arguments reach the body as an equal
     expect(seen, 'the body sees arguments equal to those passed').toEqual(args)
     if (isContainer) {
       expect(seen !== args, 'the body got a copy, not the caller object').toBe(true)
-      expect(Object.isFrozen(args), 'the caller object is not frozen').toBe(false)
+      expect($Object.isFrozen(args), 'the caller object is not frozen').toBe(false)
     }
     expect(isDeepFrozen(seen), 'the body arguments are deep-frozen').toBe(true)
     expect(args, 'the caller value is unchanged').toEqual(before)
@@ -107,7 +108,7 @@ law('E-06', ['ARG-02'], 'every stage of one execution sees the same fresh token,
     })
     r.harness.on('tools/result', (exec) => note(exec.callId, 'result', exec.token))
 
-    await Promise.all(calls.map((c, i) => r.tools.execute(call('tool', c.args, { callId: `c#${i}` }))))
+    await $Promise.all(calls.map((c, i) => r.tools.execute(call('tool', c.args, { callId: `c#${i}` }))))
 
     expect(seen.size, 'executions seen').toBe(calls.length)
     const firstTokens: ToolExecutionToken[] = []
@@ -136,10 +137,10 @@ law('E-06', ['ARG-02'], 'every stage of one execution sees the same fresh token,
  */
 function counted(value: JsonValue, path: string, reads: Map<string, number>): JsonValue {
   if (value === null || typeof value !== 'object') return value
-  const entries: [string, JsonValue, string][] = Array.isArray(value)
+  const entries: [string, JsonValue, string][] = $Array.isArray(value)
     ? value.map((v, i) => [String(i), v, `${path}[${i}]`])
-    : Object.entries(value).map(([k, v]) => [k, v, `${path}.${k}`])
-  const target: JsonValue[] | Record<string, JsonValue> = Array.isArray(value) ? new Array<JsonValue>(value.length) : {}
+    : $Object.entries(value).map(([k, v]) => [k, v, `${path}.${k}`])
+  const target: JsonValue[] | Record<string, JsonValue> = $Array.isArray(value) ? new Array<JsonValue>(value.length) : {}
   for (const [key, child, at] of entries) {
     const inner = counted(child, at, reads)
     Object.defineProperty(target, key, {
@@ -203,7 +204,7 @@ law('E-05', ['ARG-01'], 'the input is read once: each identity getter and argume
         },
       })
     }
-    if (Object.values(args).some((v) => v !== null && typeof v === 'object' && Object.keys(v).length > 0)) r.interesting()
+    if ($Object.values(args).some((v) => v !== null && typeof v === 'object' && $Object.keys(v).length > 0)) r.interesting()
 
     const result = await r.tools.execute(input as ToolExecutionInput)
 

@@ -4,6 +4,7 @@
  * notification, the code chosen by whether the body started; contexts kept by
  * a cancellation result (E-19) and signal fusion (E-21).
  */
+import { $JSON } from '../conformance/suite/_kit/intrinsics.ts'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { FeatureName } from '../conformance/adapter/contract.ts'
@@ -47,7 +48,7 @@ function expectedOutcome(kind: Kind, point: Point, aborted: boolean, bodyEntered
 const canAsk = (has: (feature: FeatureName) => boolean): boolean => has('approval') && has('scopes')
 
 function describeResult(result: ToolExecutionResult): string {
-  return result.isError ? `failure ${JSON.stringify(result.error)}` : 'success'
+  return result.isError ? `failure ${$JSON.stringify(result.error)}` : 'success'
 }
 
 law(

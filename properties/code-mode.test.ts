@@ -11,6 +11,7 @@
  * contribution (PRES-12), which the adapter contract does not expose;
  * `schemas()` itself is presentation-agnostic (SCH-06).
  */
+import { $JSON, $Object, $Promise } from '../conformance/suite/_kit/intrinsics.ts'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { ScopeHandle } from '../conformance/adapter/contract.ts'
@@ -85,7 +86,7 @@ law(
         token ??= exec.token
       })
       const probes: Record<string, ToolProbe> = { safe: probeTool('safe', { isConcurrencySafe: () => true }), plain: probeTool('plain') }
-      for (const probe of Object.values(probes)) r.tools.register(probe.definition)
+      for (const probe of $Object.values(probes)) r.tools.register(probe.definition)
 
       const scopes: ScopeHandle[] = []
       for (const s of f.scopes) {
@@ -105,11 +106,11 @@ law(
             const before = { ...stages }
             const bodies = probes[name]?.bodyCalls ?? 0
             const collapses = mode === 'code' && !nested && name !== 'ghost'
-            const what = `${nested ? 'nested' : 'model-direct'} call of "${name}" from scope ${i} (mode in force ${mode}, deployment ${f.deployment}, forest ${JSON.stringify(f.scopes)})`
+            const what = `${nested ? 'nested' : 'model-direct'} call of "${name}" from scope ${i} (mode in force ${mode}, deployment ${f.deployment}, forest ${$JSON.stringify(f.scopes)})`
 
             const classified = r.tools.executionMode(input).kind
             const result = await r.tools.execute(input)
-            const seen = result.isError ? `failure ${JSON.stringify(result.error)}` : 'success'
+            const seen = result.isError ? `failure ${$JSON.stringify(result.error)}` : 'success'
             const ran = {
               pre: stages.pre - before.pre,
               wrapper: stages.wrapper - before.wrapper,
@@ -286,7 +287,7 @@ law<Ordering>(
       const runtime = createScriptedRuntime()
       await r.codeMode.setRuntime(runtime)
       const code = runtime.program(async ({ tools }) => {
-        const settled = await Promise.allSettled(calls.map((c, i) => tools.t!({ i, parallel: c.parallel })))
+        const settled = await $Promise.allSettled(calls.map((c, i) => tools.t!({ i, parallel: c.parallel })))
         return settled.map((x) => (x.status === 'fulfilled' ? x.value : `rejected: ${String((x.reason as Error).message)}`))
       })
 
@@ -295,10 +296,10 @@ law<Ordering>(
       const order = (name: Step['stage']): number[] => steps.filter((x) => x.stage === name && x.edge === 'in').map((x) => x.call)
       const bodiesDone = steps.filter((x) => x.stage === 'body' && x.edge === 'out').map((x) => x.call)
       if (bodiesDone.some((c, k) => bodiesDone.slice(k + 1).some((later) => later < c))) r.interesting()
-      const where = `steps: ${steps.map((x) => `${x.stage}${x.call}${x.edge === 'in' ? '+' : '-'}`).join(' ')} (maxParallelSubCalls ${maxParallel}, calls ${JSON.stringify(calls)})`
+      const where = `steps: ${steps.map((x) => `${x.stage}${x.call}${x.edge === 'in' ? '+' : '-'}`).join(' ')} (maxParallelSubCalls ${maxParallel}, calls ${$JSON.stringify(calls)})`
       const submission = calls.map((_, i) => i)
 
-      expect(result.isError, `run_code succeeds; got ${result.isError ? JSON.stringify(result.error) : 'success'} (${where})`).toBe(false)
+      expect(result.isError, `run_code succeeds; got ${result.isError ? $JSON.stringify(result.error) : 'success'} (${where})`).toBe(false)
       expect(result.isError ? undefined : (result.value as { result?: unknown }).result, `every binding resolves with its sub-call's value (${where})`).toEqual(
         submission,
       )

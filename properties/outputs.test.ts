@@ -3,6 +3,7 @@
  * algebra (E-16), the output contract against output schemas of the subset
  * (E-24), and meta only on top-level calls (E-25).
  */
+import { $Array, $JSON, $Number, $Object } from '../conformance/suite/_kit/intrinsics.ts'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { JsonSchemaNode, JsonValue, PostToolDecision, ToolExecutionResult } from '../conformance/spec/types.ts'
@@ -73,9 +74,9 @@ law('E-16', ['POST-04', 'POST-05', 'POST-09', 'POST-03'], 'content, value and bl
 
     expect(dispatched?.isError, 'the dispatch result was a success').toBe(false)
     if (dispatched === undefined || dispatched.isError) return
-    const seen = result.isError ? `failure ${JSON.stringify(result.error)}` : 'success'
+    const seen = result.isError ? `failure ${$JSON.stringify(result.error)}` : 'success'
     if (d.kind === 'content') {
-      if (JSON.stringify(d.texts.map(text)) !== JSON.stringify(dispatched.content)) r.interesting()
+      if ($JSON.stringify(d.texts.map(text)) !== $JSON.stringify(dispatched.content)) r.interesting()
       expect(result.isError, `a content replacement keeps the success; got ${seen}`).toBe(false)
       expect(result.content, "content is the decision's").toEqual(d.texts.map(text))
       expect(result.isError ? undefined : result.value, 'value is kept').toEqual(dispatched.value)
@@ -164,7 +165,7 @@ function sample(s: Node): fc.Arbitrary<unknown> {
     case 'string':
       return s.enum === undefined ? fc.string({ maxLength: 4 }) : fc.constantFrom(...s.enum)
     case 'number':
-      return fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => (Object.is(x, -0) ? 0 : x))
+      return fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => ($Object.is(x, -0) ? 0 : x))
     case 'integer':
       return fc.integer({ min: -9, max: 9 })
     case 'boolean':
@@ -173,7 +174,7 @@ function sample(s: Node): fc.Arbitrary<unknown> {
       return fc.constant(null)
     case 'object': {
       const props = s.properties ?? {}
-      return fc.record(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, sample(v)])), { requiredKeys: s.required ?? [] })
+      return fc.record($Object.fromEntries($Object.entries(props).map(([k, v]) => [k, sample(v)])), { requiredKeys: s.required ?? [] })
     }
     case 'array':
       return fc.array(sample(s.items ?? {}), { maxLength: 3 })
@@ -191,21 +192,21 @@ function valid(s: Node, v: unknown): boolean {
     case 'number':
       return typeof v === 'number'
     case 'integer':
-      return Number.isInteger(v)
+      return $Number.isInteger(v)
     case 'boolean':
       return typeof v === 'boolean'
     case 'null':
       return v === null
     case 'object': {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) return false
+      if (typeof v !== 'object' || v === null || $Array.isArray(v)) return false
       const record = v as Record<string, unknown>
       const props = s.properties ?? {}
-      if ((s.required ?? []).some((k) => !Object.hasOwn(record, k))) return false
-      if (Object.entries(props).some(([k, p]) => Object.hasOwn(record, k) && !valid(p, record[k]))) return false
-      return s.additionalProperties !== false || Object.keys(record).every((k) => Object.hasOwn(props, k))
+      if ((s.required ?? []).some((k) => !$Object.hasOwn(record, k))) return false
+      if ($Object.entries(props).some(([k, p]) => $Object.hasOwn(record, k) && !valid(p, record[k]))) return false
+      return s.additionalProperties !== false || $Object.keys(record).every((k) => $Object.hasOwn(props, k))
     }
     case 'array':
-      return Array.isArray(v) && v.every((item) => valid(s.items ?? {}, item))
+      return $Array.isArray(v) && v.every((item) => valid(s.items ?? {}, item))
     default:
       return true
   }
@@ -239,7 +240,7 @@ law(
 
       const result = await r.tools.execute(call('tool'))
 
-      const seen = result.isError ? `failure ${JSON.stringify(result.error)}` : 'success'
+      const seen = result.isError ? `failure ${$JSON.stringify(result.error)}` : 'success'
       expect(result.isError, `the value ${ok ? 'is valid' : lossless ? 'breaks the schema' : 'is not lossless JSON'}; got ${seen}`).toBe(!ok)
       if (!result.isError) expect(result.value, 'the result value is the returned value').toEqual(returned)
       else {

@@ -2,6 +2,7 @@
  * Laws about every outcome: totality (E-01), result shape (E-02), frozen
  * lossless snapshots (E-03), denial shape (E-13), error normalisation (E-23).
  */
+import { $JSON, $Object } from '../conformance/suite/_kit/intrinsics.ts'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import { call } from '../conformance/suite/_kit/inputs.ts'
@@ -70,11 +71,11 @@ law('E-03', ['RES-02', 'RES-03'], 'the final result is deep-frozen and survives 
     if (result === undefined) return
     if (!result.isError) r.interesting()
     expect(isDeepFrozen(result), 'the result is deep-frozen').toBe(true)
-    expect(result, 'the result survives a JSON round trip').toEqual(JSON.parse(JSON.stringify(result)))
+    expect(result, 'the result survives a JSON round trip').toEqual($JSON.parse($JSON.stringify(result)))
     const exec = observed[0]?.exec
     expect(exec, 'tools/result saw an execution').toBeDefined()
     if (exec === undefined) return
-    expect(Object.isFrozen(exec), 'the observed execution is frozen').toBe(true)
+    expect($Object.isFrozen(exec), 'the observed execution is frozen').toBe(true)
     if (exec.arguments !== undefined) expect(isDeepFrozen(exec.arguments), 'the observed arguments are deep-frozen').toBe(true)
   },
 })
@@ -101,7 +102,7 @@ law('E-13', ['PRE-04', 'PRE-05', 'GRD-07'], 'every denial is exactly { isError, 
     if (source === 'ask-without-service') expectDenialMessage(result, reason, 'PRE-23')
     else if (source === 'guard' && reason === '') expectDenialMessage(result, reason, 'GRD-15')
     else expect(result.error?.message, 'a denial carries the reason as its message').toBe(reason)
-    expect(Object.keys(result).sort(), 'a denial has only isError, error and content').toEqual(['content', 'error', 'isError'])
+    expect($Object.keys(result).sort(), 'a denial has only isError, error and content').toEqual(['content', 'error', 'isError'])
     expectNoInfo(result, 'ERR-06')
     expectEnveloped(result)
     expect(probe.bodyCalls, 'a denied call never reaches the body').toBe(0)

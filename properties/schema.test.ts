@@ -3,6 +3,7 @@
  * detachment (E-10), DSL required soundness (E-29), subset validator
  * soundness (E-30), subset assertion completeness (E-31).
  */
+import { $Array, $JSON, $Object } from '../conformance/suite/_kit/intrinsics.ts'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { JsonSchemaNode, ToolDefinition } from '../conformance/spec/types.ts'
@@ -32,16 +33,16 @@ law('E-10', ['SCH-01', 'SCH-02'], 'schemas() entries hold exactly name, descript
   run: async (r, { parameters, extra, timeoutMs }) => {
     const definition = { ...probeTool('tool', { parameters, ...(timeoutMs === undefined ? {} : { timeoutMs }) }).definition, ...extra } as ToolDefinition
     r.tools.register(definition)
-    if (Object.keys(extra).length > 0 || timeoutMs !== undefined) r.interesting()
+    if ($Object.keys(extra).length > 0 || timeoutMs !== undefined) r.interesting()
 
     const [first] = r.tools.schemas()
-    expect(Object.keys(first ?? {}).sort(), 'the projection has exactly name, description and parameters').toEqual(['description', 'name', 'parameters'])
+    expect($Object.keys(first ?? {}).sort(), 'the projection has exactly name, description and parameters').toEqual(['description', 'name', 'parameters'])
     expect(first?.parameters, "the projected parameters equal the definition's").toEqual(parameters)
     // Vandalise the projection; the next one must not notice.
     if (first !== undefined) {
       ;(first as { name: string }).name = 'changed'
       const params = first.parameters as Record<string, unknown>
-      for (const key of Object.keys(params)) delete params[key]
+      for (const key of $Object.keys(params)) delete params[key]
       params.injected = true
     }
     expect(r.tools.schemas()[0], 'a later projection is unaffected by changes to an earlier one').toEqual({
@@ -77,13 +78,13 @@ function sampleValue(prop: Prop): unknown {
   return prop.type === 'string' ? 's' : prop.type === 'boolean' ? true : 1
 }
 function sampleArgs(map: ParamMap): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(map).map(([k, p]) => [k, sampleValue(p)]))
+  return $Object.fromEntries($Object.entries(map).map(([k, p]) => [k, sampleValue(p)]))
 }
 
 /** Every (path of keys, required key) pair in the map, outermost first. */
 function requiredKeys(map: ParamMap, at: readonly string[] = []): { at: readonly string[]; key: string }[] {
   const out: { at: readonly string[]; key: string }[] = []
-  for (const [k, p] of Object.entries(map)) {
+  for (const [k, p] of $Object.entries(map)) {
     if (p.required === true) out.push({ at, key: k })
     if (p.type === 'object') out.push(...requiredKeys(p.properties, [...at, k]))
   }
@@ -91,11 +92,12 @@ function requiredKeys(map: ParamMap, at: readonly string[] = []): { at: readonly
 }
 
 function compiledRequired(schema: JsonSchemaNode, map: ParamMap, at: string): void {
-  const expected = Object.keys(map)
+  const expected = $Object
+    .keys(map)
     .filter((k) => map[k]?.required === true)
     .sort()
   expect([...(schema.required ?? [])].sort(), `required at ${at}`).toEqual(expected)
-  for (const [k, p] of Object.entries(map)) {
+  for (const [k, p] of $Object.entries(map)) {
     if (p.type === 'object') compiledRequired(schema.properties?.[k] ?? {}, p.properties, `${at}.${k}`)
   }
 }
@@ -127,7 +129,7 @@ law(
       const violations = schema.validateArgs(map, args)
       expect(
         violations.some((v) => v.includes(victim.key)),
-        `dropping required "${[...victim.at, victim.key].join('.')}" is reported (got ${JSON.stringify(violations)})`,
+        `dropping required "${[...victim.at, victim.key].join('.')}" is reported (got ${$JSON.stringify(violations)})`,
       ).toBe(true)
     },
   },
@@ -164,10 +166,10 @@ const VALUES: readonly unknown[] = [
 
 /** When validation accepted `value`, every required key of every object level it reached is present. */
 function requiredHonoured(schema: JsonSchemaNode, value: unknown): boolean {
-  if (schema.type !== 'object' || typeof value !== 'object' || value === null || Array.isArray(value)) return true
+  if (schema.type !== 'object' || typeof value !== 'object' || value === null || $Array.isArray(value)) return true
   const record = value as Record<string, unknown>
-  if ((schema.required ?? []).some((k) => !Object.hasOwn(record, k))) return false
-  return Object.entries(schema.properties ?? {}).every(([k, s]) => !Object.hasOwn(record, k) || requiredHonoured(s, record[k]))
+  if ((schema.required ?? []).some((k) => !$Object.hasOwn(record, k))) return false
+  return $Object.entries(schema.properties ?? {}).every(([k, s]) => !$Object.hasOwn(record, k) || requiredHonoured(s, record[k]))
 }
 
 law('E-30', ['JSV-04', 'JSV-01', 'JSV-10'], 'the subset validator is total, accepts only lossless JSON, and a oneOf accepts exactly-one matches', {
@@ -192,7 +194,7 @@ law('E-30', ['JSV-04', 'JSV-01', 'JSV-10'], 'the subset validator is total, acce
     expect(() => {
       violations = schema.validateJsonSchemaValue(root, value)
     }, 'validation throws').not.toThrow()
-    expect(Array.isArray(violations), 'validation returns an array of violations').toBe(true)
+    expect($Array.isArray(violations), 'validation returns an array of violations').toBe(true)
     if (violations.length === 0) expect(isLossless(value), 'an accepted value is lossless JSON').toBe(true)
     const matching = branches.filter((b) => schema.validateJsonSchemaValue(b, value).length === 0).length
     if (matching >= 2) r.interesting()
@@ -216,12 +218,12 @@ law('E-30b', ['JSV-05', 'JSV-01', 'JSV-10'], 'whatever the validator accepts is 
     const root: JsonSchemaNode = inArray ? { type: 'array', items: NESTED } : NESTED
     const subject = inArray ? [value] : value
     const inner = (value as { inner?: unknown } | null)?.inner
-    if (typeof inner === 'object' && inner !== null && !Object.hasOwn(inner, 'a')) r.interesting()
+    if (typeof inner === 'object' && inner !== null && !$Object.hasOwn(inner, 'a')) r.interesting()
 
     const violations = schema.validateJsonSchemaValue(root, subject)
     if (violations.length === 0) {
       expect(isLossless(subject), 'an accepted value is lossless JSON').toBe(true)
-      expect(requiredHonoured(NESTED, value), `nested required keys are enforced for ${JSON.stringify(subject)}`).toBe(true)
+      expect(requiredHonoured(NESTED, value), `nested required keys are enforced for ${$JSON.stringify(subject)}`).toBe(true)
     }
   },
 })
@@ -355,8 +357,8 @@ law(
       expect(thrown, `a schema with a ${defect} is rejected`).toBeDefined()
       const { code, violations } = (thrown ?? {}) as { code?: unknown; violations?: unknown }
       expect(code, 'the rejection is coded').toBe('UNSUPPORTED_SCHEMA')
-      expect(Array.isArray(violations), 'the rejection lists its violations').toBe(true)
-      const list = Array.isArray(violations) ? violations.map(String) : []
+      expect($Array.isArray(violations), 'the rejection lists its violations').toBe(true)
+      const list = $Array.isArray(violations) ? violations.map(String) : []
       // Paths compare after their root token, at the defect or below it (the seeds fix neither syntax nor
       // granularity); upstream's `<path> <text>` form is JSS-18's, its one violation at the very path JSS-19's.
       expectPathsCovered(list, [where])

@@ -18,6 +18,7 @@
  * scope's layers only ever affect itself and its descendants, so the rest of
  * the forest stays fully checked.
  */
+import { $JSON } from '../conformance/suite/_kit/intrinsics.ts'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { ScopeHandle, ToolsContextApi } from '../conformance/adapter/contract.ts'
@@ -158,7 +159,7 @@ async function expectExecution(m: Model, real: Real, view: Layer, name: Name, af
   const targetBefore = target?.probe.bodyCalls ?? 0
   const agent = agentOf(real, view)
   const result = await real.r.tools.execute(call(name, {}, agent === undefined ? {} : { agent }))
-  const seen = result.isError ? `failure ${JSON.stringify(result.error)}` : 'success'
+  const seen = result.isError ? `failure ${$JSON.stringify(result.error)}` : 'success'
   const what = `after ${after}: execute("${name}") from ${label(view)}`
 
   if (view !== 'g') {
@@ -309,7 +310,7 @@ class Restrict implements Cmd {
     } catch {
       dispose = undefined
     }
-    const what = `restrict(${JSON.stringify(filter)}) on s${layer}, which inherits [${[...known].sort().join(', ')}]`
+    const what = `restrict(${$JSON.stringify(filter)}) on s${layer}, which inherits [${[...known].sort().join(', ')}]`
     if (open) incidental('VIS-26', () => expect(dispose !== undefined, `${what}, naming a name an ancestor's restriction hides (VIS-26)`).toBe(true))
     else expect(dispose !== undefined, what).toBe(acceptable)
     if (dispose !== undefined) {
@@ -319,7 +320,7 @@ class Restrict implements Cmd {
     }
     await checkViews(m, real, this.toString())
   }
-  toString = (): string => `restrict(#${this.raw}, ${JSON.stringify({ allow: this.allow, deny: this.deny })}${this.clamp ? ', only restrictable names' : ''})`
+  toString = (): string => `restrict(#${this.raw}, ${$JSON.stringify({ allow: this.allow, deny: this.deny })}${this.clamp ? ', only restrictable names' : ''})`
 }
 
 class AddGuard implements Cmd {

@@ -4,6 +4,7 @@
  * (E-26), registration reversibility (E-27), guards invisible to the
  * catalogue (E-28), own-layer exemption and shadowing (E-09).
  */
+import { $JSON } from '../conformance/suite/_kit/intrinsics.ts'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { FeatureName, Harness, ScopeHandle, ToolsContextApi } from '../conformance/adapter/contract.ts'
@@ -53,7 +54,7 @@ function restrictUnlessHidden(r: LawRun, scope: ScopeHandle, filter: ToolRestric
     const names = [...(filter.allow ?? []), ...(filter.deny ?? [])]
     if (!names.some((n) => r.tools.get(n, parentView) === undefined)) throw error
     incidental('VIS-26', () => {
-      throw new Error(`restrict(${JSON.stringify(filter)}) refused a name an ancestor's restriction hides (VIS-26: it is still inherited): ${String(error)}`)
+      throw new Error(`restrict(${$JSON.stringify(filter)}) refused a name an ancestor's restriction hides (VIS-26: it is still inherited): ${String(error)}`)
     })
     return undefined
   }

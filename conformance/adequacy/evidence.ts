@@ -13,6 +13,7 @@
  * (`npm run adequacy` rewrites it; `npm run mutation` does so after every
  * run). `adequacy.test.ts` keeps its gallery part in step with the fixtures.
  */
+import { $Array, $JSON, $Number, $Object } from '../suite/_kit/intrinsics.ts'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { RULES, isRuleId } from '../catalogue/index.ts'
@@ -86,7 +87,7 @@ export class EvidenceError extends Error {
 export function loadEvidence(file = EVIDENCE_FILE): Evidence {
   let raw: unknown
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'))
+    raw = $JSON.parse(readFileSync(file, 'utf8'))
   } catch (error) {
     throw new EvidenceError(`cannot read the adequacy evidence ${file}: ${(error as Error).message} (run \`npm run adequacy\`)`)
   }
@@ -118,16 +119,16 @@ export function checkEvidence(raw: unknown, where: string): Evidence {
       'unspecified',
     ]) {
       const value = (mutation as Record<string, unknown>)[key]
-      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) fail(`mutation.${key}`, 'is not a non-negative number')
+      if (typeof value !== 'number' || !$Number.isFinite(value) || value < 0) fail(`mutation.${key}`, 'is not a non-negative number')
     }
     const unobservable = (mutation as Record<string, unknown>).unobservable
-    if (unobservable !== undefined && (typeof unobservable !== 'number' || !Number.isInteger(unobservable) || unobservable < 0)) {
+    if (unobservable !== undefined && (typeof unobservable !== 'number' || !$Number.isInteger(unobservable) || unobservable < 0)) {
       fail('mutation.unobservable', 'is not a non-negative integer')
     }
     const areas = (mutation as Record<string, unknown>).areas
     if (areas !== undefined) {
       if (!isRecord(areas)) fail('mutation.areas', 'is not an object')
-      for (const [area, value] of Object.entries(areas as Record<string, unknown>)) {
+      for (const [area, value] of $Object.entries(areas as Record<string, unknown>)) {
         if (value !== null && (typeof value !== 'number' || !(value >= 0 && value <= 100)))
           fail(`mutation.areas["${area}"]`, 'is neither a percentage nor null')
       }
@@ -135,15 +136,15 @@ export function checkEvidence(raw: unknown, where: string): Evidence {
   }
   const kills = raw.mutantsKilled
   if (!isRecord(kills)) return fail('mutantsKilled', 'is not an object')
-  for (const [id, count] of Object.entries(kills)) {
+  for (const [id, count] of $Object.entries(kills)) {
     if (!isRuleId(id)) fail(`mutantsKilled["${id}"]`, 'is not a catalogue rule')
-    if (!Number.isInteger(count) || (count as number) < 1) fail(`mutantsKilled["${id}"]`, 'is not a positive integer')
+    if (!$Number.isInteger(count) || (count as number) < 1) fail(`mutantsKilled["${id}"]`, 'is not a positive integer')
   }
   const gallery = raw.gallery
   if (!isRecord(gallery)) return fail('gallery', 'is not an object')
-  for (const [id, names] of Object.entries(gallery)) {
+  for (const [id, names] of $Object.entries(gallery)) {
     if (!isRuleId(id)) fail(`gallery["${id}"]`, 'is not a catalogue rule')
-    if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string')) fail(`gallery["${id}"]`, 'is not a non-empty list of names')
+    if (!$Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string')) fail(`gallery["${id}"]`, 'is not a non-empty list of names')
   }
   return raw as unknown as Evidence
 }
@@ -161,5 +162,5 @@ export function weakRules(evidence: Evidence, rules: readonly Rule[] = RULES): r
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+  return typeof value === 'object' && value !== null && !$Array.isArray(value)
 }

@@ -7,6 +7,7 @@
  * chai's `toJSON`), so the suite kit writes it (`forRules()`) and grading
  * reads it back, both through this module.
  */
+import { $Array, $Object } from '../suite/_kit/intrinsics.ts'
 
 /** The property of an error that lists the rule IDs the failure concerns. */
 export const FAILURE_RULES = 'dshTckFailureRules'
@@ -17,7 +18,7 @@ export const FAILURE_RULES = 'dshTckFailureRules'
  * in an Error with `describe(value)` as its message.
  */
 export function tagFailure(error: unknown, ids: readonly string[], describe: (value: unknown) => string): Error {
-  const carrier = error instanceof Error && Object.isExtensible(error) ? error : new Error(describe(error), { cause: error })
+  const carrier = error instanceof Error && $Object.isExtensible(error) ? error : new Error(describe(error), { cause: error })
   try {
     Object.defineProperty(carrier, FAILURE_RULES, { value: [...ids], enumerable: true, writable: true, configurable: true })
     return carrier
@@ -37,7 +38,7 @@ export function failureRules(error: unknown): string[] | undefined {
   try {
     if (typeof error !== 'object' || error === null) return undefined
     const ids: unknown = (error as Record<string, unknown>)[FAILURE_RULES]
-    if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string')) return undefined
+    if (!$Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string')) return undefined
     return [...(ids as string[])]
   } catch {
     return undefined

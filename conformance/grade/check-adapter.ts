@@ -2,6 +2,7 @@
  * `checkAdapter()`: the pre-flight check that turns a structurally broken
  * adapter into one clear error before any test runs.
  */
+import { $Array, $JSON, $Object } from '../suite/_kit/intrinsics.ts'
 import type { FeatureName, TckAdapter } from '../adapter/contract.ts'
 import { AdapterError } from './errors.ts'
 import type { LoadedAdapter } from './load-adapter.ts'
@@ -71,7 +72,7 @@ export async function checkAdapter(loaded: LoadedAdapter, options: CheckAdapterO
   }
 
   try {
-    if (typeof exported !== 'object' || exported === null || Array.isArray(exported)) {
+    if (typeof exported !== 'object' || exported === null || $Array.isArray(exported)) {
       fail(`the default export is ${kindOf(exported)}, not an adapter object { name, features, create }`)
     }
     const candidate = exported as Record<string, unknown>
@@ -83,14 +84,14 @@ export async function checkAdapter(loaded: LoadedAdapter, options: CheckAdapterO
       problems.push(`"version" must be a string when present (got ${kindOf(candidate.version)})`)
     }
     const features = candidate.features
-    if (typeof features !== 'object' || features === null || Array.isArray(features)) {
+    if (typeof features !== 'object' || features === null || $Array.isArray(features)) {
       problems.push(`"features" must be an object such as { scopes: true } (got ${kindOf(features)})`)
     } else {
-      const unknown = Object.keys(features).filter((key) => !isFeatureName(key))
+      const unknown = $Object.keys(features).filter((key) => !isFeatureName(key))
       if (unknown.length > 0) {
         problems.push(`unknown feature ${listWords(unknown.map((k) => `"${k}"`))} in "features" (known: ${KNOWN_FEATURES.join(', ')})`)
       }
-      const notBoolean = Object.entries(features).filter(([key, value]) => isFeatureName(key) && typeof value !== 'boolean')
+      const notBoolean = $Object.entries(features).filter(([key, value]) => isFeatureName(key) && typeof value !== 'boolean')
       if (notBoolean.length > 0) {
         problems.push(`feature ${listWords(notBoolean.map(([k]) => `"${k}"`))} must be true or false`)
       }
@@ -174,8 +175,8 @@ function readPath(root: unknown, path: string): unknown {
 function kindOf(value: unknown): string {
   if (value === null) return 'null'
   if (value === undefined) return 'undefined'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`
+  if ($Array.isArray(value)) return 'an array'
+  if (typeof value === 'string') return `the string ${$JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`
   if (typeof value === 'object') return 'an object'
   const type = typeof value
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`

@@ -91,6 +91,32 @@ test('no worker-side module reads a DSH_TCK_ variable: the adapter and the setti
   expect(readers).toEqual([])
 })
 
+/**
+ * A call of a global built-in the kit captured (suite/_kit/intrinsics.ts): the suite and the laws judge
+ * with the captured copies (`$Object.isFrozen`, `$Array.isArray`, `$JSON.stringify`, ...), which a registry
+ * that patches the global cannot change. Comment lines are not code.
+ */
+const CAPTURED_GLOBAL_CALL =
+  /(?<![\w$.])(?:Object\.(?:isFrozen|isExtensible|freeze|keys|values|entries|fromEntries|getPrototypeOf|getOwnPropertyDescriptor|getOwnPropertyNames|getOwnPropertySymbols|hasOwn|is)|Array\.isArray|JSON\.(?:stringify|parse)|Reflect\.\w+|structuredClone|Number\.(?:isFinite|isInteger|isSafeInteger))\(/
+
+test('the suite, the laws and their kit judge with the captured built-ins, never the globals a registry may patch', () => {
+  const code = (path: string): string =>
+    readFileSync(join(KIT, path), 'utf8')
+      .split('\n')
+      .filter((line) => !/^\s*(?:\*|\/\/|\/\*)/.test(line))
+      .join('\n')
+  const calling = ALL.filter((path) => ['conformance/suite/', 'properties/'].some((dir) => path.startsWith(dir)) && /\.[jt]s$/.test(path))
+    .filter((path) => path !== 'conformance/suite/_kit/intrinsics.ts')
+    .filter((path) => CAPTURED_GLOBAL_CALL.test(code(path)))
+  expect(calling).toEqual([])
+  for (const text of ['Object.isFrozen(x)', 'if (!Array.isArray(v))', 'label(JSON.stringify(v))', 'Reflect.ownKeys(o)', 'structuredClone(v)']) {
+    expect(CAPTURED_GLOBAL_CALL.test(text), text).toBe(true)
+  }
+  for (const text of ['$Object.isFrozen(x)', '$Array.isArray(v)', 'captured.JSON.stringify(v)', 'Object.assign(v)']) {
+    expect(CAPTURED_GLOBAL_CALL.test(text), text).toBe(false)
+  }
+})
+
 /** Files that name grade's folders as packaging paths (what to copy or write into dist/), not as imports. */
 const PACKAGING = new Set(['scripts/build-package.mjs'])
 

@@ -2,6 +2,8 @@
  * `loadAdapter()`: find and import an adapter module, and take its default
  * export. Shape checks are {@link checkAdapter}'s job.
  */
+// First: the kit's built-ins are captured before the adapter loads (intrinsics.ts).
+import '../suite/_kit/intrinsics.ts'
 import { stat } from 'node:fs/promises'
 import { isAbsolute, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'

@@ -2,6 +2,7 @@
  * `loadReport()`: reading a saved `--json` report back, checked against
  * `report.schema.json`.
  */
+import { $Array, $JSON } from '../suite/_kit/intrinsics.ts'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -27,7 +28,7 @@ let validator: ValidateFunction | undefined
 
 async function validate(): Promise<ValidateFunction> {
   if (validator === undefined) {
-    const schema = JSON.parse(await readFile(new URL('./report.schema.json', import.meta.url), 'utf8')) as object
+    const schema = $JSON.parse(await readFile(new URL('./report.schema.json', import.meta.url), 'utf8')) as object
     validator = new Ajv2020({ allErrors: false, strict: false }).compile(schema)
   }
   return validator
@@ -66,17 +67,17 @@ export async function loadReport(file: string, cwd: string): Promise<GradeReport
   }
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = $JSON.parse(text)
   } catch (error) {
     throw new ReportFileError(file, `${file} is not JSON: ${oneLine(error)}`)
   }
-  const version = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { reportVersion?: unknown }).reportVersion : undefined
+  const version = typeof value === 'object' && value !== null && !$Array.isArray(value) ? (value as { reportVersion?: unknown }).reportVersion : undefined
   if (version === undefined) throw new ReportFileError(file, `${file} is not a grading report (no reportVersion; write one with "dsh-tools-tck grade --json")`)
   const minor = readableMinor(version)
   if (minor === undefined) {
     throw new ReportFileError(
       file,
-      `${file} is a report of format ${oneLine(JSON.stringify(version), 40)}; this kit reads formats ${REPORT_VERSION.split('.')[0]}.0 to ${REPORT_VERSION} (grade again with this kit)`,
+      `${file} is a report of format ${oneLine($JSON.stringify(version), 40)}; this kit reads formats ${REPORT_VERSION.split('.')[0]}.0 to ${REPORT_VERSION} (grade again with this kit)`,
     )
   }
   // An older minor version lacks the fields added since: fill them, then check it against this schema under this version.

@@ -1,3 +1,4 @@
+import { $Array, $JSON, $Object, $Reflect } from './_kit/intrinsics.ts'
 import { runInNewContext } from 'node:vm'
 import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
@@ -45,7 +46,7 @@ function watchExecs(harness: Harness, tools: ToolRuntimeApi): Seen[] {
 function readCountingInput(first: Record<string, unknown>, later: Record<string, unknown>) {
   const reads: Record<string, number> = {}
   const input: Record<string, unknown> = {}
-  for (const key of Object.keys(first)) {
+  for (const key of $Object.keys(first)) {
     reads[key] = 0
     Object.defineProperty(input, key, {
       enumerable: true,
@@ -186,7 +187,7 @@ check(
       'every stage ran',
     ).toEqual(EVERY_STAGE)
     for (const { stage, exec } of seen) expect([stage, exec.arguments === snapshot]).toEqual([stage, true])
-    expect(Object.isFrozen(args) || Object.isFrozen(args.nested) || Object.isFrozen(args.nested.lines), 'frozen').toBe(false)
+    expect($Object.isFrozen(args) || $Object.isFrozen(args.nested) || $Object.isFrozen(args.nested.lines), 'frozen').toBe(false)
     expect(args).toEqual({ path: 'a.txt', nested: { lines: [1, 2, 3] } })
   },
 )
@@ -199,7 +200,7 @@ function nestedArrays(depth: number): unknown {
 
 function depthOf(value: unknown): number {
   let depth = 0
-  while (Array.isArray(value)) {
+  while ($Array.isArray(value)) {
     depth += 1
     value = value[0]
   }
@@ -368,15 +369,15 @@ const rejected: [label: string, args: () => unknown][] = [
 check(['ARG-05', 'ARG-04'], 'keeps an own __proto__ key as an ordinary enumerable data property of the copy', async ({ tools }) => {
   const probe = probeTool('echo')
   tools.register(probe.definition)
-  const args = JSON.parse('{"": 0, "__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>
+  const args = $JSON.parse('{"": 0, "__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>
 
   const result = await tools.execute(call('echo', args))
 
   expectSuccess(result)
   const copy = probe.bodyArgs[0] as Record<string, unknown>
-  expect(Object.getPrototypeOf(copy), 'prototype of the copy').toBe(Object.prototype)
-  expect(Object.keys(copy).sort(), 'own enumerable keys').toEqual(['', '__proto__', 'a'])
-  const slot = Object.getOwnPropertyDescriptor(copy, '__proto__')
+  expect($Object.getPrototypeOf(copy), 'prototype of the copy').toBe($Object.prototype)
+  expect($Object.keys(copy).sort(), 'own enumerable keys').toEqual(['', '__proto__', 'a'])
+  const slot = $Object.getOwnPropertyDescriptor(copy, '__proto__')
   expect(slot?.enumerable, '__proto__ enumerable').toBe(true)
   expect(slot?.value, '__proto__ value').toEqual({ polluted: true })
   expect((copy as { polluted?: unknown }).polluted, 'inherited through a swapped prototype').toBeUndefined()
@@ -564,7 +565,7 @@ for (const [label, read] of failingArguments) {
       expect(stages.order, 'stage order').toEqual(['result'])
       const exec = stages.results[0]?.exec
       expect(exec).toBeDefined()
-      expect(Object.isFrozen(exec), 'frozen').toBe(true)
+      expect($Object.isFrozen(exec), 'frozen').toBe(true)
       expect(exec?.arguments).toBeUndefined()
       expect([exec?.callId, exec?.rootCallId, exec?.name]).toEqual(['call-first', 'root-first', 'write'])
       expect(exec?.agent, 'the agent read first').toBe(first.agent)
@@ -578,7 +579,7 @@ for (const [label, read] of failingArguments) {
 const IDENTITY_KEYS = ['token', 'callId', 'rootCallId', 'name', 'signal', 'arguments']
 
 function ownKeyReport(exec: object, keys: readonly string[]): Record<string, boolean> {
-  return Object.fromEntries(keys.map((key) => [key, Object.hasOwn(exec, key)]))
+  return $Object.fromEntries(keys.map((key) => [key, $Object.hasOwn(exec, key)]))
 }
 
 check('ARG-07', 'listeners see the identity keys as own properties, and no agent or parent key when none was given', async ({ harness, tools }) => {
@@ -602,15 +603,15 @@ check('ARG-07', 'the identity keys are enumerable, as on a plain object, in ever
   await tools.execute(call('read', {}, { parent: Symbol('outer') }))
 
   const keys = [...IDENTITY_KEYS, 'parent']
-  const enumerable = (exec: object) => Object.fromEntries(keys.map((key) => [key, Object.keys(exec).includes(key)]))
-  const expected = Object.fromEntries(keys.map((key) => [key, true]))
+  const enumerable = (exec: object) => $Object.fromEntries(keys.map((key) => [key, $Object.keys(exec).includes(key)]))
+  const expected = $Object.fromEntries(keys.map((key) => [key, true]))
   expect(seen.length, 'stages seen').toBe(5)
   for (const { stage, exec } of seen) expect({ stage, keys: enumerable(exec) }).toEqual({ stage, keys: expected })
   const body = probe.bodyExecs[0]
   expect(body).toBeDefined()
   if (body !== undefined) {
     expect(enumerable(body)).toEqual(expected)
-    expect(Object.keys(body), 'body view keys').toEqual(expect.arrayContaining(['deferContext', 'concludeTurn']))
+    expect($Object.keys(body), 'body view keys').toEqual(expect.arrayContaining(['deferContext', 'concludeTurn']))
   }
 })
 
@@ -656,7 +657,7 @@ check('ARG-08', 'arguments are deep-frozen from pre-execute on, so nested writes
   const observed: { frozen: boolean; nestedWrite: boolean }[] = []
   harness.on('tools/pre-execute', (exec, next) => {
     const args = exec.arguments as { nested: { list: number[] } }
-    observed.push({ frozen: isDeepFrozen(args), nestedWrite: Reflect.set(args.nested.list, 0, 99) })
+    observed.push({ frozen: isDeepFrozen(args), nestedWrite: $Reflect.set(args.nested.list, 0, 99) })
     return next()
   })
 
@@ -672,7 +673,7 @@ check('ARG-08', 'tools/result observers get a frozen execution object, on succes
   await tools.execute(call('read'))
   await tools.execute(call('read', { bad: () => 1 }))
 
-  expect(stages.results.map((r) => Object.isFrozen(r.exec))).toEqual([true, true])
+  expect(stages.results.map((r) => $Object.isFrozen(r.exec))).toEqual([true, true])
 })
 
 check('ARG-08', 'tools/result sees the caller signal once a wrapper has restored its own', async ({ harness, tools }) => {
@@ -741,9 +742,9 @@ function reassignIdentity(exec: object): void {
     token: Symbol('forged'),
     parent: Symbol('forged-parent'),
   }
-  for (const [key, value] of Object.entries(forged)) Reflect.set(exec, key, value)
-  for (const [key, value] of Object.entries(forged)) {
-    Reflect.defineProperty(exec, key, { value, writable: true, enumerable: true, configurable: true })
+  for (const [key, value] of $Object.entries(forged)) $Reflect.set(exec, key, value)
+  for (const [key, value] of $Object.entries(forged)) {
+    $Reflect.defineProperty(exec, key, { value, writable: true, enumerable: true, configurable: true })
   }
 }
 

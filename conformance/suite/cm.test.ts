@@ -1,3 +1,4 @@
+import { $JSON, $Object, $Promise } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { ScopeHandle } from '../adapter/contract.ts'
 import { check, type CheckContext } from './_kit/check.ts'
@@ -282,7 +283,7 @@ check(
     expectSuccess(nothing)
     const empty = nothing.isError ? undefined : (nothing.value as Record<string, unknown>)
     expect(empty).toEqual({ logs: [] })
-    expect(Object.hasOwn(empty ?? {}, 'result'), 'no result key for undefined').toBe(false)
+    expect($Object.hasOwn(empty ?? {}, 'result'), 'no result key for undefined').toBe(false)
     const nulled = await tools.execute(runCode(runtime.program(() => null)))
     expect(nulled.isError ? undefined : nulled.value).toEqual({ logs: [], result: null })
   },
@@ -298,7 +299,7 @@ check(
     const messages: (string | undefined)[] = []
     for (const description of ['', '   ', '\n\t ']) {
       const result = await tools.execute(runCode(program, {}, description))
-      expect(result.isError, JSON.stringify(description)).toBe(true)
+      expect(result.isError, $JSON.stringify(description)).toBe(true)
       messages.push(result.error?.message)
     }
     expect(runtime.requests).toHaveLength(0)
@@ -343,7 +344,7 @@ check(
     const runtime = await mountScripted(codeMode)
     const cases: [unknown, string[], string][] = [
       ['plain text', ['a', 'b'], 'a\nb\nplain text'],
-      [{ x: [1, { y: null }] }, [], JSON.stringify({ x: [1, { y: null }] }, null, 2)],
+      [{ x: [1, { y: null }] }, [], $JSON.stringify({ x: [1, { y: null }] }, null, 2)],
       [null, ['log'], 'log\nnull'],
       [undefined, ['only logs'], 'only logs'],
       [undefined, [], '(run_code completed with no output)'],
@@ -364,7 +365,7 @@ check(
           }),
         ),
       )
-      expect(result.content, JSON.stringify({ value, logs })).toEqual([text(expected)])
+      expect(result.content, $JSON.stringify({ value, logs })).toEqual([text(expected)])
     }
   },
   { deployment: CODE },
@@ -435,7 +436,7 @@ for (const deployment of [CODE, BOTH]) {
       const result = await tools.execute(
         runCode(
           runtime.program(({ tools: bound }) => ({
-            own: Object.hasOwn(bound, 'run_code'),
+            own: $Object.hasOwn(bound, 'run_code'),
             reached: typeof (bound as Record<string, unknown>).run_code,
           })),
         ),
@@ -443,7 +444,7 @@ for (const deployment of [CODE, BOTH]) {
       expectSuccess(result)
       expect(result.isError ? undefined : result.value).toEqual({ logs: [], result: { own: false, reached: 'undefined' } })
       for (const namespace of runtime.requests[0]?.bindings ?? []) {
-        expect(Object.hasOwn(namespace.functions, 'run_code'), namespace.global).toBe(false)
+        expect($Object.hasOwn(namespace.functions, 'run_code'), namespace.global).toBe(false)
         expect((namespace.functions as Record<string, unknown>).run_code, namespace.global).toBeUndefined()
       }
     },
@@ -475,14 +476,14 @@ check(
     const namespaces = request.bindings.filter((binding) => binding.global === 'tools')
     expect(namespaces).toHaveLength(1)
     const functions = namespaces[0]!.functions
-    expect(Object.getPrototypeOf(functions)).toBeNull()
+    expect($Object.getPrototypeOf(functions)).toBeNull()
     const expected = names(tools.schemas(agent.agent))
       .filter((name) => name !== 'run_code')
       .sort()
-    expect(Object.keys(functions).sort()).toEqual(expected)
+    expect($Object.keys(functions).sort()).toEqual(expected)
     expect(expected).toEqual(['__proto__', 'echo', 'local'].sort())
     for (const name of expected) {
-      expect(Object.getOwnPropertyDescriptor(functions, name)?.enumerable, name).toBe(true)
+      expect($Object.getOwnPropertyDescriptor(functions, name)?.enumerable, name).toBe(true)
       expect(typeof functions[name], name).toBe('function')
     }
     forRules('CM-33', () => expect(namespaces[0]!.errorClass).toEqual({ name: 'ToolCallError', memberNameProperty: 'toolName' }))
@@ -499,7 +500,7 @@ check(
     const runtime = await mountScripted(codeMode)
     expectSuccess(await tools.execute(runCode(runtime.program(() => 1))))
     const functions = runtime.requests[0]?.bindings.find((binding) => binding.global === 'tools')?.functions ?? {}
-    expect(Object.keys(functions).sort()).toEqual(['a', 'b'])
+    expect($Object.keys(functions).sort()).toEqual(['a', 'b'])
   },
   { deployment: CODE },
 )
@@ -593,7 +594,7 @@ check(
     const start = codeMode.records().find((record) => record.type === 'tool/code-dispatch-start')
     expect(received).toEqual({ nested: { list: [1, 2] } })
     expect(received).not.toBe(argument)
-    expect(Object.isFrozen(received) && Object.isFrozen(received.nested)).toBe(true)
+    expect($Object.isFrozen(received) && $Object.isFrozen(received.nested)).toBe(true)
     expect(start?.data.arguments).toEqual({ nested: { list: [1, 2] } })
     expect(start?.data.arguments).not.toBe(received)
   },
@@ -843,7 +844,7 @@ check(
     }
     const trace = traceStages(harness)
     const runtime = await mountScripted(codeMode)
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound.a!({}), bound.b!({})]))))
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => $Promise.all([bound.a!({}), bound.b!({})]))))
     await entered.a.promise
     await entered.b.promise
     gates.b.resolve()
@@ -880,7 +881,7 @@ check(
       { prepend: true },
     )
     const runtime = await mountScripted(codeMode)
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound.a!({}), bound.b!({})]))))
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => $Promise.all([bound.a!({}), bound.b!({})]))))
     await inPre.promise
     await settle()
     await settle()
@@ -913,7 +914,7 @@ check(
       )
     })
     const runtime = await mountScripted(codeMode)
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound.p0!({}), bound.p1!({}), bound.p2!({})]))))
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => $Promise.all([bound.p0!({}), bound.p1!({}), bound.p2!({})]))))
     await entered[0]!.promise
     await entered[1]!.promise
     await settle()
@@ -962,7 +963,7 @@ check(
       { prepend: true },
     )
     const runtime = await mountScripted(codeMode)
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound.p!({}), bound.x!({}), bound.q!({})]))))
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => $Promise.all([bound.p!({}), bound.x!({}), bound.q!({})]))))
     await enteredP.promise
     await settle()
     await settle()
@@ -1001,7 +1002,7 @@ check(
     tools.register(probeTool('b', { body: () => 'b' }).definition)
     const trace = traceStages(harness)
     const runtime = await mountScripted(codeMode)
-    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound.a!({}), bound.b!({})]))))
+    const outer = tools.execute(runCode(runtime.program(async ({ tools: bound }) => $Promise.all([bound.a!({}), bound.b!({})]))))
     await entered.promise
     await settle()
     await settle()
@@ -1200,7 +1201,7 @@ check(
         runtime.program(async ({ tools: bound }) => {
           outcomes.push(rejection(bound.x!({})))
           outcomes.push(rejection(bound.y!({})))
-          await Promise.all(outcomes)
+          await $Promise.all(outcomes)
           return 'late'
         }),
         { signal: controller.signal },
@@ -1640,7 +1641,7 @@ check(
     const runtime = await mountScripted(codeMode)
     const outer = tools.execute(
       runCode(
-        runtime.program(async ({ tools: bound }) => Promise.all(names.map((name) => bound[name]!({})))),
+        runtime.program(async ({ tools: bound }) => $Promise.all(names.map((name) => bound[name]!({})))),
         { agent: agent.agent },
       ),
     )
@@ -1766,7 +1767,7 @@ check(
         runtime.program(async ({ tools: bound }) => {
           outcomes.push(rejection(bound.x2!({})))
           outcomes.push(rejection(bound.y!({})))
-          await Promise.all(outcomes)
+          await $Promise.all(outcomes)
           return 'late'
         }),
         { agent: agent.agent, callId: 'aborts', signal: controller.signal },

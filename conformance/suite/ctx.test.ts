@@ -1,3 +1,4 @@
+import { $JSON, $Promise } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { Harness, Subscribe, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { PostToolDecision, ToolExecutionResult, ToolRunContext } from '../spec/types.ts'
@@ -231,7 +232,7 @@ for (const empty of empties) {
     const result = await tools.execute(call('ctx'))
 
     expect(listeners.silent(), 'listeners of the case that never ran').toEqual([])
-    expect('additionalContexts' in result, JSON.stringify(result.additionalContexts)).toBe(false)
+    expect('additionalContexts' in result, $JSON.stringify(result.additionalContexts)).toBe(false)
   })
 }
 
@@ -509,7 +510,7 @@ check('CTX-10', 'a detached concludeTurn() stays inside its own execution', asyn
   const pending = tools.execute(call('detached'))
   const bystanderPending = tools.execute(call('bystander'))
   release.resolve()
-  const [detached, bystander] = await Promise.all([pending, bystanderPending])
+  const [detached, bystander] = await $Promise.all([pending, bystanderPending])
 
   if (!detached.isError) expect(detached.concludesTurn).toBe(true)
   expectSuccess(bystander)

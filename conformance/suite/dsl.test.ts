@@ -1,3 +1,4 @@
+import { $Array, $JSON, $Object } from './_kit/intrinsics.ts'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { SchemaApi } from '../adapter/contract.ts'
@@ -30,7 +31,7 @@ function rejection(compile: () => unknown): SchemaFailure {
   const { code, violations } = thrown as { code?: unknown; violations?: unknown }
   expect(code, `expected code UNSUPPORTED_SCHEMA, got ${String(thrown)}`).toBe('UNSUPPORTED_SCHEMA')
   expect(
-    Array.isArray(violations) && violations.length > 0 && violations.every((v) => typeof v === 'string'),
+    $Array.isArray(violations) && violations.length > 0 && violations.every((v) => typeof v === 'string'),
     'violations is a non-empty list of strings',
   ).toBe(true)
   return { code, violations: violations as string[] }
@@ -201,7 +202,7 @@ check('DSL-03', 'an object spec emits its boolean additionalProperties as given'
   const open = schema.valueSchemaSpecToJsonSchema({ type: 'object', additionalProperties: true })
   expect(open).toMatchObject({ type: 'object', additionalProperties: true })
   expect(
-    Object.keys(open).filter((k) => k !== 'type' && k !== 'additionalProperties' && k !== 'properties'),
+    $Object.keys(open).filter((k) => k !== 'type' && k !== 'additionalProperties' && k !== 'properties'),
     'no other keyword is emitted',
   ).toEqual([])
   if ('properties' in open) expect(open.properties, 'an emitted properties record is empty').toEqual({})
@@ -396,7 +397,7 @@ check('DSL-10', 'compile errors start with the path of the offending node', ({ s
 check('DSL-10', 'an enum that is not a dense plain array is reported at its node', ({ schema }) => {
   for (const members of ['read', { 0: 'read' }, Object.assign(['read'], { extra: true })]) {
     const violations = rejectsValue(schema, { type: 'array', items: { type: 'string', enum: members } })
-    expect(atOrBelowSchemaPath('schema.items', violations[0]!), JSON.stringify(violations)).toBe(true)
+    expect(atOrBelowSchemaPath('schema.items', violations[0]!), $JSON.stringify(violations)).toBe(true)
     expectUpstreamPathForm(violations)
   }
 })
@@ -428,7 +429,7 @@ function expectNestedOneOfCompiles(schema: SchemaApi, levels: number): void {
   let depth = 0
   let intact = true
   while (node.oneOf !== undefined) {
-    intact &&= node.oneOf.length === 2 && node.oneOf[0]?.type === 'null' && Object.keys(node).length === 1
+    intact &&= node.oneOf.length === 2 && node.oneOf[0]?.type === 'null' && $Object.keys(node).length === 1
     node = node.oneOf[1]!
     depth += 1
   }
@@ -450,7 +451,7 @@ check('DSL-11', 'nested property maps compile and validate', ({ schema }) => {
   expect(violations, 'the wrong leaf at the bottom is reported').not.toHaveLength(0)
   expect(
     violations.every((v) => v.includes('leaf')),
-    JSON.stringify(violations),
+    $JSON.stringify(violations),
   ).toBe(true)
   expect(schema.validateArgs(shallow.spec, shallow.args)).toEqual([])
 })
@@ -469,15 +470,15 @@ check('JSV-14', 'validateArgs reports a wrong leaf under a 5,000-level property 
 })
 
 check('DSL-11', 'a property named __proto__ stays an own property and can be required', ({ schema }) => {
-  const spec = JSON.parse('{"__proto__": {"type": "string", "required": true}, "other": {"type": "integer"}}') as unknown
+  const spec = $JSON.parse('{"__proto__": {"type": "string", "required": true}, "other": {"type": "integer"}}') as unknown
   const compiled = schema.parameterSchemaSpecToJsonSchema(spec)
   const properties = compiled.properties as Record<string, unknown>
 
-  expect(Object.hasOwn(properties, '__proto__')).toBe(true)
-  expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string' })
-  expect(Object.keys(properties)).toEqual(['__proto__', 'other'])
+  expect($Object.hasOwn(properties, '__proto__')).toBe(true)
+  expect($Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string' })
+  expect($Object.keys(properties)).toEqual(['__proto__', 'other'])
   expect(compiled.required).toEqual(['__proto__'])
-  expect(schema.validateArgs(spec, JSON.parse('{"__proto__": "x"}'))).toEqual([])
+  expect(schema.validateArgs(spec, $JSON.parse('{"__proto__": "x"}'))).toEqual([])
   expect(schema.validateArgs(spec, {}).length).toBeGreaterThan(0)
 })
 
@@ -488,21 +489,21 @@ check(['DSL-09', 'DSL-11'], 'null-prototype specs compile like ordinary ones, a 
   const compiled = schema.parameterSchemaSpecToJsonSchema(map)
   const properties = compiled.properties as Record<string, unknown>
 
-  expect(Object.hasOwn(properties, '__proto__')).toBe(true)
-  expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string' })
+  expect($Object.hasOwn(properties, '__proto__')).toBe(true)
+  expect($Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'string' })
   expect(compiled.required).toEqual(['__proto__'])
   const node = Object.assign(Object.create(null) as object, { type: 'string', description: 'bare' })
   expect(schema.valueSchemaSpecToJsonSchema(node)).toEqual({ type: 'string', description: 'bare' })
 })
 
 check('DSL-11', 'a property named __proto__ is emitted as an enumerable own data property', ({ schema }) => {
-  const spec = JSON.parse('{"__proto__": {"type": "string"}}') as unknown
+  const spec = $JSON.parse('{"__proto__": {"type": "string"}}') as unknown
   const properties = schema.parameterSchemaSpecToJsonSchema(spec).properties as Record<string, unknown>
   const nested = schema.valueSchemaSpecToJsonSchema({ type: 'object', additionalProperties: false, properties: spec }).properties as Record<string, unknown>
 
   for (const map of [properties, nested]) {
     // Writable and configurable are not pinned: a registry may freeze what it emits.
-    const descriptor = Object.getOwnPropertyDescriptor(map, '__proto__')
+    const descriptor = $Object.getOwnPropertyDescriptor(map, '__proto__')
     expect(descriptor).toMatchObject({ value: { type: 'string' }, enumerable: true })
     expect(descriptor?.get ?? descriptor?.set, 'a data property, not an accessor').toBeUndefined()
   }
@@ -559,7 +560,7 @@ check('DSL-30', 'compiled schemas hold no undefined keys and survive a JSON roun
     ...roots.map((root) => schema.valueSchemaSpecToJsonSchema(root)),
     schema.parameterSchemaSpecToJsonSchema({ q: { type: 'string', required: true }, n: { type: 'integer' }, flag: { type: 'boolean', default: false } }),
   ]
-  for (const node of compiled) expect(JSON.parse(JSON.stringify(node)), JSON.stringify(node)).toStrictEqual(node)
+  for (const node of compiled) expect($JSON.parse($JSON.stringify(node)), $JSON.stringify(node)).toStrictEqual(node)
 })
 
 check('DSL-30', 'schemas() projects the parameters of a defineTool tool as compiled', ({ schema, tools }) => {
@@ -595,14 +596,14 @@ check('DSL-13', 'violations name the offending path', ({ schema }) => {
   for (const path of ['path', 'config.host', 'tags[1]', 'servers[1].host']) {
     expect(
       violations.some((v) => v.includes(path)),
-      `a violation names ${path}: ${JSON.stringify(violations)}`,
+      `a violation names ${path}: ${$JSON.stringify(violations)}`,
     ).toBe(true)
   }
 })
 
 check('DSL-13', 'a non-object argument root is a violation', ({ schema }) => {
   for (const args of [5, 'x', null, true, ['path'], undefined]) {
-    expect(schema.validateArgs({}, args).length, `validateArgs({}, ${JSON.stringify(args)})`).toBeGreaterThan(0)
+    expect(schema.validateArgs({}, args).length, `validateArgs({}, ${$JSON.stringify(args)})`).toBeGreaterThan(0)
   }
 })
 
@@ -657,9 +658,9 @@ function expectEachViolationNamed(
   wrong: Record<string, readonly [unknown, string]>,
 ): void {
   expect(schema.validateArgs(spec, valid), 'the valid arguments').toEqual([])
-  for (const [key, [value, path]] of Object.entries(wrong)) {
+  for (const [key, [value, path]] of $Object.entries(wrong)) {
     const violations = schema.validateArgs(spec, { ...valid, [key]: value })
-    const label = `${key}: ${JSON.stringify(value)} gave ${JSON.stringify(violations)}`
+    const label = `${key}: ${$JSON.stringify(value)} gave ${$JSON.stringify(violations)}`
     expect(violations.length, label).toBeGreaterThan(0)
     expect(
       violations.every((v) => v.includes(path)),
@@ -915,20 +916,20 @@ function mapOf(depth: number): fc.Arbitrary<Spec> {
     .map((entries) => record(entries.map(([key, spec, required]) => [key, required ? { ...spec, required: true } : spec])))
 }
 
-const jsonData = fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.parse(JSON.stringify(v)) as unknown)
+const jsonData = fc.jsonValue({ maxDepth: 2 }).map((v) => $JSON.parse($JSON.stringify(v)) as unknown)
 
 /** Values conforming to `spec`. */
 function conformingValue(spec: Spec): fc.Arbitrary<unknown> {
-  if (Array.isArray(spec.oneOf)) return fc.oneof(...(spec.oneOf as Spec[]).map(conformingValue))
+  if ($Array.isArray(spec.oneOf)) return fc.oneof(...(spec.oneOf as Spec[]).map(conformingValue))
   if (spec.const !== undefined) return fc.constant(spec.const)
-  if (Array.isArray(spec.enum)) return fc.constantFrom(...(spec.enum as unknown[]))
+  if ($Array.isArray(spec.enum)) return fc.constantFrom(...(spec.enum as unknown[]))
   switch (spec.type) {
     case 'string':
       return fc.string({ maxLength: 5 })
     case 'integer':
       return fc.integer()
     case 'number':
-      return fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Object.is(n, -0))
+      return fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !$Object.is(n, -0))
     case 'boolean':
       return fc.boolean()
     case 'null':
@@ -947,7 +948,7 @@ function conformingValue(spec: Spec): fc.Arbitrary<unknown> {
 
 /** Arguments conforming to a property map: required keys always, optional ones sometimes. */
 function argsOf(map: Spec): fc.Arbitrary<unknown> {
-  const entries = Object.keys(map).map((key) => {
+  const entries = $Object.keys(map).map((key) => {
     const spec = map[key] as Spec
     const value = conformingValue(spec)
     return spec.required === true
@@ -970,8 +971,8 @@ function mapsOf(spec: Spec, compiled: JsonSchemaNode): [Spec, JsonSchemaNode][] 
     const [node, out, isMap] = stack.pop()!
     if (isMap) {
       pairs.push([node, out])
-      for (const key of Object.keys(node)) stack.push([node[key] as Spec, out.properties?.[key] as JsonSchemaNode, false])
-    } else if (Array.isArray(node.oneOf)) {
+      for (const key of $Object.keys(node)) stack.push([node[key] as Spec, out.properties?.[key] as JsonSchemaNode, false])
+    } else if ($Array.isArray(node.oneOf)) {
       for (const [i, branch] of node.oneOf.entries()) stack.push([branch as Spec, out.oneOf![i]!, false])
     } else if (node.type === 'array' && node.items !== undefined) {
       stack.push([node.items as Spec, out.items!, false])
@@ -985,11 +986,11 @@ function mapsOf(spec: Spec, compiled: JsonSchemaNode): [Spec, JsonSchemaNode][] 
 /** Dotted paths of the required keys reachable through plain object nesting in `args`. */
 function requiredPaths(map: Spec, args: Record<string, unknown>, prefix = ''): string[] {
   const paths: string[] = []
-  for (const key of Object.keys(map)) {
+  for (const key of $Object.keys(map)) {
     const spec = map[key] as Spec
     const path = prefix + key
     if (spec.required === true) paths.push(path)
-    const value = Object.getOwnPropertyDescriptor(args, key)?.value as unknown
+    const value = $Object.getOwnPropertyDescriptor(args, key)?.value as unknown
     if (spec.type === 'object' && spec.properties !== undefined && typeof value === 'object' && value !== null) {
       paths.push(...requiredPaths(spec.properties as Spec, value as Record<string, unknown>, `${path}.`))
     }
@@ -999,10 +1000,10 @@ function requiredPaths(map: Spec, args: Record<string, unknown>, prefix = ''): s
 
 /** A deep copy of `args` without the key at dotted `path`. */
 function without(args: unknown, path: string): unknown {
-  const copy = JSON.parse(JSON.stringify(args)) as Record<string, unknown>
+  const copy = $JSON.parse($JSON.stringify(args)) as Record<string, unknown>
   const keys = path.split('.')
   let target = copy
-  for (const key of keys.slice(0, -1)) target = Object.getOwnPropertyDescriptor(target, key)!.value as Record<string, unknown>
+  for (const key of keys.slice(0, -1)) target = $Object.getOwnPropertyDescriptor(target, key)!.value as Record<string, unknown>
   delete target[keys[keys.length - 1]!]
   return copy
 }
@@ -1011,7 +1012,7 @@ check('DSL-20', 'generated specs compile, and every level keeps exactly its requ
   fc.assert(
     fc.property(mapOf(2), (spec) => {
       for (const [map, compiled] of mapsOf(spec, schema.parameterSchemaSpecToJsonSchema(spec))) {
-        const marked = Object.keys(map).filter((key) => (map[key] as Spec).required === true)
+        const marked = $Object.keys(map).filter((key) => (map[key] as Spec).required === true)
         expect(compiled.required ?? []).toEqual(marked)
       }
     }),
@@ -1035,7 +1036,7 @@ check('DSL-20', 'dropping any required key yields a violation naming it', ({ sch
         const violations = schema.validateArgs(spec, without(args, path))
         expect(
           violations.some((v) => v.includes(path)),
-          `dropping ${path} gave ${JSON.stringify(violations)}`,
+          `dropping ${path} gave ${$JSON.stringify(violations)}`,
         ).toBe(true)
       }
     }),
@@ -1047,7 +1048,7 @@ check('DSL-20', 'validateArgs never throws and rejects every non-object root', (
   const nonObject = fc.oneof(fc.string(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(jsonData, { maxLength: 3 }))
   fc.assert(
     fc.property(mapOf(2), fc.anything({ maxDepth: 3 }), nonObject, (spec, anything, root) => {
-      expect(Array.isArray(schema.validateArgs(spec, anything))).toBe(true)
+      expect($Array.isArray(schema.validateArgs(spec, anything))).toBe(true)
       expect(schema.validateArgs(spec, root).length).toBeGreaterThan(0)
     }),
     RUNS,
@@ -1110,7 +1111,7 @@ check('DSL-27', 'argument violations are worded as upstream words them', ({ sche
 check('DSL-27', 'scalar, enum, container and root violations are worded as upstream words them', ({ schema }) => {
   const required = { path: { type: 'string', required: true } }
   for (const args of [null, 'nope', []]) {
-    expect(schema.validateArgs(required, args), JSON.stringify(args)).toEqual(['"arguments" must be an object'])
+    expect(schema.validateArgs(required, args), $JSON.stringify(args)).toEqual(['"arguments" must be an object'])
   }
   expect(schema.validateArgs(required, {})).toEqual(['missing required property "path"'])
   expect(schema.validateArgs(required, { path: undefined })).toEqual(['missing required property "path"'])

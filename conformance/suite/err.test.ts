@@ -1,3 +1,4 @@
+import { $Object } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ToolDefinition, ToolExecutionInput, ToolExecutionResult } from '../spec/types.ts'
@@ -32,7 +33,7 @@ async function failureOf(tools: ToolRuntimeApi, thrown: unknown) {
 function expectThrownFailure(result: ToolExecutionResult, message: string): void {
   expect(result.isError, 'isError').toBe(true)
   expect(result.error?.message, 'message').toBe(message)
-  expect(Object.keys(result).sort(), 'a plain failure has only isError, error and content').toEqual(['content', 'error', 'isError'])
+  expect($Object.keys(result).sort(), 'a plain failure has only isError, error and content').toEqual(['content', 'error', 'isError'])
   expectNoInfo(result, 'ERR-14')
   expectEnveloped(result)
 }
@@ -173,7 +174,7 @@ check('ERR-03', 'registry-raised HarnessErrors carry exactly { name, code }', as
 
   const result = await tools.execute(call('bad-output'))
 
-  expect(Object.keys(result.error?.info ?? {}).sort()).toEqual(['code', 'name'])
+  expect($Object.keys(result.error?.info ?? {}).sort()).toEqual(['code', 'name'])
 })
 
 check('ERR-04', 'an unknown tool reports ToolNotFoundError / UNKNOWN_TOOL', async ({ tools }) => {
@@ -263,7 +264,7 @@ check('ERR-07', 'pipeline failures use only the pipeline codes, or no info at al
   expect(results.badOutput.error?.info?.code).toBe('INVALID_TOOL_OUTPUT')
   expect(results.preAborted.error?.info?.code).toBe('ABORTED_BEFORE_DISPATCH')
   expect(results.aborted.error?.info?.code).toBe('ABORTED')
-  for (const [name, result] of Object.entries(results)) {
+  for (const [name, result] of $Object.entries(results)) {
     expect(result.isError, `${name} should fail`).toBe(true)
     const code = result.error?.info?.code
     // The rule allows a failure without info (bad arguments and the malformed decision have none:

@@ -1,3 +1,4 @@
+import { $Reflect } from './_kit/intrinsics.ts'
 import { getEventListeners } from 'node:events'
 import { expect } from 'vitest'
 import type { ToolDefinition, ToolExecutionResult } from '../spec/types.ts'
@@ -635,7 +636,7 @@ check('EXE-13', 'a wrapper receives the canonical success deep-frozen', async ({
   let inWrapper: { frozen: boolean; writable: boolean } | undefined
   harness.on('tools/execute', async (_exec, next) => {
     const seen = await next()
-    inWrapper = { frozen: isDeepFrozen(seen), writable: Reflect.set(seen as object, 'isError', true) }
+    inWrapper = { frozen: isDeepFrozen(seen), writable: $Reflect.set(seen as object, 'isError', true) }
     return seen
   })
 

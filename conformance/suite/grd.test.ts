@@ -1,3 +1,4 @@
+import { $Reflect } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { PreToolDecision, ToolGuard } from '../spec/types.ts'
@@ -392,7 +393,7 @@ check('GRD-08', 'a guard receives the pipeline execution: same token as pre-exec
   tools.guard((exec) => {
     tokens.push(exec.token)
     const args = exec.arguments as { list: number[] }
-    seen.push({ name: exec.name, callId: exec.callId, rootCallId: exec.rootCallId, args, frozen: isDeepFrozen(args), write: Reflect.set(args.list, 0, 9) })
+    seen.push({ name: exec.name, callId: exec.callId, rootCallId: exec.rootCallId, args, frozen: isDeepFrozen(args), write: $Reflect.set(args.list, 0, 9) })
     return undefined
   })
 

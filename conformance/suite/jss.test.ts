@@ -1,3 +1,4 @@
+import { $Array, $JSON, $Object } from './_kit/intrinsics.ts'
 import { createContext, runInContext } from 'node:vm'
 import { expect } from 'vitest'
 import type { SchemaApi } from '../adapter/contract.ts'
@@ -143,7 +144,7 @@ check('JSS-03', 'nodes that are not plain records are violations at their path, 
   )
 })
 
-check('JSS-03', "a record whose prototype only imitates a realm's Object.prototype is not a schema node", ({ schema }) => {
+check('JSS-03', "a record whose prototype only imitates a realm's $Object.prototype is not a schema node", ({ schema }) => {
   const imitations: Record<string, object> = {
     // A null-parent object without a constructor, or with one that is not a function.
     bare: Object.create(null) as object,
@@ -162,10 +163,10 @@ check('JSS-03', "a record whose prototype only imitates a realm's Object.prototy
   imitations.userCtor = userProto
 
   const properties: Record<string, unknown> = {}
-  for (const [key, proto] of Object.entries(imitations)) properties[key] = Object.assign(Object.create(proto) as object, { type: 'string' })
+  for (const [key, proto] of $Object.entries(imitations)) properties[key] = Object.assign(Object.create(proto) as object, { type: 'string' })
   expectPaths(
     violationsOf(schema, { type: 'object', properties }),
-    Object.keys(imitations).map((k) => `schema.properties.${k}`),
+    $Object.keys(imitations).map((k) => `schema.properties.${k}`),
   )
 })
 
@@ -487,7 +488,7 @@ check('JSS-13', 'the rejection carries code UNSUPPORTED_SCHEMA and a violations 
     const r = rejection(run)
     expect(r, 'the assertion must throw').toBeDefined()
     expect(r!.code).toBe('UNSUPPORTED_SCHEMA')
-    expect(Array.isArray(r!.violations)).toBe(true)
+    expect($Array.isArray(r!.violations)).toBe(true)
     expect((r!.violations as unknown[]).length).toBeGreaterThan(0)
     for (const v of r!.violations as unknown[]) expect(typeof v).toBe('string')
   }
@@ -502,14 +503,14 @@ check('JSS-18', 'violations read "<path> <text>" with the path rooted at schema'
   for (const v of violations) expect(v).toMatch(/^schema(?:[.[][^ ]*)? \S/)
   expect(
     violations.some((v) => atExactSchemaPath('schema.properties.a.type', v)),
-    JSON.stringify(violations),
+    $JSON.stringify(violations),
   ).toBe(true)
 })
 
 check('JSS-19', 'one violation per defect, at the keyword itself', ({ schema }) => {
   const exactly = (node: unknown, paths: string[], object = false): void => {
     const violations = expectSchemaViolations(object ? assertObject(schema, node) : assertSupported(schema, node))
-    expect(pairUp(paths, violations, atSchemaPath), JSON.stringify(violations)).toEqual({ missing: [], extra: [] })
+    expect(pairUp(paths, violations, atSchemaPath), $JSON.stringify(violations)).toEqual({ missing: [], extra: [] })
   }
   exactly({ type: 'string', enum: ['a', 1, 2] }, ['schema.enum'])
   exactly({ type: 'object', properties: { a: {} }, required: ['a', 'b', 'c'] }, ['schema.required', 'schema.required'])
@@ -618,7 +619,7 @@ function runAssertion(schema: SchemaApi, c: UnsupportedCase, node: unknown): () 
 }
 
 function isObjectTypedRecord(node: unknown): boolean {
-  return typeof node === 'object' && node !== null && !Array.isArray(node) && (node as { type?: unknown }).type === 'object'
+  return typeof node === 'object' && node !== null && !$Array.isArray(node) && (node as { type?: unknown }).type === 'object'
 }
 
 function expectCase(schema: SchemaApi, c: UnsupportedCase, node: unknown): string[] {

@@ -1,3 +1,4 @@
+import { $JSON, $Object } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { SchemaApi } from '../adapter/contract.ts'
 import type { JsonSchemaNode } from '../spec/types.ts'
@@ -144,7 +145,7 @@ check(['JSV-01', 'JSV-06'], 'a sparse array of a million holes is rejected, with
     { oneOf: [{ type: 'array', items: {} }, { type: 'null' }] },
   ]) {
     const violations = validate(schema, asserted(schema, node), huge)
-    expect(violations.length, JSON.stringify(node)).toBeGreaterThan(0)
+    expect(violations.length, $JSON.stringify(node)).toBeGreaterThan(0)
     // Where violations point is JSV-02's (any root token accepted here).
     incidental('JSV-02', () => {
       for (const v of violations) expect(namesPathOrBelow(v, 'value'), `"${v}" names "value" or a path below it`).toBe(true)
@@ -249,7 +250,7 @@ check('JSV-05', 'a required key holding undefined counts as missing, an optional
   incidental('JSV-13', () =>
     expect(
       missing.some((v) => namesPath(v, 'value.a')),
-      `a missing-property violation at value.a (JSV-13): ${JSON.stringify(missing)}`,
+      `a missing-property violation at value.a (JSV-13): ${$JSON.stringify(missing)}`,
     ).toBe(true),
   )
   // An optional key holding undefined is skipped by the property check but still not lossless.
@@ -279,7 +280,7 @@ check('JSV-05', 'additionalProperties false rejects undeclared own keys only', (
   incidental('JSV-02', () =>
     expect(
       violations.some((v) => namesExactPath(v, 'value.extra')),
-      JSON.stringify(violations),
+      $JSON.stringify(violations),
     ).toBe(true),
   )
 })
@@ -352,7 +353,7 @@ check('JSV-07', 'a scalar failing type, enum and const is rejected', ({ schema }
   const node = asserted(schema, { type: 'string', enum: ['a'], const: 'a' })
   for (const value of [5, 'b']) {
     const violations = validate(schema, node, value)
-    expect(violations.length, JSON.stringify(value)).toBeGreaterThan(0)
+    expect(violations.length, $JSON.stringify(value)).toBeGreaterThan(0)
     // The seeds do not count violations; upstream's one per scalar is JSV-15's.
     incidental('JSV-15', () => expect(violations, 'one violation per scalar (JSV-15)').toHaveLength(1))
   }
@@ -388,7 +389,7 @@ check('JSV-08', 'keywords holding undefined count as absent', ({ schema }) => {
     [{ type: undefined }, { a: [1] }],
   ]
   for (const [node, value] of cases) {
-    expect(validate(schema, node, value), JSON.stringify(Object.keys(node as object))).toEqual([])
+    expect(validate(schema, node, value), $JSON.stringify($Object.keys(node as object))).toEqual([])
   }
 })
 
@@ -400,12 +401,12 @@ check('JSV-08', 'inherited oneOf and properties are ignored', ({ schema }) => {
 })
 
 check('JSV-08', '__proto__ and toString are ordinary property names', ({ schema }) => {
-  const properties = JSON.parse('{"__proto__": {"type": "string"}, "toString": {"type": "integer"}}') as object
+  const properties = $JSON.parse('{"__proto__": {"type": "string"}, "toString": {"type": "integer"}}') as object
   const node = asserted(schema, { type: 'object', properties, required: ['__proto__'], additionalProperties: false })
-  expect(validate(schema, node, JSON.parse('{"__proto__": "x", "toString": 1}'))).toEqual([])
-  expect(validate(schema, node, JSON.parse('{"__proto__": 1}')).length).toBeGreaterThan(0)
+  expect(validate(schema, node, $JSON.parse('{"__proto__": "x", "toString": 1}'))).toEqual([])
+  expect(validate(schema, node, $JSON.parse('{"__proto__": 1}')).length).toBeGreaterThan(0)
   expect(validate(schema, node, {}).length).toBeGreaterThan(0)
-  expect(validate(schema, node, JSON.parse('{"__proto__": "x", "valueOf": 1}')).length).toBeGreaterThan(0)
+  expect(validate(schema, node, $JSON.parse('{"__proto__": "x", "valueOf": 1}')).length).toBeGreaterThan(0)
 })
 
 // ---------------------------------------------------------------------------
@@ -431,8 +432,8 @@ check('JSV-10', 'no schema accepts a value that is not lossless JSON', ({ schema
   ]
   for (const node of schemas) {
     for (const [what, value] of lossyValues()) {
-      expect(accepts(schema, node, value), `${JSON.stringify(node)} accepted ${what}`).toBe(false)
-      expect(accepts(schema, node, { a: value }) && typeof value !== 'undefined', `${JSON.stringify(node)} accepted {a: ${what}}`).toBe(false)
+      expect(accepts(schema, node, value), `${$JSON.stringify(node)} accepted ${what}`).toBe(false)
+      expect(accepts(schema, node, { a: value }) && typeof value !== 'undefined', `${$JSON.stringify(node)} accepted {a: ${what}}`).toBe(false)
     }
   }
 })
@@ -474,7 +475,7 @@ check('JSV-11', 'violation texts quote the path', ({ schema }) => {
   expect(validate(schema, asserted(schema, { type: 'object' }), { a: Number.NaN })).toEqual(['"value" must be a lossless JSON object'])
 })
 
-check('JSV-11', 'a record whose prototype is not an intrinsic Object.prototype is reported as not an object', ({ schema }) => {
+check('JSV-11', 'a record whose prototype is not an intrinsic $Object.prototype is reported as not an object', ({ schema }) => {
   // Not a plain record (JSV-05: e.g. a Date): the prototype merely has a
   // null constructor, and reading it throws nothing, so this is a type error.
   const imitation = Object.create(Object.assign(Object.create(null) as object, { constructor: null })) as unknown

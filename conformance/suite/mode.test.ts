@@ -1,3 +1,4 @@
+import { $Object, $Promise } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
@@ -50,7 +51,7 @@ check('MODE-02', 'anything short of a classifier returning exactly true is exclu
       throw new Error('classifier broke')
     },
   }
-  for (const [name, answer] of Object.entries(answers)) {
+  for (const [name, answer] of $Object.entries(answers)) {
     tools.register(probeTool(name, { isConcurrencySafe: answer as () => boolean }).definition)
   }
   tools.register(probeTool('undeclared').definition)
@@ -86,7 +87,7 @@ check(
   async ({ tools, codeMode }) => {
     const answers: Record<string, unknown> = { safe: true, yes: 'yes', one: 1, object: { parallel: true } }
     const runs = new Map<string, { calls: number; first: Deferred<void>; second: Deferred<void>; gate: Deferred<void> }>()
-    for (const [name, answer] of Object.entries(answers)) {
+    for (const [name, answer] of $Object.entries(answers)) {
       const run = { calls: 0, first: deferred(), second: deferred(), gate: deferred() }
       runs.set(name, run)
       tools.register(
@@ -98,7 +99,7 @@ check(
             else {
               run.first.resolve()
               // The pair classified parallel is released by its partner starting; every other first body by the test.
-              await (name === 'safe' ? Promise.race([run.second.promise, run.gate.promise]) : run.gate.promise)
+              await (name === 'safe' ? $Promise.race([run.second.promise, run.gate.promise]) : run.gate.promise)
             }
             return name
           },
@@ -109,7 +110,7 @@ check(
 
     const overlapped: string[] = []
     for (const [name, run] of runs) {
-      const result = tools.execute(runCode(runtime.program(async ({ tools: bound }) => Promise.all([bound[name]!({}), bound[name]!({})]))))
+      const result = tools.execute(runCode(runtime.program(async ({ tools: bound }) => $Promise.all([bound[name]!({}), bound[name]!({})]))))
       await run.first.promise
       if (name === 'safe') {
         // Control: the scheduler does overlap a pair classified parallel, so the silence below is the classification's.
@@ -146,8 +147,8 @@ check('MODE-04', "the classifier gets the caller's own arguments object, unfroze
 
   expect(received, 'classifier calls').toHaveLength(1)
   expect(received[0], "the caller's arguments object").toBe(args)
-  expect(Object.isFrozen(args), 'caller arguments frozen').toBe(false)
-  expect(Object.isFrozen(args.nested), 'frozen').toBe(false)
+  expect($Object.isFrozen(args), 'caller arguments frozen').toBe(false)
+  expect($Object.isFrozen(args.nested), 'frozen').toBe(false)
 })
 
 check('MODE-03', 'a defineTool classifier answers exclusive for invalid arguments without asking the author', ({ schema, tools }) => {

@@ -1,3 +1,4 @@
+import { $Object } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { ContentBlock, JsonValue, ToolExecutionResult } from '../spec/types.ts'
 import type { ToolRuntimeApi } from '../adapter/contract.ts'
@@ -301,7 +302,7 @@ check('OUT-13', 'a throw while snapshotting the presentationMeta return is repor
 check('OUT-06', 'a plain success holds exactly isError, value and content, deep-frozen', async ({ tools }) => {
   const result = await runTool(tools, 'echo', { body: () => ({ a: [1] }) })
 
-  expect(Object.keys(result).sort()).toEqual(['content', 'isError', 'value'])
+  expect($Object.keys(result).sort()).toEqual(['content', 'isError', 'value'])
   expect(result.isError, 'isError').toBe(false)
   expect(isDeepFrozen(result), 'deep-frozen').toBe(true)
 })
@@ -314,7 +315,7 @@ check('OUT-06', 'a success of a call that concluded the turn adds concludesTurn:
     },
   })
 
-  expect(Object.keys(result).sort()).toEqual(['concludesTurn', 'content', 'isError', 'value'])
+  expect($Object.keys(result).sort()).toEqual(['concludesTurn', 'content', 'isError', 'value'])
   expect(result.concludesTurn, 'concludesTurn').toBe(true)
 })
 

@@ -1,3 +1,4 @@
+import { $JSON, $Object, $Reflect } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { Harness, Subscribe, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ContentBlock, PostToolDecision, ToolExecutionResult } from '../spec/types.ts'
@@ -222,7 +223,7 @@ check('POST-02', 'post-execute gets a canonical success and a denial deep-frozen
   expect(seen, 'post-execute calls').toHaveLength(2)
   for (const result of seen) {
     expect(isDeepFrozen(result), 'deep-frozen').toBe(true)
-    expect(Reflect.set(result, 'isError', !result.isError)).toBe(false)
+    expect($Reflect.set(result, 'isError', !result.isError)).toBe(false)
   }
 })
 
@@ -403,7 +404,7 @@ check('POST-09', 'a block returns the feedback verbatim and only the decision co
 
   const result = await runEcho(tools, { body: concludingBody('secret') })
 
-  expect(Object.keys(result).sort()).toEqual(['additionalContexts', 'content', 'error', 'isError'])
+  expect($Object.keys(result).sort()).toEqual(['additionalContexts', 'content', 'error', 'isError'])
   expect(result.isError, 'isError').toBe(true)
   expect(result.content).toEqual(feedback)
   expectNoInfo(result, 'ERR-06')
@@ -418,7 +419,8 @@ check('POST-09', 'a block without contexts keeps no value, meta or turn marker, 
 
   expect(result.isError, 'isError').toBe(true)
   expect(
-    Object.keys(result)
+    $Object
+      .keys(result)
       .filter((key) => key !== 'additionalContexts')
       .sort(),
   ).toEqual(['content', 'error', 'isError'])
@@ -605,8 +607,8 @@ check('POST-14', 'no decision turns a failed body into a success', async ({ harn
   for (const decision of decisions) {
     current = decision
     const result = await tools.execute(call('echo'))
-    expect(result.isError, `decision ${JSON.stringify(decision)}`).toBe(true)
-    expect('value' in result, `decision ${JSON.stringify(decision)}`).toBe(false)
+    expect(result.isError, `decision ${$JSON.stringify(decision)}`).toBe(true)
+    expect('value' in result, `decision ${$JSON.stringify(decision)}`).toBe(false)
   }
   expect(decided, 'decisions the listener returned').toBe(decisions.length)
 })

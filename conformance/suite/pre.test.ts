@@ -1,3 +1,4 @@
+import { $JSON, $Reflect } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ApprovalOutcome, PreToolDecision, ToolExecutionResult } from '../spec/types.ts'
@@ -57,7 +58,7 @@ check(
     harness.on('tools/pre-execute', async (_exec, next) => {
       log.push('b:before')
       const decision = await next()
-      log.push(`b:after:${JSON.stringify(decision)}`)
+      log.push(`b:after:${$JSON.stringify(decision)}`)
       return decision
     })
     harness.on('tools/pre-execute', layer('first'), { prepend: true })
@@ -161,7 +162,7 @@ check('PRE-04', 'a deny decision skips tools/execute and the body, and post-exec
   decide(harness, { kind: 'deny', reason: 'read-only session' })
   const inPost: { frozen: boolean; write: boolean; error: unknown }[] = []
   harness.on('tools/post-execute', (_exec, result, next) => {
-    inPost.push({ frozen: isDeepFrozen(result), write: Reflect.set(result, 'isError', false), error: result.error })
+    inPost.push({ frozen: isDeepFrozen(result), write: $Reflect.set(result, 'isError', false), error: result.error })
     return next()
   })
 
@@ -369,8 +370,8 @@ check('PRE-10', 'an approval answer of undefined, null or an object is a final f
   for (const answer of answers) {
     const before = stages.order.length
     const result = await tools.execute(call('write', {}, { agent }))
-    expect(result.isError, `isError for ${JSON.stringify(answer) ?? 'undefined'}`).toBe(true)
-    expect(stages.order.slice(before), `stage order for ${JSON.stringify(answer) ?? 'undefined'}`).toEqual(['pre', 'result'])
+    expect(result.isError, `isError for ${$JSON.stringify(answer) ?? 'undefined'}`).toBe(true)
+    expect(stages.order.slice(before), `stage order for ${$JSON.stringify(answer) ?? 'undefined'}`).toEqual(['pre', 'result'])
   }
   expect(next, 'the service was asked once per call').toBe(answers.length)
   expect(guard.calls, 'guard calls').toBe(0)
@@ -427,7 +428,7 @@ check('PRE-13', 'a pre-execute listener cannot rewrite the arguments the body re
   const writes: boolean[] = []
   harness.on('tools/pre-execute', async (exec, next) => {
     const args = exec.arguments as { path: string; opts: { force: boolean } }
-    writes.push(Reflect.set(args, 'path', '/etc/passwd'), Reflect.set(args.opts, 'force', true))
+    writes.push($Reflect.set(args, 'path', '/etc/passwd'), $Reflect.set(args.opts, 'force', true))
     await next()
     return { kind: 'allow', arguments: { path: '/etc/shadow' }, input: { path: '/etc/shadow' } } as PreToolDecision
   })
@@ -591,7 +592,7 @@ check('PRE-17', 'the no-service ask denial without a reason says approval is not
 })
 
 for (const reason of ['writes need a human', '']) {
-  check('PRE-23', `without an approval service, the ask reason ${JSON.stringify(reason)} is the denial message verbatim`, async ({ harness, tools }) => {
+  check('PRE-23', `without an approval service, the ask reason ${$JSON.stringify(reason)} is the denial message verbatim`, async ({ harness, tools }) => {
     const probe = probeTool('write')
     tools.register(probe.definition)
     decide(harness, { kind: 'ask', reason })

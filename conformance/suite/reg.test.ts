@@ -1,3 +1,4 @@
+import { $JSON, $Object } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { ToolDefinition } from '../spec/types.ts'
 import { countChanges } from './_kit/changes.ts'
@@ -36,7 +37,7 @@ check(
   ({ tools, has }) => {
     // The presentationMeta cases only where the registry implements presentation metadata.
     const meta = has('presentationMeta')
-    for (const [label, output] of Object.entries(malformedOutputs)) {
+    for (const [label, output] of $Object.entries(malformedOutputs)) {
       if (label.startsWith('presentationMeta') && !meta) continue
       // That it throws; which class it throws is REG-20's.
       expect(
@@ -53,7 +54,7 @@ check(
 
 check('REG-02', 'an output schema outside the enforced subset is rejected with UNSUPPORTED_SCHEMA', ({ tools }) => {
   for (const schema of [{ type: 'string', pattern: '^a' }, { type: ['string', 'null'] }, { anyOf: [{ type: 'string' }] }]) {
-    const label = JSON.stringify(schema)
+    const label = $JSON.stringify(schema)
     const error = thrownBy(() => tools.register(definition(label, { output: { schema, render: () => [] } })))
     expect(errorCode(error), label).toBe('UNSUPPORTED_SCHEMA')
   }
@@ -83,7 +84,7 @@ check(
   'the output-shape and timeoutMs refusals are TypeErrors',
   ({ tools, has }) => {
     const meta = has('presentationMeta')
-    for (const [label, output] of Object.entries(malformedOutputs)) {
+    for (const [label, output] of $Object.entries(malformedOutputs)) {
       if (label.startsWith('presentationMeta') && !meta) continue
       expect(
         thrownBy(() => tools.register(definition(label, { output }))),

@@ -1,3 +1,4 @@
+import { $Array, $JSON, $Object } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../spec/types.ts'
@@ -125,7 +126,7 @@ check('RES-02', 'observers get a frozen exec with frozen arguments, a symbol tok
   await tools.execute(call('res', { deep: { a: [1] } }, { signal }))
 
   const { exec, result } = seen[0]!
-  expect(Object.isFrozen(exec), 'frozen').toBe(true)
+  expect($Object.isFrozen(exec), 'frozen').toBe(true)
   expect(isDeepFrozen(exec.arguments), 'deep-frozen').toBe(true)
   expect(typeof exec.token).toBe('symbol')
   expect(exec.signal, 'same signal').toBe(signal)
@@ -146,7 +147,7 @@ check('RES-02', 'a failure is deep-frozen for observers too', async ({ harness, 
   await tools.execute(call('res'))
 
   expect(seen, 'tools/result events').toHaveLength(1)
-  expect(Object.isFrozen(seen[0]?.exec), 'frozen').toBe(true)
+  expect($Object.isFrozen(seen[0]?.exec), 'frozen').toBe(true)
   expect(isDeepFrozen(seen[0]?.result), 'deep-frozen').toBe(true)
 })
 
@@ -158,7 +159,7 @@ check('RES-02', 'after an argument failure observers see exec.arguments undefine
 
   expect(seen, 'tools/result events').toHaveLength(1)
   expect(seen[0]?.exec.arguments).toBeUndefined()
-  expect(Object.isFrozen(seen[0]?.exec), 'frozen').toBe(true)
+  expect($Object.isFrozen(seen[0]?.exec), 'frozen').toBe(true)
 })
 
 check(
@@ -174,7 +175,7 @@ check(
 
     expect(seen, 'tools/result events').toHaveLength(1)
     const { exec, result: observed } = seen[0]!
-    expect(Object.isFrozen(exec), 'frozen').toBe(true)
+    expect($Object.isFrozen(exec), 'frozen').toBe(true)
     expect(typeof exec.token).toBe('symbol')
     expect(exec.signal, 'same signal').toBe(signal)
     expect(exec.arguments).toEqual(callerArguments)
@@ -224,7 +225,7 @@ check('RES-03', 'a wrapper-authored failure without content is not lossless and 
   const result = await tools.execute(call('res'))
 
   expectPlainFailure(result)
-  expect(Array.isArray(result.content), 'the final failure carries lossless content').toBe(true)
+  expect($Array.isArray(result.content), 'the final failure carries lossless content').toBe(true)
   expect(
     seen.map((entry) => entry.result),
     'tools/result events',
@@ -361,8 +362,8 @@ for (const how of ['throws', 'rejects'] as const) {
     const first = await warningsAddedBy(warnings, execute)
     const second = await warningsAddedBy(warnings, execute)
 
-    expect(first.length, `warnings the first failing call adds: ${JSON.stringify(first)}`).toBe(baseline + 1)
-    expect(second.length, `warnings the second failing call adds: ${JSON.stringify(second)}`).toBe(baseline + 1)
+    expect(first.length, `warnings the first failing call adds: ${$JSON.stringify(first)}`).toBe(baseline + 1)
+    expect(second.length, `warnings the second failing call adds: ${$JSON.stringify(second)}`).toBe(baseline + 1)
     expect(seen, 'tools/result events seen by the other observer').toHaveLength(3)
   })
 
@@ -373,7 +374,7 @@ for (const how of ['throws', 'rejects'] as const) {
     const added = await warningsAddedBy(warnings, () => tools.execute(call('res')))
 
     const named = added.some((warning) => warning.includes('tools/result observer failed:') && warning.includes(`observer ${how}: disk full`))
-    expect(named, `a warning containing "tools/result observer failed:" and the message, among ${JSON.stringify(added)}`).toBe(true)
+    expect(named, `a warning containing "tools/result observer failed:" and the message, among ${$JSON.stringify(added)}`).toBe(true)
   })
 }
 
@@ -385,7 +386,7 @@ check('RES-11', 'an observer throwing a value whose message cannot be computed i
 
   const added = await warningsAddedBy(warnings, execute)
 
-  expect(added.length, `warnings the failing call adds: ${JSON.stringify(added)}`).toBe(baseline + 1)
+  expect(added.length, `warnings the failing call adds: ${$JSON.stringify(added)}`).toBe(baseline + 1)
 })
 
 check(
@@ -398,7 +399,7 @@ check(
     const added = await warningsAddedBy(warnings, () => tools.execute(call('res')))
 
     const named = added.some((warning) => warning.includes('tools/result observer failed:') && warning.includes('<unprintable thrown value>'))
-    expect(named, `a warning containing "tools/result observer failed:" and "<unprintable thrown value>", among ${JSON.stringify(added)}`).toBe(true)
+    expect(named, `a warning containing "tools/result observer failed:" and "<unprintable thrown value>", among ${$JSON.stringify(added)}`).toBe(true)
   },
 )
 
@@ -491,8 +492,8 @@ check('RES-08', 'a failure never carries value or concludesTurn, even after conc
 
   expect(result.isError, 'isError').toBe(true)
   expect(typeof result.error?.message).toBe('string')
-  expect(Array.isArray(result.content)).toBe(true)
-  for (const key of Object.keys(result)) expect(failureKeys.has(key), `unexpected key ${key} on a failure`).toBe(true)
+  expect($Array.isArray(result.content)).toBe(true)
+  for (const key of $Object.keys(result)) expect(failureKeys.has(key), `unexpected key ${key} on a failure`).toBe(true)
 })
 
 check('RES-08', 'a denial has exactly the failure shape', async ({ harness, tools }) => {
@@ -501,7 +502,7 @@ check('RES-08', 'a denial has exactly the failure shape', async ({ harness, tool
 
   const result = await tools.execute(call('res'))
 
-  expect(Object.keys(result).sort()).toEqual(['content', 'error', 'isError'])
+  expect($Object.keys(result).sort()).toEqual(['content', 'error', 'isError'])
 })
 
 check('RES-09', 'the non-lossless final result message', async ({ harness, tools }) => {

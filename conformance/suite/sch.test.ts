@@ -1,3 +1,4 @@
+import { $Array, $Object, $Reflect, $structuredClone } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { ToolRuntimeApi } from '../adapter/contract.ts'
 import type { Agent } from '../spec/types.ts'
@@ -36,7 +37,7 @@ check('SCH-01', 'a schema carries exactly name, description and parameters', ({ 
   tools.register(probe.definition)
 
   const [schema] = tools.schemas()
-  expect(Reflect.ownKeys(schema ?? {}).sort()).toEqual(['description', 'name', 'parameters'])
+  expect($Reflect.ownKeys(schema ?? {}).sort()).toEqual(['description', 'name', 'parameters'])
   expect(schema).toEqual({
     name: 'full',
     description: 'does everything',
@@ -48,7 +49,7 @@ check('SCH-02', 'editing a projected schema affects neither the registry nor lat
   const parameters = { type: 'object', properties: { q: { type: 'string', enum: ['a', 'b'] } } }
   const probe = probeTool('search', { parameters })
   tools.register(probe.definition)
-  const pristine = structuredClone(parameters)
+  const pristine = $structuredClone(parameters)
 
   const first = tools.schemas()[0]?.parameters as typeof parameters
   const second = tools.schemas()[0]?.parameters as typeof parameters
@@ -78,9 +79,9 @@ check('SCH-03', 'parameters nested oneOf levels deeper than the call stack are p
   let levels = 0
   let intact = true
   let cursor = projected.properties.v
-  while (Array.isArray(cursor.oneOf)) {
+  while ($Array.isArray(cursor.oneOf)) {
     const nullable = cursor.oneOf[1] as Record<string, unknown> | undefined
-    intact &&= cursor.oneOf.length === 2 && Object.keys(cursor).length === 1 && nullable?.type === 'null' && Object.keys(nullable).length === 1
+    intact &&= cursor.oneOf.length === 2 && $Object.keys(cursor).length === 1 && nullable?.type === 'null' && $Object.keys(nullable).length === 1
     cursor = cursor.oneOf[0] as Record<string, unknown>
     levels += 1
   }

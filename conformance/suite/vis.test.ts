@@ -1,3 +1,4 @@
+import { $Object } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { ScopeHandle, Subscribe, ToolEventListeners, ToolRuntimeApi, ToolsContextApi } from '../adapter/contract.ts'
 import type { Agent } from '../spec/types.ts'
@@ -524,7 +525,7 @@ check(
       b: probeTool('b'),
       c: probeTool('c'),
     }
-    for (const probe of Object.values(globals)) tools.register(probe.definition)
+    for (const probe of $Object.values(globals)) tools.register(probe.definition)
     const s = await scope()
     const ownA = probeTool('a', { isConcurrencySafe: () => false })
     s.tools.register(ownA.definition)

@@ -13,6 +13,7 @@
  * fails its rule. A diagnostic in any other file (the implementation's own
  * sources) fails no rule; it is returned as `unattributed`.
  */
+import { $JSON } from '../suite/_kit/intrinsics.ts'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createRequire } from 'node:module'
@@ -170,9 +171,9 @@ export async function runTypeSuitesBatch(jobs: readonly RunTypesOptions[]): Prom
         writeFileSync(join(dir, String(n), name), text)
       }
     })
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'dsh-tck-types-run', private: true, type: 'module' }))
+    writeFileSync(join(dir, 'package.json'), $JSON.stringify({ name: 'dsh-tck-types-run', private: true, type: 'module' }))
     writeFileSync(join(dir, 'index.d.ts'), 'export {}\n')
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(generatedTsconfig(planned.map((p) => p.entry)), null, 2))
+    writeFileSync(join(dir, 'tsconfig.json'), $JSON.stringify(generatedTsconfig(planned.map((p) => p.entry)), null, 2))
 
     const selected = planned.some((p) => p.suites.length > 0)
     const raw = selected ? await (await loadTsd())({ cwd: dir, typingsFile: 'index.d.ts', testFiles: ['*/*.test-d.ts'] }) : []

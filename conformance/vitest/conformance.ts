@@ -20,7 +20,16 @@
  * ones), as it fails a grade. With `types`, the type rules run too; with
  * `report`, the graded JSON report of the file's run is written at its end,
  * as `grade --json` would write it.
+ *
+ * The kit judges with the built-ins it captured when this module loaded
+ * (`Object.isFrozen`, `Array.isArray`, `JSON`, ...; vitest's matchers
+ * included): import `dsh-tools-tck/vitest` before the adapter, or pass the
+ * adapter as a path, so a registry that patches a global built-in cannot
+ * change a verdict.
  */
+// First: the kit's built-ins are captured before the adapter loads (intrinsics.ts).
+import '../suite/_kit/intrinsics.ts'
+import { installImpartialMatchers } from '../suite/_kit/impartial-matchers.ts'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -102,6 +111,7 @@ let declared = false
  *   belongs in its own test file (vitest isolates test files by default).
  */
 export async function conformance(adapter: TckAdapter | string | URL, options: ConformanceOptions = {}): Promise<void> {
+  installImpartialMatchers()
   const rules = selectedRules(options.rules)
   const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS
   if (!isDurationMs(timeout)) {

@@ -3,6 +3,7 @@
  * the tests the calling file declared, with their final outcomes, graded by
  * the same report builder as `dsh-tools-tck grade`.
  */
+import { $Array, $JSON } from '../suite/_kit/intrinsics.ts'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, relative, resolve } from 'node:path'
@@ -69,7 +70,7 @@ export function embeddedReport(input: EmbeddedReportInput): GradeReport {
 export function writeReport(report: GradeReport, file: string, cwd: string): string {
   const target = resolve(cwd, file)
   mkdirSync(dirname(target), { recursive: true })
-  writeFileSync(target, `${JSON.stringify(report, null, 2)}\n`)
+  writeFileSync(target, `${$JSON.stringify(report, null, 2)}\n`)
   return target
 }
 
@@ -94,8 +95,8 @@ function rawTest(test: Test, file: string): RawTest {
     name: test.name,
     fullName: test.name,
     state,
-    ...(Array.isArray(meta.rules) ? { metaRules: [...meta.rules] } : {}),
-    ...(Array.isArray(meta.missingFeatures) ? { missingFeatures: [...meta.missingFeatures] } : {}),
+    ...($Array.isArray(meta.rules) ? { metaRules: [...meta.rules] } : {}),
+    ...($Array.isArray(meta.missingFeatures) ? { missingFeatures: [...meta.missingFeatures] } : {}),
     ...(meta.vacuous === true ? { vacuous: true } : {}),
     durationMs: result?.duration === undefined || state === 'skipped' ? null : Math.round(result.duration * 100) / 100,
     errors: tolerated !== undefined ? [tolerated] : state === 'failed' ? (result?.errors ?? []).map(toRawError) : [],

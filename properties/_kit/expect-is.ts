@@ -11,8 +11,9 @@
  * conformance test it would escape `forRules()`'s count of the assertions
  * made after a block (conformance/suite/_kit/for-rules.ts).
  */
+import { $Object } from '../../conformance/suite/_kit/intrinsics.ts'
 import { expect } from 'vitest'
 
 export function expectIs<T>(actual: T, expected: T, message: () => string): void {
-  if (!Object.is(actual, expected)) expect(actual, message()).toBe(expected)
+  if (!$Object.is(actual, expected)) expect(actual, message()).toBe(expected)
 }

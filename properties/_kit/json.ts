@@ -1,3 +1,5 @@
+import { $Array, $Number, $Object, $Reflect } from '../../conformance/suite/_kit/intrinsics.ts'
+
 /** The lossless-JSON boundary (ARG-05), written for the laws: a yes/no check, no copy. */
 export function isLossless(value: unknown): boolean {
   const stack: unknown[] = [value]
@@ -13,27 +15,27 @@ export function isLossless(value: unknown): boolean {
     }
     if (item === null || typeof item === 'boolean' || typeof item === 'string') continue
     if (typeof item === 'number') {
-      if (!Number.isFinite(item) || Object.is(item, -0)) return false
+      if (!$Number.isFinite(item) || $Object.is(item, -0)) return false
       continue
     }
     if (typeof item !== 'object') return false
     if (path.has(item)) return false
-    const proto: unknown = Object.getPrototypeOf(item)
-    const keys = Reflect.ownKeys(item)
-    if (Array.isArray(item)) {
-      if (proto !== Array.prototype) return false
-      for (let i = 0; i < item.length; i += 1) if (!Object.hasOwn(item, i)) return false
+    const proto: unknown = $Object.getPrototypeOf(item)
+    const keys = $Reflect.ownKeys(item)
+    if ($Array.isArray(item)) {
+      if (proto !== $Array.prototype) return false
+      for (let i = 0; i < item.length; i += 1) if (!$Object.hasOwn(item, i)) return false
       if (keys.length !== item.length + 1) return false
     } else {
-      if (proto !== Object.prototype && proto !== null) return false
+      if (proto !== $Object.prototype && proto !== null) return false
       for (const key of keys) {
-        if (typeof key !== 'string' || !Object.getOwnPropertyDescriptor(item, key)?.enumerable) return false
+        if (typeof key !== 'string' || !$Object.getOwnPropertyDescriptor(item, key)?.enumerable) return false
       }
     }
     path.add(item)
     exits.push(item)
     stack.push(EXIT)
-    for (const key of Array.isArray(item) ? item.keys() : Object.keys(item)) {
+    for (const key of $Array.isArray(item) ? item.keys() : $Object.keys(item)) {
       const child = (item as Record<string | number, unknown>)[key]
       if (child === undefined) return false
       stack.push(child)

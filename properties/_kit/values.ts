@@ -1,26 +1,27 @@
 /** Value generators shared by the laws: lossless JSON, lossy values, thrown values. */
+import { $Array, $JSON, $Object } from '../../conformance/suite/_kit/intrinsics.ts'
 import fc from 'fast-check'
 import type { JsonValue } from '../../conformance/spec/types.ts'
 
 /** Replaces -0 (which JSON text cannot hold) by 0, recursively. */
 function noNegativeZero(value: JsonValue): JsonValue {
-  if (typeof value === 'number') return Object.is(value, -0) ? 0 : value
-  if (Array.isArray(value)) return value.map(noNegativeZero)
+  if (typeof value === 'number') return $Object.is(value, -0) ? 0 : value
+  if ($Array.isArray(value)) return value.map(noNegativeZero)
   if (value !== null && typeof value === 'object') {
     const out: Record<string, JsonValue> = {}
-    for (const [key, item] of Object.entries(value)) out[key] = noNegativeZero(item)
+    for (const [key, item] of $Object.entries(value)) out[key] = noNegativeZero(item)
     return out
   }
   return value
 }
 
 /** Lossless JSON values (ARG-05), plain objects and arrays only. */
-export const losslessJson: fc.Arbitrary<JsonValue> = fc.jsonValue({ maxDepth: 3 }).map((v) => noNegativeZero(JSON.parse(JSON.stringify(v)) as JsonValue))
+export const losslessJson: fc.Arbitrary<JsonValue> = fc.jsonValue({ maxDepth: 3 }).map((v) => noNegativeZero($JSON.parse($JSON.stringify(v)) as JsonValue))
 
 /** Lossless JSON objects, the usual shape of tool arguments. */
 export const losslessObject: fc.Arbitrary<Record<string, JsonValue>> = fc
   .dictionary(fc.string({ maxLength: 6 }), losslessJson, { maxKeys: 4 })
-  .map((v) => noNegativeZero(JSON.parse(JSON.stringify(v)) as JsonValue) as Record<string, JsonValue>)
+  .map((v) => noNegativeZero($JSON.parse($JSON.stringify(v)) as JsonValue) as Record<string, JsonValue>)
 
 /** Names of the lossy ingredients {@link lossyValue} can plant. */
 export const LOSSY_KINDS = [

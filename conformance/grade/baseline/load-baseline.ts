@@ -14,6 +14,7 @@
  * that a test name is one the suite has (that needs a suite run): a test
  * entry naming no reported test is reported by the comparison as unmatched.
  */
+import { $Array, $JSON } from '../../suite/_kit/intrinsics.ts'
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
@@ -39,7 +40,7 @@ interface SchemaShape {
     }
   }
 }
-const schema = JSON.parse(readFileSync(new URL('./baseline.schema.json', import.meta.url), 'utf8')) as SchemaShape
+const schema = $JSON.parse(readFileSync(new URL('./baseline.schema.json', import.meta.url), 'utf8')) as SchemaShape
 const validate = new Ajv2020({ allErrors: true, validateFormats: false }).compile(schema as object)
 
 /**
@@ -63,7 +64,7 @@ export async function loadBaseline(file: string, cwd: string = process.cwd()): P
 export function parseBaseline(text: string, file: string): Baseline {
   let data: unknown
   try {
-    data = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text)
+    data = $JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text)
   } catch (error) {
     throw new BaselineError(file, `${file}: not valid JSON: ${(error as Error).message}`, { cause: error })
   }
@@ -120,7 +121,7 @@ function schemaProblems(errors: readonly ErrorObject[], data: unknown): Problem[
         case 'type':
           return `${where}: ${subject}must be ${article(String(error.params.type))}`
         case 'pattern':
-          return `${where}: ${subject}${patternHint(field)} (got ${JSON.stringify(valueAt(data, error.instancePath))})`
+          return `${where}: ${subject}${patternHint(field)} (got ${$JSON.stringify(valueAt(data, error.instancePath))})`
         case 'minLength':
           return `${where}: ${subject}must not be empty`
         case 'minProperties':
@@ -169,11 +170,11 @@ function valueAt(data: unknown, path: string): unknown {
  */
 function semanticProblems(data: unknown): Problem[] {
   const list = typeof data === 'object' && data !== null ? (data as { entries?: unknown }).entries : undefined
-  if (!Array.isArray(list)) return []
+  if (!$Array.isArray(list)) return []
   const lines: Problem[] = []
   const seen = new Map<string, number>()
   list.forEach((item: unknown, index) => {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return
+    if (typeof item !== 'object' || item === null || $Array.isArray(item)) return
     const entry = item as Partial<Record<keyof BaselineEntry, unknown>>
     const where = entryWhere(index, entry)
     const rule = typeof entry.rule === 'string' && RULE_FORM.test(entry.rule) ? entry.rule : undefined

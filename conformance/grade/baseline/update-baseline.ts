@@ -1,6 +1,7 @@
 /**
  * `updateBaseline()`: the baseline a report implies (`grade --update-baseline <file>`).
  */
+import { $JSON } from '../../suite/_kit/intrinsics.ts'
 import { RULES } from '../../catalogue/index.ts'
 import { failingLevels } from '../../catalogue/types.ts'
 import { profileOf } from '../formats/verdict.ts'
@@ -122,5 +123,5 @@ export function formatBaseline(baseline: Baseline): string {
     ...(e.expires === undefined ? {} : { expires: e.expires }),
     ...(e.note === undefined ? {} : { note: e.note }),
   }))
-  return `${JSON.stringify({ baselineVersion: baseline.baselineVersion, ...(baseline.profile === undefined ? {} : { profile: baseline.profile }), entries }, null, 2)}\n`
+  return `${$JSON.stringify({ baselineVersion: baseline.baselineVersion, ...(baseline.profile === undefined ? {} : { profile: baseline.profile }), entries }, null, 2)}\n`
 }

@@ -3,6 +3,7 @@
  * `--markdown` and the GitHub Actions job summary, `--badge`): checked
  * before the grade, written after it.
  */
+import { $JSON } from '../../suite/_kit/intrinsics.ts'
 import { renderBadge } from '../formats/badge.ts'
 import { renderHtml } from '../formats/html.ts'
 import { renderJunit } from '../formats/junit.ts'
@@ -55,7 +56,7 @@ export async function planReportOutputs(
       what: 'JSON report',
       flag: '--json',
       target: await writableTarget('--json', requested.json, cwd),
-      render: (r) => `${JSON.stringify(r, null, 2)}\n`,
+      render: (r) => `${$JSON.stringify(r, null, 2)}\n`,
       append: false,
     })
   if (requested.html !== undefined)

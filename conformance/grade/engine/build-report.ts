@@ -13,6 +13,7 @@
  * `failedRules` set under both. Tests that ran longer than the budget are
  * listed in `slowTests`; slowness never changes an outcome.
  */
+import { $Object } from '../../suite/_kit/intrinsics.ts'
 import type { FeatureName } from '../../adapter/contract.ts'
 import { AREAS, failingLevels } from '../../catalogue/types.ts'
 import type { Area, Level, Rule, RuleId } from '../../catalogue/types.ts'
@@ -165,7 +166,7 @@ export function buildReport(input: BuildReportInput): GradeReport {
   const upstream = countLevel(entries, 'upstream')
   const should = countLevel(entries, 'should')
   const failing = failingLevels(options.profile ?? 'spec')
-  const areas: AreaSummary[] = (Object.keys(AREAS) as Area[])
+  const areas: AreaSummary[] = ($Object.keys(AREAS) as Area[])
     .filter((area) => entries.some((e) => e.area === area))
     .map((area) => {
       const ofArea = entries.filter((e) => e.area === area)

@@ -1,6 +1,7 @@
 /**
  * Internal: facts about the kit itself, read from its package.json.
  */
+import { $JSON } from '../../suite/_kit/intrinsics.ts'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { computeSuiteRevision } from './suite-revision.ts'
@@ -36,7 +37,7 @@ let cached: KitInfo | undefined
 /** `name` and `version` of the kit's package.json, and the suite revision of its sources. */
 export function kitInfo(): KitInfo {
   if (cached === undefined) {
-    const pkg = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { name?: unknown; version?: unknown }
+    const pkg = $JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { name?: unknown; version?: unknown }
     cached = {
       name: typeof pkg.name === 'string' ? pkg.name : 'dsh-tools-tck',
       version: typeof pkg.version === 'string' ? pkg.version : '0.0.0',
@@ -49,7 +50,7 @@ export function kitInfo(): KitInfo {
 /** The built package's recorded revision, or (a clone) the one computed from the sources. */
 function suiteRevision(): string {
   if (!import.meta.url.endsWith('.ts') && existsSync(SUITE_REVISION_FILE)) {
-    const recorded = (JSON.parse(readFileSync(SUITE_REVISION_FILE, 'utf8')) as { suiteRevision?: unknown }).suiteRevision
+    const recorded = ($JSON.parse(readFileSync(SUITE_REVISION_FILE, 'utf8')) as { suiteRevision?: unknown }).suiteRevision
     if (typeof recorded === 'string') return recorded
   }
   return computeSuiteRevision(KIT_ROOT)

@@ -3,6 +3,7 @@
  * because they were added later, filled with neutral defaults so the report
  * can be checked against (and used as) the current shape.
  */
+import { $Array, $structuredClone } from '../../suite/_kit/intrinsics.ts'
 import { NO_RULES } from '../formats/verdict.ts'
 
 /** `--stall-limit`'s documented default, in milliseconds: the value filled in for a report older than 1.5. */
@@ -10,7 +11,7 @@ import { DEFAULT_STALL_LIMIT_MS } from '../../limits.ts'
 
 type Json = Record<string, unknown>
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !$Array.isArray(value)
 
 /** Sets `object[key]` to `value` when `object` is an object and has no such key. */
 function fill(object: unknown, key: string, value: unknown): void {
@@ -40,7 +41,7 @@ function fill(object: unknown, key: string, value: unknown): void {
  * report. `value` itself is not modified. Pure.
  */
 export function withOlderMinorDefaults(value: Json, minor: number): Json {
-  const report = structuredClone(value)
+  const report = $structuredClone(value)
   const summary = report.summary
   if (minor < 2) {
     fill(summary, 'partialPasses', 0)
@@ -48,7 +49,7 @@ export function withOlderMinorDefaults(value: Json, minor: number): Json {
   }
   if (minor < 3 && isObject(summary)) {
     const counts: unknown[] = [summary.must, summary.should]
-    if (Array.isArray(summary.areas)) for (const area of summary.areas) if (isObject(area)) counts.push(area.must, area.should)
+    if ($Array.isArray(summary.areas)) for (const area of summary.areas) if (isObject(area)) counts.push(area.must, area.should)
     for (const count of counts) fill(count, 'vacuous', 0)
   }
   if (minor < 5) {
@@ -59,7 +60,7 @@ export function withOlderMinorDefaults(value: Json, minor: number): Json {
   if (minor < 9) {
     fill(report.options, 'profile', 'spec')
     fill(summary, 'upstream', { ...NO_RULES })
-    if (isObject(summary) && Array.isArray(summary.areas)) for (const area of summary.areas) fill(area, 'upstream', { ...NO_RULES })
+    if (isObject(summary) && $Array.isArray(summary.areas)) for (const area of summary.areas) fill(area, 'upstream', { ...NO_RULES })
   }
   return report
 }

@@ -9,6 +9,7 @@
  * outcome is data in the returned {@link SuiteRun}, never a rejection and
  * never output on the console.
  */
+import { $Array, $Promise } from '../../suite/_kit/intrinsics.ts'
 import { processCpuMs } from '../../suite/_kit/cpu-clock.ts'
 import { SUITE_SETTINGS_KEY } from '../../suite/_kit/settings.ts'
 import type { ProvidedSuiteSettings } from '../../suite/_kit/settings.ts'
@@ -324,7 +325,7 @@ export async function runSuite(options: RunSuiteOptions): Promise<SuiteRun> {
     watchdog.unref()
 
     progress()
-    await Promise.race([instance.start(), stopped])
+    await $Promise.race([instance.start(), stopped])
   } catch (error) {
     aborted ??= `the test run failed: ${toRawError(error).message}`
   } finally {
@@ -369,8 +370,8 @@ function toRawTest(test: TestCase, file: string): RawTest {
     name: test.name,
     fullName: test.fullName,
     state: result.state,
-    ...(Array.isArray(meta.rules) ? { metaRules: meta.rules.filter((r): r is string => typeof r === 'string') } : {}),
-    ...(Array.isArray(meta.missingFeatures) ? { missingFeatures: meta.missingFeatures.filter((r): r is string => typeof r === 'string') } : {}),
+    ...($Array.isArray(meta.rules) ? { metaRules: meta.rules.filter((r): r is string => typeof r === 'string') } : {}),
+    ...($Array.isArray(meta.missingFeatures) ? { missingFeatures: meta.missingFeatures.filter((r): r is string => typeof r === 'string') } : {}),
     ...((meta as { vacuous?: unknown }).vacuous === true ? { vacuous: true } : {}),
     durationMs: ran && diagnostic !== undefined ? Math.round(diagnostic.duration * 100) / 100 : null,
     errors: result.state === 'failed' ? result.errors.map(toRawError) : [],
@@ -405,7 +406,7 @@ function removeAddedListeners(before: {
 
 async function closeWithin(vitest: Vitest, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined
-  await Promise.race([
+  await $Promise.race([
     vitest.close().catch(() => undefined),
     new Promise<void>((resolve) => {
       timer = setTimeout(resolve, ms)

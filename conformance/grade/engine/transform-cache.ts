@@ -15,6 +15,7 @@
  * never served stale. A run that trips over the cache folder itself (removed
  * or cleared mid-run) is graded again without it (see grade.ts).
  */
+import { $JSON } from '../../suite/_kit/intrinsics.ts'
 import { createHash } from 'node:crypto'
 import { accessSync, constants as fsConstants, lstatSync, mkdirSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
@@ -107,7 +108,7 @@ export function runTouchedCache(
 ): boolean {
   if (run.moduleProblems.some((p) => FILE_ERROR.test(p.message)) || run.unhandled.some((u) => FILE_ERROR.test(u.error.message))) return true
   try {
-    return JSON.stringify(run).includes(JSON.stringify(cacheDir).slice(1, -1))
+    return $JSON.stringify(run).includes($JSON.stringify(cacheDir).slice(1, -1))
   } catch {
     return false
   }

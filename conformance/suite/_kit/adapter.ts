@@ -3,6 +3,8 @@
  * a module, imported once per test worker (the grade has already checked its
  * shape), or, in the embedding, the adapter object itself.
  */
+// First: the kit's built-ins are captured before the adapter loads (intrinsics.ts).
+import './intrinsics.ts'
 import { pathToFileURL } from 'node:url'
 import type { TckAdapter } from '../../adapter/contract.ts'
 import { suiteSettings } from './settings.ts'

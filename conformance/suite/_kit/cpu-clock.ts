@@ -5,6 +5,7 @@
  * so a limit counted here never fails a correct registry for the machine's
  * load (issue: no verdict rests on wall-clock time).
  */
+import { $Number } from './intrinsics.ts'
 import { readFileSync, readlinkSync } from 'node:fs'
 
 /** Clock ticks per second of `/proc/<...>/stat` times (USER_HZ: 100 on every Linux). */
@@ -46,7 +47,7 @@ export function threadCpuMsOf(tid: number): number | undefined {
 export function linuxThreadId(): number {
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
-    return Number.isSafeInteger(tid) && tid > 0 ? tid : 0
+    return $Number.isSafeInteger(tid) && tid > 0 ? tid : 0
   } catch {
     return 0
   }
@@ -56,7 +57,7 @@ function cpuMsOfStat(stat: string): number | undefined {
   // Fields after the command name, which is parenthesised and may contain spaces: utime and stime are fields 14 and 15.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   const ticks = Number(fields[11]) + Number(fields[12])
-  return Number.isFinite(ticks) ? (ticks * 1000) / USER_HZ : undefined
+  return $Number.isFinite(ticks) ? (ticks * 1000) / USER_HZ : undefined
 }
 
 /** CPU time (user + system) of the whole process, worker threads included, in milliseconds. */

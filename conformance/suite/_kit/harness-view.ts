@@ -7,6 +7,7 @@
  * kit defect, before any adapter member is touched. A declared feature whose
  * member is missing is the adapter's fault, reported as such.
  */
+import { $Array } from './intrinsics.ts'
 import type { CodeModeHarness, FeatureName, Harness, PromptAssembly, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../adapter/contract.ts'
 import type { ApprovalService, ToolPresentationMode } from '../../spec/types.ts'
 import { describeThrown } from './describe-thrown.ts'
@@ -80,7 +81,7 @@ export function harnessView(adapter: TckAdapter, harness: Harness, gate: Feature
       gate.use('warnings', 'warnings()')
       if (harness.warnings === undefined) throw new Error('the adapter declares warnings but its harness has no warnings()')
       const logged: unknown = harness.warnings()
-      if (!Array.isArray(logged) || !logged.every((message) => typeof message === 'string')) {
+      if (!$Array.isArray(logged) || !logged.every((message) => typeof message === 'string')) {
         throw new Error(`harness warnings() must return an array of strings, got ${describeThrown(logged)}`)
       }
       return [...logged] as string[]

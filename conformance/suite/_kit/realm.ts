@@ -2,6 +2,7 @@
  * Copies of plain data built in another JavaScript realm (a `node:vm`
  * context), for rules that promise records and arrays from any realm work.
  */
+import { $Array, $Object } from './intrinsics.ts'
 import { createContext, runInContext } from 'node:vm'
 
 const context = createContext({})
@@ -19,7 +20,7 @@ export function inForeignRealm<T>(value: T): T {
     if (typeof node !== 'object' || node === null) return node
     const seen = copies.get(node)
     if (seen !== undefined) return seen
-    if (Array.isArray(node)) {
+    if ($Array.isArray(node)) {
       const out = makeArray()
       copies.set(node, out)
       for (const item of node) out.push(copy(item))
@@ -27,7 +28,7 @@ export function inForeignRealm<T>(value: T): T {
     }
     const out = makeObject()
     copies.set(node, out)
-    for (const [key, item] of Object.entries(node)) {
+    for (const [key, item] of $Object.entries(node)) {
       Object.defineProperty(out, key, { value: copy(item), enumerable: true, writable: true, configurable: true })
     }
     return out

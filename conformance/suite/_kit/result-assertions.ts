@@ -10,13 +10,14 @@
  * registry that gets one of these wrong fails that one rule, not every test
  * that meets such a failure.
  */
+import { $JSON, $Object } from './intrinsics.ts'
 import { expect } from 'vitest'
 import type { ToolExecutionResult } from '../../spec/types.ts'
 import { incidental } from './incidental.ts'
 
 /** The result is a success (and carries a `value`). */
 export function expectSuccess(result: ToolExecutionResult): void {
-  expect(result.isError, `expected a success, got the failure ${JSON.stringify(result.error)}`).toBe(false)
+  expect(result.isError, `expected a success, got the failure ${$JSON.stringify(result.error)}`).toBe(false)
   expect('value' in result, 'a success carries a value').toBe(true)
   expect('error' in result, 'a success carries no error').toBe(false)
 }
@@ -24,7 +25,7 @@ export function expectSuccess(result: ToolExecutionResult): void {
 /** The result is a failure with the given `error.info.code`. */
 export function expectCode(result: ToolExecutionResult, code: string): void {
   expect(result.isError, `expected a failure with code ${code}, got a success`).toBe(true)
-  expect(result.error?.info?.code, `expected error code ${code}; error was ${JSON.stringify(result.error)}`).toBe(code)
+  expect(result.error?.info?.code, `expected error code ${code}; error was ${$JSON.stringify(result.error)}`).toBe(code)
   expect('value' in result, 'a failure carries no value').toBe(false)
 }
 
@@ -34,7 +35,7 @@ export function expectCode(result: ToolExecutionResult, code: string): void {
  * content ERR-13's, both charged incidentally.
  */
 export function expectDenial(result: ToolExecutionResult, reason: string): void {
-  expect(result.isError, `expected a denial for ${JSON.stringify(reason)}, got a success`).toBe(true)
+  expect(result.isError, `expected a denial for ${$JSON.stringify(reason)}, got a success`).toBe(true)
   expect(result.error?.message, 'a denial carries the reason as its message').toBe(reason)
   expect('value' in result, 'a failure carries no value').toBe(false)
   incidental('ERR-06', () => {
@@ -70,7 +71,7 @@ export function expectNoInfo(result: { readonly error?: unknown }, owner: 'ERR-0
   incidental(owner, () => {
     const error = result.error
     const has = typeof error === 'object' && error !== null && 'info' in error
-    expect(has, `expected no error.info (${owner}); error was ${JSON.stringify(error)}`).toBe(false)
+    expect(has, `expected no error.info (${owner}); error was ${$JSON.stringify(error)}`).toBe(false)
   })
 }
 
@@ -114,7 +115,7 @@ export function expectDenialMessage(result: ToolExecutionResult, reason: string,
  * ERR-06's and its enveloped content ERR-13's, all charged incidentally.
  */
 export function expectDenialFor(result: ToolExecutionResult, reason: string, owner: DenialMessageOwner): void {
-  expect(result.isError, `expected a denial for ${JSON.stringify(reason)}, got a success`).toBe(true)
+  expect(result.isError, `expected a denial for ${$JSON.stringify(reason)}, got a success`).toBe(true)
   expect('value' in result, 'a failure carries no value').toBe(false)
   expect(typeof result.error?.message, 'a denial carries a string message').toBe('string')
   expectDenialMessage(result, reason, owner)
@@ -143,7 +144,7 @@ export function expectProjectionFailure(result: ToolExecutionResult): void {
   expect(result.isError, 'a failed projection makes the call a failure').toBe(true)
   expect('value' in result, 'a failure carries no value').toBe(false)
   incidental('OUT-16', () => {
-    expect(result.error?.info?.code, `a failed projection is INVALID_TOOL_OUTPUT (OUT-16); error was ${JSON.stringify(result.error)}`).toBe(
+    expect(result.error?.info?.code, `a failed projection is INVALID_TOOL_OUTPUT (OUT-16); error was ${$JSON.stringify(result.error)}`).toBe(
       'INVALID_TOOL_OUTPUT',
     )
   })
@@ -179,8 +180,8 @@ export function isDeepFrozen(value: unknown): boolean {
     if (typeof item !== 'object' || item === null || seen.has(item)) continue
     seen.add(item)
     if (item instanceof AbortSignal) continue
-    if (!Object.isFrozen(item)) return false
-    for (const key of Object.keys(item)) stack.push((item as Record<string, unknown>)[key])
+    if (!$Object.isFrozen(item)) return false
+    for (const key of $Object.keys(item)) stack.push((item as Record<string, unknown>)[key])
   }
   return true
 }

@@ -3,6 +3,7 @@
  * recognised by `code` and `violations` (never by class), and which
  * violations name which paths.
  */
+import { $Array, $JSON } from './intrinsics.ts'
 import { expect } from 'vitest'
 import { describeThrown } from './describe-thrown.ts'
 import { incidental } from './incidental.ts'
@@ -37,7 +38,7 @@ export function schemaViolations(run: () => void): { ok: true; violations: strin
   if (r === undefined) return { ok: false, problem: 'the assertion returned; an UNSUPPORTED_SCHEMA error was expected' }
   if (r.code !== 'UNSUPPORTED_SCHEMA') return { ok: false, problem: `threw ${describeThrown(r.thrown)} with code ${String(r.code)}, not UNSUPPORTED_SCHEMA` }
   const list = r.violations
-  if (!Array.isArray(list) || list.some((v) => typeof v !== 'string')) return { ok: false, problem: 'the error has no `violations` list of strings' }
+  if (!$Array.isArray(list) || list.some((v) => typeof v !== 'string')) return { ok: false, problem: 'the error has no `violations` list of strings' }
   return { ok: true, violations: [...(list as string[])] }
 }
 
@@ -103,7 +104,7 @@ function readSegments(text: string, at: number): { segments: string[]; end: numb
         const body = quoted[1]!
         let key: string
         try {
-          key = body.startsWith('"') ? (JSON.parse(body) as string) : body.slice(1, -1).replace(/\\(.)/g, '$1')
+          key = body.startsWith('"') ? ($JSON.parse(body) as string) : body.slice(1, -1).replace(/\\(.)/g, '$1')
         } catch {
           key = body.slice(1, -1)
         }
@@ -220,7 +221,7 @@ const covers = (e: PathExpectation, v: string): boolean => (typeof e === 'string
 export function expectPathsCovered(violations: readonly string[], paths: readonly PathExpectation[], optional: readonly PathExpectation[] = []): void {
   const missing = paths.filter((e) => !violations.some((v) => covers(e, v))).map(String)
   const extra = violations.filter((v) => ![...paths, ...optional].some((e) => covers(e, v)))
-  expect({ missing, extra }, `violations: ${JSON.stringify(violations)}`).toEqual({ missing: [], extra: [] })
+  expect({ missing, extra }, `violations: ${$JSON.stringify(violations)}`).toEqual({ missing: [], extra: [] })
 }
 
 /** JSS-18, charged incidentally: every violation is upstream's `<path> <text>`, rooted at `root` (`schema`, or `parameters` for a parameter map). */
@@ -235,7 +236,7 @@ export function expectUpstreamPathForm(violations: readonly string[], root: 'sch
 export function expectExactPlacement(violations: readonly string[], paths: readonly string[]): void {
   incidental('JSS-19', () => {
     const { missing, extra } = pairUp(paths, violations, atSchemaPath)
-    expect({ missing, extra }, `one violation at each defective path, none elsewhere (JSS-19); violations: ${JSON.stringify(violations)}`).toEqual({
+    expect({ missing, extra }, `one violation at each defective path, none elsewhere (JSS-19); violations: ${$JSON.stringify(violations)}`).toEqual({
       missing: [],
       extra: [],
     })

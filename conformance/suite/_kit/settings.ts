@@ -16,6 +16,7 @@
  * Types, the defaults and plain functions only (nothing from vitest), so that
  * the grade's main process can import it to build the value.
  */
+import { $Array, $Number, $Object } from './intrinsics.ts'
 import type { TckAdapter } from '../../adapter/contract.ts'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_RUNS, DEFAULT_SEED, DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, isDurationMs } from '../../limits.ts'
@@ -93,7 +94,7 @@ declare module 'vitest' {
 }
 
 /** The settings of a run that sets none: the kit's own `npm test` against the reference. */
-export const DEFAULT_SUITE_SETTINGS: SuiteSettings = Object.freeze({
+export const DEFAULT_SUITE_SETTINGS: SuiteSettings = $Object.freeze({
   adapter: REFERENCE_ADAPTER,
   timeoutMs: DEFAULT_TIMEOUT_MS,
   stallLimitMs: DEFAULT_STALL_LIMIT_MS,
@@ -103,9 +104,9 @@ export const DEFAULT_SUITE_SETTINGS: SuiteSettings = Object.freeze({
   replay: undefined,
   grading: false,
   shallowNesting: false,
-  onlyRules: Object.freeze([]),
-  runaways: Object.freeze([]),
-  reported: Object.freeze([]),
+  onlyRules: $Object.freeze([]),
+  runaways: $Object.freeze([]),
+  reported: $Object.freeze([]),
   select: undefined,
   verdictPolicy: undefined,
 })
@@ -124,11 +125,11 @@ export function suiteSettings(): SuiteSettings {
  * naming the field, before any test is declared under it.
  */
 export function useSuiteSettings(settings: Partial<SuiteSettings> | undefined): void {
-  const given = Object.entries(settings ?? {}).filter(([, value]) => value !== undefined)
+  const given = $Object.entries(settings ?? {}).filter(([, value]) => value !== undefined)
   const next: SuiteSettings = { ...DEFAULT_SUITE_SETTINGS, ...Object.fromEntries(given) }
   const problem = settingsProblem(next)
   if (problem !== undefined) throw new TypeError(`dsh-tools-tck: invalid suite settings: ${problem}`)
-  current = Object.freeze(next)
+  current = $Object.freeze(next)
 }
 
 /** What is wrong with `s`, if anything. */
@@ -138,15 +139,15 @@ function settingsProblem(s: SuiteSettings): string | undefined {
   }
   if (!isDurationMs(s.timeoutMs)) return `timeoutMs must be a duration in milliseconds (got ${String(s.timeoutMs)})`
   if (!isDurationMs(s.stallLimitMs)) return `stallLimitMs must be a duration in milliseconds (got ${String(s.stallLimitMs)})`
-  if (!Number.isSafeInteger(s.seed)) return `seed must be a whole number (got ${String(s.seed)})`
-  if (!Number.isSafeInteger(s.runs) || s.runs <= 0) return `runs must be a positive whole number (got ${String(s.runs)})`
+  if (!$Number.isSafeInteger(s.seed)) return `seed must be a whole number (got ${String(s.seed)})`
+  if (!$Number.isSafeInteger(s.runs) || s.runs <= 0) return `runs must be a positive whole number (got ${String(s.runs)})`
   if (s.replay !== undefined && typeof s.replay !== 'string') return 'replay must be a string'
   for (const flag of ['hangShortcut', 'grading', 'shallowNesting'] as const) {
     if (typeof s[flag] !== 'boolean') return `${flag} must be true or false`
   }
-  if (!Array.isArray(s.onlyRules) || !s.onlyRules.every((id) => typeof id === 'string')) return 'onlyRules must be an array of rule IDs'
-  if (!Array.isArray(s.reported) || !s.reported.every((name) => typeof name === 'string')) return 'reported must be an array of test names'
-  if (!Array.isArray(s.runaways) || !s.runaways.every(isRunaway)) return 'runaways must be an array of { test, what, cause, detail }'
+  if (!$Array.isArray(s.onlyRules) || !s.onlyRules.every((id) => typeof id === 'string')) return 'onlyRules must be an array of rule IDs'
+  if (!$Array.isArray(s.reported) || !s.reported.every((name) => typeof name === 'string')) return 'reported must be an array of test names'
+  if (!$Array.isArray(s.runaways) || !s.runaways.every(isRunaway)) return 'runaways must be an array of { test, what, cause, detail }'
   if (s.select !== undefined && !(s.select instanceof RegExp)) return 'select must be a regular expression'
   return undefined
 }

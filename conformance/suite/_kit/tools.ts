@@ -2,6 +2,7 @@
  * Raw tool definitions for tests, with counters. Raw (not `defineTool`) so the
  * suite needs nothing from an implementation but its registry.
  */
+import { $JSON } from './intrinsics.ts'
 import type { ContentBlock, JsonSchemaNode, JsonValue, ToolDefinition, ToolExecution, ToolExecutionResult, ToolRunContext } from '../../spec/types.ts'
 
 export interface ProbeSpec {
@@ -37,7 +38,7 @@ export interface ToolProbe {
 }
 
 export function renderJson(_args: unknown, value: JsonValue): ContentBlock[] {
-  return [{ type: 'text', text: JSON.stringify(value) }]
+  return [{ type: 'text', text: $JSON.stringify(value) }]
 }
 
 /** Builds a raw tool definition named `name` whose body and callbacks are recorded. */

@@ -8,6 +8,7 @@
  * validator tens of seconds) gets a file of its own. {@link SHARDS} says which
  * group goes where; every other group stays in `jsv.test.ts`.
  */
+import { $Array, $Object } from './intrinsics.ts'
 import { expect } from 'vitest'
 import type { SchemaApi } from '../../adapter/contract.ts'
 import { getRule } from '../../catalogue/index.ts'
@@ -23,7 +24,7 @@ import { namesExactPath } from './schema-errors.ts'
 export function validate(schema: SchemaApi, node: unknown, value: unknown, label?: string): string[] {
   const result =
     label === undefined ? schema.validateJsonSchemaValue(node as JsonSchemaNode, value) : schema.validateJsonSchemaValue(node as JsonSchemaNode, value, label)
-  expect(Array.isArray(result), 'validation returns an array').toBe(true)
+  expect($Array.isArray(result), 'validation returns an array').toBe(true)
   for (const v of result) expect(typeof v).toBe('string')
   return result
 }
@@ -44,7 +45,7 @@ const sameOrigin = (a: FixtureOrigin, b: FixtureOrigin): boolean => a.file === b
 
 /** True when `group` belongs to one of the {@link SHARDS}. */
 export function isSharded(group: FixtureOrigin): boolean {
-  return Object.values(SHARDS).some((origin) => sameOrigin(origin, group))
+  return $Object.values(SHARDS).some((origin) => sameOrigin(origin, group))
 }
 
 /** Selects the groups of one shard; throws for an unknown shard name. */
