@@ -33,11 +33,14 @@ describe('graded runs: hostile registries still get a full report', () => {
     expect(run.report.unattributedErrors).toContainEqual({ kind: 'main-process', message: 'stray rejection in the grading process' })
   })
 
-  test('a crashed test worker still leaves a complete report: its tests never reported (exit 1)', GRADED, async () => {
+  test('a crashed test worker still leaves a complete report: the test it ran fails as a crash naming the exit (exit 1)', GRADED, async () => {
     const run = await gradeJson(['--adapter', fixture('execute-crashes-worker'), '--rules', RULE, '--timeout', RELAXED], work.dir)
     expect(run.code).toBe(1)
     expectComplete(run.report, [RULE])
-    for (const t of run.report.rules[0]?.tests ?? []) expect(t.failure?.message).toMatch(/^the test never reported a result/)
+    for (const t of run.report.rules[0]?.tests ?? []) {
+      expect(t.failure?.kind).toBe('crash')
+      expect(t.failure?.message).toMatch(/the test crashed its worker: its test worker ended with exit code 70 while the test ran/)
+    }
     expect(run.report.unattributedErrors.map((e) => e.kind)).toContain('test-worker')
   })
 })

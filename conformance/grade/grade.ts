@@ -387,7 +387,8 @@ interface Resume {
  */
 function resumeAfter(run: SuiteRun & { readonly resumedRunaways?: number }): Resume | undefined {
   const runaways = run.runaways ?? []
-  if (runaways.length <= (run.resumedRunaways ?? 0)) return undefined
+  // Only a loss charged to a test teaches the next run anything (a worker lost before its first test would be lost again).
+  if (!runaways.slice(run.resumedRunaways ?? 0).some((runaway) => runaway.test !== '')) return undefined
   const reporting = new Set(run.tests.map((test) => test.file))
   const files = new Set([
     ...run.tests.filter((test) => test.state === 'pending').map((test) => test.file),

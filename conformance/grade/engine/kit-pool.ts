@@ -10,7 +10,8 @@
  *   the stall limit without moving on (a synchronous endless loop), which
  *   nothing inside that worker can stop.
  *
- * Either way the test that was running is recorded as a {@link Runaway}; the
+ * A worker that ends without being asked to (a native crash) is recorded the
+ * same way. Each time the test that was running is recorded as a {@link Runaway}; the
  * grade then resumes the tests that never reported in a fresh run (grade.ts),
  * where the runaway test fails at once with its cause and, once the same phase
  * has run away in 3 tests, later tests reaching it fail at once, marked.
@@ -99,10 +100,10 @@ export function kitPool(options: KitPoolOptions): KitPool {
             runaway(entry, 'out of memory', `its test worker ran out of memory (heap limit ${options.maxMemoryMb} MB; --max-memory changes it)`)
           }
         })
-        worker.on('exit', () => {
-          entry.ended = true
-          watched.delete(entry)
-        })
+        // An exit nobody asked for (vitest's stop() and the watchdog mark theirs first): the registry ended the worker outright.
+        worker.on('exit', (code) =>
+          runaway(entry, 'crashed', `its test worker ended with exit code ${code} while the test ran (a native crash, or process.reallyExit())`),
+        )
         self._thread = worker
       }
       await super.start()

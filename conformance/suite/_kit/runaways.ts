@@ -1,6 +1,7 @@
 /**
  * Runaways: tests whose worker the grade lost to the registry (issue 38): a
- * synchronous endless loop the kit had to terminate, or a heap that ran out.
+ * synchronous endless loop the kit had to terminate, a heap that ran out, or
+ * a worker the registry ended outright (a native crash, `process.reallyExit`).
  * The grade resumes the tests that never reported in a fresh run, with the
  * runaways so far in the suite settings; there
  * - the runaway test itself fails at once, naming its cause ({@link runawayOf});
@@ -27,7 +28,7 @@ export interface Runaway {
   readonly test: string
   /** The phase it was in (see the module comment). */
   readonly what: string
-  readonly cause: 'spun' | 'out of memory'
+  readonly cause: 'spun' | 'out of memory' | 'crashed'
   /** A sentence for the failure message. */
   readonly detail: string
 }
@@ -39,7 +40,12 @@ export function runawayOf(test: string): Runaway | undefined {
 
 /** The failure message of a test lost to the registry. */
 export function runawayMessage(runaway: Runaway): string {
-  return `${runaway.what} ${runaway.cause === 'spun' ? 'never yielded' : 'ran out of memory'}: ${runaway.detail}`
+  return `${runaway.what} ${lossWords(runaway.cause)}: ${runaway.detail}`
+}
+
+/** How a loss reads in a failure message. */
+function lossWords(cause: Runaway['cause']): string {
+  return cause === 'spun' ? 'never yielded' : cause === 'out of memory' ? 'ran out of memory' : 'crashed its worker'
 }
 
 /**
@@ -52,7 +58,7 @@ export function knownRunaway(what: string): string | undefined {
   const lost = runawayTable?.read(what)
   if (lost === undefined || lost.count < HANG_SHORTCUT_AFTER) return undefined
   return (
-    `${SHORTCUT_PREFIX}${what} ${lost.cause === 'spun' ? 'never yielded' : 'ran out of memory'} in ${lost.count} tests already, first in "${lost.firstTest}", ` +
+    `${SHORTCUT_PREFIX}${what} ${lossWords(lost.cause)} in ${lost.count} tests already, first in "${lost.firstTest}", ` +
     'so it was not run again. Run with --no-hang-shortcut to run every test'
   )
 }

@@ -159,7 +159,7 @@ function isRunaway(value: unknown): boolean {
     r !== null &&
     typeof r.test === 'string' &&
     typeof r.what === 'string' &&
-    (r.cause === 'spun' || r.cause === 'out of memory') &&
+    (r.cause === 'spun' || r.cause === 'out of memory' || r.cause === 'crashed') &&
     typeof r.detail === 'string'
   )
 }

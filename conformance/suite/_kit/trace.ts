@@ -100,7 +100,7 @@ export const RUNAWAY_TABLE_SIZE = PHASES.length * 3 * 4 + PHASES.length * FIRST_
 /** What the grade has lost to the registry so far, per phase, shared live with every worker of a run. */
 export interface RunawayEntry {
   readonly count: number
-  readonly cause: 'spun' | 'out of memory'
+  readonly cause: 'spun' | 'out of memory' | 'crashed'
   readonly firstTest: string
 }
 
@@ -124,7 +124,7 @@ export class RunawayTable {
     if (Atomics.load(this.slots, i) === 0) {
       const { written } = new TextEncoder().encodeInto(test, this.bytes.subarray(i * FIRST_TEST_BYTES, (i + 1) * FIRST_TEST_BYTES))
       Atomics.store(this.slots, PHASES.length * 2 + i, written)
-      Atomics.store(this.slots, PHASES.length + i, cause === 'spun' ? 1 : 2)
+      Atomics.store(this.slots, PHASES.length + i, CAUSES.indexOf(cause) + 1)
     }
     Atomics.add(this.slots, i, 1)
   }
@@ -136,9 +136,12 @@ export class RunawayTable {
     if (count === 0) return undefined
     const length = Atomics.load(this.slots, PHASES.length * 2 + i)
     const firstTest = new TextDecoder().decode(this.bytes.slice(i * FIRST_TEST_BYTES, i * FIRST_TEST_BYTES + length))
-    return { count, cause: Atomics.load(this.slots, PHASES.length + i) === 1 ? 'spun' : 'out of memory', firstTest }
+    return { count, cause: CAUSES[Atomics.load(this.slots, PHASES.length + i) - 1] ?? 'crashed', firstTest }
   }
 }
+
+/** The causes, in the order the table encodes them (1-based; 0 is none). */
+const CAUSES: readonly RunawayEntry['cause'][] = ['spun', 'out of memory', 'crashed']
 
 function phaseIndex(what: string): number {
   const i = (PHASES as readonly string[]).indexOf(what)
