@@ -20,6 +20,11 @@
  *    error) from the clone and laid out as installed, as ratios to
  *    `node -e 0` measured in the same run (see startup.ts); the median of
  *    5 runs or `--runs`, whichever is more.
+ * 4. The runaway registries of the fault gallery (a synchronous endless loop
+ *    every 9th call, memory eaten every 11th), each graded once in full at the
+ *    defaults through the CLI: wall time, exit status, crashed and
+ *    short-circuited tests (see runaways.ts). `-- --only runaways` runs just
+ *    this section.
  */
 import { execFile } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -33,6 +38,7 @@ import { dispatchFigures, LISTENER_COUNTS, SCOPE_DEPTHS, TOOL_COUNTS, type CaseF
 import { STARTUP_COMMANDS, startupFigures } from './internal/bench/startup.ts'
 import { formatMicros, formatRatio, formatTable, median, parseRuns } from './internal/bench/stats.ts'
 import { upstreamHarnessFactory, upstreamInstallFolder } from './internal/bench/upstream.ts'
+import { runawayFigures } from './internal/bench/runaways.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const began = Date.now()
@@ -46,6 +52,31 @@ try {
 }
 
 const step = (who: string) => (label: string) => process.stderr.write(`  ${who}: ${label}\n`)
+
+/** Section 4, printed as a table; returns the figures for the JSON file. */
+async function printRunaways(): Promise<Awaited<ReturnType<typeof runawayFigures>>> {
+  console.error('grading the runaway fault registries at the defaults…')
+  const figures = await runawayFigures(root)
+  console.log('')
+  console.log('runaway registries, each graded once in full at the defaults through the CLI:')
+  console.log(
+    formatTable([
+      ['fault', 'wall time', 'exit', 'tests', 'crashed', 'of which short-circuited'],
+      ...figures.map((f) => [f.fault, `${(f.wallMs / 1000).toFixed(1)} s`, String(f.exit), String(f.tests), String(f.crashed), String(f.shortCircuited)]),
+    ]),
+  )
+  return figures
+}
+
+if (process.argv.includes('--only')) {
+  const only = process.argv[process.argv.indexOf('--only') + 1]
+  if (only !== 'runaways') {
+    console.error(`npm run bench: --only takes "runaways" (got ${JSON.stringify(only ?? '')})`)
+    process.exit(2)
+  }
+  await printRunaways()
+  process.exit(0)
+}
 
 console.error('measuring the reference (its sources compiled by esbuild, as upstream is measured from its build)…')
 const referenceAdapter = await compiledReferenceAdapter(root)
@@ -179,6 +210,8 @@ console.log(
   ]),
 )
 
+const runaways = await printRunaways()
+
 const machine = { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, platform: `${process.platform}-${process.arch}` }
 const out = {
   startedAt: new Date(began).toISOString(),
@@ -189,6 +222,7 @@ const out = {
   upstreamInstall: install ?? null,
   grade: { runs, median: gradeMedian, each: gradeRuns },
   startupMs: { runs: startupRuns, ...startup },
+  runaways,
   benchWallMs: Date.now() - began,
 }
 const dir = join(root, 'reports/bench')
