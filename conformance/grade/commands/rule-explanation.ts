@@ -4,6 +4,8 @@
 import { describeSource } from '../../catalogue/describe-source.ts'
 import type { Rule } from '../../catalogue/types.ts'
 import type { KitTest } from './tests-of-rule.ts'
+import { readingOf } from '../../catalogue/readings/readings.ts'
+import { statementFingerprint } from '../../catalogue/readings/fingerprint.ts'
 
 export interface RuleExplanationInput {
   readonly rule: Rule
@@ -27,6 +29,7 @@ export function renderRuleExplanation(input: RuleExplanationInput): string {
   lines.push(rule.sources.length === 1 ? 'source:' : 'sources:', ...rule.sources.map((s) => `  ${describeSource(s)}`))
   const quotes = rule.quotes ?? []
   if (quotes.length > 0) lines.push('the seeds demand it:', ...quotes.map((q) => `  seed ${q.seed} ${q.section}: "${q.text}"`))
+  if (rule.level === 'must') lines.push(...readingLines(rule))
   const evidence = rule.evidence ?? []
   if (evidence.length > 0) lines.push('upstream 0.1.1-rc.2 pins it:', ...evidence.map((e) => `  ${e.file}:${e.line}: ${e.text}`))
   if (rule.divergence !== undefined) lines.push('divergence:', `  ${rule.divergence}`)
@@ -48,4 +51,14 @@ export function renderRuleExplanation(input: RuleExplanationInput): string {
     lines.push(...(input.gallery.length === 0 ? ['  (none)'] : input.gallery.map((g) => `  fixtures/${g}`)))
   }
   return `${lines.join('\n')}\n`
+}
+
+/** What the independent reading of a must rule found (catalogue/readings/): a line, and the parts not demanded. */
+function readingLines(rule: Rule): string[] {
+  const reading = readingOf(rule.id)
+  if (reading === undefined) return ['independent reading: none yet']
+  const current = reading.fingerprint === statementFingerprint(rule) ? '' : ' (of an earlier statement)'
+  if (reading.verdict === 'demanded') return [`independent reading${current}: demanded as written`]
+  if (reading.verdict === 'nothing') return [`independent reading${current}: no seed passage demands it`]
+  return [`independent reading${current}: demands more than its quotes:`, ...reading.extras.map((extra) => `  ${extra.part}`)]
 }
