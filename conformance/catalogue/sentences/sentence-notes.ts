@@ -1,0 +1,240 @@
+/**
+ * The hand-made part of the reviewer's view: where a careful reading of a
+ * sentence corrects the heuristic one (`classify.ts`), and why a normative
+ * sentence that no tested must rule quotes is excused. Keyed by sentence ID
+ * (`sentences.json`).
+ *
+ * Excuses (see `Excuse`): out of the registry's scope (the agent loop, the
+ * session, the prompt, a UI, another package), untestable through any adapter,
+ * or a repeat of another sentence (named). `sentences.test.ts` fails on a
+ * normative sentence that is neither covered nor excused.
+ */
+
+/** Why a normative sentence has no rule: its reason in one line. */
+export type Excuse =
+  | { readonly kind: 'out-of-scope'; readonly reason: string }
+  | { readonly kind: 'untestable'; readonly reason: string }
+  | { readonly kind: 'repeats'; readonly of: string; readonly reason: string }
+
+/** A correction of the heuristic reading and/or an excuse. */
+export interface SentenceNote {
+  /** The sentence is descriptive after all: why. */
+  readonly descriptive?: string
+  /** The sentence is normative after all: why. */
+  readonly normative?: string
+  readonly excuse?: Excuse
+}
+
+/** Sentence ID → its note. */
+export const SENTENCE_NOTES: Readonly<Record<string, SentenceNote>> = {
+  '000-007': { excuse: { kind: 'repeats', of: '000-019', reason: 'lists the members of the ToolDefinition declaration that follows' } },
+  '000-010': { descriptive: 'names what the ToolOutputDefinition interface is for' },
+  '000-027': {
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "a demand on the tool's author (its body or callback), not on the registry, which can only be graded through what it does with a tool",
+    },
+  },
+  '000-035': {
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "a demand on the tool's author (its body or callback), not on the registry, which can only be graded through what it does with a tool",
+    },
+  },
+  '000-044': {
+    excuse: {
+      kind: 'repeats',
+      of: '000-009',
+      reason: 'schemas() builds the model-facing projection from an explicit allowlist that leaves isConcurrencySafe out',
+    },
+  },
+  '000-045': {
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "a demand on the tool's author (its body or callback), not on the registry, which can only be graded through what it does with a tool",
+    },
+  },
+  '000-046': {
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "a demand on the tool's author (its body or callback), not on the registry, which can only be graded through what it does with a tool",
+    },
+  },
+  '000-049': {
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "a demand on the tool's author (its body or callback), not on the registry, which can only be graded through what it does with a tool",
+    },
+  },
+  '000-079': { descriptive: 'names what the ParameterPropertySpec type is' },
+  '000-088': {
+    excuse: {
+      kind: 'untestable',
+      reason: "a compile-time property of the DSL's InferValue type, which belongs to the authoring helpers: no registry adapter carries it",
+    },
+  },
+  '000-091': { excuse: { kind: 'repeats', of: '000-088', reason: 'the same inference bound, in the JSDoc' } },
+  '000-111': { excuse: { kind: 'repeats', of: '000-107', reason: 'an allow list excludes every inherited tool it does not list' } },
+  '000-150': {
+    excuse: {
+      kind: 'out-of-scope',
+      reason:
+        "how the agent loop schedules calls (barriers, rolling pool): the loop's side; the registry's part, executionMode(), is graded by the rules quoting its JSDoc",
+    },
+  },
+  '000-157': {
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "the session log's copy of a Code Mode sub-dispatch (tool/code-dispatch events): the bridge and the session, which no registry adapter has",
+    },
+  },
+  '000-196': { excuse: { kind: 'repeats', of: '000-193', reason: 'a returned reason denies the call; undefined leaves it unchanged' } },
+  '000-229': { descriptive: 'rationale for materialising the canonical value' },
+  '000-235': { excuse: { kind: 'repeats', of: '000-236', reason: 'the typed decisions each waterfall returns, named one by one in the next sentence' } },
+  '000-236': {
+    excuse: {
+      kind: 'untestable',
+      reason:
+        'the TypeScript signatures of listeners; the adapter contract declares its own listener types, and what each decision does is graded by the rules quoting 000-238 and the event sections',
+    },
+  },
+  '000-299': {
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "the presentation vocabulary a tool's presentCall/presentResult return and a UI renders: the tool's and the UI's side, not the registry's",
+    },
+  },
+  '000-301': {
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "the presentation vocabulary a tool's presentCall/presentResult return and a UI renders: the tool's and the UI's side, not the registry's",
+    },
+  },
+  '000-302': {
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "how a UI replaces a pending view with a completed one, and what mutating tools return: the UI's and the tools' side",
+    },
+  },
+  '000-310': { descriptive: 'how the generated catalogue is formatted' },
+  '000-359': { excuse: { kind: 'repeats', of: '000-355', reason: 'the returned outcome is the materialised, frozen snapshot' } },
+  '000-362': {
+    excuse: {
+      kind: 'untestable',
+      reason:
+        "the Cordis dispatch mode (emit or waterfall) is how a host's event bus calls listeners; the adapter contract exposes listeners and next() directly, so only the behaviour the mode implies is graded (by the rules that quote the event's prose)",
+    },
+  },
+  '000-367': {
+    excuse: {
+      kind: 'untestable',
+      reason:
+        "the Cordis dispatch mode (emit or waterfall) is how a host's event bus calls listeners; the adapter contract exposes listeners and next() directly, so only the behaviour the mode implies is graded (by the rules that quote the event's prose)",
+    },
+  },
+  '000-369': {
+    excuse: {
+      kind: 'untestable',
+      reason:
+        "the Cordis dispatch mode (emit or waterfall) is how a host's event bus calls listeners; the adapter contract exposes listeners and next() directly, so only the behaviour the mode implies is graded (by the rules that quote the event's prose)",
+    },
+  },
+  '000-381': {
+    excuse: {
+      kind: 'untestable',
+      reason:
+        "the Cordis dispatch mode (emit or waterfall) is how a host's event bus calls listeners; the adapter contract exposes listeners and next() directly, so only the behaviour the mode implies is graded (by the rules that quote the event's prose)",
+    },
+  },
+  '000-383': {
+    excuse: {
+      kind: 'untestable',
+      reason:
+        "the Cordis dispatch mode (emit or waterfall) is how a host's event bus calls listeners; the adapter contract exposes listeners and next() directly, so only the behaviour the mode implies is graded (by the rules that quote the event's prose)",
+    },
+  },
+  '000-393': {
+    excuse: {
+      kind: 'untestable',
+      reason:
+        "the Cordis dispatch mode (emit or waterfall) is how a host's event bus calls listeners; the adapter contract exposes listeners and next() directly, so only the behaviour the mode implies is graded (by the rules that quote the event's prose)",
+    },
+  },
+  '000-406': {
+    excuse: {
+      kind: 'untestable',
+      reason:
+        "the Cordis dispatch mode (emit or waterfall) is how a host's event bus calls listeners; the adapter contract exposes listeners and next() directly, so only the behaviour the mode implies is graded (by the rules that quote the event's prose)",
+    },
+  },
+  '000-408': {
+    excuse: {
+      kind: 'untestable',
+      reason:
+        "the Cordis dispatch mode (emit or waterfall) is how a host's event bus calls listeners; the adapter contract exposes listeners and next() directly, so only the behaviour the mode implies is graded (by the rules that quote the event's prose)",
+    },
+  },
+  '000-418': {
+    excuse: {
+      kind: 'untestable',
+      reason:
+        "the Cordis dispatch mode (emit or waterfall) is how a host's event bus calls listeners; the adapter contract exposes listeners and next() directly, so only the behaviour the mode implies is graded (by the rules that quote the event's prose)",
+    },
+  },
+  '000-429': {
+    excuse: {
+      kind: 'untestable',
+      reason:
+        "the Cordis dispatch mode (emit or waterfall) is how a host's event bus calls listeners; the adapter contract exposes listeners and next() directly, so only the behaviour the mode implies is graded (by the rules that quote the event's prose)",
+    },
+  },
+  '000-371': {
+    excuse: {
+      kind: 'out-of-scope',
+      reason:
+        "the tools/code-dispatch-log waterfall shapes the session log's copy of a Code Mode sub-dispatch, which the bridge appends; no registry adapter has a session log",
+    },
+  },
+  '000-376': { excuse: { kind: 'repeats', of: '000-371', reason: "the same sentence in the event's JSDoc" } },
+  '000-141': { excuse: { kind: 'repeats', of: '000-142', reason: "deferContext attaches context to this execution's own result (the ToolRunContext JSDoc)" } },
+  '000-191': { excuse: { kind: 'repeats', of: '000-194', reason: 'guards have no allow result, so later listeners cannot undo a denial' } },
+  '000-192': { normative: 'fixes where guards run: after every pre-execute listener, before the body' },
+  '001-009': { descriptive: 'narrative of the normal path through the pipeline' },
+  '001-039': { descriptive: "rationale: whether an external operation may be retried is the tool's business" },
+  '001-018': { descriptive: "reading advice about the walkthrough's diagram" },
+  '001-019': { excuse: { kind: 'repeats', of: '001-020', reason: 'handled pipeline failures become error results and a denied call never reaches the body' } },
+  '001-029': { excuse: { kind: 'repeats', of: '000-250', reason: 'only allowed-once proceeds; a missing approval channel or service becomes a denial' } },
+  '001-031': { excuse: { kind: 'repeats', of: '000-250', reason: 'only allowed-once proceeds; a missing approval channel or service becomes a denial' } },
+  '001-036': { descriptive: 'advice to plugin authors on where to put a restriction' },
+  '001-041': { descriptive: 'rationale: retry middleware cannot create idempotency' },
+  '001-042': { excuse: { kind: 'out-of-scope', reason: 'what external services accept as an idempotency key: outside the registry' } },
+  '001-043': { descriptive: 'narrative transition of the walkthrough' },
+  '001-044': { excuse: { kind: 'repeats', of: '000-396', reason: 'post-execute may accept, replace, enrich or block' } },
+  '001-047': {
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "side effects of a tool body outside the process (files written, requests sent) are not the registry's to roll back",
+    },
+  },
+  '001-048': { descriptive: 'advice on where to review content and where to prevent actions' },
+  '001-064': { descriptive: 'a warning about what a schema alone cannot enforce' },
+  '001-068': { descriptive: 'a warning about shell tools bypassing file-edit checks' },
+  '001-070': { descriptive: 'advice to tool authors on what to document' },
+  '002-019': { excuse: { kind: 'repeats', of: '000-107', reason: 'an allow list keeps only what it lists; deny removes' } },
+  '002-025': { excuse: { kind: 'repeats', of: '002-019', reason: "the page's rendering of the @param tag" } },
+  '002-077': { excuse: { kind: 'repeats', of: '002-074', reason: 'the returned outcome is the materialised, frozen snapshot' } },
+  '002-084': { excuse: { kind: 'repeats', of: '002-081', reason: 'the returned outcome is the materialised, frozen snapshot' } },
+}
+
+/**
+ * The excuse of every declaration line (`readonly signal: AbortSignal`) that
+ * no tested must rule quotes: the kit reaches a registry only through the
+ * adapter contract, whose own types stand in for upstream's names, so a
+ * declaration is checked through the behaviour its prose states (and, for the
+ * pipeline types, through the TYP rules that quote it).
+ */
+export const DECLARATION_EXCUSE: Excuse = {
+  kind: 'untestable',
+  reason:
+    "a line of an upstream TypeScript declaration: a registry is reached only through the adapter contract, whose types replace upstream's names; the shape is graded through the rules that quote it or its prose",
+}
