@@ -1,6 +1,6 @@
 /**
  * `runCli()`: the `dsh-tools-tck` command line (`grade`, `list-rules`, `matrix`,
- * `explain`). `bin/dsh-tools-tck.js` registers tsx and calls it with
+ * `explain`, `spec`). `bin/dsh-tools-tck.js` registers tsx and calls it with
  * `process.argv.slice(2)`.
  */
 import { parseArgs } from 'node:util'
@@ -56,6 +56,7 @@ const HELP = `Usage: dsh-tools-tck grade [options]
        dsh-tools-tck list-rules [--area <AREA>] [--level must|upstream|should] [--json]
        dsh-tools-tck explain <RULE|AREA-*>...
        dsh-tools-tck matrix <report.json>... [--html <file>] [--markdown <file>]
+       dsh-tools-tck spec [--sentence <ID|text> | --report <report.json> | --against <file>]
 
 Commands:
   grade                grade a ToolRegistry implementation against the
@@ -71,6 +72,9 @@ Commands:
                        several saved --json reports side by side, rule by
                        rule: rules whose statuses differ first, per-area
                        totals per implementation
+  spec                 the reviewer's view of the seeds: coverage of their
+                       normative sentences per seed and section (covered by
+                       a tested must rule, excused by reason, uncovered)
 
 Options of grade:
   --adapter <module>   adapter module (default: the kit's reference/adapter.ts);
@@ -140,6 +144,18 @@ Options of list-rules:
   --json               print a JSON array of {id, area, level, statement,
                        sources, quotes, evidence, requires, untestable}
 
+Options of spec (one at a time):
+  --sentence <ID|text> one sentence (its ID, e.g. 000-042, or part of its
+                       text): its reading, status, the rules quoting it and
+                       their kit tests
+  --report <file>      each normative sentence's verdict for the registry a
+                       saved --json report graded: met, broken (which
+                       rules), not-applicable, untested, excused
+  --against <file>     another version of docs/subsystems/tools.md,
+                       tools.zh.md or the API page: the rule quotes that no
+                       longer appear (rules to review) and the new or
+                       changed normative-looking sentences with no rule
+
 Options of matrix (Markdown on stdout when neither is given):
   --html <file>        write the matrix as one self-contained HTML page
   --markdown <file>    write the matrix as Markdown
@@ -152,7 +168,7 @@ Exit status:
   0  no must rule fails (under --profile upstream: no must or upstream
      rule; the registry conforms); with --baseline: every such failure is
      in the baseline, as recorded; with --update-baseline: the baseline was
-     written; list-rules, explain, matrix: done
+     written; list-rules, explain, matrix, spec: done
   1  at least one must rule fails (under --profile upstream: must or
      upstream rule); with --baseline: such a failure not in the baseline,
      one of another kind, or an expired or stale entry of such a rule
@@ -161,7 +177,8 @@ Exit status:
      or the JSON report (or the baseline, or a
      --html, --junit, --markdown or --badge output) could not be written;
      list-rules and explain: a usage error (unknown rule, area, level or
-     option); matrix: a report file that cannot be read or is not a valid
+     option); spec: a usage error, an unknown sentence, or a file that
+     cannot be read; matrix: a report file that cannot be read or is not a valid
      report, or an output that cannot be written
 
 On a terminal, grade shows its progress on one updating line of stderr (not
@@ -193,6 +210,9 @@ const OPTIONS = {
   'allow-stale': { type: 'boolean' },
   area: { type: 'string' },
   level: { type: 'string' },
+  sentence: { type: 'string' },
+  report: { type: 'string' },
+  against: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const satisfies ParseArgsConfig['options']
@@ -227,6 +247,7 @@ const COMMAND_OPTIONS = {
   'list-rules': ['area', 'level', 'json'],
   explain: [],
   matrix: ['html', 'markdown'],
+  spec: ['sentence', 'report', 'against'],
 } as const satisfies Record<string, readonly OptionName[]>
 
 type Command = keyof typeof COMMAND_OPTIONS
@@ -282,6 +303,19 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo(), h
       // Loaded only here: reading reports needs ajv, which no other command that answers at once loads.
       const { runMatrix } = await import('./commands/matrix-command.ts')
       return await runMatrix({ files: extra, ...outputs, cwd: io.cwd, stdout: io.stdout, stderr: io.stderr })
+    }
+    if (command === 'spec') {
+      refuseExtra(extra)
+      const { runSpec } = await import('./commands/spec-command.ts')
+      io.stdout.write(
+        await runSpec({
+          ...(values.sentence === undefined ? {} : { sentence: values.sentence }),
+          ...(values.report === undefined ? {} : { report: values.report }),
+          ...(values.against === undefined ? {} : { against: values.against }),
+          cwd: io.cwd,
+        }),
+      )
+      return EXIT.conforms
     }
     refuseExtra(extra)
 

@@ -34,9 +34,10 @@ export interface SpecDrift {
 /** Which seed `text` is a version of. */
 export function driftTarget(text: string): DriftTarget {
   if (/gen-website-api|^#{2,3} ctx\.tools\.register\(/mu.test(text)) return { seed: '002', english: false }
-  // The English page links to its Chinese side (`中文`); the Chinese page is Chinese throughout.
+  // The English page links to its Chinese side (`中文`); the Chinese page's prose is Chinese throughout (its code is not).
   const cjk = text.match(/[\u3400-\u9fff]/gu)?.length ?? 0
-  return { seed: '000', english: cjk < 100 }
+  const latin = text.match(/[A-Za-z]/gu)?.length ?? 0
+  return { seed: '000', english: cjk < 0.02 * (cjk + latin) }
 }
 
 /** Compares `text`, another version of a seed's document, with the catalogue's quotes and the seed's sentences. */

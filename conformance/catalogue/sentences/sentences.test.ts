@@ -9,13 +9,13 @@ import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { RULES } from '../index.ts'
+import { testedRuleIds } from '../../grade/index.ts'
 import { SEEDS, type SeedKey } from '../types.ts'
 import { buildSeedSentences } from './build-sentences.ts'
 import { specCoverage, unmatchedQuotes } from './coverage.ts'
 import { specDrift } from './drift.ts'
 import { SENTENCES_FILE, renderSeedSentences, seedSentences } from './seed-sentences.ts'
 import { SENTENCE_NOTES } from './sentence-notes.ts'
-import { testedRuleIds } from './tested-rules.ts'
 
 const SEED_DIR = process.env.DSH_TCK_SEEDS || fileURLToPath(new URL('../../../../shared/seeds', import.meta.url))
 const MIRROR = process.env.DSH_UPSTREAM_MIRROR || fileURLToPath(new URL('../../../../.mirror/deepseek-ai+deepseek-harness/repo', import.meta.url))
