@@ -13,6 +13,9 @@ import type { EquivalentMutant } from '../../conformance/adequacy/equivalent-mut
 import { loadEvidence, weakRules } from '../../conformance/adequacy/evidence.ts'
 import type { Evidence } from '../../conformance/adequacy/evidence.ts'
 import { AREAS, LEVELS, RULES } from '../../conformance/catalogue/index.ts'
+import { SOURCE_DOCUMENTS } from '../../conformance/catalogue/source-documents.ts'
+import { SEEDS, type SeedKey } from '../../conformance/catalogue/types.ts'
+import { countCoverage, kitSpecCoverage } from '../../conformance/grade/index.ts'
 
 /** Thrown when the README lacks a block's markers or has them out of order; the message names the block. */
 export class ReadmeBlockError extends Error {
@@ -80,11 +83,35 @@ export function renderMutationTable(evidence: Evidence = loadEvidence(), list: r
   return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n')
 }
 
+/**
+ * The spec-coverage table (`dsh-tools-tck spec`): per seed, its normative
+ * sentences, how many a tested must rule covers, how many are excused by
+ * reason, and how many are neither (held at 0 by sentences.test.ts).
+ */
+export function renderSpecCoverage(): string {
+  const coverage = kitSpecCoverage()
+  const row = (label: string, c: ReturnType<typeof countCoverage>): string =>
+    `| ${label} | ${c.normative} | ${c.covered} | ${c.outOfScope} | ${c.untestable} | ${c.repeats} | ${c.uncovered} |`
+  const rows = (Object.keys(SEEDS) as SeedKey[]).map((seed) =>
+    row(`${seed}: ${SOURCE_DOCUMENTS[seed].citeAs}`, countCoverage(coverage.filter((c) => c.sentence.seed === seed))),
+  )
+  const descriptive = coverage.filter((c) => c.status.kind === 'descriptive').length
+  return [
+    '| seed | normative sentences | covered | excused: out of scope | excused: untestable | excused: repeats | uncovered |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+    row('**all**', countCoverage(coverage)),
+    '',
+    `${coverage.length} sentences in all, ${descriptive} of them descriptive.`,
+  ].join('\n')
+}
+
 /** Every generated block, by marker name. */
 export function renderReadmeBlocks(root: string): ReadonlyMap<string, string> {
   return new Map([
     ['kit-counts', renderKitCounts(root)],
     ['mutation-table', renderMutationTable()],
+    ['spec-coverage', renderSpecCoverage()],
   ])
 }
 
