@@ -31,6 +31,7 @@ for (const name of readdirSync(join(root, 'types'))) if (name.endsWith('.ts')) c
 copy('fixtures/json-schema')
 copy('conformance/adequacy/evidence.json')
 copy('conformance/catalogue/readings/readings.json')
+copy('conformance/catalogue/sentences/sentences.json')
 copy('conformance/grade/commands/test-index.json')
 copy('conformance/grade/report.schema.json')
 copy('conformance/grade/baseline/baseline.schema.json')

@@ -10,7 +10,7 @@ import { describe, expect, test } from 'vitest'
 import { RULES } from '../catalogue/index.ts'
 import { SENTENCES_FILE } from '../catalogue/sentences/seed-sentences.ts'
 import { sampleReport } from './formats/test-support/sample-report.ts'
-import { kitSpecCoverage } from './commands/sentence-verdicts.ts'
+import { kitSpecCoverage } from './formats/sentence-verdicts.ts'
 import { countCoverage } from './commands/spec-command.ts'
 import { expectUsageError, runInProcess as run, scratch } from './test-support/run-cli.ts'
 

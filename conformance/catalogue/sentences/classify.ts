@@ -14,7 +14,7 @@ export interface Reading {
 }
 
 const DEMAND_EN =
-  /\b(must|MUST|never|NEVER|only|cannot|can't|fail|fails|throws?|rejects?|denies|denied|denial|deny|required|requires|exactly|always|remains?|preserves?|returns?|resolves?|replaces?|contained|frozen|immutable|readonly|may|excludes?|excluding|whitelists|applies|intersect|shadows?|is|are|settles?|reports)\b/u
+  /\b(must|MUST|never|NEVER|only|cannot|can't|fail|fails|throws?|rejects?|denies|denied|denial|deny|required|requires|exactly|always|remains?|preserves?|returns?|resolves?|replaces?|contained|frozen|immutable|readonly|may|excludes?|excluding|whitelists|applies|intersect|shadows?|is|are|settles?|reports|freezes|fuses|runs|carries|receives|assigns|materiali[sz]es|validates|compiles|normali[sz]es|without|before|after|once|every|not|no|none|both|either)\b/u
 const DEMAND_ZH =
   /必须|绝不|不能|不会|只有|仅|只能|要求|拒绝|抛出|始终|总是|必需|失败|冻结|保持|返回|不得|禁止|可以|不可|无法|会被|都会|变为|恰好|一次|保留|替换|包含|屏障|独占|遵循|拒|校验/u
 const DESCRIPTIVE =

@@ -45,10 +45,12 @@ export function readSentence(sentence: SeedSentence): Reading {
 }
 
 /**
- * Every committed sentence with its coverage by `rules`; `tested` holds the IDs
- * of the rules that have at least one kit test.
+ * Every committed sentence with its coverage by `rules`. A rule has kit tests
+ * unless it is marked untestable (catalogue.test.ts holds every other rule to
+ * at least one test, runtime or tsd).
  */
-export function specCoverage(rules: readonly Rule[], tested: ReadonlySet<string>, data: SeedSentences = seedSentences()): SentenceCoverage[] {
+export function specCoverage(rules: readonly Rule[], data: SeedSentences = seedSentences()): SentenceCoverage[] {
+  const tested = new Set<string>(rules.filter((rule) => rule.untestable === undefined).map((rule) => rule.id))
   const quoting = data.sentences.map(() => new Set<string>())
   const offset = new Map<SeedKey, number>()
   data.sentences.forEach((s, i) => {
@@ -71,9 +73,12 @@ export function specCoverage(rules: readonly Rule[], tested: ReadonlySet<string>
   const out: SentenceCoverage[] = []
   const firstByText = new Map<string, SentenceCoverage>()
   data.sentences.forEach((sentence, i) => {
-    const reading = readSentence(sentence)
     const ruleIds = [...(quoting[i] as Set<string>)]
     const mustRules = ruleIds.filter((id) => byRule.get(id)?.level === 'must' && tested.has(id))
+    const read = readSentence(sentence)
+    // A must rule quotes the sentence as demanding it: the sentence is normative whatever the wording suggests.
+    const reading =
+      read.normative || mustRules.length === 0 ? read : { normative: true, reason: `quoted by must rules as a demand (${read.reason} by wording)` }
     const note = SENTENCE_NOTES[sentence.id]
     const earlier = firstByText.get(repeatKey(sentence.text))
     const copy = coveredCopy.get(repeatKey(sentence.text))

@@ -16,7 +16,8 @@ import type { SentenceCoverage } from '../../catalogue/sentences/coverage.ts'
 import { specDrift } from '../../catalogue/sentences/drift.ts'
 import { UsageError } from '../errors.ts'
 import { oneLine } from '../text.ts'
-import { kitSpecCoverage, sentenceVerdicts } from './sentence-verdicts.ts'
+import { kitSpecCoverage, sentenceVerdicts } from '../formats/sentence-verdicts.ts'
+import { sectionLabel } from '../../catalogue/sentences/section-label.ts'
 import { testsOfRules } from './tests-of-rule.ts'
 
 /** What `spec` was asked. */
@@ -70,13 +71,6 @@ export function countCoverage(coverage: readonly SentenceCoverage[]): CoverageCo
     else counts.repeats += 1
   }
   return counts
-}
-
-/** The English label of a sentence's section (`§ Execution`, `L19`). */
-export function sectionLabel(seed: SeedKey, section: string): string {
-  if (!section.startsWith('§')) return section
-  const entry = SOURCE_DOCUMENTS[seed].sections?.[section.slice(1)]
-  return `§ ${entry?.cite ?? section.slice(1)}`
 }
 
 const HEADER = ['normative', 'covered', 'excused: out of scope', 'untestable', 'repeats', 'uncovered'] as const

@@ -1,7 +1,9 @@
 /**
  * The HTML pages in a real browser (headless Debian chromium through
  * playwright-core): `grade --html` of a gallery registry and `matrix --html`
- * of it beside the reference, both graded once on a few rules. The counts
+ * of it beside the reference, both graded once on a few rules, and the Spec
+ * tab of both reports (the seeds' sentences with each registry's verdicts:
+ * a sentence of a failing rule is red and opens on its failing assertion). The counts
  * read back from the rendered summary are the JSON report's, the filters
  * change the visible rows, the page works without JavaScript, makes no
  * network request, raises no error, and screenshots to a non-empty PNG.
@@ -21,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { GradeReport } from '../report.ts'
 import { runCli } from '../cli.ts'
 import { GRADED, cli, scratch } from '../test-support/run-cli.ts'
+import { kitSpecCoverage } from './sentence-verdicts.ts'
 
 /** The browser binary: the same rule as .ci/run's. */
 const CHROMIUM = process.env.CHROMIUM_PATH !== undefined && process.env.CHROMIUM_PATH !== '' ? process.env.CHROMIUM_PATH : '/usr/bin/chromium'
@@ -63,7 +66,7 @@ if (!available && process.env.CI !== undefined && process.env.CI !== '') {
     beforeAll(async () => {
       const [gallery, ref] = await Promise.all([
         cli(['grade', '--adapter', GALLERY, '--rules', RULES, '--json', 'gallery.json', '--html', 'gallery.html'], work.dir),
-        cli(['grade', '--rules', RULES, '--json', 'reference.json'], work.dir),
+        cli(['grade', '--rules', RULES, '--json', 'reference.json', '--html', 'reference.html'], work.dir),
       ])
       expect(gallery.stderr).toBe('')
       expect(gallery.code).toBe(1)
@@ -170,6 +173,55 @@ if (!available && process.env.CI !== undefined && process.env.CI !== '') {
       expect(await page.locator('tr[data-rule]:visible').count()).toBe(report.rules.length)
       expect(await page.getByTestId('filters').isVisible()).toBe(false)
       await bare.close()
+    })
+
+    test("spec tab: the seeds' sentences with the registry's verdicts; a failing rule's sentence is red and opens on its failing assertion", async () => {
+      const page = await open('gallery.html')
+      expect(await page.getByTestId('spec').isVisible()).toBe(false)
+      await page.getByTestId('tab-spec').click()
+      expect(await page.getByTestId('spec').isVisible()).toBe(true)
+      expect(await page.getByTestId('rules').isVisible()).toBe(false)
+      const coverage = kitSpecCoverage()
+      const broken = coverage.filter((c) => c.mustRules.includes('CAN-01') || c.mustRules.includes('CAN-02')).map((c) => c.sentence.id)
+      expect(broken.length).toBeGreaterThan(0)
+      const marked = (verdict: string): Promise<string[]> =>
+        page.locator(`[data-testid="spec"] [data-verdict="${verdict}"]`).evaluateAll((list) => list.map((e) => e.getAttribute('data-sentence') ?? ''))
+      expect((await marked('broken')).sort()).toEqual([...broken].sort())
+      const id = broken[0] as string
+      const mark = page.locator(`details[data-sentence="${id}"]`)
+      // The kit compiles without the DOM library: the check runs as a page expression.
+      const colours = (await page.evaluate(
+        `[getComputedStyle(document.querySelector('details[data-sentence="${id}"] > summary')).borderBottomColor, getComputedStyle(document.querySelector('.verdict.fails')).backgroundColor]`,
+      )) as [string, string]
+      expect(colours[0]).toBe(colours[1])
+      expect(await mark.locator('[data-spec-failure]').first().isVisible()).toBe(false)
+      await mark.locator('summary').click()
+      const failure = mark.locator('[data-spec-failure]').first()
+      expect(await failure.isVisible()).toBe(true)
+      const failing = report.rules.filter((r) => r.status === 'fail').flatMap((r) => r.tests.filter((t) => t.outcome === 'fail'))
+      const text = await failure.innerText()
+      expect(failing.some((t) => text.includes(t.name) && text.includes(t.failure?.message.split('\n')[0] ?? '\u0000'))).toBe(true)
+      await expectPng(page, 'spec.png')
+      await page.close()
+    })
+
+    test("spec tab of the reference: nothing broken, the graded rules' sentences met, the rest untested or excused", async () => {
+      const page = await open('reference.html')
+      await page.getByTestId('tab-spec').click()
+      expect(await page.locator('[data-testid="spec"] [data-verdict="broken"]').count()).toBe(0)
+      const graded = new Set(RULES.split(','))
+      const met = kitSpecCoverage()
+        .filter((c) => c.mustRules.some((id) => graded.has(id)))
+        .map((c) => c.sentence.id)
+      expect(met.length).toBeGreaterThan(0)
+      const shown = await page
+        .locator('[data-testid="spec"] [data-verdict="met"]')
+        .evaluateAll((list) => list.map((e) => e.getAttribute('data-sentence') ?? ''))
+      // A met sentence rests on a graded rule that applied; GRD-07 may be not-applicable for the reference's features, never broken.
+      for (const id of shown) expect(met).toContain(id)
+      expect(shown.length).toBeGreaterThan(0)
+      expect(await page.locator('[data-testid="spec"] [data-verdict="untested"]').count()).toBeGreaterThan(0)
+      await page.close()
     })
 
     test('matrix page: one column per implementation, the differing rows first, the differs filter', async () => {

@@ -12,6 +12,7 @@ import { htmlPage } from './html-page.ts'
 import { statusLabel } from './status-label.ts'
 import { countsOf, decidingCounts, deviationCounts, failingLabel, profileDescription, profileOf, verdictGroups } from './verdict.ts'
 import { kitLabel } from './kit-label.ts'
+import { SPEC_STYLE, specView } from './html-spec.ts'
 
 const STATUSES = ['fail', 'vacuous', 'pass', 'not-applicable', 'untestable'] as const
 
@@ -22,7 +23,12 @@ const STYLE = `
 .rules td:first-child { white-space: nowrap; }
 .failure { margin: .5rem 0 .75rem; padding-left: .75rem; border-left: 3px solid var(--fail); }
 .failure .name { font-weight: 600; }
-`
+.tab-input { position: absolute; opacity: 0; pointer-events: none; }
+.tabs { display: flex; gap: .25rem; margin: 1rem 0 0; border-bottom: 1px solid var(--line); }
+.tabs label { padding: .35rem .9rem; border: 1px solid var(--line); border-bottom: none; border-radius: 4px 4px 0 0; cursor: pointer; background: var(--panel); }
+#tab-report:checked ~ .tabs label[for="tab-report"], #tab-spec:checked ~ .tabs label[for="tab-spec"] { background: var(--bg); font-weight: 600; }
+#tab-report:checked ~ .view-spec, #tab-spec:checked ~ .view-report { display: none; }
+${SPEC_STYLE}`
 
 /**
  * Renders `report` as a complete HTML document (see `htmlPage`: inline style
@@ -37,11 +43,14 @@ const STYLE = `
  * the report has one); errors no test owns and slow tests. Filters by area,
  * status and level (must, upstream, should) work with JavaScript, and the
  * status filter starts on the failing rules when there are any; without
- * it every rule is shown. Every string from the report is escaped.
+ * it every rule is shown. Two tabs, switched without JavaScript, show the
+ * report and the spec (`specView`). Every string from the report is escaped.
  *
  * Stable hooks for tools and tests: `data-testid` on `meta`, `summary`,
  * `verdict` (with `data-conforms` and `data-profile`), `profile`, `areas`,
- * `rules`, `filters`, `shown`; each count of the summary is an element
+ * `rules`, `filters`, `shown`, `tabs`, `tab-report`, `tab-spec`, `spec` (the
+ * Spec tab, see `specView`: the seeds' sentences with this registry's
+ * verdicts); each count of the summary is an element
  * `data-count="<level>-<field>"` (`must-pass`, `upstream-fail`,
  * `should-notApplicable`, ...) or `tests-<field>`; each rule row is
  * `<tr data-rule data-status data-level data-area>`.
@@ -51,11 +60,17 @@ export function renderHtml(report: GradeReport): string {
   const adapter = `${report.adapter.name}${report.adapter.version === undefined ? '' : ` ${report.adapter.version}`}`
   const body = [
     `<header><h1>Conformance report: ${escapeHtml(adapter)}</h1>${meta(report)}</header>`,
+    // Two tabs, switched by CSS alone (radio inputs): the report, and the spec with this registry's verdicts.
+    '<input type="radio" name="tab" id="tab-report" class="tab-input" checked><input type="radio" name="tab" id="tab-spec" class="tab-input">',
+    '<nav class="tabs" data-testid="tabs"><label for="tab-report" data-testid="tab-report">Report</label><label for="tab-spec" data-testid="tab-spec">Spec</label></nav>',
+    '<div class="view-report">',
     summary(report),
     areas(report.summary.areas),
     rules(report),
     unattributed(report.unattributedErrors),
     slowTests(report),
+    '</div>',
+    `<section class="view-spec" data-testid="spec"><h2>Spec</h2>${specView(report)}</section>`,
     `<footer><p class="muted">Written by ${escapeHtml(kitLabel(report.kit))} from a report of format ${escapeHtml(report.reportVersion)} (docs/REPORT.md).</p></footer>`,
   ].join('\n')
   return htmlPage({ title: `${report.kit.name}: ${adapter}`, body, style: STYLE, script: FILTER_SCRIPT })
