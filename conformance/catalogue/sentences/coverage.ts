@@ -76,12 +76,14 @@ export function specCoverage(rules: readonly Rule[], data: SeedSentences = seedS
     const ruleIds = [...(quoting[i] as Set<string>)]
     const mustRules = ruleIds.filter((id) => byRule.get(id)?.level === 'must' && tested.has(id))
     const read = readSentence(sentence)
-    // A must rule quotes the sentence as demanding it: the sentence is normative whatever the wording suggests.
+    const copy = coveredCopy.get(repeatKey(sentence.text))
+    // A must rule quotes the sentence, or the same words elsewhere, as a demand: the sentence is normative whatever the wording suggests.
     const reading =
-      read.normative || mustRules.length === 0 ? read : { normative: true, reason: `quoted by must rules as a demand (${read.reason} by wording)` }
+      read.normative || (mustRules.length === 0 && copy === undefined)
+        ? read
+        : { normative: true, reason: `quoted by must rules as a demand${mustRules.length === 0 ? ` at ${copy}` : ''} (${read.reason} by wording)` }
     const note = SENTENCE_NOTES[sentence.id]
     const earlier = firstByText.get(repeatKey(sentence.text))
-    const copy = coveredCopy.get(repeatKey(sentence.text))
     let status: SentenceStatus
     if (!reading.normative) status = { kind: 'descriptive' }
     else if (mustRules.length > 0) status = { kind: 'covered' }

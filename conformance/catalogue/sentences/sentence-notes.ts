@@ -204,6 +204,106 @@ export const SENTENCE_NOTES: Readonly<Record<string, SentenceNote>> = {
   '000-331': { excuse: { kind: 'repeats', of: '000-192', reason: 'guards run after every tools/pre-execute listener' } },
   '002-028': { excuse: { kind: 'repeats', of: '000-192', reason: 'guards run after every tools/pre-execute listener' } },
   '002-035': { excuse: { kind: 'repeats', of: '000-192', reason: 'guards run after every tools/pre-execute listener' } },
+  '000-040': {
+    normative: 'a demand on the author declaring timeoutMs',
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "a demand on the tool's author (its body or callback), not on the registry, which can only be graded through what it does with a tool",
+    },
+  },
+  '000-056': {
+    normative: 'fixes what presentResult returns',
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "the presentation a tool's presentResult returns and a UI renders: the tool's and the UI's side, not the registry's",
+    },
+  },
+  '000-057': {
+    normative: 'a purity demand on presentResult',
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "a demand on the tool's author (its body or callback), not on the registry, which can only be graded through what it does with a tool",
+    },
+  },
+  '000-102': { descriptive: 'states the trust model of registration, not a behaviour' },
+  '000-113': {
+    normative: 'fixes what deny does',
+    excuse: { kind: 'repeats', of: '000-107', reason: 'a deny-only filter removes what it lists and lets the rest through' },
+  },
+  '000-118': {
+    normative: 'names the type of the final outcome',
+    excuse: {
+      kind: 'untestable',
+      reason:
+        "the name of an upstream type; the adapter contract declares its own result type, and the result's shape is graded through the RES and TYP rules quoting its declaration",
+    },
+  },
+  '000-162': {
+    normative: 'fixes a field of the code-dispatch log entry',
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "the session log's copy of a Code Mode sub-dispatch (tool/code-dispatch events): the bridge and the session, which no registry adapter has",
+    },
+  },
+  '000-183': {
+    normative: 'fixes who sees a replaced signal',
+    excuse: { kind: 'repeats', of: '000-180', reason: 'a tools/execute wrapper may replace the signal for what it delegates to' },
+  },
+  '000-207': {
+    normative: 'fixes that the value stays out of durable events',
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "durable events are the session log's; the registry's part (the value reaches final observers) is covered at 000-355",
+    },
+  },
+  '000-232': {
+    normative: 'fixes what final live observers see',
+    excuse: { kind: 'repeats', of: '000-355', reason: 'final observers receive the same lossless, frozen snapshot' },
+  },
+  '000-287': {
+    normative: 'fixes that description is ignored for validation',
+    excuse: {
+      kind: 'repeats',
+      of: '000-291',
+      reason: "the same demand for another annotation keyword (JSV's annotation-only rules check that annotations constrain nothing)",
+    },
+  },
+  '000-289': {
+    normative: 'fixes that title is ignored for validation',
+    excuse: {
+      kind: 'repeats',
+      of: '000-291',
+      reason: "the same demand for another annotation keyword (JSV's annotation-only rules check that annotations constrain nothing)",
+    },
+  },
+  '000-325': {
+    normative: 'fixes where a restriction applies',
+    excuse: { kind: 'repeats', of: '000-105', reason: 'a ToolRestriction acts on what the calling scope inherits' },
+  },
+  '002-016': {
+    normative: 'fixes where a restriction applies',
+    excuse: { kind: 'repeats', of: '000-105', reason: 'a ToolRestriction acts on what the calling scope inherits' },
+  },
+  '002-022': {
+    normative: 'fixes where a restriction applies',
+    excuse: { kind: 'repeats', of: '000-105', reason: 'a ToolRestriction acts on what the calling scope inherits' },
+  },
+  '002-043': {
+    normative: 'a demand on presenters',
+    excuse: { kind: 'out-of-scope', reason: "what presenters (UI code) pass to get(): the UI's side; get()'s own scoping is covered" },
+  },
+  '002-049': {
+    normative: 'a demand on presenters',
+    excuse: { kind: 'out-of-scope', reason: "what presenters (UI code) pass to get(): the UI's side; get()'s own scoping is covered" },
+  },
+  '002-072': {
+    normative: 'fixes the order of the pipeline',
+    excuse: { kind: 'repeats', of: '000-353', reason: 'the same order, which the seed-000 JSDoc also gives with content finalization' },
+  },
+  '002-079': {
+    normative: 'fixes the order of the pipeline',
+    excuse: { kind: 'repeats', of: '000-353', reason: 'the same order, which the seed-000 JSDoc also gives with content finalization' },
+  },
   '000-141': { excuse: { kind: 'repeats', of: '000-142', reason: "deferContext attaches context to this execution's own result (the ToolRunContext JSDoc)" } },
   '000-191': { excuse: { kind: 'repeats', of: '000-194', reason: 'guards have no allow result, so later listeners cannot undo a denial' } },
   '000-192': { normative: 'fixes where guards run: after every pre-execute listener, before the body' },
