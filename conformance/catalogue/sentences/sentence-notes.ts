@@ -309,6 +309,22 @@ export const SENTENCE_NOTES: Readonly<Record<string, SentenceNote>> = {
   '000-192': { normative: 'fixes where guards run: after every pre-execute listener, before the body' },
   '001-009': { descriptive: 'narrative of the normal path through the pipeline' },
   '001-039': { descriptive: "rationale: whether an external operation may be retried is the tool's business" },
+  '001-022': {
+    normative: 'a global registration does not make a tool usable by every agent',
+    excuse: { kind: 'repeats', of: '001-023', reason: 'scopes, restrictions and the presentation mode shape what is visible and dispatchable' },
+  },
+  '001-058': {
+    normative: 'fixes that deferred contexts have an insertion order',
+    excuse: { kind: 'out-of-scope', reason: "where the agent loop inserts deferred contexts into the conversation: the loop's side" },
+  },
+  '001-059': {
+    normative: 'fixes when the loop appends deferred contexts',
+    excuse: { kind: 'out-of-scope', reason: "where the agent loop inserts deferred contexts into the conversation: the loop's side" },
+  },
+  '001-071': {
+    normative: 'a post-execution block cannot undo writes',
+    excuse: { kind: 'out-of-scope', reason: "side effects of a tool body outside the process are not the registry's to roll back" },
+  },
   '001-018': { descriptive: "reading advice about the walkthrough's diagram" },
   '001-019': { excuse: { kind: 'repeats', of: '001-020', reason: 'handled pipeline failures become error results and a denied call never reaches the body' } },
   '001-029': { excuse: { kind: 'repeats', of: '000-250', reason: 'only allowed-once proceeds; a missing approval channel or service becomes a denial' } },
