@@ -59,13 +59,13 @@ describe('spec', () => {
     }
   })
 
-  test('--against lists an edited quote as stale and a new "must" sentence as lacking a rule', async () => {
+  test('--against lists an edited quote as stale, and a new "must" sentence and an edited unquoted one as lacking a rule', async () => {
     const work = scratch()
     try {
       const prose = (JSON.parse(readFileSync(SENTENCES_FILE, 'utf8')) as { prose: Record<string, string> }).prose['000'] as string
       const quoted = 'Returning a reason denies the call; returning `undefined` leaves it unchanged.'
       expect(prose).toContain(quoted)
-      const edited = `# 工具\n\n## \`ToolRestriction\` — 单个作用域对其继承内容的实时过滤器\n\n注册表必须拒绝空名称。Returning a reason allows the call.\n`
+      const edited = `# 工具\n\n## \`ToolRestriction\` — 单个作用域对其继承内容的实时过滤器\n\n注册表必须拒绝空名称。Returning a reason allows the call.\n\nOnly an exact \`true\` is parallel; unknown, hidden, undeclared, invalid, or throwing classifiers are parallel too.\n`
       writeFileSync(join(work.dir, 'tools.zh.md'), edited)
       const result = await run(['spec', '--against', join(work.dir, 'tools.zh.md')])
       expect(result.code).toBe(0)
@@ -73,7 +73,15 @@ describe('spec', () => {
       const quoting = RULES.filter((r) => r.quotes?.some((q) => q.text === quoted)).map((r) => r.id)
       expect(quoting.length).toBeGreaterThan(0)
       for (const id of quoting) expect(result.stdout).toContain(`  ${id}: "${quoted}"`)
-      expect(result.stdout).toContain('§ ToolRestriction: 注册表必须拒绝空名称。')
+      expect(result.stdout).toContain('§ ToolRestriction, new: 注册表必须拒绝空名称。')
+      // An edited sentence that no quote still covers reads as changed from the seed's.
+      const original = 'Only an exact `true` is parallel; unknown, hidden, undeclared, invalid, or throwing classifiers are exclusive.'
+      const sentences = (JSON.parse(readFileSync(SENTENCES_FILE, 'utf8')) as { sentences: { id: string; text: string }[] }).sentences
+      const edited000 = sentences.find((s) => s.text === original)?.id
+      expect(edited000).toMatch(/^000-/)
+      expect(result.stdout).toContain(
+        `, changed from ${edited000}: Only an exact \`true\` is parallel; unknown, hidden, undeclared, invalid, or throwing classifiers are parallel too.`,
+      )
     } finally {
       work.remove()
     }

@@ -25,8 +25,12 @@ export interface SpecDrift {
   readonly target: DriftTarget
   /** Rule quotes that no longer appear: the rules to review. */
   readonly staleQuotes: readonly { readonly rule: string; readonly text: string }[]
-  /** Normative-looking sentences the seed does not have, word for word, and that no rule quotes. */
-  readonly newSentences: readonly (SplitSentence & { readonly reason: string })[]
+  /**
+   * Normative-looking sentences the seed does not have, word for word, and
+   * that no rule quotes; `was` names the seed sentence a changed one most
+   * likely replaces (same start or end), absent for a new one.
+   */
+  readonly newSentences: readonly (SplitSentence & { readonly reason: string; readonly was?: string })[]
   /** Quotes left out of the comparison (Chinese quotes against the English page). */
   readonly notCompared: number
 }
@@ -53,7 +57,8 @@ export function specDrift(text: string, rules: readonly Rule[], data: SeedSenten
       else if (!prose.includes(quote.text)) staleQuotes.push({ rule: rule.id, text: quote.text })
     }
   }
-  const known = new Set(data.sentences.filter((s) => s.seed === target.seed).map((s) => s.text))
+  const ofSeed = data.sentences.filter((s) => s.seed === target.seed)
+  const known = new Set(ofSeed.map((s) => s.text))
   const sentences = placeSentences(prose, splitSeed(target.seed, text))
   const quoted = new Set<number>()
   for (const rule of rules) {
@@ -67,7 +72,22 @@ export function specDrift(text: string, rules: readonly Rule[], data: SeedSenten
     const reading = classifySentence(sentence.text, sentence.kind)
     if (!reading.normative) return []
     const { start: _start, ...rest } = sentence
-    return [{ ...rest, reason: reading.reason }]
+    const was = closest(sentence.text, ofSeed)
+    return [{ ...rest, reason: reading.reason, ...(was === undefined ? {} : { was }) }]
   })
   return { target, staleQuotes, newSentences, notCompared }
+}
+
+/** The ID of the seed sentence sharing the longest start plus end with `text`, when they make up at least half of the longer one. */
+function closest(text: string, sentences: readonly { readonly id: string; readonly text: string }[]): string | undefined {
+  let best: { id: string; score: number } | undefined
+  for (const s of sentences) {
+    let head = 0
+    while (head < text.length && head < s.text.length && text[head] === s.text[head]) head += 1
+    let tail = 0
+    while (tail < text.length - head && tail < s.text.length - head && text[text.length - 1 - tail] === s.text[s.text.length - 1 - tail]) tail += 1
+    const score = (head + tail) / Math.max(text.length, s.text.length)
+    if (score >= 0.5 && (best === undefined || score > best.score)) best = { id: s.id, score }
+  }
+  return best?.id
 }

@@ -186,7 +186,9 @@ function renderDrift(text: string, file: string): string {
   for (const q of drift.staleQuotes) lines.push(`  ${q.rule}: "${q.text}"`)
   lines.push('', `New or changed normative-looking sentences without a rule (${drift.newSentences.length}):`)
   if (drift.newSentences.length === 0) lines.push('  (none)')
-  for (const s of drift.newSentences) lines.push(`  line ${s.line} ${sectionLabel(drift.target.seed, s.section)}: ${s.text}`)
+  for (const s of drift.newSentences) {
+    lines.push(`  line ${s.line} ${sectionLabel(drift.target.seed, s.section)}, ${s.was === undefined ? 'new' : `changed from ${s.was}`}: ${s.text}`)
+  }
   if (drift.notCompared > 0) lines.push('', `${drift.notCompared} Chinese quotes not compared (the file is the English page).`)
   return `${lines.join('\n')}\n`
 }
