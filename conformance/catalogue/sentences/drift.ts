@@ -13,6 +13,7 @@ import { hasCjk } from '../internal/seed-citation.ts'
 import { seedProse } from '../internal/seed-prose.ts'
 import type { Rule, SeedKey } from '../types.ts'
 import { classifySentence } from './classify.ts'
+import { readSentence } from './coverage.ts'
 import { placeSentences, sentencesUnderQuote } from './locate.ts'
 import { type SeedSentences, seedSentences } from './seed-sentences.ts'
 import { type SplitSentence, splitSeed } from './split-seed.ts'
@@ -73,6 +74,9 @@ export function specDrift(text: string, rules: readonly Rule[], data: SeedSenten
     if (!reading.normative) return []
     const { start: _start, ...rest } = sentence
     const was = closest(sentence.text, ofSeed)
+    // A changed sentence keeps the catalogue's reading of the one it replaces (sentence-notes.ts may have called it descriptive).
+    const before = was === undefined ? undefined : ofSeed.find((s) => s.id === was)
+    if (before !== undefined && !readSentence(before).normative) return []
     return [{ ...rest, reason: reading.reason, ...(was === undefined ? {} : { was }) }]
   })
   return { target, staleQuotes, newSentences, notCompared }
