@@ -7,6 +7,29 @@
 // `dsh-tools-tck --help`.
 import { existsSync } from 'node:fs'
 
+// Issue 38: however this process ends, its exit status is the command's own,
+// or 2 when the command had none yet; never a status adapter code chose.
+// Every exit goes through process.reallyExit (process.exit calls it after the
+// 'exit' listeners, whatever exitCode they set), so the one captured here,
+// before any other code loads, ends the process with `status`. Only the end
+// of a command (and a kit that fails to load) sets `status`.
+const reallyExit = process.reallyExit.bind(process)
+let status
+const noVerdict = (code) =>
+  process.stderr.write(
+    `dsh-tools-tck: the process was ended (exit status ${code}) before the command finished, most likely by adapter code calling process.exit(); no verdict was reached\n`,
+  )
+process.reallyExit = (code) => {
+  if (status === undefined) noVerdict(code)
+  reallyExit(status ?? 2)
+}
+// A process that ends because nothing is left to run, before the command finished.
+process.on('exit', (code) => {
+  if (status !== undefined) return
+  noVerdict(code)
+  reallyExit(2)
+})
+
 // The sources win whenever they are there, so a stale dist/ in a clone is never run.
 const SOURCE_CLI = new URL('../conformance/grade/cli.ts', import.meta.url)
 const cli = existsSync(SOURCE_CLI) ? SOURCE_CLI.href : new URL('../dist/conformance/grade/cli.js', import.meta.url).href
@@ -44,6 +67,7 @@ try {
   const message = error instanceof Error ? error.message : String(error)
   process.stderr.write(`dsh-tools-tck: the kit itself failed to load: ${message.split('\n')[0]}\n`)
   if (process.argv.includes('--verbose') && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`)
+  status = 2
   process.exit(2)
 }
 
@@ -52,21 +76,10 @@ try {
 process.on('unhandledRejection', () => {})
 process.on('uncaughtException', () => {})
 
-// The last line of defence (issue 38): whatever ends this process before the
-// command has its status (adapter code calling process.exit() from a timer,
-// say) must not pass for a verdict, least of all as exit status 0.
-let status
-process.on('exit', (code) => {
-  if (status !== undefined) return
-  process.stderr.write(
-    `dsh-tools-tck: the process was ended (exit status ${code}) before the command finished, most likely by adapter code calling process.exit(); no verdict was reached\n`,
-  )
-  process.exitCode = 2
-})
-
 status = await runCli(argv, undefined, { beforeEngine })
 process.exitCode = status
-// A misbehaving adapter can leave timers, sockets or a stuck worker behind;
-// exit anyway once the output is written (the timer does not itself hold the
-// process open).
-setTimeout(() => process.exit(status), 200).unref()
+// A misbehaving adapter can leave timers, sockets or a stuck worker behind, or
+// exit listeners of its own: once the output is written, end with `status`.
+await new Promise((resolve) => process.stdout.write('', resolve))
+await new Promise((resolve) => process.stderr.write('', resolve))
+reallyExit(status)

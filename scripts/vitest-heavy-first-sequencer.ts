@@ -14,6 +14,7 @@ import { listedFirst } from '../conformance/grade/index.ts'
 export const HEAVY_FILES: readonly string[] = [
   'scripts/tarball.test.ts',
   'fixtures/withheld/withheld.test.ts',
+  'fixtures/faults/faults.test.ts',
   'fixtures/broken/gallery.test.ts',
   'fixtures/broken/gallery.part-2.test.ts',
   'fixtures/broken/gallery.part-3.test.ts',
@@ -22,6 +23,7 @@ export const HEAVY_FILES: readonly string[] = [
   'conformance/grade/cli-graded.test.ts',
   'fixtures/correct/correct.test.ts',
   'fixtures/clean-room/clean-room.test.ts',
+  'fixtures/faults/patched-builtins.test.ts',
   'fixtures/adapters/deaf-listeners.test.ts',
   'conformance/grade/cli-progress.test.ts',
   'conformance/grade/baseline/cli-baseline.test.ts',

@@ -98,9 +98,11 @@ Options of grade:
   --timeout <ms>       how long a test may wait for a registry call that does
                        not settle (default: ${DEFAULT_TIMEOUT_MS}); time spent computing
                        does not count
-  --stall-limit <ms>   how much CPU time a test may compute before it fails (or,
-                       in a synchronous endless loop, the run is declared
-                       stuck and stopped) (default: ${DEFAULT_STALL_LIMIT_MS})
+  --stall-limit <ms>   how much CPU time a test handed input 5,000 levels deep
+                       may compute before it fails (default: ${DEFAULT_STALL_LIMIT_MS});
+                       any other test gets an eighth of it (a property law,
+                       per case); a worker stuck in a synchronous loop past
+                       it is terminated and its test fails as a crash
   --max-memory <MB>    heap limit of each test worker (default: ${DEFAULT_MAX_MEMORY_MB}); a
                        registry that allocates past it fails the test that
                        was running as a crash, "out of memory"
@@ -108,7 +110,7 @@ Options of grade:
                        has hung in ${HANG_SHORTCUT_AFTER} tests (by default later tests waiting on
                        that call fail after ${SHORTCUT_WAIT_MS} ms, marked short-circuited),
                        and run every test even after the same phase has
-                       spun or run out of memory in ${HANG_SHORTCUT_AFTER} tests
+                       spun, run out of memory or crashed its worker in ${HANG_SHORTCUT_AFTER} tests
   --no-cache           transform the kit's modules afresh instead of reusing
                        those kept from earlier grades (in the temporary
                        folder, or DSH_TCK_CACHE_DIR; your adapter is never

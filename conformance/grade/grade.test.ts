@@ -3,6 +3,7 @@
  * vitest inside this test worker, returns a schema-valid report, writes
  * nothing, and refuses bad options and broken adapters with typed errors.
  */
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -112,6 +113,18 @@ describe('grade()', () => {
     const inCreate = await grade({ adapter: fault('exit-in-create') }).catch((e: unknown) => e)
     expect(inCreate).toBeInstanceOf(AdapterError)
     expect((inCreate as AdapterError).message).toMatch(/create\(\) called process\.exit\(0\)/)
+  })
+
+  test('in a plain Node program (no vitest making process.exit throw), grade() survives an adapter that exits while loading', () => {
+    const script = [
+      `const { grade } = await import(${JSON.stringify(new URL('./grade.ts', import.meta.url).href)})`,
+      `await grade({ adapter: ${JSON.stringify(fault('exit-at-import'))} }).then(() => console.log('graded'), (error) => console.log(error.name + ': ' + error.message))`,
+      "console.log('still running')",
+    ].join('\n')
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST')))
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', env })
+    expect(out).toMatch(/^AdapterError: adapter .*exit-at-import\.ts called process\.exit\(0\) while loading/)
+    expect(out).toContain('still running')
   })
 
   test('a tool call that calls process.exit(0) fails the tests that reach it, and the grade still reports', async () => {

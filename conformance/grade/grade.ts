@@ -23,7 +23,9 @@ import { buildReport } from './engine/build-report.ts'
 import { KIT_ROOT, kitInfo } from './engine/kit-info.ts'
 import { isKitModule, runTouchedCache, transformCacheDir } from './engine/transform-cache.ts'
 import { trapStrayErrors } from './engine/stray-errors.ts'
-import type { PoolSettings, Runaway, SuiteProgress, SuiteRun } from './engine/run-suite.ts'
+import type { PoolSettings, SuiteProgress } from './engine/run-suite.ts'
+import { mergeResumed, resumeAfter } from './engine/resume.ts'
+import type { Resume } from './engine/resume.ts'
 import { namePatternFor, selectRules } from './engine/select-rules.ts'
 import { checkAdapter } from './check-adapter.ts'
 import { UsageError } from './errors.ts'
@@ -65,16 +67,21 @@ export interface GradeOptions {
    */
   readonly timeout?: number
   /**
-   * How long one test may compute, in milliseconds of CPU time (an integer
-   * from 1 to {@link MAX_TIMEOUT_MS}): a test body that neither settles nor
-   * lets the event loop go idle fails once its thread has used this much
-   * (a timeout, never an assertion), and a run in which no test makes
-   * progress while its workers use this much each is declared stuck (a
-   * synchronous endless loop, say) and stopped; its unfinished tests then
-   * fail as never reported. CPU time, not wall-clock time: a busy machine
-   * makes a grade slower, never its verdicts different. Computing time never
-   * counts against `timeout`, so this is the only limit on it: keep it far
-   * above the slowest correct registry. Default: {@link DEFAULT_STALL_LIMIT_MS}.
+   * How long a heavy test (input 5,000 levels deep) may compute, in
+   * milliseconds of CPU time (an integer from 1 to {@link MAX_TIMEOUT_MS});
+   * every other test gets an eighth of it, a property law per generated case
+   * (limits.ts, `stallLimitOf`). A test body that neither settles nor lets
+   * the event loop go idle fails once its thread has used its share (a
+   * timeout, never an assertion); a worker stuck in a synchronous loop past
+   * it (plus two seconds) is terminated, its test fails as a crash, and the
+   * tests it left are run again in a fresh run (where a thread's CPU clock
+   * cannot be read, not Linux: a run in which no test makes progress while
+   * its workers use the limit each is stopped instead, and its unfinished
+   * tests fail as never reported). CPU time, not wall-clock time: a busy
+   * machine makes a grade slower, never its verdicts different. Computing
+   * time never counts against `timeout`, so this is the only limit on it:
+   * keep it far above the slowest correct registry. Default:
+   * {@link DEFAULT_STALL_LIMIT_MS}.
    */
   readonly stallLimit?: number
   /**
@@ -368,61 +375,5 @@ function suiteSettingsFor(options: GradeOptions, adapter: string, timeoutMs: num
     onlyRules: [],
     runaways: [],
     reported: [],
-  }
-}
-
-/** What a resumed run runs: the suite files with unreported tests, and what the earlier runs learnt. */
-interface Resume {
-  /** Suite files, relative to the kit root. */
-  readonly files: readonly string[]
-  readonly runaways: readonly Runaway[]
-  /** Full names of the tests already reported in those files. */
-  readonly reported: readonly string[]
-}
-
-/**
- * The resumed run `run` calls for, if any: only when the registry took a
- * worker in it (a new runaway), and only for the files where tests were left
- * unreported or that never ran.
- */
-function resumeAfter(run: SuiteRun & { readonly resumedRunaways?: number }): Resume | undefined {
-  const runaways = run.runaways ?? []
-  // Only a loss charged to a test teaches the next run anything (a worker lost before its first test would be lost again).
-  if (!runaways.slice(run.resumedRunaways ?? 0).some((runaway) => runaway.test !== '')) return undefined
-  const reporting = new Set(run.tests.map((test) => test.file))
-  const files = new Set([
-    ...run.tests.filter((test) => test.state === 'pending').map((test) => test.file),
-    ...run.moduleProblems.filter((problem) => NEVER_RAN.test(problem.message)).map((problem) => problem.file),
-    // A file in the lost worker's batch that it never started reports nothing at all.
-    ...(run.files ?? []).filter((file) => !reporting.has(file) && !run.moduleProblems.some((problem) => problem.file === file)),
-  ])
-  if (files.size === 0) return undefined
-  return {
-    files: [...files].sort(),
-    runaways,
-    reported: run.tests.filter((test) => files.has(test.file) && test.state !== 'pending').map((test) => test.fullName),
-  }
-}
-
-/** run-suite's problem for a suite file whose worker stopped before collecting it. */
-const NEVER_RAN = /^the suite file never ran/
-
-/** One run's results, with the resumed run's results for the files it ran again in place of theirs. */
-function mergeResumed(earlier: SuiteRun, resumed: SuiteRun, resume: Resume): SuiteRun & { readonly resumedRunaways: number } {
-  const files = new Set(resume.files)
-  const done = new Set(resume.reported)
-  const tests = [
-    ...earlier.tests.filter((test) => !files.has(test.file) || test.state !== 'pending'),
-    ...resumed.tests.filter((test) => !done.has(test.fullName)),
-  ].sort((a, b) => a.file.localeCompare(b.file))
-  return {
-    tests,
-    moduleProblems: [...earlier.moduleProblems.filter((problem) => !files.has(problem.file)), ...resumed.moduleProblems],
-    unhandled: [...earlier.unhandled, ...resumed.unhandled],
-    files: earlier.files ?? [],
-    runaways: [...(earlier.runaways ?? []), ...(resumed.runaways ?? [])],
-    // The runaways this merge has already resumed after: a new one in the resumed run calls for another.
-    resumedRunaways: earlier.runaways?.length ?? 0,
-    ...(resumed.aborted === undefined ? {} : { aborted: resumed.aborted }),
   }
 }

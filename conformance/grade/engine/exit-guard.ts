@@ -5,40 +5,64 @@
  * point imported by mistake, a missing main guard) would otherwise end the
  * grade with status 0 and no output: a green CI job with no grade behind it.
  *
- * While a guard is held, `process.exit` throws instead of exiting, and every
- * attempt is recorded, so that code which swallows the throw is still caught.
- * The test workers need no guard: vitest makes `process.exit` throw there.
+ * While any guard is held, `process.exit` and `process.reallyExit` throw
+ * instead of exiting, and every attempt is recorded by every guard held at
+ * the time (concurrent grades in one process cannot tell whose adapter it
+ * was), so that code which swallows the throw is still caught. Guards are
+ * counted: the originals come back when the last is released, whatever was
+ * released in between. The test workers need no guard: vitest makes
+ * `process.exit` throw there, and a worker that ends anyway is a lost worker
+ * (engine/kit-pool.ts).
  */
 
-/** Thrown by a guarded `process.exit`: never caught by the kit as a value, only recorded. */
+/** Thrown by a guarded exit: never caught by the kit as a value, only recorded. */
 export class ExitAttemptError extends Error {
   override name = 'ExitAttemptError'
 }
 
 export interface ExitGuard {
-  /** The codes `process.exit` was called with so far, rendered as written (`process.exit(0)`, `process.exit()`). */
+  /** The calls made while this guard was held, rendered as written (`process.exit(0)`, `process.exit()`). */
   readonly attempts: readonly string[]
-  /** Puts the previous `process.exit` back. Idempotent. */
+  /** Releases this guard. Idempotent. */
   release(): void
 }
 
-/** Installs the guard; see the module comment. Guards nest: each release restores what it replaced. */
-export function guardExit(): ExitGuard {
-  const attempts: string[] = []
-  const original = process.exit
-  const guarded = (code?: number | string | null): never => {
-    const call = `process.exit(${code === undefined ? '' : String(code)})`
-    attempts.push(call)
+type Exit = (code?: number | string | null) => never
+
+/** The guards held now, and the functions they replaced. */
+const held = new Set<string[]>()
+let originals: { exit: typeof process.exit; reallyExit: Exit } | undefined
+
+function guarded(name: string): Exit {
+  return (code) => {
+    const call = `${name}(${code === undefined ? '' : String(code)})`
+    for (const attempts of held) attempts.push(call)
     throw new ExitAttemptError(`${call} was called by adapter code; the kit does not let an adapter end the grading process`)
   }
-  process.exit = guarded as typeof process.exit
+}
+
+/** Installs a guard; see the module comment. */
+export function guardExit(): ExitGuard {
+  const attempts: string[] = []
+  const proc = process as unknown as { reallyExit: Exit }
+  if (originals === undefined) {
+    originals = { exit: process.exit, reallyExit: proc.reallyExit }
+    process.exit = guarded('process.exit') as typeof process.exit
+    proc.reallyExit = guarded('process.reallyExit')
+  }
+  held.add(attempts)
   let released = false
   return {
     attempts,
     release() {
       if (released) return
       released = true
-      if (process.exit === guarded) process.exit = original
+      held.delete(attempts)
+      if (held.size === 0 && originals !== undefined) {
+        process.exit = originals.exit
+        proc.reallyExit = originals.reallyExit
+        originals = undefined
+      }
     },
   }
 }

@@ -8,6 +8,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { threadCpuMs } from './cpu-clock.ts'
+import { traceBeat } from './trace.ts'
 
 /** Thrown when an adapter call leaves the test waiting for longer than the per-test budget. */
 export class AdapterTimeoutError extends Error {
@@ -66,14 +67,21 @@ let beats = 0
 /**
  * Tells every running {@link waitWithin} that the work it waits on made
  * progress, so the idle waiting counted so far was not a hang and counts
- * from zero again. A property law calls it as each generated case starts:
+ * from zero again; and {@link computeWithin}, and the grade's watch on this
+ * worker, that the computing so far was not a stall. A property law calls it as each generated case starts:
  * its budget is then per case, not the sum of the idle moments of fifty
  * cases (on a busy machine every timer a registry hops through wakes late,
  * and that lateness is idle time).
  */
 export function progressed(): void {
   beats += 1
+  cpuAtBeat = threadCpuMs()
+  // The grade's watch on this worker (grade/engine/kit-pool.ts) counts from here too: a law's limit is per case.
+  traceBeat()
 }
+
+/** This thread's CPU clock at the last {@link progressed} call. */
+let cpuAtBeat = 0
 
 /**
  * Settles as `work` does, unless `stop`, asked every `tick` ms until then,
@@ -158,7 +166,10 @@ export function waitingAllowance(budget: number): number {
  */
 export function computeWithin<T>(work: Promise<T>, limit: number, what: string): Promise<T> {
   const start = threadCpuMs()
-  return settleOrStop(work, COMPUTE_TICK_MS, () => (threadCpuMs() - start >= limit ? new AdapterTimeoutError(stallMessage(what, limit)) : undefined))
+  const startBeats = beats
+  // Computing counts from the start, or from the last progress (a law's case) since then: the limit is per case.
+  const since = (): number => (beats === startBeats ? start : Math.max(start, cpuAtBeat))
+  return settleOrStop(work, COMPUTE_TICK_MS, () => (threadCpuMs() - since() >= limit ? new AdapterTimeoutError(stallMessage(what, limit)) : undefined))
 }
 
 /** How often {@link computeWithin} reads the CPU clock. */

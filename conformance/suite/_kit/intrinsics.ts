@@ -142,22 +142,38 @@ export const $structuredClone: Intrinsics['structuredClone'] = captured.structur
  * Runs `judge` (synchronously) with the built-ins as the kit loaded them on
  * their globals, and puts back whatever the registry had patched in,
  * however `judge` ends: vitest's matchers then judge with the originals
- * too. A built-in the registry made non-configurable cannot be restored and
- * stays as it is (the kit's own assertions use the captured copies anyway).
+ * too. A built-in the registry replaced and made non-configurable cannot be
+ * restored: then `judge` is not run and this throws, naming it, so the test
+ * fails rather than be judged by the patch.
  * A promise `judge` returns is not waited for: only its synchronous part is
  * covered (vitest's `resolves`/`rejects` call a matcher again, covered in turn).
  */
 export function judgeWithIntrinsics<T>(judge: () => T): T {
   const { Object: O, Reflect: R } = captured
   const patched: { readonly home: object; readonly key: PropertyKey; readonly was: PropertyDescriptor | undefined }[] = []
+  const unrestorable: PropertyKey[] = []
   for (const { home, key, descriptor } of captured.restorable) {
     const now = O.getOwnPropertyDescriptor(home, key)
     if (descriptor === undefined) {
-      if (now !== undefined && R.deleteProperty(home, key)) patched.push({ home, key, was: now })
+      if (now === undefined) continue
+      if (R.deleteProperty(home, key)) patched.push({ home, key, was: now })
+      else unrestorable.push(key)
       continue
     }
     if (now !== undefined && now.value === descriptor.value && now.get === descriptor.get && now.set === descriptor.set) continue
     if (R.defineProperty(home, key, descriptor)) patched.push({ home, key, was: now })
+    else unrestorable.push(key)
+  }
+  if (unrestorable.length > 0) {
+    // Judging with the registry's patch would let it decide the verdict: the test fails instead, naming the patch.
+    for (let i = patched.length - 1; i >= 0; i -= 1) {
+      const { home, key, was } = patched[i]!
+      if (was === undefined) R.deleteProperty(home, key)
+      else R.defineProperty(home, key, was)
+    }
+    throw new Error(
+      `the registry replaced built-in ${unrestorable.map((key) => String(key)).join(', ')} and made it impossible to restore (non-configurable or frozen): the kit will not judge with a registry's patch`,
+    )
   }
   if (patched.length === 0) return judge()
   try {

@@ -5,11 +5,12 @@
  * The grade resumes the tests that never reported in a fresh run, with the
  * runaways so far in the suite settings; there
  * - the runaway test itself fails at once, naming its cause ({@link runawayOf});
- * - once the same phase (`adapter create()`, `createScope()`, `the test`,
- *   `harness dispose()`) has run away in {@link HANG_SHORTCUT_AFTER} tests, a
- *   later test fails at once when it reaches that phase, marked
- *   `short-circuited:` like a repeated hang (./hangs.ts), unless the shortcut
- *   is off (`--no-hang-shortcut`).
+ * - once the same phase (`adapter create()`, `the test`, the body of a heavy
+ *   test, `harness dispose()`: ./trace.ts) has run away in
+ *   {@link HANG_SHORTCUT_AFTER} tests, a later test fails at once when it
+ *   reaches that phase, marked `short-circuited:` like a repeated hang
+ *   (./hangs.ts), unless the shortcut is off (`--no-hang-shortcut`); a
+ *   dispose() lost 3 times is left uncalled instead.
  * Never a pass: every test touched here fails.
  */
 import { HANG_SHORTCUT_AFTER } from '../../limits.ts'
@@ -33,9 +34,16 @@ export interface Runaway {
   readonly detail: string
 }
 
-/** The runaway recorded for `test` in an earlier run of this grade, if any. */
+/**
+ * The loss that fails `test` at once in this run, from the earlier runs of
+ * this grade, if any. A heap run out is charged to the test that happened to
+ * be running, and with workers shared between files the heap may have been
+ * filled by others: such a test runs once more, in a fresh worker, and only
+ * a second loss fails it. Any other loss fails it at once.
+ */
 export function runawayOf(test: string): Runaway | undefined {
-  return suiteSettings().runaways.find((runaway) => runaway.test === test)
+  const losses = suiteSettings().runaways.filter((runaway) => runaway.test === test)
+  return losses.find((runaway) => runaway.cause !== 'out of memory') ?? (losses.length >= 2 ? losses[losses.length - 1] : undefined)
 }
 
 /** The failure message of a test lost to the registry. */

@@ -70,8 +70,9 @@ export interface SuiteSettings {
    */
   readonly runaways: readonly Runaway[]
   /**
-   * Full names of the tests an earlier run of this grade already reported:
-   * a resumed run skips them (their results stand). Empty but in a resumed run.
+   * The tests an earlier run of this grade already reported, as `<suite
+   * file relative to the kit root> > <full name>`: a resumed run skips them
+   * (their results stand). Empty but in a resumed run.
    */
   readonly reported: readonly string[]
   /** The embedding only: declare only tests whose name matches (./selection.ts); `undefined` declares every test. */

@@ -3,9 +3,10 @@
  * worker can no longer say so itself: stuck in a synchronous loop, or dying
  * out of memory (issue 38). A grade's test worker is started with a shared
  * buffer (`workerData`, see grade/engine/kit-pool.ts); this module writes the
- * test being run and the phase of it being waited on (`adapter create()`,
- * `createScope()`, `the test`, `harness dispose()`, as hangs.ts names them)
- * into it, with a sequence number that moves on every write: progress. The
+ * test being run and the phase of it being run (`adapter create()`, `the
+ * test` or, for a heavy one, {@link HEAVY_PHASE}, `harness dispose()`)
+ * into it, with a sequence number that moves on every write and on each
+ * case of a property law: progress. The
  * grading process reads the buffer and the thread's CPU clock.
  *
  * Outside a grade (an embedding, the kit's own vitest run) there is no buffer
@@ -53,6 +54,20 @@ export function traceTest(test: string, stallLimitMs: number): void {
   Atomics.add(slots, 0, 1)
 }
 
+/** Notes progress within the current test (a property law's next case): its stall limit counts from here. */
+export function traceBeat(): void {
+  if (slots !== undefined) Atomics.add(slots, 0, 1)
+}
+
+/** Notes that the current test is over: until the next starts, the worker's computing is charged to no test, under the run's whole stall limit. */
+export function traceIdle(): void {
+  if (slots === undefined) return
+  Atomics.store(slots, 4, 0)
+  put(TRACE.testOffset, TRACE.testBytes, 2, '')
+  put(TRACE.whatOffset, TRACE.whatBytes, 3, '')
+  Atomics.add(slots, 0, 1)
+}
+
 /** Notes that the current test now waits on `what`. */
 export function tracePhase(what: string): void {
   if (slots === undefined) return
@@ -85,11 +100,14 @@ export function readTrace(shared: SharedArrayBuffer): TraceReading {
   }
 }
 
+/** The body of a heavy test (one handed input 5,000 levels deep), counted apart: a registry that loops only on such input must not cut every other test short. */
+export const HEAVY_PHASE = 'the test (input 5,000 levels deep)'
+
 /**
  * The phases a runaway can be charged to, in the order of the grade's shared
  * runaway table (see {@link RunawayTable}).
  */
-export const PHASES = ['adapter create()', 'createScope()', 'the test', 'harness dispose()'] as const
+export const PHASES = ['adapter create()', 'the test', HEAVY_PHASE, 'harness dispose()'] as const
 
 /** Bytes kept of the first lost test's name, per phase. */
 const FIRST_TEST_BYTES = 512
@@ -118,7 +136,7 @@ export class RunawayTable {
     this.bytes = new Uint8Array(shared, PHASES.length * 3 * 4)
   }
 
-  /** Adds one runaway of `what` (a phase outside {@link PHASES} counts as `the test`). */
+  /** Adds one runaway of `what` (anything outside {@link PHASES}, such as a loss between tests, counts as `the test`). */
   record(what: string, cause: RunawayEntry['cause'], test: string): void {
     const i = phaseIndex(what)
     if (Atomics.load(this.slots, i) === 0) {
@@ -145,7 +163,7 @@ const CAUSES: readonly RunawayEntry['cause'][] = ['spun', 'out of memory', 'cras
 
 function phaseIndex(what: string): number {
   const i = (PHASES as readonly string[]).indexOf(what)
-  return i === -1 ? 2 : i
+  return i === -1 ? 1 : i
 }
 
 /** The key of `workerData` that holds the grade's runaway table. */
