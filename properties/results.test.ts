@@ -5,7 +5,14 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import { call } from '../conformance/suite/_kit/inputs.ts'
-import { expectDenialMessage, expectEmptyMessageKept, expectEnveloped, expectNoInfo, isDeepFrozen } from '../conformance/suite/_kit/result-assertions.ts'
+import {
+  expectDenialMessage,
+  expectEmptyMessageKept,
+  expectEnveloped,
+  expectNoInfo,
+  expectThrownMessage,
+  isDeepFrozen,
+} from '../conformance/suite/_kit/result-assertions.ts'
 import { incidental } from '../conformance/suite/_kit/incidental.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
 import { isLossless } from './_kit/json.ts'
@@ -99,7 +106,7 @@ law('E-13', ['PRE-04', 'PRE-05', 'GRD-07'], 'every denial is exactly { isError, 
     expect(result.isError, 'a denial is a failure').toBe(true)
     expect(typeof result.error?.message, 'a denial carries a string message').toBe('string')
     if (source === 'ask-without-service') expectDenialMessage(result, reason, 'PRE-23')
-    else if (source === 'guard' && reason === '') expectDenialMessage(result, reason, 'GRD-15')
+    else if (source === 'guard') expectDenialMessage(result, reason, reason === '' ? 'GRD-15' : 'GRD-16')
     else expect(result.error?.message, 'a denial carries the reason as its message').toBe(reason)
     expect(Object.keys(result).sort(), 'a denial has only isError, error and content').toEqual(['content', 'error', 'isError'])
     expectNoInfo(result, 'ERR-06')
@@ -129,7 +136,8 @@ law('E-23', ['ERR-01', 'ERR-03'], 'any thrown value becomes "Error: " + its best
     expect(typeof result.error.message, 'error.message is a string').toBe('string')
     const isError = spec.kind === 'error' || spec.kind === 'harness' || spec.kind === 'coded-lookalike'
     if (isError && message === '') expectEmptyMessageKept(result)
-    else if (isError) expect(result.error.message, 'error.message').toBe(message)
+    else if (isError)
+      expectThrownMessage(result, String(message)) // as it is: ERR-18's, incidentally (OP-04)
     else if (message !== undefined) incidental('ERR-02', () => expect(result.error.message, 'the best-effort message (ERR-02)').toBe(message))
     if (spec.kind === 'harness' && coded) {
       expect(result.error.info, 'a coded error keeps its routing').toEqual({ name: (thrown as Error).name, code: spec.code })

@@ -6,7 +6,7 @@ import { abortedSignal, call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
 import { incidental } from './_kit/incidental.ts'
 import { expectOrderAsidePost, expectPostRouting } from './_kit/routing.ts'
-import { expectCode, expectEnveloped, expectNoInfo, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
+import { expectCode, expectEnveloped, expectNoInfo, expectPlainFailure, expectSuccess, expectThrownMessage, isDeepFrozen } from './_kit/result-assertions.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
 import { readTool } from './_kit/read-tool.ts'
 import type { ProbeSpec, ToolProbe } from './_kit/tools.ts'
@@ -302,7 +302,7 @@ check('FIN-05', 'a throwing finalizer yields the normalized failure of its error
 
   const result = await tools.execute(call('fin'))
 
-  expect(result.error?.message).toBe('finalizer broke')
+  expectThrownMessage(result, 'finalizer broke')
   expectNoInfo(result, 'ERR-14')
   expectEnveloped(result)
   expect(probe.finalizeCalls, 'finalize calls').toHaveLength(1)

@@ -7,7 +7,17 @@ import { forRules } from './_kit/for-rules.ts'
 import { precondition } from './_kit/incidental.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
-import { expectCode, expectDenial, expectEnveloped, expectPlainFailure, expectPolicyFailure, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
+import {
+  expectCode,
+  expectDenial,
+  expectEnveloped,
+  expectGuardDenial,
+  expectPlainFailure,
+  expectPolicyFailure,
+  expectSuccess,
+  expectThrownMessage,
+  isDeepFrozen,
+} from './_kit/result-assertions.ts'
 import { recordStages } from './_kit/stages.ts'
 import { expectStagesAside } from './_kit/routing.ts'
 import { expectLookupStages } from './_kit/lookup.ts'
@@ -287,7 +297,7 @@ check('PRE-08', 'allowed-once does not bypass a denying guard', async ({ harness
     approval.requests.map((request) => request.toolName),
     'the ask reached the approval service',
   ).toEqual(['write'])
-  expectDenial(result, 'guard still says no')
+  expectGuardDenial(result, 'guard still says no')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
@@ -413,7 +423,7 @@ for (const mode of ['throws', 'rejects'] as const) {
     const result = await tools.execute(call('write'))
 
     expectPlainFailure(result)
-    expect(result.error?.message).toBe('policy broke')
+    expectThrownMessage(result, 'policy broke')
     expectEnveloped(result)
     expectStagesAside(stages, ['pre', 'result'], 'POST-24')
     expect(guard.calls, 'guard calls').toBe(0)
@@ -489,7 +499,7 @@ check('PRE-14', 'a throw after a caller abort during pre-execute stays that fail
   const result = await run.result
 
   expectPlainFailure(result)
-  expect(result.error?.message).toBe('late policy failure')
+  expectThrownMessage(result, 'late policy failure')
   expectStagesAside(stages, ['pre', 'result'], 'POST-24')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
@@ -555,7 +565,7 @@ check('PRE-16', 'a scoped pre-execute listener gates only its own agent', async 
 })
 
 check(
-  'PRE-16',
+  'VIS-27',
   'a scoped pre-execute listener also gates descendants of its agent',
   async ({ tools, scope }) => {
     const parent = await scope()
@@ -664,7 +674,8 @@ for (const mode of ['throws', 'rejects'] as const) {
 
       const result = await tools.execute(call('write'))
 
-      expect(result.error).toEqual({ message: 'policy broke', info: { name: thrown.name, code: 'POLICY_DOWN' } })
+      expect(result.error?.info).toEqual({ name: thrown.name, code: 'POLICY_DOWN' })
+      expectThrownMessage(result, 'policy broke')
       // Which stages still run is PRE-12's alone.
       forRules('PRE-12', () => {
         expectStagesAside(stages, ['pre', 'result'], 'POST-24')

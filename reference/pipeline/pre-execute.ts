@@ -3,6 +3,7 @@
  * resolution (PRE-05..11), guards (GRD) and the post-guard cancellation check.
  */
 import type { PreToolDecision } from '../../conformance/spec/types.ts'
+import { guardDenialReason, stageFailurePrefix } from '../choices.ts'
 import { resolveAsk } from './approval.ts'
 import { evaluateGuards } from './guards.ts'
 import { materializeResult, RESULT_NOT_LOSSLESS } from './materialize.ts'
@@ -68,13 +69,13 @@ export async function admit(run: Run): Promise<Outcome> {
     // GRD-02: guards run only for an allow, after the waterfall and the ask;
     // they run even if the caller aborted meanwhile, and win over it (GRD-11).
     const guarded = evaluateGuards(run)
-    if (guarded !== undefined) return deny(guarded.reason)
+    if (guarded !== undefined) return deny(guardDenialReason(registry.choices, guarded.reason)) // OP-02
 
     // EXE-01, CAN-04: an allow that survived guards, but the caller has aborted.
     if (run.callerSignal.aborted) return postResult(abortResult(false))
     return dispatchNext
   } catch (error) {
     // PRE-10, PRE-11, PRE-12, PRE-15, GRD-09: final, post-execute skipped.
-    return finalResult(normalizedFailure(error))
+    return finalResult(normalizedFailure(error, [], stageFailurePrefix(registry.choices, 'policy check'))) // OP-04
   }
 }

@@ -220,7 +220,8 @@ export const PRE_RULES = defineArea('PRE', [
   {
     id: 'PRE-16',
     level: 'must',
-    statement: 'A pre-execute listener subscribed through an agent scope sees, and so gates, only calls whose agent is that scope or one of its descendants.',
+    statement:
+      "A pre-execute listener subscribed through an agent scope sees, and so gates, the calls whose agent is that scope and no other agent's (whether a descendant's too is VIS-27's).",
     sources: [seed('000', '§Cordis API (tools/pre-execute: scope-filtered dispatch)')],
     quotes: [quote('000', '§tools/pre-execute', "Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent's calls.")],
     requires: ['scopes'],

@@ -1,0 +1,98 @@
+/**
+ * Open points: where the seeds leave a choice open (an order, a code, a
+ * message, a field, a boundary). The kit names each point and grades both
+ * sides: a must test never asserts one side (DEVELOPERS.md, "Open choices").
+ *
+ * Each point quotes the seed passages that leave it open (verbatim, checked
+ * like rule quotes by `open-points.test.ts`), lists the reasonable choices,
+ * names upstream's, and the upstream or should rule that pins upstream's
+ * choice, if any. A point the reference implements the other side of names
+ * its `RegistryChoices` option (reference/choices.ts); fixtures/choices grades
+ * the reference under that side, where every must rule passes and the pinning
+ * rule fails.
+ *
+ * @module
+ */
+import { quote } from './define.ts'
+import type { RuleId, SeedQuote } from './types.ts'
+
+/** `OP-NN`. Stable: a published ID is never reused for another point. */
+export type OpenPointId = `OP-${string}`
+
+export interface OpenPoint {
+  readonly id: OpenPointId
+  /** What is open, in one sentence. */
+  readonly question: string
+  /** The seed passages that leave it open, verbatim. */
+  readonly quotes: readonly [SeedQuote, ...SeedQuote[]]
+  /** The reasonable choices, upstream's first. */
+  readonly choices: readonly [string, string, ...string[]]
+  /** Upstream 0.1.1-rc.2's choice (one of `choices`). */
+  readonly upstream: string
+  /** The upstream or should rule that pins upstream's choice; absent while none does. */
+  readonly pinnedBy?: RuleId
+  /** The reference's `RegistryChoices` option that takes another side, with the value fixtures/choices grades. */
+  readonly option?: { readonly name: string; readonly value: string }
+  /** Anything a reader needs: why the point is open, what is left to do. */
+  readonly note?: string
+}
+
+const LISTENER_ROUTING = "Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent's calls."
+
+/** Every open point the kit has named, in ID order. */
+export const OPEN_POINTS: readonly OpenPoint[] = [
+  {
+    id: 'OP-01',
+    question: 'Which code does a schema rejection (a JsonSchemaError from register(), the DSL compilers or the subset assertion) carry?',
+    quotes: [
+      quote('000', '§已强制执行的原始 JSON Schema 子集', '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径。'),
+      quote('000', '§统一的 JSON 值 schema DSL', '不支持的关键字会被拒绝，而不会在未强制执行的情况下获准进入。'),
+    ],
+    choices: ['UNSUPPORTED_SCHEMA', 'any other code (e.g. INVALID_SCHEMA)', 'no code'],
+    upstream: 'UNSUPPORTED_SCHEMA',
+    pinnedBy: 'JSS-13',
+    option: { name: 'schemaErrorCode', value: 'INVALID_SCHEMA' },
+    note: 'register() is pinned by REG-23 too. At must level a rejection is recognised by its `violations` list of strings.',
+  },
+  {
+    id: 'OP-02',
+    question: "What is the message of a guard's denial?",
+    quotes: [
+      quote('000', '§执行 (ToolGuard)', 'Returning a reason denies the call; returning `undefined` leaves it unchanged.'),
+      quote('000', '§Cordis API (guard)', 'synchronous check; a returned string denies the execution'),
+      quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
+    ],
+    choices: ['the reason verbatim', '`Denied by guard: <reason>`', 'any other human-readable text'],
+    upstream: 'the reason verbatim',
+    pinnedBy: 'GRD-16',
+    option: { name: 'guardDenialMessage', value: 'prefixed' },
+    note: 'GRD-15 pins the same for an empty-string reason.',
+  },
+  {
+    id: 'OP-03',
+    question: 'Do the listeners and guards of a scope hear the calls of its descendant agents, or only those of that very agent?',
+    quotes: [
+      quote('000', '§tools/pre-execute', LISTENER_ROUTING),
+      quote('000', '§tools/execute', LISTENER_ROUTING),
+      quote('000', '§Cordis API (guard)', 'A plain-context guard applies globally; one registered through `agent.ctx` applies only to that agent.'),
+    ],
+    choices: ['the scope and its descendants', 'exactly that agent'],
+    upstream: 'the scope and its descendants',
+    pinnedBy: 'VIS-27',
+    option: { name: 'listenerRouting', value: 'exact-agent' },
+  },
+  {
+    id: 'OP-04',
+    question:
+      'Is the message of a failure thrown by a pipeline stage (a pre-execute listener, a guard, a finalizer) the thrown message as it is, or may it name the stage first?',
+    quotes: [
+      quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+    ],
+    choices: ['the thrown message as it is', 'the stage named first (`finalizeContent failed: <message>`)'],
+    upstream: 'the thrown message as it is',
+    pinnedBy: 'ERR-18',
+    option: { name: 'stageFailureMessage', value: 'stage-prefixed' },
+    note: 'ERR-16 pins the empty message of a thrown Error, ERR-02 the message of thrown values that are not Errors.',
+  },
+]
