@@ -4,7 +4,7 @@
  * choice; fixtures/choices grades the reference under the others, so that no
  * must test can take a side (DEVELOPERS.md, "Open choices").
  */
-import { JsonSchemaError } from './errors.ts'
+import { HarnessError, JsonSchemaError } from './errors.ts'
 
 export interface RegistryChoices {
   /** OP-01 (JSS-13): the code a schema rejection carries. Default `UNSUPPORTED_SCHEMA`. */
@@ -18,6 +18,8 @@ export interface RegistryChoices {
    * default) or names the stage first (`stage-prefixed`: `finalizeContent failed: <message>`, `policy check failed: <message>`).
    */
   readonly stageFailureMessage?: 'thrown' | 'stage-prefixed'
+  /** OP-05 (ERR-14): a result that cannot be materialised fails without info (`none`, the default) or with the registry's own code (`coded`: RESULT_NOT_LOSSLESS). */
+  readonly losslessFailureInfo?: 'none' | 'coded'
 }
 
 /** OP-01: runs `run`, re-coding a schema rejection it throws when `choices` picks another code. */
@@ -40,4 +42,9 @@ export function guardDenialReason(choices: RegistryChoices | undefined, reason: 
 /** OP-04: what goes before the message of a failure thrown by `stage`. */
 export function stageFailurePrefix(choices: RegistryChoices | undefined, stage: 'finalizeContent' | 'policy check'): string {
   return choices?.stageFailureMessage === 'stage-prefixed' ? `${stage} failed: ` : ''
+}
+
+/** OP-05: what the failure to materialise a result is normalised from: `error` itself, or a coded error of its message. */
+export function losslessFailure(choices: RegistryChoices | undefined, error: unknown): unknown {
+  return choices?.losslessFailureInfo === 'coded' && error instanceof Error ? new HarnessError(error.message, 'RESULT_NOT_LOSSLESS') : error
 }

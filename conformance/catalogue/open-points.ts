@@ -95,4 +95,17 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     option: { name: 'stageFailureMessage', value: 'stage-prefixed' },
     note: 'ERR-16 pins the empty message of a thrown Error, ERR-02 the message of thrown values that are not Errors.',
   },
+  {
+    id: 'OP-05',
+    question: 'Does the failure the registry builds for a result, decision or denial that is not lossless JSON carry info?',
+    quotes: [
+      quote('000', '§执行 (ToolFailure)', 'Canonical failure detail; internal routing information remains optional.'),
+      quote('000', '§执行 (ToolFailure)', 'Internal error class/code used by policy and durable diagnostics.'),
+    ],
+    choices: ['no info', 'info with a code of the registry (RESULT_NOT_LOSSLESS)'],
+    upstream: 'no info',
+    pinnedBy: 'ERR-14',
+    option: { name: 'losslessFailureInfo', value: 'coded' },
+    note: "The seeds declare `info?: ToolErrorInfo` but not its shape: that it is { name, code } is ERR-03's must statement still (an open point not yet split, see the report of issue 37).",
+  },
 ]

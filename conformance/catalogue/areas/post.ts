@@ -167,7 +167,7 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-11',
     level: 'must',
     statement:
-      'Feedback, replacement content or decision contexts that are not lossless JSON make the final result a failure without info instead of a registry crash.',
+      "Feedback, replacement content or decision contexts that are not lossless JSON make the final result a failure instead of a registry crash (that the failure has no info is ERR-14's).",
     sources: [seed('000', '§执行'), upstream('final materialization of decisions')],
     quotes: [
       quote('000', '§执行', '若内容、结构化错误、附加上下文或展示元数据无法物化，则会转为仍可到达 `finalizeContent` 的 JSON 安全 `isError` 结果。'),
