@@ -100,6 +100,11 @@ law('E-13', ['PRE-04', 'PRE-05', 'GRD-07'], 'every denial is exactly { isError, 
     if (source === 'guard') r.tools.guard(() => reason)
     else r.harness.on('tools/pre-execute', async () => (source === 'pre-deny' ? { kind: 'deny', reason } : { kind: 'ask', reason }))
     if (source !== 'pre-deny') r.interesting()
+    let posts = 0
+    r.harness.on('tools/post-execute', (_exec, _result, next) => {
+      posts += 1
+      return next()
+    })
 
     const result = await r.tools.execute(call('tool'))
 
@@ -112,6 +117,9 @@ law('E-13', ['PRE-04', 'PRE-05', 'GRD-07'], 'every denial is exactly { isError, 
     expectNoInfo(result, 'ERR-06')
     expectEnveloped(result)
     expect(probe.bodyCalls, 'a denied call never reaches the body').toBe(0)
+    // Whether a denial reaches tools/post-execute is open (OP-06): upstream's once is POST-28's.
+    expect(posts, 'tools/post-execute runs at most once').toBeLessThanOrEqual(1)
+    incidental('POST-28', () => expect(posts, 'a denial passes through tools/post-execute once (POST-28)').toBe(1))
   },
 })
 

@@ -20,6 +20,8 @@ export interface RegistryChoices {
   readonly stageFailureMessage?: 'thrown' | 'stage-prefixed'
   /** OP-05 (ERR-14): a result that cannot be materialised fails without info (`none`, the default) or with the registry's own code (`coded`: RESULT_NOT_LOSSLESS). */
   readonly losslessFailureInfo?: 'none' | 'coded'
+  /** OP-06 (POST-28): a policy denial goes on to tools/post-execute (`runs`, the default) or is final (`skipped`). */
+  readonly postExecuteOnDenial?: 'runs' | 'skipped'
 }
 
 /** OP-01: runs `run`, re-coding a schema rejection it throws when `choices` picks another code. */

@@ -108,4 +108,16 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     option: { name: 'losslessFailureInfo', value: 'coded' },
     note: "The seeds declare `info?: ToolErrorInfo` but not its shape: that it is { name, code } is ERR-03's must statement still (an open point not yet split, see the report of issue 37).",
   },
+  {
+    id: 'OP-06',
+    question: 'Does a policy denial (a pre-execute deny, an ask not granted, a guard reason) pass through tools/post-execute?',
+    quotes: [
+      quote('001', 'L23', '后处理也可能看见执行前被拒绝的结果，用来给模型补充解释'),
+      quote('000', '§tools/post-execute', 'Accept, replace, enrich, or block a normalized dispatch result.'),
+    ],
+    choices: ['yes, once, before tools/result', 'no: a denial is final'],
+    upstream: 'yes, once, before tools/result',
+    pinnedBy: 'POST-28',
+    option: { name: 'postExecuteOnDenial', value: 'skipped' },
+  },
 ]

@@ -44,7 +44,7 @@ interface Outcome {
   /** Installs the listeners that produce the outcome and returns the input to execute. */
   readonly arrange: (harness: Harness, tools: ToolRuntimeApi) => ToolExecutionInput
   /** Whether tools/post-execute runs; for a pipeline failure the seeds leave it open, and POST-24 says it does not. */
-  readonly postRuns: boolean | 'POST-24'
+  readonly postRuns: boolean | 'POST-24' | 'POST-28'
 }
 
 const outcomes: Outcome[] = [
@@ -55,7 +55,7 @@ const outcomes: Outcome[] = [
       h.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'no' }))
       return call('fin')
     },
-    postRuns: true,
+    postRuns: 'POST-28',
   },
   {
     name: 'a guard denial',
@@ -63,7 +63,7 @@ const outcomes: Outcome[] = [
       tools.guard(() => 'guarded')
       return call('fin')
     },
-    postRuns: true,
+    postRuns: 'POST-28',
   },
   { name: 'a pre-aborted call', arrange: () => call('fin', {}, { signal: abortedSignal() }), postRuns: false },
   { name: 'an argument failure', arrange: () => call('fin', { when: new Date(0) }), postRuns: false },
@@ -128,9 +128,9 @@ for (const outcome of outcomes) {
 
     expect(probe.finalizeCalls, 'finalize calls').toHaveLength(1)
     // The logging post listener is the first one, so it is entered whenever post-execute runs.
-    if (outcome.postRuns === 'POST-24') {
+    if (outcome.postRuns === 'POST-24' || outcome.postRuns === 'POST-28') {
       expectOrderAsidePost(log, ['finalize', 'result'], 'finalize', 'call order')
-      expectPostRouting('POST-24', log.filter((entry) => entry === 'post').length)
+      expectPostRouting(outcome.postRuns, log.filter((entry) => entry === 'post').length)
     } else {
       expect(log, 'call order').toEqual(outcome.postRuns ? ['post', 'finalize', 'result'] : ['finalize', 'result'])
     }

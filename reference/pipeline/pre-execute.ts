@@ -36,7 +36,8 @@ function checkDecision(decision: unknown): PreToolDecision {
  */
 function deny(run: Run, reason: unknown): Outcome {
   try {
-    return postResult(materializeResult(denialResult(reason)))
+    const denial = materializeResult(denialResult(reason))
+    return run.registry.choices.postExecuteOnDenial === 'skipped' ? finalResult(denial) : postResult(denial) // OP-06
   } catch {
     return finalResult(normalizedFailure(losslessFailure(run.registry.choices, new TypeError(RESULT_NOT_LOSSLESS)))) // OP-05
   }

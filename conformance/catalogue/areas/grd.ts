@@ -78,7 +78,7 @@ export const GRD_RULES = defineArea('GRD', [
     id: 'GRD-07',
     level: 'must',
     statement:
-      "A guard denial becomes a failure with a string message, the body is not entered, and tools/post-execute still runs on it (that the message is the reason verbatim is GRD-16's, that the error carries no info ERR-06's, which guard decides among several GRD-03's, and that an empty-string reason is the message \"\" GRD-15's).",
+      "A guard denial becomes a failure with a string message and the body is not entered (that tools/post-execute still runs on it is POST-28's, that the message is the reason verbatim is GRD-16's, that the error carries no info ERR-06's, which guard decides among several GRD-03's, and that an empty-string reason is the message \"\" GRD-15's).",
     sources: [seed('000', '§执行 (ToolGuard)'), upstream('post-execute runs for guard denials')],
     quotes: [
       quote('000', '§执行 (ToolGuard)', 'A monotonic execution guard evaluated after every `tools/pre-execute` listener and before the tool body.'),
