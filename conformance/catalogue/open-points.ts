@@ -120,4 +120,66 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     pinnedBy: 'POST-28',
     option: { name: 'postExecuteOnDenial', value: 'skipped' },
   },
+  // Points named but not yet graded on both sides (no reference option): their must rules may still take upstream's side.
+  {
+    id: 'OP-07',
+    question: "Does an ancestor's restriction also hide that ancestor's own registrations from its descendants?",
+    quotes: [
+      quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
+      quote('000', '§ToolRestriction', 'Restrictions intersect and do not affect scoped registrations or the reserved Code Mode transport.'),
+    ],
+    choices: [
+      "yes: every restriction on the chain filters the scope's whole inherited surface",
+      'no: a restriction never filters registrations of its own scope, even as inherited',
+    ],
+    upstream: "yes: every restriction on the chain filters the scope's whole inherited surface",
+    pinnedBy: 'VIS-26',
+    note: "Seed 000's prose (a restriction acts on what the scope inherits) and its JSDoc (restrictions do not affect scoped registrations) pull apart. Laws E-07 and E-SEQ's model (`resolveAll`) already accept both readings; the reference has no option for the other side yet.",
+  },
+  {
+    id: 'OP-08',
+    question: "What shape does a failure's `info` have, and which thrown values get one?",
+    quotes: [
+      quote('000', '§执行 (ToolFailure)', 'Internal error class/code used by policy and durable diagnostics.'),
+      quote('000', '§执行 (ToolFailure)', 'Canonical failure detail; internal routing information remains optional.'),
+    ],
+    choices: ['{ name, code } for a HarnessError only', 'another shape or another set of thrown values (e.g. any error with a string code)'],
+    upstream: '{ name, code } for a HarnessError only',
+    note: 'Not split yet: ERR-03 (must) still demands { name, code }; ERR-14 pins which values get none. The seeds declare `info?: ToolErrorInfo` without its fields.',
+  },
+  {
+    id: 'OP-09',
+    question: 'May a scope register a name it also inherits (from the global layer or an ancestor), or do "scope-local names fail" there too?',
+    quotes: [quote('000', '§Cordis API (register)', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.')],
+    choices: ['it may: only duplicates within one layer fail', 'it fails: a scope-local name may not repeat an inherited one'],
+    upstream: 'it may: only duplicates within one layer fail',
+    note: "Not split yet: REG-05 and law E-SEQ assert upstream's reading.",
+  },
+  {
+    id: 'OP-10',
+    question:
+      'Under Code Mode, does a model-direct call of a name the caller cannot see take the ordinary path through tools/pre-execute, or end as UNKNOWN_TOOL before it like a collapsed native name?',
+    quotes: [
+      quote(
+        '000',
+        '§执行 (ToolExecutionInput.parent)',
+        "under `mode: 'code'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline.",
+      ),
+    ],
+    choices: ['the ordinary path (pre-execute sees it)', 'UNKNOWN_TOOL before the policy pipeline'],
+    upstream: 'the ordinary path (pre-execute sees it)',
+    note: "Not split yet: CM-03, CM-04, PRE-21, CM-15 and CM-18 assert upstream's side.",
+  },
+  {
+    id: 'OP-11',
+    question: 'Do the policy stages (pre-execute, guards) of parallel sub-calls of one run_code program run in call order?',
+    quotes: [
+      quote('000', '§执行 (ToolExecutionMode)', '`parallel` may overlap with siblings; `exclusive` runs alone and forms an ordering barrier.'),
+      quote('000', '§ToolDefinition (isConcurrencySafe)', 'Pure synchronous classifier for overlap with sibling tool calls.'),
+    ],
+    choices: ['in call order', 'in any order, overlapping'],
+    upstream: 'in call order',
+    pinnedBy: 'CM-16',
+    note: "Not split yet: CM-14 and CM-17 assert the order, and law E-33 fails them on CM-16's property.",
+  },
 ]
