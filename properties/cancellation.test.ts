@@ -120,7 +120,8 @@ law(
       const guardAfterAbort = kind === 'guard' && (point === 'pre' || point === 'approval')
       if (guardAfterAbort) {
         incidental('GRD-11', () => {
-          expect(result.error?.message, `a guard denial after the abort is kept (GRD-11), got ${seen}`).toBe('guarded')
+          expect(result.error?.info?.code, `a guard denial after the abort is kept (GRD-11), got ${seen}`).toBeUndefined()
+          expect(result.isError, `a guard denial after the abort is kept (GRD-11), got ${seen}`).toBe(true)
         })
       }
       const guardSkipped = guardAfterAbort && result.error?.info?.code === 'ABORTED_BEFORE_DISPATCH'
@@ -144,7 +145,12 @@ law(
         expectAbortName(result)
       }
       if (expected.is === 'message') {
-        expect(result.error?.message, `expected the failure "${expected.message}" to be kept, got ${seen}`).toBe(expected.message)
+        // A guard denial's message is the seeds' open point OP-02: that it is the reason verbatim is GRD-16's.
+        const kept = () => expect(result.error?.message, `expected the failure "${expected.message}" to be kept, got ${seen}`).toBe(expected.message)
+        if (kind === 'guard') {
+          expect(result.isError, `expected the guard denial to be kept, got ${seen}`).toBe(true)
+          incidental('GRD-16', kept)
+        } else kept()
         expect(result.error?.info?.code ?? 'no code', 'a kept failure is not relabelled as a cancellation').not.toMatch(/^ABORTED/)
       }
       const bodyPossible = !['before', 'pre', 'approval', 'wrapper-before'].includes(point)

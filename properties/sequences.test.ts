@@ -22,7 +22,7 @@ import { $JSON } from '../conformance/suite/_kit/intrinsics.ts'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { ScopeHandle, ToolsContextApi } from '../conformance/adapter/contract.ts'
-import type { Agent } from '../conformance/spec/types.ts'
+import type { Agent, ToolExecutionResult } from '../conformance/spec/types.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { incidental } from '../conformance/suite/_kit/incidental.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
@@ -129,8 +129,9 @@ class Model {
   }
 
   /** GRD-03/04: global guards, then each chain layer farthest first, each in creation order; the first that objects. */
-  firstDenial(view: Layer, name: Name): Guard | undefined {
-    const layers: Layer[] = view === 'g' ? ['g'] : ['g', ...this.chain(view)]
+  firstDenial(view: Layer, name: Name, ownOnly = false): Guard | undefined {
+    // `ownOnly`: the other side of OP-03, where a scope's guards apply to that very agent only.
+    const layers: Layer[] = view === 'g' ? ['g'] : ownOnly ? ['g', view] : ['g', ...this.chain(view)]
     for (const layer of layers) {
       const hit = this.guards.find((x) => x.live && x.layer === layer && x.target === name)
       if (hit !== undefined) return hit
@@ -167,9 +168,29 @@ async function expectExecution(m: Model, real: Real, view: Layer, name: Name, af
     if ((denial !== undefined && denial.layer !== 'g') || (denial === undefined && (target === undefined ? registeredOnChain : target.layer !== 'g')))
       m.layered = true
   }
+  // Whether an ancestor's guard applies to this call is open (OP-03): when only one does, upstream's yes is VIS-27's.
+  const open = denial !== undefined && m.firstDenial(view, name, true) === undefined
+  const judge = (): void => judgeExecution({ result, denial, target, targetBefore, before, what, seen }, totalBodies)
+  if (open) incidental('VIS-27', judge)
+  else judge()
+}
+
+interface Execution {
+  readonly result: ToolExecutionResult
+  readonly denial: Guard | undefined
+  readonly target: Registration | undefined
+  readonly targetBefore: number
+  readonly before: number
+  readonly what: string
+  readonly seen: string
+}
+
+/** Compares one execution's outcome with the model's: first denying guard, else UNKNOWN_TOOL, else that definition's body. */
+function judgeExecution({ result, denial, target, targetBefore, before, what, seen }: Execution, totalBodies: () => number): void {
   if (denial !== undefined && target === undefined) {
     // The name is outside the view: the seeds pin UNKNOWN_TOOL or nothing more; upstream lets its guards decide (VIS-25).
-    const denied = result.error?.message === denial.reason
+    // A guard denial is recognised by structure (a failure without UNKNOWN_TOOL): its message is open (OP-02, GRD-16).
+    const denied = result.isError && result.error?.info?.code !== 'UNKNOWN_TOOL'
     if (!denied)
       expectIs(result.error?.info?.code, 'UNKNOWN_TOOL', () => `${what}: the name is outside the view, so a guard denial or UNKNOWN_TOOL; got ${seen}`)
     incidental('VIS-25', () =>
@@ -177,7 +198,9 @@ async function expectExecution(m: Model, real: Real, view: Layer, name: Name, af
     )
     expectIs(totalBodies(), before, () => `${what}: no body runs for a name outside the view`)
   } else if (denial !== undefined) {
-    expectIs(result.error?.message, denial.reason, () => `${what}: the first denying guard (${denial.reason}) decides; got ${seen}`)
+    expectIs(result.isError, true, () => `${what}: a guard (${denial.reason}) denies; got ${seen}`)
+    // Which guard decides is GRD-03's, and that the message is its reason verbatim GRD-16's (OP-02).
+    incidental('GRD-03', () => expectIs(result.error?.message, denial.reason, () => `${what}: the first denying guard (${denial.reason}) decides; got ${seen}`))
     expectIs(result.error !== undefined && 'info' in result.error, false, () => `${what}: a guard denial carries no info`)
     expectIs(totalBodies(), before, () => `${what}: no body runs under a guard denial`)
   } else if (target === undefined) {
@@ -427,7 +450,7 @@ const forest = fc
 
 law(
   'E-SEQ',
-  ['VIS-01', 'VIS-02', 'VIS-03', 'VIS-07', 'VIS-09', 'VIS-10', 'VIS-11', 'GRD-03', 'GRD-04', 'REG-05', 'REG-10'],
+  ['VIS-01', 'VIS-02', 'VIS-03', 'VIS-07', 'VIS-09', 'VIS-10', 'VIS-11', 'GRD-04', 'REG-05', 'REG-10'],
   'random command sequences over a scope forest keep views, guards and executions in step with an independent model',
   {
     arbitrary: fc.record({ parents: forest, commands }),

@@ -39,11 +39,11 @@ export class ToolArgsError extends HarnessError {
   }
 }
 
-/** A raw schema falls outside the enforced subset (code `UNSUPPORTED_SCHEMA`). */
+/** A raw schema falls outside the enforced subset (code `UNSUPPORTED_SCHEMA`; another only by choice, OP-01). */
 export class JsonSchemaError extends HarnessError {
   readonly violations: readonly string[]
-  constructor(violations: readonly string[]) {
-    super(`unsupported JSON schema: ${violations.join('; ')}`, 'UNSUPPORTED_SCHEMA')
+  constructor(violations: readonly string[], code = 'UNSUPPORTED_SCHEMA') {
+    super(`unsupported JSON schema: ${violations.join('; ')}`, code)
     this.violations = Object.freeze([...violations])
   }
 }

@@ -26,6 +26,9 @@ const UNFILTERED: ReadonlySet<string> = new Set<ToolEventName>(['tools/change'])
 export class EventBus {
   private readonly listeners = new Map<string, ListenerEntry[]>()
 
+  /** OP-03: `exact-agent` routes a scoped listener only the calls of its own agent, not its descendants'. */
+  constructor(private readonly routing: 'subtree' | 'exact-agent' = 'subtree') {}
+
   /** Subscribe; returns an idempotent disposer that removes exactly this entry (VIS-24). */
   on(event: string, listener: AnyListener, scope: ScopeNode | undefined, prepend: boolean): () => void {
     if (typeof listener !== 'function') throw new TypeError(`listener for "${event}" must be a function`)
@@ -52,7 +55,8 @@ export class EventBus {
   listenersFor(event: string, target: ScopeNode | undefined): AnyListener[] {
     const list = this.listeners.get(event) ?? []
     const filtered = !UNFILTERED.has(event)
-    return list.filter((entry) => !filtered || entry.scope === undefined || isWithin(target, entry.scope)).map((entry) => entry.listener)
+    const hears = (scope: ScopeNode): boolean => (this.routing === 'exact-agent' ? target === scope : isWithin(target, scope))
+    return list.filter((entry) => !filtered || entry.scope === undefined || hears(entry.scope)).map((entry) => entry.listener)
   }
 
   /**

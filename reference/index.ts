@@ -28,6 +28,7 @@ export {
   type ToolRegistryOptions,
   type ToolScope,
 } from './registry.ts'
+export type { RegistryChoices } from './choices.ts'
 export { HarnessError, JsonSchemaError, ToolArgsError, ToolNotFoundError, ToolOutputError } from './errors.ts'
 export { deepFreeze, isJsonValue, snapshotJsonValue } from './json.ts'
 export { RUN_CODE_NAME } from './visibility.ts'

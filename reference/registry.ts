@@ -36,6 +36,7 @@ import { executeTool } from './pipeline/execute.ts'
 import type { RegistryInternals } from './pipeline/run.ts'
 import { classifyExecution, getTool, projectSchemas } from './projection.ts'
 import { addGuard, registerTool, restrictTools } from './registration.ts'
+import { recodeSchemaError, type RegistryChoices } from './choices.ts'
 import { ScopeTree, type ScopeNode } from './scopes.ts'
 
 /** Where contained failures are reported (RES-04). */
@@ -58,6 +59,8 @@ export interface ToolRegistryOptions {
   readonly onCodeDispatch?: (record: CodeDispatchRecord) => void
   /** PRES-12: the system prompt's tool order (names, with `<unlisted-tools>` once); absent means lexicographic. */
   readonly toolOrder?: readonly string[]
+  /** The other side of open points the seeds leave (OP-01..03); each default is upstream's choice. */
+  readonly choices?: RegistryChoices
 }
 
 export interface CreateToolScopeOptions {
@@ -134,7 +137,7 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
   let transport: ToolDefinition | undefined
   const store = new LayerStore({ defaultMode, transport: () => (transport ??= buildTransport()) })
   const scopes = new ScopeTree()
-  const events = new EventBus()
+  const events = new EventBus(options.choices?.listenerRouting)
   const liveScopes = new Set<ScopeNode>()
   let approval: ApprovalService | undefined
   let scopeCount = 0
@@ -145,6 +148,7 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
     scopes,
     events,
     approval: () => approval,
+    choices: options.choices ?? {},
     canonical: new WeakMap(),
     warn(message, error) {
       try {
@@ -215,7 +219,10 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
   const contextApi = (node: ScopeNode | undefined): ToolsContextApi => ({
     register(definition: ToolDefinition) {
       assertLive(node)
-      return owned(node, registerTool(store, node, definition, changed))
+      return owned(
+        node,
+        recodeSchemaError(options.choices, () => registerTool(store, node, definition, changed)),
+      )
     },
     restrict(filter: ToolRestriction) {
       assertLive(node)

@@ -24,6 +24,7 @@ export const HEAVY_FILES: readonly string[] = [
   'fixtures/correct/correct.test.ts',
   'fixtures/clean-room/clean-room.test.ts',
   'fixtures/faults/patched-builtins.test.ts',
+  'fixtures/choices/choices.test.ts',
   'fixtures/adapters/deaf-listeners.test.ts',
   'conformance/grade/cli-progress.test.ts',
   'conformance/grade/baseline/cli-baseline.test.ts',

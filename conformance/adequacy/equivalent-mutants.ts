@@ -861,7 +861,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'entryFailure === undefined',
     replacement: 'true',
-    line: 72,
+    line: 75,
     reason:
       "Only observable when malformed input has two entry failures (e.g. two throwing identity getters, or one plus a missing signal): it decides which error message the resolved failure carries. ERR-10 only requires a resolved failure; upstream rejects instead (ERR-10's divergence), so the message is pinned by nothing.",
   },
@@ -871,7 +871,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'entryFailure === undefined',
     replacement: 'true',
-    line: 119,
+    line: 122,
     reason:
       "Decides whether arguments are still read and materialised after a malformed identity/signal input (visible only as an arguments getter read count or exec.arguments in tools/result). Upstream rejects before reading arguments (ERR-10's divergence) and ERR-10 pins only a resolved failure, so neither choice is specified.",
   },
@@ -881,7 +881,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 179,
+    line: 182,
     reason:
       'Makes exec.signal configurable, so a listener could delete it at run time. ARG-10 forbids deleting signal at the type level only and upstream exec is a plain object whose signal is deletable at run time; no runtime rule pins non-deletability (ARG-11 lists identity fields, not signal).',
   },
@@ -1008,7 +1008,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'disposed',
     replacement: 'false',
-    line: 196,
+    line: 200,
     reason:
       'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); the seeds do not say what a disposed registry does, and after dispose() the kit reads nothing but the prompt (PRES-15, which the registry answers without this check).',
   },
@@ -1018,7 +1018,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'node.disposed',
     replacement: 'false',
-    line: 242,
+    line: 249,
     reason:
       'A second scope dispose would iterate an already-empty disposer set (each tracked disposer removes itself before running, and nothing can be added to a disposed scope) and delete an absent live-scope entry, so it has no effect.',
   },
@@ -1028,7 +1028,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 243,
+    line: 250,
     reason:
       "Only observable by using a scope after scope.dispose() (registering, restricting, guarding or subscribing through it, or parenting a new scope on it); the seeds specify that disposal removes the scope's contributions (REG-10, GRD-04) but not what a disposed scope does afterwards, so throwing is the reference's own choice.",
   },
@@ -1038,7 +1038,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'disposed',
     replacement: 'false',
-    line: 297,
+    line: 304,
     reason:
       'Makes a second harness.dispose() redo the teardown: events, live scopes and store are already empty (nothing can be added after dispose, as every write path asserts liveness) and approval cannot be consulted without pre-execute listeners, so nothing changes.',
   },
@@ -1048,7 +1048,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 302,
+    line: 309,
     reason:
       "After harness.dispose() every liveness check fails on the registry flag first, and the scope's disposer set is already cleared, so a later scope.dispose() does nothing whether or not the node is marked.",
   },
@@ -1215,7 +1215,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 103,
+    line: 106,
     reason:
       'The initial value only matters when resolveTool throws, and then the call already has an entry failure (a final failure, whatever collapsed says) and no finaliser was captured, so dropping one changes nothing.',
   },

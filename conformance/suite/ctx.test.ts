@@ -156,6 +156,11 @@ check(['CTX-03', 'POST-03'], "an accept adds its contexts to a failure too: afte
   tools.register(probeTool('denied').definition)
   harness.on('tools/pre-execute', (exec, next) => (exec.name === 'denied' ? { kind: 'deny', reason: 'not now' } : next()))
   postDecides(harness, { kind: 'accept', additionalContexts: [p] })
+  const posted: string[] = []
+  harness.on('tools/post-execute', (exec, _result, next) => {
+    posted.push(exec.name)
+    return next()
+  })
 
   const thrown = await tools.execute(call('ctx'))
   const denied = await tools.execute(call('denied'))
@@ -163,7 +168,8 @@ check(['CTX-03', 'POST-03'], "an accept adds its contexts to a failure too: afte
   expect(thrown.isError, 'the throwing body').toBe(true)
   expect(thrown.additionalContexts, 'the throwing body').toEqual([a, p])
   expect(denied.isError, 'the denial').toBe(true)
-  expect(denied.additionalContexts, 'the denial').toEqual([p])
+  // Whether a denial reaches tools/post-execute is open (OP-06, POST-28's): when it does, the accept adds its contexts.
+  if (posted.includes('denied')) expect(denied.additionalContexts, 'the denial').toEqual([p])
 })
 
 check('CTX-04', 'a block keeps only its own contexts', async ({ harness, tools }) => {

@@ -6,7 +6,17 @@ import { check } from './_kit/check.ts'
 import type { CheckContext } from './_kit/check.ts'
 import { approvalStub } from './_kit/approval.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
-import { expectCode, expectDenial, expectEnveloped, expectNoInfo, expectPlainFailure, expectPolicyFailure, expectSuccess } from './_kit/result-assertions.ts'
+import {
+  expectCode,
+  expectDenial,
+  expectEnveloped,
+  expectGuardDenial,
+  expectNoInfo,
+  expectPlainFailure,
+  expectPolicyFailure,
+  expectSuccess,
+  expectThrownMessage,
+} from './_kit/result-assertions.ts'
 import { MALFORMED_OUTCOMES } from './_kit/malformed-outcomes.ts'
 import { recordStages } from './_kit/stages.ts'
 import { expectLookupStages } from './_kit/lookup.ts'
@@ -32,7 +42,7 @@ async function failureOf(tools: ToolRuntimeApi, thrown: unknown) {
  */
 function expectThrownFailure(result: ToolExecutionResult, message: string): void {
   expect(result.isError, 'isError').toBe(true)
-  expect(result.error?.message, 'message').toBe(message)
+  expectThrownMessage(result, message)
   expect($Object.keys(result).sort(), 'a plain failure has only isError, error and content').toEqual(['content', 'error', 'isError'])
   expectNoInfo(result, 'ERR-14')
   expectEnveloped(result)
@@ -213,7 +223,7 @@ check('ERR-06', 'pre-execute denials, unanswerable asks, guard denials and block
 
   expectDenial(await tools.execute(call('denied')), 'no')
   expectPolicyFailure(await tools.execute(call('asked')))
-  expectDenial(await tools.execute(call('guarded')), 'guard says no')
+  expectGuardDenial(await tools.execute(call('guarded')), 'guard says no')
   const blocked = await tools.execute(call('blocked'))
   expectPolicyFailure(blocked)
   expect(blocked.error).toEqual({ message: 'blocked' })
@@ -661,7 +671,8 @@ for (const source of codedSources) {
 
       const result = await t.tools.execute(input)
 
-      expect(result.error).toEqual({ message: 'quota exceeded', info: { name: thrown.name, code: 'QUOTA' } })
+      expect(result.error?.info).toEqual({ name: thrown.name, code: 'QUOTA' })
+      expectThrownMessage(result, 'quota exceeded')
     },
     { needs: ['codedErrors', ...(source.needs ?? [])] },
   )
@@ -737,4 +748,31 @@ check(
 
 check('ERR-14', 'a plain object with name and code carries no info', async ({ tools }) => {
   expectPlainFailure(await failureOf(tools, { name: 'HarnessError', code: 'DUCK', message: 'duck typed' }))
+})
+
+check('ERR-18', 'the failure of a throwing pre-execute listener, guard or finalizer carries the thrown message as it is', async ({ harness, tools }) => {
+  const stages = ['pre', 'guard', 'finalizer'] as const
+  for (const stage of stages) {
+    tools.register(
+      probeTool(stage, {
+        finalizeContent: (exec) => {
+          if (exec.name === 'finalizer') throw new Error('finalizer broke')
+          return undefined
+        },
+      }).definition,
+    )
+  }
+  harness.on('tools/pre-execute', (exec, next) => {
+    if (exec.name === 'pre') throw new Error('policy broke')
+    return next()
+  })
+  tools.guard((exec) => {
+    if (exec.name === 'guard') throw new Error('guard broke')
+    return undefined
+  })
+
+  const messages = []
+  for (const stage of stages) messages.push((await tools.execute(call(stage))).error?.message)
+
+  expect(messages).toEqual(['policy broke', 'guard broke', 'finalizer broke'])
 })

@@ -665,7 +665,7 @@ check('EXE-14', 'a scoped wrapper sees only its own agent calls', async ({ tools
 })
 
 check(
-  'EXE-14',
+  'VIS-27',
   'a scoped wrapper also wraps calls of a child agent',
   async ({ tools, scope }) => {
     tools.register(probeTool('echo').definition)

@@ -6,7 +6,7 @@ import { abortedSignal, call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
 import { incidental } from './_kit/incidental.ts'
 import { expectOrderAsidePost, expectPostRouting } from './_kit/routing.ts'
-import { expectCode, expectEnveloped, expectNoInfo, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
+import { expectCode, expectEnveloped, expectNoInfo, expectPlainFailure, expectSuccess, expectThrownMessage, isDeepFrozen } from './_kit/result-assertions.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
 import { readTool } from './_kit/read-tool.ts'
 import type { ProbeSpec, ToolProbe } from './_kit/tools.ts'
@@ -44,7 +44,7 @@ interface Outcome {
   /** Installs the listeners that produce the outcome and returns the input to execute. */
   readonly arrange: (harness: Harness, tools: ToolRuntimeApi) => ToolExecutionInput
   /** Whether tools/post-execute runs; for a pipeline failure the seeds leave it open, and POST-24 says it does not. */
-  readonly postRuns: boolean | 'POST-24'
+  readonly postRuns: boolean | 'POST-24' | 'POST-28'
 }
 
 const outcomes: Outcome[] = [
@@ -55,7 +55,7 @@ const outcomes: Outcome[] = [
       h.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'no' }))
       return call('fin')
     },
-    postRuns: true,
+    postRuns: 'POST-28',
   },
   {
     name: 'a guard denial',
@@ -63,7 +63,7 @@ const outcomes: Outcome[] = [
       tools.guard(() => 'guarded')
       return call('fin')
     },
-    postRuns: true,
+    postRuns: 'POST-28',
   },
   { name: 'a pre-aborted call', arrange: () => call('fin', {}, { signal: abortedSignal() }), postRuns: false },
   { name: 'an argument failure', arrange: () => call('fin', { when: new Date(0) }), postRuns: false },
@@ -128,9 +128,9 @@ for (const outcome of outcomes) {
 
     expect(probe.finalizeCalls, 'finalize calls').toHaveLength(1)
     // The logging post listener is the first one, so it is entered whenever post-execute runs.
-    if (outcome.postRuns === 'POST-24') {
+    if (outcome.postRuns === 'POST-24' || outcome.postRuns === 'POST-28') {
       expectOrderAsidePost(log, ['finalize', 'result'], 'finalize', 'call order')
-      expectPostRouting('POST-24', log.filter((entry) => entry === 'post').length)
+      expectPostRouting(outcome.postRuns, log.filter((entry) => entry === 'post').length)
     } else {
       expect(log, 'call order').toEqual(outcome.postRuns ? ['post', 'finalize', 'result'] : ['finalize', 'result'])
     }
@@ -302,7 +302,7 @@ check('FIN-05', 'a throwing finalizer yields the normalized failure of its error
 
   const result = await tools.execute(call('fin'))
 
-  expect(result.error?.message).toBe('finalizer broke')
+  expectThrownMessage(result, 'finalizer broke')
   expectNoInfo(result, 'ERR-14')
   expectEnveloped(result)
   expect(probe.finalizeCalls, 'finalize calls').toHaveLength(1)

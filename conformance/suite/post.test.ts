@@ -55,6 +55,23 @@ const POST_RESULT_ORIGINS: readonly (readonly [string, (t: CheckContext) => Prom
       return runEcho(tools)
     },
   ],
+]
+
+/** Runs one call made by `run` and checks that it met tools/post-execute and tools/result once each. */
+async function expectPostOnce(t: CheckContext, run: (t: CheckContext) => Promise<unknown>): Promise<void> {
+  const stages = recordStages(t.harness)
+  await run(t)
+  expect(stages.count('post'), 'post stage runs').toBe(1)
+  expect(stages.count('result'), 'result stage runs').toBe(1)
+}
+
+for (const [origin, run] of POST_RESULT_ORIGINS) {
+  check('POST-01', `post-execute runs once for ${origin}`, (t) => expectPostOnce(t, run))
+}
+
+// Seed 001 says only that post-processing "may also see" a call denied before execution: whether it does is open
+// (OP-06), and upstream's yes is POST-28's.
+const POLICY_DENIALS: readonly (readonly [string, (t: CheckContext) => Promise<unknown>])[] = [
   [
     'a pre-execute deny',
     ({ harness, tools }) => {
@@ -71,13 +88,8 @@ const POST_RESULT_ORIGINS: readonly (readonly [string, (t: CheckContext) => Prom
   ],
 ]
 
-for (const [origin, run] of POST_RESULT_ORIGINS) {
-  check('POST-01', `post-execute runs once for ${origin}`, async (t) => {
-    const stages = recordStages(t.harness)
-    await run(t)
-    expect(stages.count('post'), 'post stage runs').toBe(1)
-    expect(stages.count('result'), 'result stage runs').toBe(1)
-  })
+for (const [origin, run] of POLICY_DENIALS) {
+  check('POST-28', `post-execute runs once for ${origin}`, (t) => expectPostOnce(t, run))
 }
 
 // Whether a call naming a tool outside the view reaches post-execute at all is VIS-25's (./_kit/lookup.ts).
@@ -485,7 +497,7 @@ for (const [what, decision] of LOSSY_DECISIONS) {
     const result = await runEcho(tools)
 
     expect(result.isError, 'isError').toBe(true)
-    expect(result.error?.info).toBeUndefined()
+    expectNoInfo(result, 'ERR-14') // the seeds do not say whether it has info (OP-05)
     expect(result.error?.message, 'the failure is the materialization failure, not the decision outcome').not.toBe('blocked-marker')
     expect('value' in result).toBe(false)
     expect(stages.results.map((r) => r.result)).toEqual([result])

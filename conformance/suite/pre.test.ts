@@ -8,7 +8,17 @@ import { forRules } from './_kit/for-rules.ts'
 import { precondition } from './_kit/incidental.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
-import { expectCode, expectDenial, expectEnveloped, expectPlainFailure, expectPolicyFailure, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
+import {
+  expectCode,
+  expectDenial,
+  expectEnveloped,
+  expectGuardDenial,
+  expectPlainFailure,
+  expectPolicyFailure,
+  expectSuccess,
+  expectThrownMessage,
+  isDeepFrozen,
+} from './_kit/result-assertions.ts'
 import { recordStages } from './_kit/stages.ts'
 import { expectStagesAside } from './_kit/routing.ts'
 import { expectLookupStages } from './_kit/lookup.ts'
@@ -169,10 +179,11 @@ check('PRE-04', 'a deny decision skips tools/execute and the body, and post-exec
   const result = await tools.execute(call('write'))
 
   expectDenial(result, 'read-only session')
-  expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
+  expectStagesAside(stages, ['pre', 'result'], 'POST-28')
   expect(probe.bodyCalls, 'body calls').toBe(0)
   expect(guard.calls, 'guard calls').toBe(0)
-  expect(inPost).toEqual([{ frozen: true, write: false, error: { message: 'read-only session' } }])
+  // When post-execute runs (POST-28's, OP-06), it receives the frozen denial.
+  expect(inPost).toEqual(stages.count('post') === 0 ? [] : [{ frozen: true, write: false, error: { message: 'read-only session' } }])
 })
 
 check('PRE-05', 'without an approval service, ask becomes a denial that still reaches post-execute', async ({ harness, tools }) => {
@@ -182,7 +193,7 @@ check('PRE-05', 'without an approval service, ask becomes a denial that still re
   const result = await tools.execute(call('write'))
 
   expectPolicyFailure(result)
-  expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
+  expectStagesAside(stages, ['pre', 'result'], 'POST-28')
   expect(probe.bodyCalls, 'body calls').toBe(0)
   expect(guard.calls, 'guard calls').toBe(0)
 })
@@ -198,7 +209,7 @@ check('PRE-06', 'with a service but no agent, ask is denied without consulting t
   expectPolicyFailure(result)
   expect(approval.requests, 'approval requests').toEqual([])
   expect(probe.bodyCalls, 'body calls').toBe(0)
-  expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
+  expectStagesAside(stages, ['pre', 'result'], 'POST-28')
 })
 
 check('PRE-07', 'the approval request carries agent, tool name, call id and the ask reason', async ({ harness, tools, scope, setApproval }) => {
@@ -288,7 +299,7 @@ check('PRE-08', 'allowed-once does not bypass a denying guard', async ({ harness
     approval.requests.map((request) => request.toolName),
     'the ask reached the approval service',
   ).toEqual(['write'])
-  expectDenial(result, 'guard still says no')
+  expectGuardDenial(result, 'guard still says no')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
@@ -305,7 +316,7 @@ for (const outcome of ['rejected', 'cancelled', 'unavailable'] as const) {
       const result = await tools.execute(call('write', {}, { agent }))
 
       expectPolicyFailure(result)
-      expect(stages.order, 'stage order').toEqual(['pre', 'post', 'result'])
+      expectStagesAside(stages, ['pre', 'result'], 'POST-28')
       expect(probe.bodyCalls, 'body calls').toBe(0)
       expect(guard.calls, 'guard calls').toBe(0)
       expectEnveloped(result)
@@ -414,7 +425,7 @@ for (const mode of ['throws', 'rejects'] as const) {
     const result = await tools.execute(call('write'))
 
     expectPlainFailure(result)
-    expect(result.error?.message).toBe('policy broke')
+    expectThrownMessage(result, 'policy broke')
     expectEnveloped(result)
     expectStagesAside(stages, ['pre', 'result'], 'POST-24')
     expect(guard.calls, 'guard calls').toBe(0)
@@ -490,7 +501,7 @@ check('PRE-14', 'a throw after a caller abort during pre-execute stays that fail
   const result = await run.result
 
   expectPlainFailure(result)
-  expect(result.error?.message).toBe('late policy failure')
+  expectThrownMessage(result, 'late policy failure')
   expectStagesAside(stages, ['pre', 'result'], 'POST-24')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
@@ -556,7 +567,7 @@ check('PRE-16', 'a scoped pre-execute listener gates only its own agent', async 
 })
 
 check(
-  'PRE-16',
+  'VIS-27',
   'a scoped pre-execute listener also gates descendants of its agent',
   async ({ tools, scope }) => {
     const parent = await scope()
@@ -665,7 +676,8 @@ for (const mode of ['throws', 'rejects'] as const) {
 
       const result = await tools.execute(call('write'))
 
-      expect(result.error).toEqual({ message: 'policy broke', info: { name: thrown.name, code: 'POLICY_DOWN' } })
+      expect(result.error?.info).toEqual({ name: thrown.name, code: 'POLICY_DOWN' })
+      expectThrownMessage(result, 'policy broke')
       // Which stages still run is PRE-12's alone.
       forRules('PRE-12', () => {
         expectStagesAside(stages, ['pre', 'result'], 'POST-24')

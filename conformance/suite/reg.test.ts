@@ -1,10 +1,11 @@
-import { $JSON, $Object } from './_kit/intrinsics.ts'
+import { $Array, $JSON, $Object } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { ToolDefinition } from '../spec/types.ts'
 import { countChanges } from './_kit/changes.ts'
 import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
 import { expectSuccess } from './_kit/result-assertions.ts'
+import { incidental } from './_kit/incidental.ts'
 import { expectTool } from './_kit/same-tool.ts'
 import { thrownBy } from './_kit/thrown.ts'
 import { probeTool } from './_kit/tools.ts'
@@ -52,12 +53,18 @@ check(
   { optional: ['presentationMeta'] },
 )
 
-check('REG-02', 'an output schema outside the enforced subset is rejected with UNSUPPORTED_SCHEMA', ({ tools }) => {
+// The seeds name no code for the rejection (OP-01): that it is UNSUPPORTED_SCHEMA is REG-23's, charged incidentally.
+check('REG-02', 'an output schema outside the enforced subset is rejected', ({ tools }) => {
   for (const schema of [{ type: 'string', pattern: '^a' }, { type: ['string', 'null'] }, { anyOf: [{ type: 'string' }] }]) {
     const label = $JSON.stringify(schema)
     const error = thrownBy(() => tools.register(definition(label, { output: { schema, render: () => [] } })))
-    expect(errorCode(error), label).toBe('UNSUPPORTED_SCHEMA')
+    incidental('REG-23', () => expect(errorCode(error), `${label}: the rejection is coded UNSUPPORTED_SCHEMA (REG-23)`).toBe('UNSUPPORTED_SCHEMA'))
   }
+})
+
+check('REG-23', 'the rejection of an output schema outside the subset carries code UNSUPPORTED_SCHEMA', ({ tools }) => {
+  const error = thrownBy(() => tools.register(definition('bad', { output: unsupportedOutput() })))
+  expect(errorCode(error)).toBe('UNSUPPORTED_SCHEMA')
 })
 
 /** timeoutMs values that are not a positive finite number. */
@@ -164,13 +171,18 @@ check('REG-06', 'one name registers once per layer and each scope resolves its o
 check('REG-21', 'the output shape is checked before the output schema', ({ tools }) => {
   // The shape error, whatever its class (REG-20's), is not the schema error.
   const error = thrownBy(() => tools.register(definition('bad', { output: { schema: unsupportedOutput().schema } })))
-  expect(errorCode(error)).not.toBe('UNSUPPORTED_SCHEMA')
+  expect(isSchemaRejection(error), 'the shape error is not the schema rejection').toBe(false)
 })
 
 check('REG-21', 'the output schema is checked before timeoutMs', ({ tools }) => {
   const error = thrownBy(() => tools.register(definition('bad', { output: unsupportedOutput(), timeoutMs: 0 })))
-  expect(errorCode(error)).toBe('UNSUPPORTED_SCHEMA')
+  expect(isSchemaRejection(error), 'the schema rejection comes first').toBe(true)
 })
+
+/** A schema rejection, known by its structure whatever its code (OP-01): an error with a `violations` list. */
+function isSchemaRejection(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && $Array.isArray((error as { violations?: unknown }).violations)
+}
 
 /** What identifies a thrown error for an order check: its class and message (never its class alone, which is REG-20's). */
 function errorIdentity(error: unknown): unknown {

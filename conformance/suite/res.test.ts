@@ -427,7 +427,7 @@ check('RES-06', "scope observers see only their own agent's calls; global observ
 })
 
 check(
-  'RES-06',
+  'VIS-27',
   'a scope observer also sees calls of its descendant scopes',
   async ({ tools, scope }) => {
     const parent = await scope()

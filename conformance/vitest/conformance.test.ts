@@ -28,7 +28,7 @@ const refused = {
   exitInCreate: await refusal(() => conformance(exitInCreate)),
 }
 
-await conformance(reference, { rules: ['grd-03'], timeout: 4000 })
+await conformance(reference, { rules: ['grd-04'], timeout: 4000 })
 
 test('bad options and adapters are refused, naming what is wrong', () => {
   expect(String(refused.unknownRule)).toMatch(/^UsageError: conformance\(\) option rules: "NOPE-1" is not a rule ID/)
@@ -42,9 +42,9 @@ test('bad options and adapters are refused, naming what is wrong', () => {
 
 test('declares exactly the kit tests naming the selected rule, under their kit names', ({ task }) => {
   const declared = task.file.tasks.map((t) => t.name).filter((name) => name.startsWith('['))
-  expect(declared).toContain('[GRD-03] global guards run before scope guards, farthest ancestor first, and the first denial stops evaluation')
-  expect(declared.filter((name) => !/^\[(?:[^\]]*, )?GRD-03(?:, [^\]]*)?\] /.test(name))).toEqual([])
-  // Laws are declared through check() too: GRD-03 has one (the random sequences over a scope forest).
+  expect(declared).toContain('[GRD-04] a scoped guard applies to its own agent, not to other agents or agent-less calls')
+  expect(declared.filter((name) => !/^\[(?:[^\]]*, )?GRD-04(?:, [^\]]*)?\] /.test(name))).toEqual([])
+  // Laws are declared through check() too: GRD-04 has one (the random sequences over a scope forest).
   expect(declared.some((name) => / E-SEQ /.test(name))).toBe(true)
 })
 

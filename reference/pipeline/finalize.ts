@@ -2,6 +2,7 @@
  * Final materialisation and `finalizeContent` (FIN, RES-03).
  */
 import type { ToolExecutionResult } from '../../conformance/spec/types.ts'
+import { losslessFailure, stageFailurePrefix } from '../choices.ts'
 import { materializeResult } from './materialize.ts'
 import { normalizedFailure } from './results.ts'
 import type { Run } from './run.ts'
@@ -20,7 +21,7 @@ export function finalizeResult(run: Run, result: ToolExecutionResult): ToolExecu
     const own = run.registry.canonical.get(result) === run.exec.token ? result : undefined
     candidate = materializeResult(result, own)
   } catch (error) {
-    candidate = normalizedFailure(error)
+    candidate = normalizedFailure(losslessFailure(run.registry.choices, error)) // OP-05
   }
 
   const finalizer = run.finalizer
@@ -32,6 +33,6 @@ export function finalizeResult(run: Run, result: ToolExecutionResult): ToolExecu
     // FIN-04: only `content` changes.
     return materializeResult({ ...candidate, content }, candidate)
   } catch (error) {
-    return normalizedFailure(error)
+    return normalizedFailure(error, [], stageFailurePrefix(run.registry.choices, 'finalizeContent')) // OP-04
   }
 }

@@ -33,7 +33,9 @@ export function evaluateGuards(run: Run): { readonly reason: unknown } | undefin
   const denied = firstDenial(store.global.guards, run)
   if (denied !== undefined) return denied
   if (run.exec.agent === undefined) return undefined // GRD-04: agent-less calls see global guards only
-  for (const node of chainFarthestFirst(run.target)) {
+  // OP-03: under `exact-agent` a scope's guards hear only calls made for that very agent.
+  const chain = run.registry.choices.listenerRouting === 'exact-agent' ? (run.target === undefined ? [] : [run.target]) : chainFarthestFirst(run.target)
+  for (const node of chain) {
     const layer = store.layerOf(node)
     if (layer === undefined) continue
     const scoped = firstDenial(layer.guards, run)

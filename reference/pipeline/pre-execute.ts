@@ -3,6 +3,7 @@
  * resolution (PRE-05..11), guards (GRD) and the post-guard cancellation check.
  */
 import type { PreToolDecision } from '../../conformance/spec/types.ts'
+import { guardDenialReason, losslessFailure, stageFailurePrefix } from '../choices.ts'
 import { resolveAsk } from './approval.ts'
 import { evaluateGuards } from './guards.ts'
 import { materializeResult, RESULT_NOT_LOSSLESS } from './materialize.ts'
@@ -33,11 +34,12 @@ function checkDecision(decision: unknown): PreToolDecision {
  * post-execute. If the reason is not lossless JSON the outcome is a final
  * failure instead (GRD-10).
  */
-function deny(reason: unknown): Outcome {
+function deny(run: Run, reason: unknown): Outcome {
   try {
-    return postResult(materializeResult(denialResult(reason)))
+    const denial = materializeResult(denialResult(reason))
+    return run.registry.choices.postExecuteOnDenial === 'skipped' ? finalResult(denial) : postResult(denial) // OP-06
   } catch {
-    return finalResult(normalizedFailure(new TypeError(RESULT_NOT_LOSSLESS)))
+    return finalResult(normalizedFailure(losslessFailure(run.registry.choices, new TypeError(RESULT_NOT_LOSSLESS)))) // OP-05
   }
 }
 
@@ -57,24 +59,24 @@ export async function admit(run: Run): Promise<Outcome> {
     // PRE-13: only `kind` and `reason` are read; a decision cannot carry new arguments.
     const decision = checkDecision(raw)
 
-    if (decision.kind === 'deny') return deny(decision.reason) // PRE-04, kept even after an abort (PRE-14)
+    if (decision.kind === 'deny') return deny(run, decision.reason) // PRE-04, kept even after an abort (PRE-14)
     if (decision.kind === 'ask') {
       // CAN-04: an abort during the ask is looked at only once it settles.
       const resolution = await resolveAsk(run, decision.reason)
       if (resolution.kind === 'aborted') return postResult(abortResult(false)) // PRE-09
-      if (resolution.kind === 'deny') return deny(resolution.reason)
+      if (resolution.kind === 'deny') return deny(run, resolution.reason)
     }
 
     // GRD-02: guards run only for an allow, after the waterfall and the ask;
     // they run even if the caller aborted meanwhile, and win over it (GRD-11).
     const guarded = evaluateGuards(run)
-    if (guarded !== undefined) return deny(guarded.reason)
+    if (guarded !== undefined) return deny(run, guardDenialReason(registry.choices, guarded.reason)) // OP-02
 
     // EXE-01, CAN-04: an allow that survived guards, but the caller has aborted.
     if (run.callerSignal.aborted) return postResult(abortResult(false))
     return dispatchNext
   } catch (error) {
     // PRE-10, PRE-11, PRE-12, PRE-15, GRD-09: final, post-execute skipped.
-    return finalResult(normalizedFailure(error))
+    return finalResult(normalizedFailure(error, [], stageFailurePrefix(registry.choices, 'policy check'))) // OP-04
   }
 }

@@ -41,10 +41,11 @@ function errorInfo(thrown: unknown): ToolErrorInfo | undefined {
 
 /**
  * ERR-01: `{ isError, content: ['Error: ' + m], error: { message: m, info? } }`.
- * `contexts` lets callers keep contexts that must survive (CTX-06, CAN-01).
+ * `contexts` lets callers keep contexts that must survive (CTX-06, CAN-01);
+ * `prefix` goes before the message (OP-04, `stageFailureMessage`).
  */
-export function normalizedFailure(thrown: unknown, contexts: readonly UserMessage[] = []): ToolExecutionFailure {
-  const message = errorMessage(thrown)
+export function normalizedFailure(thrown: unknown, contexts: readonly UserMessage[] = [], prefix = ''): ToolExecutionFailure {
+  const message = prefix + errorMessage(thrown)
   const info = errorInfo(thrown)
   const failure = {
     isError: true as const,

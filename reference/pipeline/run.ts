@@ -8,6 +8,7 @@
  * or non-AbortSignal `signal`) is recorded as `entryFailure` and later turned
  * into a result (ERR-08, ERR-10).
  */
+import type { RegistryChoices } from '../choices.ts'
 import type {
   ApprovalService,
   ContentBlock,
@@ -31,6 +32,8 @@ export interface RegistryInternals {
   readonly events: EventBus
   /** The approval service installed right now (read when an `ask` is resolved). */
   approval(): ApprovalService | undefined
+  /** The open-point choices the registry was created with (OP-02, OP-03). */
+  readonly choices: RegistryChoices
   /** EXE-05: results the registry produced itself, keyed to the dispatch token that produced them. */
   readonly canonical: WeakMap<object, symbol>
   /** RES-04: where contained observer failures are reported. */

@@ -25,7 +25,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-02',
     level: 'must',
     statement:
-      "A required marker is accepted only on property-map entries (the parameter root or an object spec's properties) and only with the value true; it never appears in the emitted property schema, and anywhere else (array items, oneOf branches, a value root) or with another value it makes compilation fail with UNSUPPORTED_SCHEMA.",
+      "A required marker is accepted only on property-map entries (the parameter root or an object spec's properties) and only with the value true; it never appears in the emitted property schema, and anywhere else (array items, oneOf branches, a value root) or with another value it makes compilation fail with a schema rejection (its code is JSS-13's).",
     sources: [seed('000', '§统一的 JSON 值 schema DSL (ParameterPropertySpec)'), upstream('required placement')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL (ParameterPropertySpec)', 'type ParameterPropertySpec = ValueSchemaSpec & { required?: true }'),
@@ -43,7 +43,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-03',
     level: 'must',
     statement:
-      'An object spec has to state additionalProperties as a boolean, which is emitted unchanged, and its properties compile like a parameter map with their own required list; an object spec without a boolean additionalProperties is rejected with UNSUPPORTED_SCHEMA. Whether an object spec without properties emits an empty `properties` record is open (upstream emits none: DSL-32).',
+      "An object spec has to state additionalProperties as a boolean, which is emitted unchanged, and its properties compile like a parameter map with their own required list; an object spec without a boolean additionalProperties is rejected with a schema rejection (its code is JSS-13's). Whether an object spec without properties emits an empty `properties` record is open (upstream emits none: DSL-32).",
     sources: [DSL_SEED],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '显式对象节点始终声明 `additionalProperties: true | false`'),
@@ -72,7 +72,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-05',
     level: 'must',
     statement:
-      'A oneOf spec carries only oneOf and annotations: adding type is rejected, oneOf must be a dense ordinary array, and a one-branch oneOf compiles but is then refused by the subset check, all with UNSUPPORTED_SCHEMA.',
+      "A oneOf spec carries only oneOf and annotations: adding type is rejected, oneOf must be a dense ordinary array, and a one-branch oneOf compiles but is then refused by the subset check, all with a schema rejection (its code is JSS-13's).",
     sources: [DSL_SEED, upstream('oneOf compilation')],
     quotes: [
       quote('000', '§已强制执行的原始 JSON Schema 子集', '`oneOf` 至少要求两个分支，且一个值必须恰好匹配其中一个'),
@@ -90,7 +90,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-06',
     level: 'must',
     statement:
-      "Scalar specs (string, number, integer, boolean, null) may carry enum and const, which are emitted as given; an enum or const that does not fit the node type, or an empty enum, is rejected with UNSUPPORTED_SCHEMA. Refusing a const outside the enum is JSS-20's.",
+      "Scalar specs (string, number, integer, boolean, null) may carry enum and const, which are emitted as given; an enum or const that does not fit the node type, or an empty enum, is rejected with a schema rejection (its code is JSS-13's). Refusing a const outside the enum is JSS-20's.",
     sources: [DSL_SEED],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '标量 `enum` 和 `const` 值必须与节点类型匹配'),
@@ -103,7 +103,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-07',
     level: 'must',
     statement:
-      'The annotations description, title, default and examples are emitted only when they are own keys of the spec, absent ones are not emitted, and a default or examples that is not lossless JSON (e.g. default: undefined) or a non-string description/title is rejected with UNSUPPORTED_SCHEMA.',
+      "The annotations description, title, default and examples are emitted only when they are own keys of the spec, absent ones are not emitted, and a default or examples that is not lossless JSON (e.g. default: undefined) or a non-string description/title is rejected with a schema rejection (its code is JSS-13's).",
     sources: [seed('000', '§统一的 JSON 值 schema DSL (ValueSchemaAnnotations)'), upstream('annotation copying')],
     quotes: [
       quote('000', '§已强制执行的原始 JSON Schema 子集', 'Annotation, ignored for validation but required to be lossless JSON.'),
@@ -117,7 +117,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-08',
     level: 'must',
     statement:
-      'A spec key outside the vocabulary of its node kind (e.g. pattern, minimum), and a missing or unknown type without oneOf, make compilation fail with UNSUPPORTED_SCHEMA.',
+      "A spec key outside the vocabulary of its node kind (e.g. pattern, minimum), and a missing or unknown type without oneOf, make compilation fail with a schema rejection (its code is JSS-13's).",
     sources: [seed('000', '§统一的 JSON 值 schema DSL (不支持的关键字会被拒绝)')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL (不支持的关键字会被拒绝)', '不支持的关键字会被拒绝，而不会在未强制执行的情况下获准进入'),
@@ -133,7 +133,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-09',
     level: 'must',
     statement:
-      'Spec nodes and property maps must be ordinary records (intrinsic or null prototype, own enumerable string keys only) and spec arrays dense undecorated arrays; anything else, and a spec that contains itself on its own path, is rejected with UNSUPPORTED_SCHEMA, while the same sub-spec reused by siblings compiles.',
+      'Spec nodes and property maps must be ordinary records (intrinsic or null prototype, own enumerable string keys only) and spec arrays dense undecorated arrays; anything else, and a spec that contains itself on its own path, is rejected with a schema rejection, while the same sub-spec reused by siblings compiles.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL (schema 记录只包含自有且可枚举的字符串键)'), upstream('structural spec checks')],
     quotes: [
       quote(
@@ -192,7 +192,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-13',
     level: 'must',
     statement:
-      'validateArgs(spec, args) compiles the spec afresh (an invalid spec throws UNSUPPORTED_SCHEMA) and validates args against it as an argument root: it returns [] for conforming args, at least one violation naming the offending path otherwise (a non-object root included), allows extra root keys, applies no defaults, treats a required key holding undefined as missing, and never throws for a valid spec.',
+      'validateArgs(spec, args) compiles the spec afresh (an invalid spec throws a schema rejection) and validates args against it as an argument root: it returns [] for conforming args, at least one violation naming the offending path otherwise (a non-object root included), allows extra root keys, applies no defaults, treats a required key holding undefined as missing, and never throws for a valid spec.',
     sources: [DSL_SEED, upstream('validateArgs')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '将参数推导与 `parameterSchemaSpecToJsonSchema()` 和 `validateArgs()` 绑定'),
@@ -218,7 +218,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-15',
     level: 'must',
     statement:
-      "A timeoutMs that is not a positive finite number is refused, by defineTool or when its definition is registered (defineTool refusing it itself is DSL-33's); defineTool compiles parameters and output.schema (UNSUPPORTED_SCHEMA on failure), and returns a definition with the compiled schemas, a render and a finalizeContent that call the author's with the same arguments and return its result (the author's own function or a forwarding one: identity is not pinned), presentationMeta (forwarding the same way) and timeoutMs only when given, and an execute that validates the arguments before entering the author body.",
+      "A timeoutMs that is not a positive finite number is refused, by defineTool or when its definition is registered (defineTool refusing it itself is DSL-33's); defineTool compiles parameters and output.schema (a schema rejection on failure), and returns a definition with the compiled schemas, a render and a finalizeContent that call the author's with the same arguments and return its result (the author's own function or a forwarding one: identity is not pinned), presentationMeta (forwarding the same way) and timeoutMs only when given, and an execute that validates the arguments before entering the author body.",
     sources: [DSL_SEED, seed('000', '§ToolDefinition (timeoutMs)'), upstream('defineTool assembly')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '将参数推导与 `parameterSchemaSpecToJsonSchema()` 和 `validateArgs()` 绑定'),

@@ -6,7 +6,7 @@ export const ERR_RULES = defineArea('ERR', [
     id: 'ERR-01',
     level: 'must',
     statement:
-      "A thrown value becomes a failure whose error.message is a string without the \"Error: \" envelope, for an Error with a non-empty message that message (the enveloped content is ERR-13's, the message of other thrown values ERR-02's, and that an empty message stays empty ERR-16's).",
+      "A thrown value becomes a failure whose error.message is a string without the \"Error: \" envelope (that for an Error with a non-empty message it is that message as it is is ERR-18's, the enveloped content is ERR-13's, the message of other thrown values ERR-02's, and that an empty message stays empty ERR-16's).",
     sources: [seed('000', '§执行'), seed('000', '§执行 (ToolFailure)')],
     quotes: [
       quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
@@ -178,5 +178,21 @@ export const ERR_RULES = defineArea('ERR', [
     divergence:
       'The seeds say an ask "runs only after an approval service returns `allowed-once` and otherwise denies", so an approval service that fails may as well end the call as a denial without info; upstream normalizes what it threw.',
     requires: ['approval', 'scopes', 'codedErrors'],
+  },
+  // ERR-18: the seeds ask only for a "Human-readable failure message without the Native `Error: ` envelope", so a
+  // message that names the failing stage first is as good a reading: open point OP-04.
+  {
+    id: 'ERR-18',
+    level: 'upstream',
+    statement:
+      "The failure of a value thrown by the tool body, a listener, a guard, the approval service or a finalizer carries as error.message the best-effort message of the thrown value as it is (ERR-02), with no text of the registry's own naming the stage that threw.",
+    sources: [upstream('every pipeline failure is built by one toolErrorResult from errorMessage(error)')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1872, 'const message = errorMessage(error)'),
+      evidence('packages/core/tools/src/index.ts', 1505, "return next({ kind: 'final-result', exec, result: toolErrorResult(error) })"),
+      evidence('packages/core/tools/src/index.ts', 1642, 'finalResult = this.materializeFinalResult(toolErrorResult(error))'),
+    ],
+    divergence:
+      'The seeds ask only for a "Human-readable failure message without the Native `Error: ` envelope": `finalizeContent failed: <message>` is as good a reading; upstream keeps the thrown message.',
   },
 ])

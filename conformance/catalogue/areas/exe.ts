@@ -180,7 +180,8 @@ export const EXE_RULES = defineArea('EXE', [
   {
     id: 'EXE-14',
     level: 'must',
-    statement: 'A tools/execute listener subscribed through an agent scope wraps only the calls of that agent and its descendants.',
+    statement:
+      "A tools/execute listener subscribed through an agent scope wraps the calls of that agent and no other agent's (whether a descendant's too is VIS-27's).",
     sources: [seed('000', '§tools/execute')],
     quotes: [quote('000', '§tools/execute', "agent-scoped listeners receive only that agent's calls")],
     requires: ['scopes'],

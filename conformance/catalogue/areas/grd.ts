@@ -48,7 +48,7 @@ export const GRD_RULES = defineArea('GRD', [
     id: 'GRD-04',
     level: 'must',
     statement:
-      'A guard added through an agent scope applies only to calls whose agent is that scope or a descendant of it, never to other agents or agent-less calls, and disposing the scope removes it.',
+      "A guard added through an agent scope applies to calls whose agent is that scope, never to other agents (its ancestors included) or agent-less calls, and disposing the scope removes it (whether it applies to a descendant's calls too is VIS-27's).",
     sources: [seed('000', '§Cordis API (guard: one registered through agent.ctx applies only to that agent)'), seed('002', '§ctx.tools.guard')],
     quotes: [
       quote('000', '§Cordis API (guard)', 'A plain-context guard applies globally; one registered through `agent.ctx` applies only to that agent.'),
@@ -78,7 +78,7 @@ export const GRD_RULES = defineArea('GRD', [
     id: 'GRD-07',
     level: 'must',
     statement:
-      "A guard denial becomes a failure whose message is the guard's reason, the body is not entered, and tools/post-execute still runs on it (that the error carries no info is ERR-06's, which guard decides among several GRD-03's, and that an empty-string reason is the message \"\" GRD-15's).",
+      "A guard denial becomes a failure with a string message and the body is not entered (that tools/post-execute still runs on it is POST-28's, that the message is the reason verbatim is GRD-16's, that the error carries no info ERR-06's, which guard decides among several GRD-03's, and that an empty-string reason is the message \"\" GRD-15's).",
     sources: [seed('000', '§执行 (ToolGuard)'), upstream('post-execute runs for guard denials')],
     quotes: [
       quote('000', '§执行 (ToolGuard)', 'A monotonic execution guard evaluated after every `tools/pre-execute` listener and before the tool body.'),
@@ -183,5 +183,18 @@ export const GRD_RULES = defineArea('GRD', [
     ],
     divergence:
       'The seeds say only that "Returning a reason denies the call" and that a failure message is "Human-readable", so a readable default message for an empty reason is as good a reading; upstream keeps the empty string.',
+  },
+  {
+    id: 'GRD-16',
+    level: 'upstream',
+    statement:
+      "A guard denial's error.message is the guard's reason verbatim, with no prefix or wording of the registry's own (open point OP-02; at must level a guard denial is a failure with a string message, GRD-07).",
+    sources: [upstream('the guard reason is the denial message as it is')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1486, 'const denialReason = decision.kind'),
+      evidence('packages/core/tools/src/index.ts', 1496, 'error: { message: denialReason },'),
+    ],
+    divergence:
+      'The seeds say only that "Returning a reason denies the call" and that a failure message is "Human-readable … without the Native `Error: ` envelope": a message such as `Denied by guard: <reason>` is as good a reading; upstream uses the reason as it is.',
   },
 ])

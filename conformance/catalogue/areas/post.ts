@@ -6,7 +6,7 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-01',
     level: 'must',
     statement:
-      "tools/post-execute is a waterfall whose base next() accepts; it runs once for every result that came out of dispatch or out of a denial (body success or throw, output failure, a cleanly normalized wrapper result, deny) and never for final results (which pipeline failures are final is POST-24's, that a caller abort observed after pre-execute passes through it POST-25's, and that a call naming a tool outside the view reaches it VIS-25's; such a call meets it at most once).",
+      "tools/post-execute is a waterfall whose base next() accepts; it runs once for every result that came out of dispatch (body success or throw, output failure, a cleanly normalized wrapper result) and never for final results (whether a policy denial reaches it is POST-28's, which pipeline failures are final POST-24's, that a caller abort observed after pre-execute passes through it POST-25's, and that a call naming a tool outside the view reaches it VIS-25's; such a call meets it at most once).",
     sources: [seed('000', '§tools/post-execute'), seed('001', 'L23'), upstream('post-result / final-result split (see POST-24)')],
     quotes: [
       quote('000', '§tools/post-execute', '`tools/post-execute` — waterfall'),
@@ -167,7 +167,7 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-11',
     level: 'must',
     statement:
-      'Feedback, replacement content or decision contexts that are not lossless JSON make the final result a failure without info instead of a registry crash.',
+      "Feedback, replacement content or decision contexts that are not lossless JSON make the final result a failure instead of a registry crash (that the failure has no info is ERR-14's).",
     sources: [seed('000', '§执行'), upstream('final materialization of decisions')],
     quotes: [
       quote('000', '§执行', '若内容、结构化错误、附加上下文或展示元数据无法物化，则会转为仍可到达 `finalizeContent` 的 JSON 安全 `isError` 结果。'),
@@ -302,5 +302,20 @@ export const POST_RULES = defineArea('POST', [
     ],
     divergence:
       'The seeds say only "后置策略可以替换内容或值，但不能同时替换两者" (post-policy may replace the content or the value, not both); whether a key holding undefined replaces anything they leave open, and reading it as absent is as good.',
+  },
+  // POST-28: seed 001 says post-processing "may also see" a call denied before execution (后处理也可能看见执行前被拒绝的结果),
+  // which leaves open whether a denial reaches tools/post-execute: open point OP-06.
+  {
+    id: 'POST-28',
+    level: 'upstream',
+    statement:
+      "A policy denial (a pre-execute deny, an ask that is not granted, a guard's reason) passes through tools/post-execute exactly once before tools/result, receiving the frozen denial.",
+    sources: [upstream('denials are post-results: the pre/guard gate hands them on to the post-execute stage')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1491, "kind: 'post-result',"),
+      evidence('packages/core/tools/src/index.ts', 1496, 'error: { message: denialReason },'),
+    ],
+    divergence:
+      'Seed 001 says only that post-processing "may also see" results denied before execution: a registry whose denials are final, skipping tools/post-execute, is as good a reading; upstream sends them through it.',
   },
 ])

@@ -45,7 +45,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-04',
     level: 'must',
     statement:
-      'A { kind: "deny", reason } decision becomes a frozen denial failure whose message is the reason, without entering tools/execute or the body, and post-execute receives that frozen denial (that its error carries no info is ERR-06\'s).',
+      'A { kind: "deny", reason } decision becomes a frozen denial failure whose message is the reason, without entering tools/execute or the body, and if tools/post-execute runs on it, it receives that frozen denial (whether it runs is POST-28\'s, and that its error carries no info ERR-06\'s).',
     sources: [seed('000', '§执行 (PreToolDecision)'), seed('001', 'L17'), seed('001', 'L23')],
     quotes: [
       quote('000', '§执行 (PreToolDecision)', '`allow` runs the call; `deny` materializes an error'),
@@ -62,7 +62,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-05',
     level: 'must',
     statement:
-      "With no approval service installed an ask decision is a denial: a failure without a body, and post-execute still runs (that it carries no info is ERR-06's, and that its message is the ask's reason PRE-23's).",
+      "With no approval service installed an ask decision is a denial: a failure without a body (that post-execute still runs on it is POST-28's, that it carries no info is ERR-06's, and that its message is the ask's reason PRE-23's).",
     sources: [seed('000', '§Cordis API (tools/pre-execute: missing approval support turns ask into denial)'), seed('001', 'L18')],
     quotes: [
       quote('000', '§tools/pre-execute', 'missing approval support turns `ask` into denial'),
@@ -94,7 +94,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-08',
     level: 'must',
     statement:
-      'Only the outcome allowed-once lets the call proceed (guards are still evaluated), while rejected, cancelled and unavailable become denials without error.info that skip the body but reach post-execute.',
+      "Only the outcome allowed-once lets the call proceed (guards are still evaluated), while rejected, cancelled and unavailable become denials without error.info that skip the body (that they reach post-execute is POST-28's).",
     sources: [seed('000', '§执行 (只有 allowed-once 才继续执行)'), seed('001', 'L18')],
     quotes: [
       quote('000', '§执行 (只有 allowed-once 才继续执行)', '只有 `allowed-once` 才继续执行，而未授权、缺少审批通道或服务、或无 agent 的请求都会变为拒绝'),
@@ -220,7 +220,8 @@ export const PRE_RULES = defineArea('PRE', [
   {
     id: 'PRE-16',
     level: 'must',
-    statement: 'A pre-execute listener subscribed through an agent scope sees, and so gates, only calls whose agent is that scope or one of its descendants.',
+    statement:
+      "A pre-execute listener subscribed through an agent scope sees, and so gates, the calls whose agent is that scope and no other agent's (whether a descendant's too is VIS-27's).",
     sources: [seed('000', '§Cordis API (tools/pre-execute: scope-filtered dispatch)')],
     quotes: [quote('000', '§tools/pre-execute', "Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent's calls.")],
     requires: ['scopes'],

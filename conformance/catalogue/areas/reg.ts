@@ -24,7 +24,7 @@ export const REG_RULES = defineArea('REG', [
     id: 'REG-02',
     level: 'must',
     statement:
-      'register() checks output.schema against the enforced JSON-Schema subset and lets the resulting error, whose code is UNSUPPORTED_SCHEMA, reach the caller.',
+      "register() checks output.schema against the enforced JSON-Schema subset and lets the resulting error reach the caller (that its code is UNSUPPORTED_SCHEMA is REG-23's).",
     sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('raw output schemas are asserted at registration')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '要求它声明 `output`，校验其原始 schema'),
@@ -244,5 +244,18 @@ export const REG_RULES = defineArea('REG', [
       evidence('packages/core/tools/src/index.ts', 1043, 'throw new TypeError(`tool "${name}" must declare output { schema, render, presentationMeta? }`)'),
       evidence('packages/core/tools/src/index.ts', 1049, 'throw new TypeError(`tool "${name}" timeoutMs must be a positive finite number`)'),
     ],
+  },
+  // REG-23: the seeds name the error (`JsonSchemaError`) but no code for it: open point OP-01.
+  {
+    id: 'REG-23',
+    level: 'upstream',
+    statement:
+      "The error register() lets through for an output schema outside the enforced subset (REG-02) carries code UNSUPPORTED_SCHEMA, the assertion's own (JSS-13).",
+    sources: [upstream('register() asserts the raw output schema; JsonSchemaError is coded UNSUPPORTED_SCHEMA')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1045, 'assertSupportedJsonSchema(output.schema)'),
+      evidence('packages/core/tools/src/json-schema.ts', 70, "'UNSUPPORTED_SCHEMA')"),
+    ],
+    divergence: 'The seeds name no code for a schema rejection (`JsonSchemaError` reports the bad paths); upstream codes it UNSUPPORTED_SCHEMA.',
   },
 ])

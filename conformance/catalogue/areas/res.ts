@@ -90,7 +90,7 @@ export const RES_RULES = defineArea('RES', [
     id: 'RES-06',
     level: 'must',
     statement:
-      'tools/result is routed by exec.agent: a global observer sees every call, a scope observer only calls whose agent is that scope or a descendant of it.',
+      "tools/result is routed by exec.agent: a global observer sees every call, a scope observer the calls whose agent is that scope and no other agent's (whether a descendant's too is VIS-27's).",
     sources: [seed('000', '§tools/result')],
     quotes: [quote('000', '§tools/result', 'Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): keyed by `exec.agent`.')],
     requires: ['scopes'],

@@ -223,7 +223,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-18',
     level: 'must',
     statement:
-      'A listener added through a scope receives tools/pre-execute, tools/execute, tools/post-execute and tools/result only for calls whose agent is that scope or a descendant, global listeners receive every call, agent-less calls reach global listeners only, and tools/change reaches scope listeners unfiltered.',
+      "A listener added through a scope receives tools/pre-execute, tools/execute, tools/post-execute and tools/result for calls whose agent is that scope and never for other agents' calls, its ancestors' included (whether also for a descendant's is VIS-27's), global listeners receive every call, agent-less calls reach global listeners only, and tools/change reaches scope listeners unfiltered.",
     sources: [seed('000', '§tools/* events'), seed('000', '§tools/change')],
     quotes: [
       quote('000', '§tools/pre-execute', "Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent's calls."),
@@ -321,5 +321,21 @@ export const VIS_RULES = defineArea('VIS', [
       evidence('packages/core/scope/src/index.ts', 111, 'Dispose every scope-owned registration'),
       evidence('packages/core/scope/tests/scope.spec.ts', 41, 'is usable synchronously before the backing fiber activates'),
     ],
+  },
+  // VIS-27: "agent-scoped listeners receive only that agent's calls" and a guard through `agent.ctx` "applies only to
+  // that agent" leave open whether a descendant agent's calls count: open point OP-03.
+  {
+    id: 'VIS-27',
+    level: 'upstream',
+    statement:
+      "The tools/pre-execute, tools/execute, tools/post-execute and tools/result listeners and the guards of a scope also hear the calls whose agent is a descendant of that scope (a scope's own calls are VIS-18's and GRD-04's).",
+    sources: [upstream('scope-filtered dispatch admits a listener tagged with an ancestor of the dispatch key; guards are read along the scope chain')],
+    evidence: [
+      evidence('packages/core/scope/src/index.ts', 161, 'of its ancestors ({@link bindScopeParent}): a listener owned by an enclosing'),
+      evidence('packages/core/tools/src/index.ts', 1123, 'for (const layer of this.layers.chainLayers(exec.agent)) {'),
+    ],
+    divergence:
+      'Seed 000 says agent-scoped listeners "receive only that agent\'s calls" and a scoped guard "applies only to that agent": hearing exactly that agent is as good a reading; upstream lets a scope hear its descendants.',
+    requires: ['scopes', 'scopeParents'],
   },
 ])

@@ -96,10 +96,11 @@ export function expectAbortName(result: ToolExecutionResult): void {
 
 /**
  * The rules that own a denial's exact message where the seeds only say the
- * case denies: a guard's empty-string reason (GRD-15), the ask reason of an
- * ask denied for want of an approval service (PRE-23).
+ * case denies: a guard's empty-string reason (GRD-15), any other guard
+ * reason (GRD-16, open point OP-02), the ask reason of an ask denied for want
+ * of an approval service (PRE-23).
  */
-export type DenialMessageOwner = 'GRD-15' | 'PRE-23'
+export type DenialMessageOwner = 'GRD-15' | 'GRD-16' | 'PRE-23'
 
 /** `owner`'s check, charged incidentally: the denial's message is `reason`, verbatim. */
 export function expectDenialMessage(result: ToolExecutionResult, reason: string, owner: DenialMessageOwner): void {
@@ -121,6 +122,28 @@ export function expectDenialFor(result: ToolExecutionResult, reason: string, own
   expectDenialMessage(result, reason, owner)
   expectNoInfo(result, 'ERR-06')
   expectEnveloped(result)
+}
+
+/**
+ * The result is a guard's denial for `reason`: the seeds leave its message
+ * open (OP-02), so that it is `reason` verbatim is GRD-16's, charged
+ * incidentally ({@link expectDenialFor}).
+ */
+export function expectGuardDenial(result: ToolExecutionResult, reason: string): void {
+  expectDenialFor(result, reason, 'GRD-16')
+}
+
+/**
+ * The message of the failure of a thrown Error whose message is `message`:
+ * at must level a string without the Native `Error: ` envelope (ERR-01);
+ * that it is `message` as it is, with no stage named first, is ERR-18's
+ * (open point OP-04), charged incidentally.
+ */
+export function expectThrownMessage(result: { readonly error?: { readonly message?: unknown } }, message: string): void {
+  const actual = result.error?.message
+  expect(typeof actual, `a failure carries a string message; error was ${$JSON.stringify(result.error)}`).toBe('string')
+  expect(String(actual).startsWith('Error: '), 'the message carries no "Error: " envelope').toBe(false)
+  incidental('ERR-18', () => expect(actual, 'the message is the thrown message as it is (ERR-18)').toBe(message))
 }
 
 /**
