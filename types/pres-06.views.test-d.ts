@@ -25,6 +25,12 @@ expectAssignable<ToolResultView>({ card: 'read', path: 'a.ts', offset: 1, lines:
 expectAssignable<ToolResultView>({ card: 'web', kind: 'search', sources: [{ url: 'https://example.com', title: 't', snippet: 's', publishedAt: '2026-01-01' }], answer: 'a', truncated: false })
 expectAssignable<ToolResultView>({ card: 'web', kind: 'fetch', url: 'https://example.com', statusCode: 200, truncated: false })
 
+// The generic card's kind is one of the eight ToolCallKind icons.
+for (const kind of ['read', 'edit', 'delete', 'move', 'search', 'execute', 'fetch', 'other'] as const) {
+  expectAssignable<ToolCallView>({ card: 'generic', title: 'Tool', kind })
+}
+expectNotAssignable<ToolCallView>({ card: 'generic', title: 'Tool', kind: 'upload' })
+
 // No pending card for search, web or read; no unknown card.
 expectNotAssignable<ToolCallView>({ card: 'search', title: 'grep' })
 expectNotAssignable<ToolCallView>({ card: 'web', title: 'fetch' })

@@ -1893,10 +1893,13 @@ check(
     const finals = new Map<string, ContentBlock[]>()
     harness.on('tools/result', (exec, result) => void finals.set(exec.name, result.content))
     const offered = new Map<string, ContentBlock[]>()
-    agent.on('tools/code-dispatch-log', (dispatch, next) => {
+    let kept: ContentBlock[] | undefined
+    agent.on('tools/code-dispatch-log', async (dispatch, next) => {
       offered.set(dispatch.name, dispatch.content)
-      // Only echo's record is shaped here; plain's goes to the default, which logs what it was given.
-      return dispatch.name === 'plain' ? next() : dispatch.content
+      if (dispatch.name !== 'plain') return dispatch.content
+      // Only echo's record is shaped here; plain's goes to the default, whose next() keeps the content unchanged.
+      kept = await next()
+      return kept
     })
     const runtime = await mountScripted(codeMode)
     expectSuccess(
@@ -1914,6 +1917,7 @@ check(
     expect(finals.get('echo')).toEqual([text('redacted')])
     expect(offered.get('echo'), 'the waterfall starts from the final content').toEqual(finals.get('echo'))
     expect(offered.get('plain')).toEqual(finals.get('plain'))
+    expect(kept, 'next() keeps the content unchanged').toEqual(finals.get('plain'))
     const settled = new Map(
       codeMode.records().flatMap((record) => (record.type === 'tool/code-dispatch' ? [[record.data.name, record.data.content] as const] : [])),
     )

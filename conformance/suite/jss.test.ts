@@ -142,6 +142,8 @@ check('JSS-03', 'nodes that are not plain records are violations at their path, 
     violations,
     ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((k) => `schema.properties.${k}`),
   )
+  // items is one node schema (items?: JsonSchemaNode), so the tuple form, an array of nodes, is not one.
+  expectPaths(violationsOf(schema, { type: 'array', items: [{ type: 'string' }] }), ['schema.items'])
 })
 
 check('JSS-03', "a record whose prototype only imitates a realm's $Object.prototype is not a schema node", ({ schema }) => {

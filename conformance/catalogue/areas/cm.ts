@@ -344,6 +344,14 @@ export const CM_RULES = defineArea('CM', [
     quotes: [
       quote('000', '§执行 (CodeDispatchLog)', 'Code Mode 的桥接层还会把每个已结算的子分派暴露给 `tools/code-dispatch-log` waterfall'),
       quote('000', '§执行 (CodeDispatchLog)', '该 waterfall 可以更改持久事件所存的内容副本（程序取得的值和模型可见结果均不受影响）'),
+      quote(
+        '000',
+        '§执行 (CodeDispatchLog)',
+        'One settled `run_code` sub-dispatch about to be logged, as seen by the `tools/code-dispatch-log` waterfall: the parent execution (session owner, outer call identity), the sub-call identity, and the outcome whose durable copy a listener may reshape.',
+      ),
+      quote('000', '§执行 (CodeDispatchLog)', 'The outer `run_code` execution.'),
+      quote('000', '§执行 (CodeDispatchLog)', 'The calling agent (the scope routing key and the spill owner), when the outer call has one.'),
+      quote('000', '§执行 (CodeDispatchLog)', 'The dispatched sub-tool name.'),
       quote('000', '§执行 (CodeDispatchLog)', 'Whether the sub-call settled as an error.'),
       quote('000', '§执行 (CodeDispatchLog)', "The sub-call's complete model-facing content (the settle event's default payload)."),
       quote('000', '§执行', '`tool/code-dispatch` 则原样存储子调用渲染后的 `content` 与 `isError`'),
@@ -352,6 +360,7 @@ export const CM_RULES = defineArea('CM', [
         '§tools/code-dispatch-log',
         'Allow a listener to replace content in the DURABLE LOG COPY of one `run_code` sub-dispatch outcome before the bridge appends its `tool/code-dispatch` event.',
       ),
+      quote('000', '§tools/code-dispatch-log', '`next()` keeps the content unchanged; a listener may return replacement blocks'),
       quote('000', '§tools/code-dispatch-log', 'A throwing listener is contained: the bridge falls back to logging the original settled content.'),
       quote(
         '000',

@@ -43,6 +43,7 @@ export const JSS_RULES = defineArea('JSS', [
     quotes: [
       quote('000', `${SUBSET} (JsonSchemaType)`, 'Single-type keywords accepted by the enforced subset.'),
       quote('000', `${SUBSET} (JsonSchemaType)`, "type JsonSchemaType = 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null'"),
+      quote('000', `${SUBSET} (JsonSchemaNode.items)`, 'items?: JsonSchemaNode'),
       quote('000', SUBSET, '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径'),
     ],
     requires: SCHEMA,

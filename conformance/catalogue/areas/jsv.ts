@@ -42,6 +42,7 @@ export const JSV_RULES = defineArea('JSV', [
     quotes: [
       quote('000', `${SUBSET} (an annotation-only node means unconstrained lossless JSON)`, '仅含注解的空节点表示不受约束的无损 JSON。'),
       quote('000', `${SUBSET} (JsonSchemaNode.type)`, 'Omit with no constraints for any JSON value, or use `oneOf`.'),
+      quote('000', `${SUBSET} (JsonSchemaNode.description, JsonSchemaNode.title)`, 'Annotation, ignored for validation.'),
     ],
     divergence:
       'Upstream decides whether an array is lossless by its length and indexed reads alone, so an array whose own keys lack an index and list a non-index key instead (a proxy can present one) is accepted; the kit rejects it, since its own keys do not describe a JSON array.',

@@ -79,6 +79,7 @@ export const OUT_RULES = defineArea('OUT', [
       quote('000', '§Cordis API (execute)', 'The returned outcome is the same lossless, frozen snapshot final observers receive.'),
       quote('000', '§执行', '结果仅承载产出。调用身份保留在不可变的 `ToolExecution` 上'),
       quote('000', '§执行 (ToolExecutionSuccess)', 'The agent loop stops after committing this successful result batch.'),
+      quote('000', '§执行 (ToolExecutionSuccess)', 'readonly error?: never readonly meta?: JsonValue'),
       quote('000', '§执行', '对于直接的外层调用，还会调用可选的元数据投影器'),
     ],
   },

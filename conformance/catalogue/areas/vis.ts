@@ -17,6 +17,7 @@ export const VIS_RULES = defineArea('VIS', [
       quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
       quote('000', '§ToolRestriction', '注册表将 readonly 名称编译为私有集合，对多个限制取交集，再叠加该作用域**自身**的注册——后者不受约束'),
       quote('000', '§Cordis API (ctx.tools)', 'Scoped registrations shadow globals; one visibility resolver feeds presentation, lookup, and dispatch.'),
+      quote('000', '§ToolRestriction (deny)', 'Global tool names removed from visibility.'),
     ],
     requires: ['scopes'],
   },
@@ -116,6 +117,7 @@ export const VIS_RULES = defineArea('VIS', [
     quotes: [
       quote('000', '§ToolRestriction', '注册表将 readonly 名称编译为私有集合，对多个限制取交集'),
       quote('000', '§Cordis API (restrict)', 'global-tool mask: `allow` (keep only) and/or `deny` (remove).'),
+      quote('002', '§ctx.tools.restrict', 'global-surface mask: `allow` (keep only) and/or `deny` (remove).'),
       quote('000', '§Cordis API (restrict)', 'the exact disposer that lifts this restriction.'),
     ],
     requires: ['scopes'],

@@ -27,7 +27,14 @@ export interface SentenceNote {
 
 /** Sentence ID → its note. */
 export const SENTENCE_NOTES: Readonly<Record<string, SentenceNote>> = {
-  '000-007': { excuse: { kind: 'repeats', of: '000-019', reason: 'lists the members of the ToolDefinition declaration that follows' } },
+  '000-007': {
+    excuse: {
+      kind: 'repeats',
+      of: '000-020',
+      reason:
+        "its demand is that the output declaration is mandatory (REG-01 rejects a definition without output); the other members are the declaration's own lines, graded through their prose",
+    },
+  },
   '000-010': { descriptive: 'names what the ToolOutputDefinition interface is for' },
   '000-027': {
     excuse: {
@@ -36,10 +43,7 @@ export const SENTENCE_NOTES: Readonly<Record<string, SentenceNote>> = {
     },
   },
   '000-035': {
-    excuse: {
-      kind: 'out-of-scope',
-      reason: "a demand on the tool's author (its body or callback), not on the registry, which can only be graded through what it does with a tool",
-    },
+    excuse: { kind: 'repeats', of: '000-031', reason: 'the registry replaces the content with the returned blocks, and undefined preserves it' },
   },
   '000-044': {
     excuse: {
@@ -82,15 +86,15 @@ export const SENTENCE_NOTES: Readonly<Record<string, SentenceNote>> = {
         "how the agent loop schedules calls (barriers, rolling pool): the loop's side; the registry's part, executionMode(), is graded by the rules quoting its JSDoc",
     },
   },
-  '000-157': {
-    excuse: {
-      kind: 'out-of-scope',
-      reason: "the session log's copy of a Code Mode sub-dispatch (tool/code-dispatch events): the bridge and the session, which no registry adapter has",
-    },
-  },
   '000-196': { excuse: { kind: 'repeats', of: '000-193', reason: 'a returned reason denies the call; undefined leaves it unchanged' } },
   '000-229': { descriptive: 'rationale for materialising the canonical value' },
-  '000-235': { excuse: { kind: 'repeats', of: '000-236', reason: 'the typed decisions each waterfall returns, named one by one in the next sentence' } },
+  '000-235': {
+    excuse: {
+      kind: 'untestable',
+      reason:
+        'the TypeScript return types of listeners (as at 000-236); the adapter contract declares its own listener types, and what each decision does is graded by the rules quoting 000-238 and 000-244',
+    },
+  },
   '000-236': {
     excuse: {
       kind: 'untestable',
@@ -188,14 +192,6 @@ export const SENTENCE_NOTES: Readonly<Record<string, SentenceNote>> = {
         "the Cordis dispatch mode (emit or waterfall) is how a host's event bus calls listeners; the adapter contract exposes listeners and next() directly, so only the behaviour the mode implies is graded (by the rules that quote the event's prose)",
     },
   },
-  '000-371': {
-    excuse: {
-      kind: 'out-of-scope',
-      reason:
-        "the tools/code-dispatch-log waterfall shapes the session log's copy of a Code Mode sub-dispatch, which the bridge appends; no registry adapter has a session log",
-    },
-  },
-  '000-376': { excuse: { kind: 'repeats', of: '000-371', reason: "the same sentence in the event's JSDoc" } },
   '000-038': {
     excuse: { kind: 'out-of-scope', reason: 'the deadline is enforced by the timeout-policy package (a tools/execute wrapper), not by the registry' },
   },
@@ -226,10 +222,7 @@ export const SENTENCE_NOTES: Readonly<Record<string, SentenceNote>> = {
     },
   },
   '000-102': { descriptive: 'states the trust model of registration, not a behaviour' },
-  '000-113': {
-    normative: 'fixes what deny does',
-    excuse: { kind: 'repeats', of: '000-107', reason: 'a deny-only filter removes what it lists and lets the rest through' },
-  },
+  '000-113': { normative: 'fixes what deny does' },
   '000-118': {
     normative: 'names the type of the final outcome',
     excuse: {
@@ -238,13 +231,12 @@ export const SENTENCE_NOTES: Readonly<Record<string, SentenceNote>> = {
         "the name of an upstream type; the adapter contract declares its own result type, and the result's shape is graded through the RES and TYP rules quoting its declaration",
     },
   },
-  '000-162': {
-    normative: 'fixes a field of the code-dispatch log entry',
-    excuse: {
-      kind: 'out-of-scope',
-      reason: "the session log's copy of a Code Mode sub-dispatch (tool/code-dispatch events): the bridge and the session, which no registry adapter has",
-    },
-  },
+  '000-160': { normative: 'fixes what a tools/code-dispatch-log listener receives as exec: the outer run_code execution' },
+  '000-161': { excuse: { kind: 'repeats', of: '000-160', reason: "the declaration of the field its doc comment fixes (the listener's exec)" } },
+  '000-162': { normative: "fixes what a tools/code-dispatch-log listener receives as agent: the outer call's" },
+  '000-166': { normative: 'fixes what a tools/code-dispatch-log listener receives as name: the sub-tool, not run_code' },
+  '000-167': { excuse: { kind: 'repeats', of: '000-166', reason: "the declaration of the field its doc comment fixes (the listener's name)" } },
+  '000-171': { excuse: { kind: 'repeats', of: '000-170', reason: "the declaration of the field its doc comment fixes (the listener's content)" } },
   '000-183': {
     normative: 'fixes who sees a replaced signal',
     excuse: { kind: 'repeats', of: '000-180', reason: 'a tools/execute wrapper may replace the signal for what it delegates to' },
@@ -260,22 +252,8 @@ export const SENTENCE_NOTES: Readonly<Record<string, SentenceNote>> = {
     normative: 'fixes what final live observers see',
     excuse: { kind: 'repeats', of: '000-355', reason: 'final observers receive the same lossless, frozen snapshot' },
   },
-  '000-287': {
-    normative: 'fixes that description is ignored for validation',
-    excuse: {
-      kind: 'repeats',
-      of: '000-291',
-      reason: "the same demand for another annotation keyword (JSV's annotation-only rules check that annotations constrain nothing)",
-    },
-  },
-  '000-289': {
-    normative: 'fixes that title is ignored for validation',
-    excuse: {
-      kind: 'repeats',
-      of: '000-291',
-      reason: "the same demand for another annotation keyword (JSV's annotation-only rules check that annotations constrain nothing)",
-    },
-  },
+  '000-287': { normative: 'fixes that description is ignored for validation' },
+  '000-289': { normative: 'fixes that title is ignored for validation' },
   '000-325': {
     normative: 'fixes where a restriction applies',
     excuse: { kind: 'repeats', of: '000-105', reason: 'a ToolRestriction acts on what the calling scope inherits' },
@@ -307,7 +285,14 @@ export const SENTENCE_NOTES: Readonly<Record<string, SentenceNote>> = {
   '000-141': { excuse: { kind: 'repeats', of: '000-142', reason: "deferContext attaches context to this execution's own result (the ToolRunContext JSDoc)" } },
   '000-191': { excuse: { kind: 'repeats', of: '000-194', reason: 'guards have no allow result, so later listeners cannot undo a denial' } },
   '000-192': { normative: 'fixes where guards run: after every pre-execute listener, before the body' },
-  '001-009': { descriptive: 'narrative of the normal path through the pipeline' },
+  '001-009': {
+    normative: 'fixes the order of the pipeline stages',
+    excuse: {
+      kind: 'repeats',
+      of: '000-116',
+      reason: 'the same order: resolve, pre-execute and guards, execute, post-processing and finalization, tools/result',
+    },
+  },
   '001-039': { descriptive: "rationale: whether an external operation may be retried is the tool's business" },
   '001-022': {
     normative: 'a global registration does not make a tool usable by every agent',
@@ -336,16 +321,61 @@ export const SENTENCE_NOTES: Readonly<Record<string, SentenceNote>> = {
   '001-044': { excuse: { kind: 'repeats', of: '000-396', reason: 'post-execute may accept, replace, enrich or block' } },
   '001-047': {
     excuse: {
-      kind: 'out-of-scope',
-      reason: "side effects of a tool body outside the process (files written, requests sent) are not the registry's to roll back",
+      kind: 'repeats',
+      of: '000-254',
+      reason:
+        'a post-execute block turns the result returned to the caller into an isError result; that writes already made are not rolled back is outside the registry (as at 001-071)',
     },
   },
   '001-048': { descriptive: 'advice on where to review content and where to prevent actions' },
   '001-064': { descriptive: 'a warning about what a schema alone cannot enforce' },
   '001-068': { descriptive: 'a warning about shell tools bypassing file-edit checks' },
   '001-070': { descriptive: 'advice to tool authors on what to document' },
-  '002-019': { excuse: { kind: 'repeats', of: '000-107', reason: 'an allow list keeps only what it lists; deny removes' } },
-  '002-025': { excuse: { kind: 'repeats', of: '002-019', reason: "the page's rendering of the @param tag" } },
+  '000-055': {
+    normative: 'fixes what presentResult receives',
+    excuse: {
+      kind: 'out-of-scope',
+      reason: "what a tool's presentResult is given is the presenter's call (a UI), not the registry's: the registry never invokes presentResult",
+    },
+  },
+  '000-212': {
+    excuse: {
+      kind: 'repeats',
+      of: '000-142',
+      reason: "deferContext attaches context to this execution's own result, a success included (CTX-01's tests read additionalContexts on successes)",
+    },
+  },
+  '000-265': { excuse: { kind: 'repeats', of: '000-264', reason: 'the declaration of the scalar values enum and const admit' } },
+  '000-272': { excuse: { kind: 'repeats', of: '000-266', reason: 'type is one single-type keyword (JSS-03 rejects a type array)' } },
+  '000-274': { excuse: { kind: 'repeats', of: '000-273', reason: 'oneOf is an array of branch nodes (JSS-04 checks its shape)' } },
+  '000-284': { excuse: { kind: 'repeats', of: '000-283', reason: 'enum is an array of scalar values (JSS-07 checks its shape and members)' } },
+  '000-286': { excuse: { kind: 'repeats', of: '000-285', reason: 'const is one scalar value (JSS-07 checks it)' } },
+  '000-292': { excuse: { kind: 'repeats', of: '000-291', reason: 'the declaration of the lossless-JSON default' } },
+  '000-294': { excuse: { kind: 'repeats', of: '000-293', reason: 'the declaration of the lossless-JSON examples' } },
+  '000-300': { normative: 'fixes the ToolCallView union: its cards and their fields' },
+  '000-303': { normative: 'fixes the ToolCallKind enumeration' },
+  '000-304': { normative: 'fixes the shapes of FileLocation, FileDiff and ReadFileLine' },
+  '000-427': {
+    normative: 'fixes that result observers receive the execution that went through the pipeline, not a copy with a new identity',
+    excuse: {
+      kind: 'repeats',
+      of: '000-227',
+      reason:
+        'the immutable ToolExecution accompanies the result through every hook (ARG-02 checks the token tools/result sees is that of every earlier stage)',
+    },
+  },
+  '000-069': { excuse: { kind: 'repeats', of: '000-064', reason: 'a member of the ValueSchemaSpec union the prose lists' } },
+  '000-070': { excuse: { kind: 'repeats', of: '000-064', reason: 'a member of the ValueSchemaSpec union the prose lists' } },
+  '000-071': { excuse: { kind: 'repeats', of: '000-064', reason: 'a member of the ValueSchemaSpec union the prose lists' } },
+  '000-072': { excuse: { kind: 'repeats', of: '000-064', reason: 'a member of the ValueSchemaSpec union the prose lists' } },
+  '000-073': { excuse: { kind: 'repeats', of: '000-064', reason: 'a member of the ValueSchemaSpec union the prose lists' } },
+  '000-074': { excuse: { kind: 'repeats', of: '000-064', reason: 'a member of the ValueSchemaSpec union the prose lists' } },
+  '000-075': { excuse: { kind: 'repeats', of: '000-064', reason: 'a member of the ValueSchemaSpec union the prose lists' } },
+  '000-076': { excuse: { kind: 'repeats', of: '000-064', reason: 'a member of the ValueSchemaSpec union the prose lists' } },
+  '000-077': { excuse: { kind: 'repeats', of: '000-064', reason: 'a member of the ValueSchemaSpec union the prose lists' } },
+  '000-078': { excuse: { kind: 'repeats', of: '000-064', reason: 'a member of the ValueSchemaSpec union the prose lists' } },
+  '000-083': { excuse: { kind: 'repeats', of: '000-082', reason: 'the parameter map is an implicit open object root of property specs' } },
+  '000-084': { excuse: { kind: 'repeats', of: '000-080', reason: 'each property is a value spec with an optional required: true' } },
   '002-077': { excuse: { kind: 'repeats', of: '002-074', reason: 'the returned outcome is the materialised, frozen snapshot' } },
   '002-084': { excuse: { kind: 'repeats', of: '002-081', reason: 'the returned outcome is the materialised, frozen snapshot' } },
 }
