@@ -188,7 +188,7 @@ check('JSV-03', 'an annotation-only node accepts lossless JSON from any realm an
   // description and title are annotations, ignored for validation.
   for (const node of [{ description: 'anything' }, { title: 'Anything' }]) {
     for (const value of [null, 0, 'x', [], {}, { a: [1, 'b', { c: false }] }, bare, inForeignRealm({ a: [1, { b: 'c' }] })]) {
-      expect(accepts(schema, node, value), JSON.stringify(node)).toBe(true)
+      expect(accepts(schema, node, value), $JSON.stringify(node)).toBe(true)
     }
   }
 })
