@@ -5,6 +5,10 @@
  * becoming an upstream rule) or moved, and read again (issue 37). The list
  * may only shrink: a must rule that is not demanded as written and is not
  * listed here fails readings.test.ts, and so does a listed rule that is.
+ *
+ * PRES-06 joined on a re-reading after its quotes grew (issue 40): a first
+ * reader found it demanded, a second that "exactly" fixes field lists the
+ * seed elides with "…"; the stricter reading stands until it is narrowed.
  */
 export const NOT_YET_DEMANDED: readonly string[] = [
   'REG-01',
@@ -33,9 +37,7 @@ export const NOT_YET_DEMANDED: readonly string[] = [
   'PRE-12',
   'PRE-13',
   'PRE-14',
-  'PRE-16',
   'GRD-04',
-  'GRD-07',
   'GRD-08',
   'GRD-09',
   'GRD-10',
@@ -47,7 +49,6 @@ export const NOT_YET_DEMANDED: readonly string[] = [
   'EXE-09',
   'EXE-10',
   'EXE-13',
-  'EXE-14',
   'OUT-01',
   'OUT-02',
   'OUT-04',
@@ -55,11 +56,9 @@ export const NOT_YET_DEMANDED: readonly string[] = [
   'OUT-06',
   'OUT-07',
   'OUT-14',
-  'POST-01',
   'POST-03',
   'POST-05',
   'POST-09',
-  'POST-11',
   'POST-12',
   'POST-13',
   'POST-14',
@@ -70,7 +69,6 @@ export const NOT_YET_DEMANDED: readonly string[] = [
   'RES-02',
   'RES-03',
   'RES-05',
-  'RES-06',
   'RES-08',
   'CAN-01',
   'CAN-02',
@@ -92,6 +90,7 @@ export const NOT_YET_DEMANDED: readonly string[] = [
   'PRES-02',
   'PRES-03',
   'PRES-04',
+  'PRES-06',
   'PRES-08',
   'PRES-09',
   'PRES-10',
