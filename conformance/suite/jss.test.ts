@@ -146,7 +146,7 @@ check('JSS-03', 'nodes that are not plain records are violations at their path, 
   expectPaths(violationsOf(schema, { type: 'array', items: [{ type: 'string' }] }), ['schema.items'])
 })
 
-check('JSS-03', "a record whose prototype only imitates a realm's $Object.prototype is not a schema node", ({ schema }) => {
+check('JSS-03', "a record whose prototype only imitates a realm's Object.prototype is not a schema node", ({ schema }) => {
   const imitations: Record<string, object> = {
     // A null-parent object without a constructor, or with one that is not a function.
     bare: Object.create(null) as object,

@@ -477,7 +477,7 @@ check('JSV-11', 'violation texts quote the path', ({ schema }) => {
   expect(validate(schema, asserted(schema, { type: 'object' }), { a: Number.NaN })).toEqual(['"value" must be a lossless JSON object'])
 })
 
-check('JSV-11', 'a record whose prototype is not an intrinsic $Object.prototype is reported as not an object', ({ schema }) => {
+check('JSV-11', 'a record whose prototype is not an intrinsic Object.prototype is reported as not an object', ({ schema }) => {
   // Not a plain record (JSV-05: e.g. a Date): the prototype merely has a
   // null constructor, and reading it throws nothing, so this is a type error.
   const imitation = Object.create(Object.assign(Object.create(null) as object, { constructor: null })) as unknown

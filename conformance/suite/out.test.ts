@@ -307,13 +307,18 @@ check('OUT-06', 'a plain success holds exactly isError, value and content, deep-
   expect(isDeepFrozen(result), 'deep-frozen').toBe(true)
 })
 
-check('OUT-06', 'a success of a call with projected meta adds meta, deep-frozen', async ({ tools }) => {
-  const result = await runTool(tools, 'echo', { body: () => 'v', presentationMeta: () => ({ shown: ['v'] }) })
+check(
+  'OUT-06',
+  'a success of a call with projected meta adds meta, deep-frozen',
+  async ({ tools }) => {
+    const result = await runTool(tools, 'echo', { body: () => 'v', presentationMeta: () => ({ shown: ['v'] }) })
 
-  expect($Object.keys(result).sort()).toEqual(['content', 'isError', 'meta', 'value'])
-  expect(result.meta, 'meta').toEqual({ shown: ['v'] })
-  expect(isDeepFrozen(result), 'deep-frozen').toBe(true)
-})
+    expect($Object.keys(result).sort()).toEqual(['content', 'isError', 'meta', 'value'])
+    expect(result.meta, 'meta').toEqual({ shown: ['v'] })
+    expect(isDeepFrozen(result), 'deep-frozen').toBe(true)
+  },
+  { needs: ['presentationMeta'] },
+)
 
 check('OUT-06', 'a success of a call that concluded the turn adds concludesTurn: true', async ({ tools }) => {
   const result = await runTool(tools, 'echo', {
