@@ -25,7 +25,7 @@ export default defineConfig({
     // on child processes), so two files at a time finish sooner: 798 s
     // against 1,035 s for the same tree on a 2-core machine. Hang budgets
     // count waiting, not computing, so sharing the cores cannot fail a test.
-    maxWorkers: Math.max(3, availableParallelism() - 1),
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: HeavyFilesFirst },
   },
 })
