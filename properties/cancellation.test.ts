@@ -9,6 +9,7 @@ import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { FeatureName } from '../conformance/adapter/contract.ts'
 import type { ApprovalOutcome, ToolExecutionResult } from '../conformance/spec/types.ts'
+import type { RuleId } from '../conformance/catalogue/index.ts'
 import { approvalStub } from '../conformance/suite/_kit/approval.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { expectAbortName } from '../conformance/suite/_kit/result-assertions.ts'
@@ -44,6 +45,21 @@ function expectedOutcome(kind: Kind, point: Point, aborted: boolean, bodyEntered
   return candidate
 }
 
+const CODES: readonly string[] = ['ABORTED', 'ABORTED_BEFORE_DISPATCH']
+
+/**
+ * The rule that says an abort landing at `point` cancels a call of `kind`
+ * that would otherwise succeed (E-18 charges that property to it alone).
+ */
+function cancelledBy(point: Point, kind: Kind): RuleId {
+  if (point === 'before') return 'CAN-02'
+  if (point === 'pre' || point === 'approval') return 'CAN-04'
+  if (point === 'post') return 'CAN-08'
+  if (kind === 'short') return 'CAN-06'
+  if (point === 'wrapper-before') return 'CAN-05'
+  return 'CAN-07'
+}
+
 /** An approved ask needs an approval service and an agent scope to route it through. */
 const canAsk = (has: (feature: FeatureName) => boolean): boolean => has('approval') && has('scopes')
 
@@ -53,7 +69,7 @@ function describeResult(result: ToolExecutionResult): string {
 
 law(
   'E-18',
-  ['CAN-10', 'CAN-02', 'CAN-05', 'CAN-06', 'CAN-07', 'CAN-08', 'CAN-09', 'CAN-01'],
+  ['CAN-10', 'CAN-02', 'CAN-04', 'CAN-05', 'CAN-06', 'CAN-07', 'CAN-08', 'CAN-09', 'CAN-01'],
   'the abort code depends only on whether the body started, and more specific failures are never replaced',
   {
     // The approval abort point only where an ask can be approved.
@@ -139,24 +155,42 @@ law(
           ? { is: 'code', code: 'ABORTED_BEFORE_DISPATCH' }
           : expectedOutcome(kind, point, controller.signal.aborted, probe.bodyCalls > 0)
       if (expected.is === 'code' && point !== 'before' && point !== 'none') r.interesting()
+      // Where no abort landed (or it landed after the outcome was settled) the call keeps its success: no one
+      // cancellation rule owns that, so it concerns the whole law.
       if (expected.is === 'success') expect(result.isError, `expected a success, got ${seen}`).toBe(false)
       if (expected.is === 'code') {
-        expect(result.error?.info?.code, `expected ${expected.code}, got ${seen}`).toBe(expected.code)
+        const code = result.error?.info?.code
+        const owner = cancelledBy(point, kind)
+        // That the abort cancels the call at all is the rule of the point where it landed.
+        r.holds(owner, () => expect(result.isError, `the abort during ${point} cancels the call (${owner}), got ${seen}`).toBe(true))
+        // That a cancellation is one of the two failures is CAN-01's; which of the two, CAN-10's.
+        r.holds('CAN-01', () => {
+          if (result.isError) expect(CODES.includes(code as string), `a cancellation is ABORTED or ABORTED_BEFORE_DISPATCH, got ${seen}`).toBe(true)
+        })
+        r.holds('CAN-10', () => {
+          const byBody = probe.bodyCalls > 0 ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH'
+          if (CODES.includes(code as string))
+            expect(code, `the body ${probe.bodyCalls > 0 ? 'was' : 'was not'} entered, so ${byBody}; got ${seen}`).toBe(byBody)
+        })
         expectAbortName(result)
       }
       if (expected.is === 'message') {
-        // A guard denial's message is the seeds' open point OP-02: that it is the reason verbatim is GRD-16's.
-        const kept = () => expect(result.error?.message, `expected the failure "${expected.message}" to be kept, got ${seen}`).toBe(expected.message)
-        if (kind === 'guard') {
-          expect(result.isError, `expected the guard denial to be kept, got ${seen}`).toBe(true)
-          incidental('GRD-16', kept)
-        } else kept()
-        expect(result.error?.info?.code ?? 'no code', 'a kept failure is not relabelled as a cancellation').not.toMatch(/^ABORTED/)
+        r.holds('CAN-09', () => {
+          // A guard denial's message is the seeds' open point OP-02: that it is the reason verbatim is GRD-16's.
+          const kept = () => expect(result.error?.message, `expected the failure "${expected.message}" to be kept, got ${seen}`).toBe(expected.message)
+          if (kind === 'guard') {
+            expect(result.isError, `expected the guard denial to be kept, got ${seen}`).toBe(true)
+            incidental('GRD-16', kept)
+          } else kept()
+          expect(result.error?.info?.code ?? 'no code', 'a kept failure is not relabelled as a cancellation').not.toMatch(/^ABORTED/)
+        })
       }
       const bodyPossible = !['before', 'pre', 'approval', 'wrapper-before'].includes(point)
-      if (!bodyPossible) expect(probe.bodyCalls, `the caller aborted (${point}) before the body could start`).toBe(0)
-      if (point === 'before') expect(stages, 'a pre-aborted call runs no stage but tools/result').toEqual({ pre: 0, execute: 0, post: 0, results: 1 })
-      expect(stages.results, 'tools/result fires once').toBe(1)
+      if (!bodyPossible) r.holds(cancelledBy(point, kind), () => expect(probe.bodyCalls, `the caller aborted (${point}) before the body could start`).toBe(0))
+      if (point === 'before') {
+        r.holds('CAN-02', () => expect(stages, 'a pre-aborted call runs no stage but tools/result').toEqual({ pre: 0, execute: 0, post: 0, results: 1 }))
+      }
+      incidental('RES-01', () => expect(stages.results, 'tools/result fires once').toBe(1))
     },
   },
 )

@@ -118,20 +118,39 @@ law(
               post: stages.post - before.post,
             }
 
+            // Whether this call collapses is CM-04's where the scope's mode in force and the deployment's disagree about
+            // code (a registry reading the deployment errs exactly there), else CM-03's; a collapsed call's stages are
+            // PRE-21's (pre-execute) and CM-03/04's (the rest), its class MODE-05's.
+            const owner = !nested && (mode === 'code') !== (f.deployment === 'code') ? 'CM-04' : 'CM-03'
             if (collapses) {
-              expect(result.error?.info?.code, `${what} collapses to UNKNOWN_TOOL; got ${seen}`).toBe('UNKNOWN_TOOL')
-              expect(ran, `${what}: a collapsed call runs no pre-execute, guard, wrapper or post-execute`).toEqual({ pre: 0, wrapper: 0, guard: 0, post: 0 })
-              expect(probes[name]!.bodyCalls, `${what}: a collapsed call runs no body`).toBe(bodies)
-              expect(classified, `${what}: a collapsed call classifies as exclusive`).toBe('exclusive')
+              r.holds(owner, () => {
+                expect(result.error?.info?.code, `${what} collapses to UNKNOWN_TOOL; got ${seen}`).toBe('UNKNOWN_TOOL')
+                expect(probes[name]!.bodyCalls, `${what}: a collapsed call runs no body`).toBe(bodies)
+                expect({ wrapper: ran.wrapper, guard: ran.guard, post: ran.post }, `${what}: a collapsed call runs no guard, wrapper or post-execute`).toEqual({
+                  wrapper: 0,
+                  guard: 0,
+                  post: 0,
+                })
+              })
+              // Only a call the registry did collapse can show what a collapsed call does before its dispatch.
+              const collapsed = result.error?.info?.code === 'UNKNOWN_TOOL' && probes[name]!.bodyCalls === bodies
+              if (collapsed) {
+                r.holds('PRE-21', () => expect(ran.pre, `${what}: a collapsed call runs no pre-execute`).toBe(0))
+                r.holds('MODE-05', () => expect(classified, `${what}: a collapsed call classifies as exclusive`).toBe('exclusive'))
+              }
             } else if (name === 'ghost') {
-              expect(result.error?.info?.code, `${what}: an invisible name is an ordinary unknown tool; got ${seen}`).toBe('UNKNOWN_TOOL')
-              expect(ran.pre, `${what}: an invisible name still runs pre-execute`).toBe(1)
-              expect(ran.post, `${what}: an invisible name still runs post-execute`).toBe(1)
+              r.holds('CM-03', () => {
+                expect(result.error?.info?.code, `${what}: an invisible name is an ordinary unknown tool; got ${seen}`).toBe('UNKNOWN_TOOL')
+                expect(ran.pre, `${what}: an invisible name still runs pre-execute`).toBe(1)
+                expect(ran.post, `${what}: an invisible name still runs post-execute`).toBe(1)
+              })
             } else {
-              expect(result.isError, `${what} takes the ordinary pipeline and succeeds; got ${seen}`).toBe(false)
-              expect(ran, `${what}: every stage runs once`).toEqual({ pre: 1, wrapper: 1, guard: 1, post: 1 })
-              expect(probes[name]!.bodyCalls, `${what}: the body runs once`).toBe(bodies + 1)
-              expect(classified, `${what}: classified by its own classifier`).toBe(name === 'safe' ? 'parallel' : 'exclusive')
+              r.holds(owner, () => {
+                expect(result.isError, `${what} takes the ordinary pipeline and succeeds; got ${seen}`).toBe(false)
+                expect(ran, `${what}: every stage runs once`).toEqual({ pre: 1, wrapper: 1, guard: 1, post: 1 })
+                expect(probes[name]!.bodyCalls, `${what}: the body runs once`).toBe(bodies + 1)
+                expect(classified, `${what}: classified by its own classifier`).toBe(name === 'safe' ? 'parallel' : 'exclusive')
+              })
             }
           }
         }
@@ -299,16 +318,24 @@ law<Ordering>(
       const where = `steps: ${steps.map((x) => `${x.stage}${x.call}${x.edge === 'in' ? '+' : '-'}`).join(' ')} (maxParallelSubCalls ${maxParallel}, calls ${$JSON.stringify(calls)})`
       const submission = calls.map((_, i) => i)
 
+      // That the run succeeds with every binding's value is what the rest stands on: it concerns the whole law.
       expect(result.isError, `run_code succeeds; got ${result.isError ? $JSON.stringify(result.error) : 'success'} (${where})`).toBe(false)
       expect(result.isError ? undefined : (result.value as { result?: unknown }).result, `every binding resolves with its sub-call's value (${where})`).toEqual(
         submission,
       )
-      expect(ids, `sub-call ids are <outer callId>:code:<n>, numbered in submission order (${where})`).toEqual(calls.map((_, i) => `outer:code:${i + 1}`))
-      expect(lineage, `every sub-call carries the outer call's agent, token (as parent) and rootCallId (${where})`).toEqual(calls.map(() => true))
-      expect(order('pre'), `pre-execute is entered in submission order (${where})`).toEqual(submission)
-      expect(order('body'), `every sub-call runs its body once (${where})`).toEqual(expect.arrayContaining(submission))
-      expect(order('body').length, `every sub-call runs its body once (${where})`).toBe(calls.length)
-      expect(order('post'), `post-execute is entered in submission order (${where})`).toEqual(submission)
+      r.holds('CM-14', () => {
+        expect(ids, `sub-call ids are <outer callId>:code:<n>, numbered in submission order (${where})`).toEqual(calls.map((_, i) => `outer:code:${i + 1}`))
+        expect(lineage, `every sub-call carries the outer call's agent, token (as parent) and rootCallId (${where})`).toEqual(calls.map(() => true))
+      })
+      r.holds('CM-15', () => {
+        expect(order('body'), `every sub-call runs its body once (${where})`).toEqual(expect.arrayContaining(submission))
+        expect(order('body').length, `every sub-call runs its body once (${where})`).toBe(calls.length)
+      })
+      // Starts and commits in submission order, never overlapping: CM-16's (upstream).
+      r.holds('CM-16', () => {
+        expect(order('pre'), `pre-execute is entered in submission order (${where})`).toEqual(submission)
+        expect(order('post'), `post-execute is entered in submission order (${where})`).toEqual(submission)
+      })
 
       // Walk the steps: which stages are live at each point.
       const live = new Map<string, number>()
@@ -321,20 +348,21 @@ law<Ordering>(
           continue
         }
         const others = [...live.keys()].filter((x) => x.endsWith(` ${step.call}`) === false)
-        if (step.stage === 'pre')
-          expect(
-            others.filter((x) => x.startsWith('pre ')),
-            `no two pre-execute stages overlap (at step ${k}; ${where})`,
-          ).toEqual([])
-        if (step.stage === 'post')
-          expect(
-            others.filter((x) => x.startsWith('post ')),
-            `no two post-execute stages overlap (at step ${k}; ${where})`,
-          ).toEqual([])
+        if (step.stage !== 'body') {
+          r.holds('CM-16', () =>
+            expect(
+              others.filter((x) => x.startsWith(`${step.stage} `)),
+              `no two ${step.stage === 'pre' ? 'pre-execute' : 'post-execute'} stages overlap (at step ${k}; ${where})`,
+            ).toEqual([]),
+          )
+        }
         live.set(key, k)
         if (step.stage === 'body') {
           bodies += 1
-          expect(bodies, `at most maxParallelSubCalls (${maxParallel}) bodies are live (at step ${k}; ${where})`).toBeLessThanOrEqual(maxParallel)
+          const count = bodies
+          r.holds('CM-17', () =>
+            expect(count, `at most maxParallelSubCalls (${maxParallel}) bodies are live (at step ${k}; ${where})`).toBeLessThanOrEqual(maxParallel),
+          )
         }
       }
       // An exclusive sub-call runs alone from its pre-execute to the end of its post-execute.
@@ -343,14 +371,18 @@ law<Ordering>(
         const from = steps.findIndex((x) => x.call === i && x.stage === 'pre' && x.edge === 'in')
         const to = steps.findIndex((x) => x.call === i && x.stage === 'post' && x.edge === 'out')
         const intruders = steps.slice(from, to + 1).filter((x) => x.call !== i)
-        expect(
-          intruders.map((x) => `${x.stage}${x.call}${x.edge === 'in' ? '+' : '-'}`),
-          `exclusive sub-call ${i} runs alone until its commit is done (${where})`,
-        ).toEqual([])
+        r.holds('CM-17', () =>
+          expect(
+            intruders.map((x) => `${x.stage}${x.call}${x.edge === 'in' ? '+' : '-'}`),
+            `exclusive sub-call ${i} runs alone until its commit is done (${where})`,
+          ).toEqual([]),
+        )
       }
       const contexts = result.additionalContexts?.map((x) => (x as { content: unknown }).content) ?? []
-      expect(contexts, `deferred contexts reach the outer result in submission order (${where})`).toEqual(
-        calls.flatMap((c, i) => (c.defers ? [`context ${i}`] : [])),
+      r.holds('CM-22', () =>
+        expect(contexts, `deferred contexts reach the outer result in submission order (${where})`).toEqual(
+          calls.flatMap((c, i) => (c.defers ? [`context ${i}`] : [])),
+        ),
       )
     },
   },

@@ -2,7 +2,7 @@
  * `law()`: declares one fast-check property of the pipeline, graded per rule
  * like an example test. It is built on `check()`: the test names its rule IDs,
  * runs through the adapter contract only, and a failure fails every rule it
- * names. What it adds:
+ * names, except a failure of one of its properties (below). What it adds:
  *
  * - one fresh harness per generated case (created from the adapter, disposed
  *   after the case), so no state leaks between runs;
@@ -19,7 +19,13 @@
  * - features: a law uses only the optional capabilities its rules require, its
  *   `needs`, and its `optional` ones the adapter declares (building its cases
  *   from {@link LawRun.has} so it never generates one the adapter cannot run);
- *   reaching for any other fails it as a kit defect, not the registry's.
+ *   reaching for any other fails it as a kit defect, not the registry's;
+ * - properties: a law that checks several rules wraps the assertions of each
+ *   in `r.holds(ids, block)`. A counterexample to one property fails only
+ *   that property's rules: fast-check shrinks it against that property alone,
+ *   and the law then goes on checking the other properties over the cases
+ *   that property's failure cut short, so no other failure is hidden and no
+ *   case passes twice (see {@link law}).
  */
 import fc from 'fast-check'
 import type { FeatureName, Harness, HarnessOptions, TckAdapter } from '../../conformance/adapter/contract.ts'
@@ -33,6 +39,8 @@ import { AdapterTimeoutError, progressed } from '../../conformance/suite/_kit/bu
 import { harnessView } from '../../conformance/suite/_kit/harness-view.ts'
 import type { HarnessView } from '../../conformance/suite/_kit/harness-view.ts'
 import { REFERENCE_ADAPTER, suiteSettings } from '../../conformance/suite/_kit/settings.ts'
+import { tagFailure } from '../../conformance/catalogue/failure-rules.ts'
+import { describeThrown } from '../../conformance/suite/_kit/describe-thrown.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -64,6 +72,14 @@ export interface LawRun extends Omit<HarnessView, 'adapter' | 'harness'> {
   another(): Promise<LawRun>
   /** Marks this case as having reached the law's interesting case. */
   interesting(): void
+  /**
+   * Runs `block`, assertions only, as a check of one property of the law, owned
+   * by `ids` (rules the law names): when it fails, the law fails those rules
+   * only, and goes on checking its other properties (see {@link law}). The
+   * same `ids` in several places of a law are one property. An assertion
+   * outside every block concerns every rule of the law.
+   */
+  holds(ids: RuleId | readonly RuleId[], block: () => void): void
 }
 
 export interface LawSpec<T> {
@@ -108,9 +124,22 @@ function addressed(law: string): string | undefined {
   return raw.slice(law.length + 1)
 }
 
-/** The fast-check path addressed to `law` by the replay `<law>:<path>[@<commands replay>]` (`DSH_TCK_PATH`), if any. */
+/**
+ * The replay addressed to `law` (`DSH_TCK_PATH`): `<law>:[<property>:]<path>[@<commands replay>]`, the
+ * property being the rule IDs of one of its `holds()` blocks joined by `+` (a failing property's replay line
+ * names it, so that the case is checked against that property alone).
+ */
+function addressedCase(law: string): { readonly property: string | undefined; readonly path: string } | undefined {
+  const head = addressed(law)?.split('@')[0]
+  if (head === undefined) return undefined
+  const colon = head.indexOf(':')
+  const first = colon < 0 ? head : head.slice(0, colon)
+  return /^[A-Z]/.test(first) ? { property: first, path: colon < 0 ? '' : head.slice(colon + 1) } : { property: undefined, path: head }
+}
+
+/** The fast-check path addressed to `law` by the replay `<law>:[<property>:]<path>[@<commands replay>]` (`DSH_TCK_PATH`), if any. */
 export function lawPath(law: string): string | undefined {
-  return addressed(law)?.split('@')[0]
+  return addressedCase(law)?.path
 }
 
 /**
@@ -125,9 +154,38 @@ export function lawCommandsReplay(law: string): string | undefined {
   return rest === undefined || at < 0 ? undefined : rest.slice(at + 1)
 }
 
+/** The key of a property: its rule IDs joined by `+`, as the replay path names it. */
+const keyOf = (ids: readonly string[]): string => ids.join('+')
+
+/** Which property a failure thrown inside a `holds()` block belongs to. */
+const propertyOf = new WeakMap<object, string>()
+
+/** Stands for "every rule of the law": a failure outside every `holds()` block. */
+const WHOLE_LAW = '*'
+
+/** One failed fast-check run of a law: the property it refutes (or {@link WHOLE_LAW}) and its replay data. */
+interface Refutation {
+  readonly key: string
+  readonly ids: readonly RuleId[]
+  readonly details: fc.RunDetails<[unknown]>
+  readonly path: string
+  readonly counterexample: string
+}
+
 /**
  * Declares property `law` (its law number, e.g. `E-12`) for the rules `ids`
  * (primary first).
+ *
+ * A law whose assertions sit in `r.holds(ids, block)` blocks checks one
+ * property per block owner. The first case that refutes property P stops
+ * there and fast-check shrinks it against P alone (any other failure of a
+ * smaller case counts as a pass); the law then runs again from that case on,
+ * skipping P, until a run passes: each property gets its own shrunk
+ * counterexample, every case is checked against every property that still
+ * holds, and a passing law runs its cases once, as before. The law's failure
+ * is marked with the failed properties' rules only (conformance/catalogue/
+ * failure-rules.ts), so grading fails those and passes the others. A failure
+ * outside every block, a hang or a kit defect still fails every rule.
  */
 export function law<T>(name: string, ids: readonly RuleId[], title: string, spec: LawSpec<T>): void {
   check(
@@ -137,7 +195,8 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
       // check() keeps vitest's context to itself; the running test carries the meta the report reads.
       const meta = TestRunner.getCurrentTest()?.meta ?? {}
       const seed = lawSeed()
-      const path = lawPath(name)
+      const replay = addressedCase(name)
+      const path = replay?.path
       const numRuns = lawRuns(spec.scale)
       const threshold = spec.threshold ?? DEFAULT_THRESHOLD
       let runs = 0
@@ -155,9 +214,44 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
         throw new KitDefectError(`kit defect: law ${name} configures the deployment but may not use codeMode (the registry is not at fault)`)
       }
       let hang: AdapterTimeoutError | undefined
+      // The properties already refuted, and the one the current run shrinks a counterexample of (undefined before its first failure).
+      const refuted = new Set<string>()
+      let focus: string | undefined = replay?.property
+      // Cases (by index) every property still unrefuted has passed: a later run starts after them.
+      let skip = 0
+      let index = 0
+      let failedAt = 0
+      const holds = (owners: RuleId | readonly RuleId[], block: () => void): void => {
+        const list: readonly RuleId[] = typeof owners === 'string' ? [owners] : owners
+        const foreign = list.filter((id) => !ids.includes(id))
+        if (list.length === 0 || foreign.length > 0) {
+          throw new KitDefectError(`kit defect: law ${name} checks a property of [${list.join(', ')}], not all among its rules (the registry is not at fault)`)
+        }
+        const key = keyOf(list)
+        if (refuted.has(key) || (focus !== undefined && focus !== WHOLE_LAW && focus !== key)) return
+        let returned: unknown
+        try {
+          returned = block()
+        } catch (error) {
+          if (error instanceof AdapterTimeoutError || error instanceof KitDefectError) throw error
+          const carrier = typeof error === 'object' && error !== null ? error : new Error(String(error))
+          propertyOf.set(carrier, key)
+          throw carrier
+        }
+        // An asynchronous block would escape the property it names.
+        if (typeof (returned as { then?: unknown } | undefined)?.then === 'function') {
+          throw new KitDefectError(
+            `kit defect: a property block of law ${name} returned a promise; it may only assert synchronously (the registry is not at fault)`,
+          )
+        }
+      }
       const property = fc.asyncProperty(arbitrary, async (input) => {
         // After a hang, fast-check's shrinking would wait a budget per smaller case: let them pass, keeping the case that hung.
         if (hang !== undefined) return
+        const at = index
+        if (focus === undefined) index += 1
+        // Checked against every unrefuted property by an earlier run of this law.
+        if (focus === undefined && at < skip) return
         // The test's budget is per case: a new case is progress (budget.ts).
         progressed()
         const opened: Harness[] = []
@@ -169,33 +263,55 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
             hit = true
           }
           // Each case's capability is gated as check() gates its own; a hang is left to the budget of the whole law.
-          return Object.assign(harnessView(t.adapter, harness, gate), { another: open, interesting })
+          return Object.assign(harnessView(t.adapter, harness, gate), { another: open, interesting, holds })
         }
         try {
           await spec.run(await open(), input)
         } catch (error) {
           if (error instanceof AdapterTimeoutError) hang = error
+          const key = (typeof error === 'object' && error !== null ? propertyOf.get(error) : undefined) ?? WHOLE_LAW
+          if (hang === undefined && focus !== undefined && focus !== WHOLE_LAW && key !== focus) return // not a counterexample of the property being shrunk
+          if (focus === undefined) {
+            focus = hang === undefined ? key : WHOLE_LAW
+            failedAt = at
+          }
           throw error
         } finally {
           for (const harness of opened) await harness.dispose?.()
         }
+        if (focus !== undefined) return // a shrinking step, not one of the law's runs
         runs += 1
         if (hit) hits += 1
       })
-      const details = await fc.check(property, { seed, numRuns, ...(path === undefined ? {} : { path, endOnFailure: true }) })
-      meta.property = { law: name, seed, runs: details.numRuns }
-      if (details.failed) {
+      const refutations: Refutation[] = []
+      // Each run either passes or refutes one more property (or the whole law), so this ends.
+      for (;;) {
+        const details = await fc.check(property, { seed, numRuns, ...(path === undefined ? {} : { path, endOnFailure: true }) })
+        meta.property = { law: name, seed, runs: details.numRuns }
+        if (!details.failed) break
+        const key = focus ?? WHOLE_LAW
+        const owners = key === WHOLE_LAW ? ids : (key.split('+') as RuleId[])
         const counterexample = details.counterexample === null ? '<none>' : details.counterexample.map((v) => fc.stringify(v)).join(', ')
         // A shrunk fc.commands value prints its own replay token; the path must carry it too.
         const commandsReplay = /replayPath="([^"]*)"/.exec(counterexample)?.[1]
-        const fullPath = `${name}:${details.counterexamplePath ?? ''}${commandsReplay === undefined ? '' : `@${commandsReplay}`}`
-        meta.property = { ...meta.property, path: fullPath, counterexample }
+        const fullPath = `${name}:${key === WHOLE_LAW ? '' : `${key}:`}${details.counterexamplePath ?? ''}${commandsReplay === undefined ? '' : `@${commandsReplay}`}`
+        refutations.push({ key, ids: owners, details: details as fc.RunDetails<[unknown]>, path: fullPath, counterexample })
+        if (key === WHOLE_LAW || path !== undefined) break
+        refuted.add(key)
+        skip = failedAt
+        index = 0
+        focus = undefined
+      }
+      const first = refutations[0]
+      if (first !== undefined) {
+        meta.property = { ...(meta.property ?? { law: name, seed, runs: 0 }), path: first.path, counterexample: first.counterexample }
         // A hang stays a hang (failure kind `timeout`), never an assertion of the law's rules.
-        const Failure = details.errorInstance instanceof AdapterTimeoutError ? AdapterTimeoutError : Error
-        throw withFramesOf(
-          new Failure(failureMessage(name, ids, title, details as fc.RunDetails<[unknown]>, seed, fullPath, counterexample)),
-          details.errorInstance,
-        )
+        const Failure = first.details.errorInstance instanceof AdapterTimeoutError ? AdapterTimeoutError : Error
+        const message = refutations.map((x) => failureMessage(name, x.ids, x.key !== WHOLE_LAW, title, x.details, seed, x.path, x.counterexample)).join('\n')
+        const error = withFramesOf(new Failure(message), first.details.errorInstance)
+        if (refutations.some((x) => x.key === WHOLE_LAW)) throw error
+        // Only the refuted properties' rules fail: the law's other rules held on every case.
+        throw tagFailure(error, [...new Set(refutations.flatMap((x) => x.ids))], describeThrown)
       }
       if (path !== undefined) return // a replay of one case says nothing about vacuity
       meta.vacuity = { runs, interesting: hits, threshold }
@@ -227,6 +343,7 @@ function withFramesOf(error: Error, cause: unknown): Error {
 function failureMessage(
   name: string,
   ids: readonly RuleId[],
+  ofProperty: boolean,
   title: string,
   details: fc.RunDetails<[unknown]>,
   seed: number,
@@ -238,8 +355,9 @@ function failureMessage(
   // since a replay without --adapter grades the reference.
   const { adapter } = suiteSettings()
   const adapterFlag = typeof adapter !== 'string' ? ' --adapter <your adapter module>' : adapter === REFERENCE_ADAPTER ? '' : ` --adapter ${adapter}`
+  const property = ofProperty ? `, its property of ${ids.join(', ')},` : ''
   return [
-    `property ${name} (${title}) failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s)`,
+    `property ${name} (${title})${property} failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s)`,
     `  seed: ${seed}    path: ${fullPath}`,
     `  counterexample: ${counterexample}`,
     `  violation: ${cause.split('\n').join('\n    ')}`,
