@@ -23,6 +23,7 @@ import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { ScopeHandle, ToolsContextApi } from '../conformance/adapter/contract.ts'
 import type { Agent, ToolExecutionResult } from '../conformance/spec/types.ts'
+import type { RuleId } from '../conformance/catalogue/index.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { incidental } from '../conformance/suite/_kit/incidental.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
@@ -140,6 +141,54 @@ class Model {
   }
 }
 
+/**
+ * The one rule a wrong view of `name` from `view` is charged to, when the registry's `get()` gives `got` (a
+ * registration of the model, `'foreign'` for a definition it never registered, `undefined` for nothing) where
+ * the model gives `want`: the clause of the rules that decides the model's answer (E-SEQ blames one rule per
+ * wrong answer; get(), schemas() and execute() agreeing on a wrong view are all that clause's failure).
+ */
+function blame(m: Model, view: Layer, name: Name, want: Registration | undefined, got: Registration | 'foreign' | undefined): RuleId {
+  // A disposed registration still seen, or a later one of the same name in its layer lost with it: REG-10.
+  if (got !== undefined && got !== 'foreign' && !got.live) return 'REG-10'
+  if (want !== undefined && got === undefined && m.registrations.some((x) => !x.live && x.layer === want.layer && x.name === name)) return 'REG-10'
+  // A second registration in the same layer took the first one's place: REG-05.
+  if (want !== undefined && got !== undefined && got !== 'foreign' && got.layer === want.layer) return 'REG-05'
+  if (view === 'g') return 'VIS-02'
+  if (want !== undefined && want.layer === view) return 'VIS-11'
+  const chain = m.chain(view)
+  const onChain = (layer: Layer): boolean => layer === 'g' || chain.includes(layer)
+  if (got !== undefined && got !== 'foreign' && !onChain(got.layer)) return 'VIS-01'
+  const excludes = (x: Restriction): boolean => !((x.allow === undefined || x.allow.includes(name)) && (x.deny === undefined || !x.deny.includes(name)))
+  const ancestors = chain.slice(0, -1)
+  if (want === undefined && got !== undefined && got !== 'foreign') {
+    // Restricted away, yet seen: an ancestor's restriction (VIS-10), several or two-list filters (VIS-09),
+    // the scope's own one over an ancestor scope's registration (VIS-10).
+    const live = m.restrictions.filter((x) => x.live && typeof x.layer === 'number' && chain.includes(x.layer))
+    const excluding = live.filter(excludes)
+    if (excluding.length > 0) {
+      if (excluding.some((x) => ancestors.includes(x.layer as number))) return 'VIS-10'
+      if (live.length > 1 || excluding.some((x) => x.allow !== undefined && x.deny !== undefined)) return 'VIS-09'
+      if (got.layer !== 'g') return 'VIS-10'
+    }
+    return 'VIS-01'
+  }
+  if (want !== undefined && got === undefined) {
+    // Admitted, yet hidden: a lifted restriction still in force, or several or two-list ones (VIS-09); a
+    // descendant's restriction reaching up (VIS-10).
+    if (m.restrictions.some((x) => !x.live && typeof x.layer === 'number' && chain.includes(x.layer) && excludes(x))) return 'VIS-09'
+    if (m.restrictions.some((x) => x.live && typeof x.layer === 'number' && !chain.includes(x.layer) && excludes(x))) return 'VIS-10'
+    const live = m.restrictions.filter((x) => x.live && typeof x.layer === 'number' && chain.includes(x.layer))
+    if (live.length > 1 || live.some((x) => x.allow !== undefined && x.deny !== undefined)) return 'VIS-09'
+  }
+  return 'VIS-01'
+}
+
+/** The model's registration whose definition `definition` is, `'foreign'` for any other, `undefined` for none. */
+function registrationOf(m: Model, definition: unknown): Registration | 'foreign' | undefined {
+  if (definition === undefined) return undefined
+  return m.registrations.find((x) => x.probe.definition === definition) ?? 'foreign'
+}
+
 /** The registry side: the case's harness, the forest, and each effect's disposer by model id. */
 interface Real {
   readonly r: LawRun
@@ -159,6 +208,9 @@ async function expectExecution(m: Model, real: Real, view: Layer, name: Name, af
   const before = totalBodies()
   const targetBefore = target?.probe.bodyCalls ?? 0
   const agent = agentOf(real, view)
+  // What the registry's own get() shows: an execution that agrees with it shares get()'s blame.
+  const looked = registrationOf(m, real.r.tools.get(name, agent))
+  const counts = new Map(m.registrations.map((x) => [x, x.probe.bodyCalls]))
   const result = await real.r.tools.execute(call(name, {}, agent === undefined ? {} : { agent }))
   const seen = result.isError ? `failure ${$JSON.stringify(result.error)}` : 'success'
   const what = `after ${after}: execute("${name}") from ${label(view)}`
@@ -168,48 +220,88 @@ async function expectExecution(m: Model, real: Real, view: Layer, name: Name, af
     if ((denial !== undefined && denial.layer !== 'g') || (denial === undefined && (target === undefined ? registeredOnChain : target.layer !== 'g')))
       m.layered = true
   }
+  // The registration whose body this call ran, if any.
+  const ran = m.registrations.find((x) => x.probe.bodyCalls > (counts.get(x) ?? 0))
   // Whether an ancestor's guard applies to this call is open (OP-03): when only one does, upstream's yes is VIS-27's.
   const open = denial !== undefined && m.firstDenial(view, name, true) === undefined
-  const judge = (): void => judgeExecution({ result, denial, target, targetBefore, before, what, seen }, totalBodies)
+  const execution: Execution = { m, real, view, name, result, denial, target, looked, targetBefore, before, what, seen, ran }
+  const judge = (): void => judgeExecution(execution, totalBodies)
   if (open) incidental('VIS-27', judge)
   else judge()
 }
 
 interface Execution {
+  readonly m: Model
+  readonly real: Real
+  readonly view: Layer
+  readonly name: Name
   readonly result: ToolExecutionResult
   readonly denial: Guard | undefined
   readonly target: Registration | undefined
+  /** The registration the registry's get() showed just before the call. */
+  readonly looked: Registration | 'foreign' | undefined
   readonly targetBefore: number
   readonly before: number
   readonly what: string
   readonly seen: string
+  readonly ran: Registration | undefined
+}
+
+/**
+ * The rule a wrong execution outcome is charged to: a guard's rule when a guard decides (or wrongly decides) it,
+ * else, when the registry's get() showed what the call did, get()'s blame ({@link blame}); when it did not,
+ * VIS-03 for a name outside the view that still ran, VIS-15 for a looked-up definition that did not run.
+ */
+function executionOwner({ m, view, name, result, denial, target, looked, ran: bodyRan }: Execution): RuleId {
+  if (denial !== undefined && target !== undefined) return denial.layer === 'g' ? 'GRD-01' : 'GRD-04'
+  const guardLike = result.isError && result.error?.info?.code !== 'UNKNOWN_TOOL' && bodyRan === undefined
+  if (denial === undefined && guardLike) {
+    const chain = view === 'g' ? [] : m.chain(view)
+    const elsewhere = m.guards.some((x) => x.target === name && x.live && x.layer !== 'g' && !chain.includes(x.layer))
+    if (elsewhere) return 'GRD-04'
+    if (m.guards.some((x) => x.target === name && !x.live)) return 'GRD-01'
+  }
+  const seenAs = bodyRan ?? (result.isError ? undefined : 'foreign')
+  const agrees = looked === seenAs
+  if (agrees) return blame(m, view, name, target, looked)
+  return target === undefined ? 'VIS-03' : 'VIS-15'
 }
 
 /** Compares one execution's outcome with the model's: first denying guard, else UNKNOWN_TOOL, else that definition's body. */
-function judgeExecution({ result, denial, target, targetBefore, before, what, seen }: Execution, totalBodies: () => number): void {
+function judgeExecution(execution: Execution, totalBodies: () => number): void {
+  const { result, denial, target, targetBefore, before, what, seen, real } = execution
+  // Each assertion is charged to the one rule that explains a wrong outcome (see executionOwner).
+  let owner: RuleId | undefined
+  const holds = (block: () => void): void => real.r.holds((owner ??= executionOwner(execution)), block)
   if (denial !== undefined && target === undefined) {
     // The name is outside the view: the seeds pin UNKNOWN_TOOL or nothing more; upstream lets its guards decide (VIS-25).
     // A guard denial is recognised by structure (a failure without UNKNOWN_TOOL): its message is open (OP-02, GRD-16).
     const denied = result.isError && result.error?.info?.code !== 'UNKNOWN_TOOL'
-    if (!denied)
-      expectIs(result.error?.info?.code, 'UNKNOWN_TOOL', () => `${what}: the name is outside the view, so a guard denial or UNKNOWN_TOOL; got ${seen}`)
+    holds(() => {
+      if (!denied)
+        expectIs(result.error?.info?.code, 'UNKNOWN_TOOL', () => `${what}: the name is outside the view, so a guard denial or UNKNOWN_TOOL; got ${seen}`)
+    })
     incidental('VIS-25', () =>
       expectIs(denied, true, () => `${what}: a name outside the view still meets the guards, so ${denial.reason} decides (VIS-25); got ${seen}`),
     )
-    expectIs(totalBodies(), before, () => `${what}: no body runs for a name outside the view`)
+    holds(() => expectIs(totalBodies(), before, () => `${what}: no body runs for a name outside the view`))
   } else if (denial !== undefined) {
-    expectIs(result.isError, true, () => `${what}: a guard (${denial.reason}) denies; got ${seen}`)
-    // Which guard decides is GRD-03's, and that the message is its reason verbatim GRD-16's (OP-02).
+    holds(() => expectIs(result.isError, true, () => `${what}: a guard (${denial.reason}) denies; got ${seen}`))
+    // Which guard decides is GRD-03's, that the message is its reason verbatim GRD-16's (OP-02), that it carries no info ERR-06's.
     incidental('GRD-03', () => expectIs(result.error?.message, denial.reason, () => `${what}: the first denying guard (${denial.reason}) decides; got ${seen}`))
-    expectIs(result.error !== undefined && 'info' in result.error, false, () => `${what}: a guard denial carries no info`)
-    expectIs(totalBodies(), before, () => `${what}: no body runs under a guard denial`)
+    incidental('ERR-06', () => expectIs(result.error !== undefined && 'info' in result.error, false, () => `${what}: a guard denial carries no info`))
+    holds(() => expectIs(totalBodies(), before, () => `${what}: no body runs under a guard denial`))
   } else if (target === undefined) {
-    expectIs(result.error?.info?.code, 'UNKNOWN_TOOL', () => `${what}: the name is outside the view; got ${seen}`)
-    expectIs(totalBodies(), before, () => `${what}: no body runs for an unknown tool`)
+    holds(() => {
+      expectIs(result.error?.info?.code, 'UNKNOWN_TOOL', () => `${what}: the name is outside the view; got ${seen}`)
+      expectIs(totalBodies(), before, () => `${what}: no body runs for an unknown tool`)
+    })
   } else {
-    expectIs(result.isError, false, () => `${what}: the definition from ${label(target.layer)} should run; got ${seen}`)
-    expectIs(target.probe.bodyCalls, targetBefore + 1, () => `${what}: the body of the definition from ${label(target.layer)} ran`)
-    expectIs(totalBodies(), before + 1, () => `${what}: exactly one body ran`)
+    holds(() => {
+      expectIs(result.isError, false, () => `${what}: the definition from ${label(target.layer)} should run; got ${seen}`)
+      expectIs(target.probe.bodyCalls, targetBefore + 1, () => `${what}: the body of the definition from ${label(target.layer)} ran`)
+      expectIs(totalBodies(), before + 1, () => `${what}: exactly one body ran`)
+    })
   }
 }
 
@@ -244,21 +336,29 @@ async function checkViews(m: Model, real: Real, after: string): Promise<void> {
       }
       if (want !== undefined) expected.push(name)
       const got = real.r.tools.get(name, agent)
-      const gotLabel = (): string => (got === undefined ? 'nothing' : want === undefined ? 'a definition' : 'another definition')
-      expectIs(
-        got === want?.probe.definition,
-        true,
-        () =>
-          `after ${after}: get("${name}", ${label(view)}) returned ${gotLabel()}; the model expects ${want === undefined ? 'nothing' : `the one registered in ${label(want.layer)}`}`,
-      )
+      if (got !== want?.probe.definition) {
+        const gotLabel = got === undefined ? 'nothing' : want === undefined ? 'a definition' : 'another definition'
+        real.r.holds(blame(m, view, name, want, registrationOf(m, got)), () =>
+          expect(
+            got === want?.probe.definition,
+            `after ${after}: get("${name}", ${label(view)}) returned ${gotLabel}; the model expects ${want === undefined ? 'nothing' : `the one registered in ${label(want.layer)}`}`,
+          ).toBe(true),
+        )
+      }
     }
     const listed = real.r.tools
       .schemas(agent)
       .map((s) => s.name)
       .sort()
     expected.sort()
-    if (listed.length !== expected.length || listed.some((n, i) => n !== expected[i]))
-      expect(listed, `after ${after}: schemas(${label(view)})`).toEqual(expected)
+    if (listed.length !== expected.length || listed.some((n, i) => n !== expected[i])) {
+      // The first name listed wrongly: when get() shows it the same way, get()'s blame; else the one view's (VIS-15).
+      const wrong = NAMES.find((n) => listed.includes(n) !== expected.includes(n)) as Name
+      const want = settled(m, real, view, wrong)
+      const looked = registrationOf(m, real.r.tools.get(wrong, agent))
+      const owner = (looked !== undefined) === listed.includes(wrong) ? blame(m, view, wrong, want, looked) : 'VIS-15'
+      real.r.holds(owner, () => expect(listed, `after ${after}: schemas(${label(view)})`).toEqual(expected))
+    }
     for (const name of NAMES) await expectExecution(m, real, view, name, after)
   }
 }
@@ -284,8 +384,11 @@ class Register implements Cmd {
     } catch {
       dispose = undefined
     }
-    expect(dispose === undefined, `register("${this.name}") in ${label(layer)} ${duplicate ? 'duplicates a live entry and must throw' : 'must succeed'}`).toBe(
-      duplicate,
+    real.r.holds('REG-05', () =>
+      expect(
+        dispose === undefined,
+        `register("${this.name}") in ${label(layer)} ${duplicate ? 'duplicates a live entry and must throw' : 'must succeed'}`,
+      ).toBe(duplicate),
     )
     if (dispose !== undefined) {
       const id = m.nextId++
@@ -335,7 +438,7 @@ class Restrict implements Cmd {
     }
     const what = `restrict(${$JSON.stringify(filter)}) on s${layer}, which inherits [${[...known].sort().join(', ')}]`
     if (open) incidental('VIS-26', () => expect(dispose !== undefined, `${what}, naming a name an ancestor's restriction hides (VIS-26)`).toBe(true))
-    else expect(dispose !== undefined, what).toBe(acceptable)
+    else real.r.holds('VIS-07', () => expect(dispose !== undefined, what).toBe(acceptable))
     if (dispose !== undefined) {
       const id = m.nextId++
       m.restrictions.push({ id, layer, allow, deny, live: true })
@@ -450,7 +553,7 @@ const forest = fc
 
 law(
   'E-SEQ',
-  ['VIS-01', 'VIS-02', 'VIS-03', 'VIS-07', 'VIS-09', 'VIS-10', 'VIS-11', 'GRD-04', 'REG-05', 'REG-10'],
+  ['VIS-01', 'VIS-02', 'VIS-03', 'VIS-07', 'VIS-09', 'VIS-10', 'VIS-11', 'VIS-15', 'GRD-01', 'GRD-04', 'REG-05', 'REG-10'],
   'random command sequences over a scope forest keep views, guards and executions in step with an independent model',
   {
     arbitrary: fc.record({ parents: forest, commands }),
