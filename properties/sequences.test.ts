@@ -272,7 +272,10 @@ function judgeExecution(execution: Execution, totalBodies: () => number): void {
   const { result, denial, target, targetBefore, before, what, seen, real } = execution
   // Each assertion is charged to the one rule that explains a wrong outcome (see executionOwner).
   let owner: RuleId | undefined
-  const holds = (block: () => void): void => real.r.holds((owner ??= executionOwner(execution)), block)
+  const holds = (block: () => void): void => {
+    owner = owner ?? executionOwner(execution)
+    real.r.holds(owner, block)
+  }
   if (denial !== undefined && target === undefined) {
     // The name is outside the view: the seeds pin UNKNOWN_TOOL or nothing more; upstream lets its guards decide (VIS-25).
     // A guard denial is recognised by structure (a failure without UNKNOWN_TOOL): its message is open (OP-02, GRD-16).
