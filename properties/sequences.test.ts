@@ -145,9 +145,11 @@ class Model {
  * The one rule a wrong view of `name` from `view` is charged to, when the registry's `get()` gives `got` (a
  * registration of the model, `'foreign'` for a definition it never registered, `undefined` for nothing) where
  * the model gives `want`: the clause of the rules that decides the model's answer (E-SEQ blames one rule per
- * wrong answer; get(), schemas() and execute() agreeing on a wrong view are all that clause's failure).
+ * wrong answer; get(), schemas() and execute() agreeing on a wrong view are all that clause's failure). Where
+ * several restrictions are in play, the misreading that explains the registry's whole view decides between
+ * VIS-09 (their union instead of their intersection) and VIS-10 (the ancestors' ones left out).
  */
-function blame(m: Model, view: Layer, name: Name, want: Registration | undefined, got: Registration | 'foreign' | undefined): RuleId {
+function blame(m: Model, real: Real, view: Layer, name: Name, want: Registration | undefined, got: Registration | 'foreign' | undefined): RuleId {
   // A disposed registration still seen, or a later one of the same name in its layer lost with it: REG-10.
   if (got !== undefined && got !== 'foreign' && !got.live) return 'REG-10'
   if (want !== undefined && got === undefined && m.registrations.some((x) => !x.live && x.layer === want.layer && x.name === name)) return 'REG-10'
@@ -158,7 +160,8 @@ function blame(m: Model, view: Layer, name: Name, want: Registration | undefined
   const chain = m.chain(view)
   const onChain = (layer: Layer): boolean => layer === 'g' || chain.includes(layer)
   if (got !== undefined && got !== 'foreign' && !onChain(got.layer)) return 'VIS-01'
-  const excludes = (x: Restriction): boolean => !((x.allow === undefined || x.allow.includes(name)) && (x.deny === undefined || !x.deny.includes(name)))
+  const excludesName = (x: Restriction, n: Name): boolean => !((x.allow === undefined || x.allow.includes(n)) && (x.deny === undefined || !x.deny.includes(n)))
+  const excludes = (x: Restriction): boolean => excludesName(x, name)
   const ancestors = chain.slice(0, -1)
   if (want === undefined && got !== undefined && got !== 'foreign') {
     // Restricted away, yet seen: an ancestor's restriction (VIS-10), several or two-list filters (VIS-09),
@@ -166,6 +169,18 @@ function blame(m: Model, view: Layer, name: Name, want: Registration | undefined
     const live = m.restrictions.filter((x) => x.live && typeof x.layer === 'number' && chain.includes(x.layer))
     const excluding = live.filter(excludes)
     if (excluding.length > 0) {
+      // The names whose visibility here only restrictions decide, and which of them the registry's get() shows.
+      const agent = agentOf(real, view)
+      const inherited = m.inheritedNames(view)
+      const decided = NAMES.filter((n) => m.liveRegistration(view, n) === undefined && inherited.has(n) && !m.resolveAll(view, n).open)
+      const explains = (visible: (n: Name) => boolean): boolean => decided.every((n) => (real.r.tools.get(n, agent) !== undefined) === visible(n))
+      const allows = live.filter((x) => x.allow !== undefined)
+      const union =
+        live.length > 1 && explains((n) => (allows.length === 0 || allows.some((x) => x.allow?.includes(n))) && !live.some((x) => x.deny?.includes(n)))
+      const ownOnly =
+        excluding.some((x) => ancestors.includes(x.layer as number)) && explains((n) => live.every((x) => x.layer !== view || !excludesName(x, n)))
+      if (union && !ownOnly) return 'VIS-09'
+      if (ownOnly && !union) return 'VIS-10'
       if (excluding.some((x) => ancestors.includes(x.layer as number))) return 'VIS-10'
       if (live.length > 1 || excluding.some((x) => x.allow !== undefined && x.deny !== undefined)) return 'VIS-09'
       if (got.layer !== 'g') return 'VIS-10'
@@ -252,7 +267,7 @@ interface Execution {
  * else, when the registry's get() showed what the call did, get()'s blame ({@link blame}); when it did not,
  * VIS-03 for a name outside the view that still ran, VIS-15 for a looked-up definition that did not run.
  */
-function executionOwner({ m, view, name, result, denial, target, looked, ran: bodyRan }: Execution): RuleId {
+function executionOwner({ m, real, view, name, result, denial, target, looked, ran: bodyRan }: Execution): RuleId {
   if (denial !== undefined && target !== undefined) return denial.layer === 'g' ? 'GRD-01' : 'GRD-04'
   const guardLike = result.isError && result.error?.info?.code !== 'UNKNOWN_TOOL' && bodyRan === undefined
   if (denial === undefined && guardLike) {
@@ -263,7 +278,7 @@ function executionOwner({ m, view, name, result, denial, target, looked, ran: bo
   }
   const seenAs = bodyRan ?? (result.isError ? undefined : 'foreign')
   const agrees = looked === seenAs
-  if (agrees) return blame(m, view, name, target, looked)
+  if (agrees) return blame(m, real, view, name, target, looked)
   return target === undefined ? 'VIS-03' : 'VIS-15'
 }
 
@@ -341,7 +356,7 @@ async function checkViews(m: Model, real: Real, after: string): Promise<void> {
       const got = real.r.tools.get(name, agent)
       if (got !== want?.probe.definition) {
         const gotLabel = got === undefined ? 'nothing' : want === undefined ? 'a definition' : 'another definition'
-        real.r.holds(blame(m, view, name, want, registrationOf(m, got)), () =>
+        real.r.holds(blame(m, real, view, name, want, registrationOf(m, got)), () =>
           expect(
             got === want?.probe.definition,
             `after ${after}: get("${name}", ${label(view)}) returned ${gotLabel}; the model expects ${want === undefined ? 'nothing' : `the one registered in ${label(want.layer)}`}`,
@@ -359,7 +374,7 @@ async function checkViews(m: Model, real: Real, after: string): Promise<void> {
       const wrong = NAMES.find((n) => listed.includes(n) !== expected.includes(n)) as Name
       const want = settled(m, real, view, wrong)
       const looked = registrationOf(m, real.r.tools.get(wrong, agent))
-      const owner = (looked !== undefined) === listed.includes(wrong) ? blame(m, view, wrong, want, looked) : 'VIS-15'
+      const owner = (looked !== undefined) === listed.includes(wrong) ? blame(m, real, view, wrong, want, looked) : 'VIS-15'
       real.r.holds(owner, () => expect(listed, `after ${after}: schemas(${label(view)})`).toEqual(expected))
     }
     for (const name of NAMES) await expectExecution(m, real, view, name, after)

@@ -9,8 +9,10 @@
  *   of assertions marked with `forRules(ids, ...)` (./for-rules.ts): then it
  *   fails those rules only, and the test passes under the others (their
  *   assertions all ran first, which forRules() enforces). Hangs, stray
- *   rejections and kit defects are never marked. Property laws never mark
- *   their failures;
+ *   rejections and kit defects are never marked. A property law marks its
+ *   failure with the rules of the properties a counterexample refuted
+ *   (`r.holds()` in properties/_kit/law.ts), having checked the others on
+ *   every case;
  * - the budget counts time spent waiting on a registry call that has not
  *   settled, never time the registry spends computing (./budget.ts): a slow
  *   registry passes and the report lists the test as slow; only a real hang

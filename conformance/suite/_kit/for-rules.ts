@@ -20,8 +20,10 @@
  *
  * What is marked: whatever the block throws or rejects with, except a hang
  * ({@link AdapterTimeoutError}) and a kit defect, which concern every rule.
- * In a property law a mark changes nothing: the law's failure is an error of
- * its own and fails every rule of the law ("this registry is wrong here").
+ * In a property law a forRules() mark changes nothing: the law's failure is
+ * an error of its own; a law blames one rule per property with `r.holds()`
+ * instead (properties/_kit/law.ts), which also shrinks each property's
+ * counterexample on its own and goes on checking the other properties.
  */
 import { TestRunner, expect, onTestFinished } from 'vitest'
 import type { RuleId } from '../../catalogue/index.ts'
