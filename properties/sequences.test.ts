@@ -179,6 +179,8 @@ function blame(m: Model, real: Real, view: Layer, name: Name, want: Registration
         live.length > 1 && explains((n) => (allows.length === 0 || allows.some((x) => x.allow?.includes(n))) && !live.some((x) => x.deny?.includes(n)))
       const ownOnly =
         excluding.some((x) => ancestors.includes(x.layer as number)) && explains((n) => live.every((x) => x.layer !== view || !excludesName(x, n)))
+      // Hidden only by filters that both allow and deny it: VIS-09's two-list clause decides.
+      if (excluding.every((x) => x.allow?.includes(name) === true && x.deny !== undefined)) return 'VIS-09'
       if (union && !ownOnly) return 'VIS-09'
       if (ownOnly && !union) return 'VIS-10'
       if (excluding.some((x) => ancestors.includes(x.layer as number))) return 'VIS-10'
