@@ -289,7 +289,8 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
         const details = await fc.check(property, { seed, numRuns, ...(path === undefined ? {} : { path, endOnFailure: true }) })
         meta.property = { law: name, seed, runs: details.numRuns }
         if (!details.failed) break
-        const key = focus ?? WHOLE_LAW
+        // A hang, even one met while shrinking a property, concerns the whole law.
+        const key = details.errorInstance instanceof AdapterTimeoutError ? WHOLE_LAW : (focus ?? WHOLE_LAW)
         const owners = key === WHOLE_LAW ? ids : (key.split('+') as RuleId[])
         const counterexample = details.counterexample === null ? '<none>' : details.counterexample.map((v) => fc.stringify(v)).join(', ')
         // A shrunk fc.commands value prints its own replay token; the path must carry it too.
@@ -306,7 +307,7 @@ export function law<T>(name: string, ids: readonly RuleId[], title: string, spec
       if (first !== undefined) {
         meta.property = { ...(meta.property ?? { law: name, seed, runs: 0 }), path: first.path, counterexample: first.counterexample }
         // A hang stays a hang (failure kind `timeout`), never an assertion of the law's rules.
-        const Failure = first.details.errorInstance instanceof AdapterTimeoutError ? AdapterTimeoutError : Error
+        const Failure = refutations.some((x) => x.details.errorInstance instanceof AdapterTimeoutError) ? AdapterTimeoutError : Error
         const message = refutations.map((x) => failureMessage(name, x.ids, x.key !== WHOLE_LAW, title, x.details, seed, x.path, x.counterexample)).join('\n')
         const error = withFramesOf(new Failure(message), first.details.errorInstance)
         if (refutations.some((x) => x.key === WHOLE_LAW)) throw error
