@@ -22,6 +22,8 @@ export interface RegistryChoices {
   readonly losslessFailureInfo?: 'none' | 'coded'
   /** OP-06 (POST-28): a policy denial goes on to tools/post-execute (`runs`, the default) or is final (`skipped`). */
   readonly postExecuteOnDenial?: 'runs' | 'skipped'
+  /** OP-59 (PRES-22): declaring and disposing a presentation with presentAs emit tools/change (`emits`, the default) or not (`silent`). */
+  readonly presentationChange?: 'emits' | 'silent'
 }
 
 /** OP-01: runs `run`, re-coding a schema rejection it throws when `choices` picks another code. */
@@ -49,4 +51,9 @@ export function stageFailurePrefix(choices: RegistryChoices | undefined, stage: 
 /** OP-05: what the failure to materialise a result is normalised from: `error` itself, or a coded error of its message. */
 export function losslessFailure(choices: RegistryChoices | undefined, error: unknown): unknown {
   return choices?.losslessFailureInfo === 'coded' && error instanceof Error ? new HarnessError(error.message, 'RESULT_NOT_LOSSLESS') : error
+}
+
+/** OP-59: what a presentAs declaration calls when it is made or disposed: `changed` (tools/change), or nothing. */
+export function presentationChanged(choices: RegistryChoices | undefined, changed: () => void): () => void {
+  return choices?.presentationChange === 'silent' ? () => undefined : changed
 }

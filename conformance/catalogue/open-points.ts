@@ -296,5 +296,6 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['yes, each', 'no: tools/change reports only registrations and restrictions'],
     upstream: 'yes, each',
     pinnedBy: 'PRES-22',
+    option: { name: 'presentationChange', value: 'silent' },
   },
 ]

@@ -55,7 +55,7 @@ function expectThrownFailure(result: ToolExecutionResult, message: string): void
   })
 }
 
-check('ERR-01', 'a thrown Error becomes { message } plus one enveloped text block', async ({ tools }) => {
+check('ERR-01', 'a thrown Error becomes a failure whose message carries no envelope', async ({ tools }) => {
   const result = await failureOf(tools, new Error('disk full'))
 
   expectThrownFailure(result, 'disk full')
@@ -641,7 +641,7 @@ const registryBuilt: { name: string; arrange: (t: CheckContext) => ToolExecution
 ]
 
 for (const source of registryBuilt) {
-  check('ERR-13', `the content of ${source.name}'s failure is one text block "Error: " + its message`, async (t) => {
+  check('ERR-13', `the content of ${source.name}'s failure carries "Error: " + its message`, async (t) => {
     const result = await t.tools.execute(source.arrange(t))
 
     expect(result.isError, 'isError').toBe(true)
