@@ -5,6 +5,7 @@
  * must test can take a side (DEVELOPERS.md, "Open choices").
  */
 import { HarnessError, JsonSchemaError } from './errors.ts'
+import { isJsonValue } from './json.ts'
 
 export interface RegistryChoices {
   /** OP-01 (JSS-13): the code a schema rejection carries. Default `UNSUPPORTED_SCHEMA`. */
@@ -22,6 +23,11 @@ export interface RegistryChoices {
   readonly losslessFailureInfo?: 'none' | 'coded'
   /** OP-06 (POST-28): a policy denial goes on to tools/post-execute (`runs`, the default) or is final (`skipped`). */
   readonly postExecuteOnDenial?: 'runs' | 'skipped'
+  /**
+   * OP-54 (CTX-13): exec.deferContext records any context, which is checked when the result is materialised
+   * (`at-materialization`, the default), or checks it on the call too (`on-call`: one that is not lossless JSON throws).
+   */
+  readonly deferContextCheck?: 'at-materialization' | 'on-call'
   /** OP-59 (PRES-22): declaring and disposing a presentation with presentAs emit tools/change (`emits`, the default) or not (`silent`). */
   readonly presentationChange?: 'emits' | 'silent'
 }
@@ -56,4 +62,9 @@ export function losslessFailure(choices: RegistryChoices | undefined, error: unk
 /** OP-59: what a presentAs declaration calls when it is made or disposed: `changed` (tools/change), or nothing. */
 export function presentationChanged(choices: RegistryChoices | undefined, changed: () => void): () => void {
   return choices?.presentationChange === 'silent' ? () => undefined : changed
+}
+
+/** OP-54: under `on-call`, a deferred context that is not lossless JSON throws where deferContext was called. */
+export function checkDeferredContext(choices: RegistryChoices | undefined, context: unknown): void {
+  if (choices?.deferContextCheck === 'on-call' && !isJsonValue(context)) throw new TypeError('exec.deferContext(): the context is not lossless JSON')
 }

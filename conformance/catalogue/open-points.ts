@@ -246,6 +246,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['only at materialization', 'on the call too (deferContext throws inside the body)'],
     upstream: 'only at materialization',
     pinnedBy: 'CTX-13',
+    option: { name: 'deferContextCheck', value: 'on-call' },
   },
   {
     id: 'OP-55',
