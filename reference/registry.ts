@@ -234,8 +234,7 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
     },
     presentAs(mode: ToolPresentationMode) {
       assertLive(node)
-      // PRES-22, OP-59: whether the declaration announces itself on tools/change.
-      return owned(node, declarePresentation(store, node, mode, presentationChanged(options.choices, changed)))
+      return owned(node, declarePresentation(store, node, mode, presentationChanged(options.choices, changed))) // PRES-22, OP-59
     },
   })
 
