@@ -5,6 +5,7 @@
  * must test can take a side (DEVELOPERS.md, "Open choices").
  */
 import { HarnessError, JsonSchemaError } from './errors.ts'
+import { isJsonValue } from './json.ts'
 
 export interface RegistryChoices {
   /** OP-01 (JSS-13): the code a schema rejection carries. Default `UNSUPPORTED_SCHEMA`. */
@@ -22,6 +23,13 @@ export interface RegistryChoices {
   readonly losslessFailureInfo?: 'none' | 'coded'
   /** OP-06 (POST-28): a policy denial goes on to tools/post-execute (`runs`, the default) or is final (`skipped`). */
   readonly postExecuteOnDenial?: 'runs' | 'skipped'
+  /**
+   * OP-54 (CTX-13): exec.deferContext records any context, which is checked when the result is materialised
+   * (`at-materialization`, the default), or checks it on the call too (`on-call`: one that is not lossless JSON throws).
+   */
+  readonly deferContextCheck?: 'at-materialization' | 'on-call'
+  /** OP-59 (PRES-22): declaring and disposing a presentation with presentAs emit tools/change (`emits`, the default) or not (`silent`). */
+  readonly presentationChange?: 'emits' | 'silent'
 }
 
 /** OP-01: runs `run`, re-coding a schema rejection it throws when `choices` picks another code. */
@@ -49,4 +57,14 @@ export function stageFailurePrefix(choices: RegistryChoices | undefined, stage: 
 /** OP-05: what the failure to materialise a result is normalised from: `error` itself, or a coded error of its message. */
 export function losslessFailure(choices: RegistryChoices | undefined, error: unknown): unknown {
   return choices?.losslessFailureInfo === 'coded' && error instanceof Error ? new HarnessError(error.message, 'RESULT_NOT_LOSSLESS') : error
+}
+
+/** OP-59: what a presentAs declaration calls when it is made or disposed: `changed` (tools/change), or nothing. */
+export function presentationChanged(choices: RegistryChoices | undefined, changed: () => void): () => void {
+  return choices?.presentationChange === 'silent' ? () => undefined : changed
+}
+
+/** OP-54: under `on-call`, a deferred context that is not lossless JSON throws where deferContext was called. */
+export function checkDeferredContext(choices: RegistryChoices | undefined, context: unknown): void {
+  if (choices?.deferContextCheck === 'on-call' && !isJsonValue(context)) throw new TypeError('exec.deferContext(): the context is not lossless JSON')
 }

@@ -106,7 +106,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     upstream: 'no info',
     pinnedBy: 'ERR-14',
     option: { name: 'losslessFailureInfo', value: 'coded' },
-    note: "The seeds declare `info?: ToolErrorInfo` but not its shape: that it is { name, code } is ERR-03's must statement still (an open point not yet split, see the report of issue 37).",
+    note: "The seeds declare `info?: ToolErrorInfo` but not its shape: that it is { name, code } is ERR-20's and TYP-08's (open point OP-08).",
   },
   {
     id: 'OP-06',
@@ -145,7 +145,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     choices: ['{ name, code } for a HarnessError only', 'another shape or another set of thrown values (e.g. any error with a string code)'],
     upstream: '{ name, code } for a HarnessError only',
-    note: 'Not split yet: ERR-03 (must) still demands { name, code }; ERR-14 pins which values get none. The seeds declare `info?: ToolErrorInfo` without its fields.',
+    pinnedBy: 'ERR-20',
+    note: 'The seeds declare `info?: ToolErrorInfo` without its fields. ERR-20 pins { name, code } read from a HarnessError (TYP-08 the type), ERR-14 which values get none. At must level (ERR-03, ERR-04, ERR-09) info need only carry the class in some field and the code; the kit reads the code as `info.code` throughout, the seeds\' "class/code" read as naming that field.',
   },
   {
     id: 'OP-09',
@@ -181,5 +182,121 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     upstream: 'in call order',
     pinnedBy: 'CM-16',
     note: "Not split yet: CM-14 and CM-17 assert the order, and law E-33 fails them on CM-16's property.",
+  },
+  // OP-50..OP-59: the open choices behind what CAN-01/02/04/06/08, CTX-01/02/03, ERR-03/08/13 and PRES-03/09 demanded beyond
+  // their quotes (issue 37, part 3). Named, not yet graded on both sides unless an option is given.
+  {
+    id: 'OP-50',
+    question:
+      "Does a cancellation failure keep the contexts of the result it replaces that did not come from the body (a wrapper result's, a post-execute decision's)?",
+    quotes: [
+      quote(
+        '000',
+        '§tools/post-execute',
+        'after they settle, caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked.',
+      ),
+      quote('000', '§执行 (ToolRunContext.deferContext)', "until this tool's final result reaches the agent loop."),
+    ],
+    choices: ['kept: every context of the replaced result', "dropped: only the body's deferred contexts are kept"],
+    upstream: 'kept: every context of the replaced result',
+    pinnedBy: 'CAN-20',
+  },
+  {
+    id: 'OP-51',
+    question:
+      'Where is a caller signal already aborted at entry checked: before any policy stage (after materializing the arguments), or only once the pre-execute stages have run?',
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+      quote('000', '§执行', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
+    ],
+    choices: ['after materialization, before any policy stage', 'after the pre-execute stages and guards, before the body'],
+    upstream: 'after materialization, before any policy stage',
+    pinnedBy: 'CAN-21',
+  },
+  {
+    id: 'OP-52',
+    question: 'Does a call whose caller aborted while tools/pre-execute or an approval was pending still run the tools/execute wrappers?',
+    quotes: [
+      quote(
+        '000',
+        '§tools/pre-execute',
+        'Async gates must observe `exec.signal`; the registry rechecks cancellation after they settle but never abandons their promise.',
+      ),
+      quote('001', 'L29', '执行前检查等待期间收到取消，工具本体调用次数仍为 0'),
+    ],
+    choices: ['no: the call ends before tools/execute', 'yes: the wrappers run and the base next() resolves ABORTED_BEFORE_DISPATCH'],
+    upstream: 'no: the call ends before tools/execute',
+    pinnedBy: 'CAN-22',
+  },
+  {
+    id: 'OP-53',
+    question: "In what order do a result's contexts of different origins come: the body's deferred ones, a wrapper result's, a post-execute accept's?",
+    quotes: [
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'Contexts retain their individual source and metadata and are emitted in call order.'),
+      quote('000', '§执行 (PostToolDecision)', 'Post-dispatch decision: accept, replace one projection, attach context for the next request'),
+    ],
+    choices: ["deferred, then the wrapper result's, then the decision's", "another order (e.g. the wrapper result's first)"],
+    upstream: "deferred, then the wrapper result's, then the decision's",
+    pinnedBy: 'CTX-12',
+  },
+  {
+    id: 'OP-54',
+    question: 'Does exec.deferContext check its context when called, or only when the final result is materialized?',
+    quotes: [quote('000', '§执行', '若内容、结构化错误、附加上下文或展示元数据无法物化，则会转为仍可到达 `finalizeContent` 的 JSON 安全 `isError` 结果。')],
+    choices: ['only at materialization', 'on the call too (deferContext throws inside the body)'],
+    upstream: 'only at materialization',
+    pinnedBy: 'CTX-13',
+    option: { name: 'deferContextCheck', value: 'on-call' },
+  },
+  {
+    id: 'OP-55',
+    question: 'What block structure carries the enveloped message in the content of a failure the registry builds?',
+    quotes: [quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.')],
+    choices: ['exactly one text block "Error: " + message', 'another structure whose text carries "Error: " + message (e.g. a second block of detail)'],
+    upstream: 'exactly one text block "Error: " + message',
+    pinnedBy: 'ERR-19',
+  },
+  {
+    id: 'OP-56',
+    question: 'Does a coded error thrown by a listener, a guard or a finalizer keep its identity (error.info), as a tool-owned one does?',
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'already-started work is still drained and may retain a tool-owned structured error'),
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+    ],
+    choices: ['kept: info from the thrown coded error', 'a failure without info'],
+    upstream: 'kept: info from the thrown coded error',
+    pinnedBy: 'ERR-21',
+  },
+  {
+    id: 'OP-57',
+    question: 'What becomes of meta when tools/post-execute blocks, and on a failure a tools/execute wrapper authored?',
+    quotes: [quote('000', '§执行', '阻止会移除值，并转为包含纠正反馈的 `isError`'), quote('000', '§执行 (ToolExecutionFailure)', 'readonly meta?: JsonValue')],
+    choices: ['a block drops it; a wrapper-authored failure keeps its own', 'a block keeps it', "a wrapper-authored failure's meta is dropped"],
+    upstream: 'a block drops it; a wrapper-authored failure keeps its own',
+    pinnedBy: 'PRES-19',
+  },
+  {
+    id: 'OP-58',
+    question: 'Does execute() resolve a failure when a guard throws, the approval service throws or rejects, or finalizeContent throws?',
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+      quote('000', '§ToolDefinition (finalizeContent)', 'The callback must be total and must not throw.'),
+    ],
+    choices: ['yes: a resolved failure', 'no: such a failure may reject execute()'],
+    upstream: 'yes: a resolved failure',
+    pinnedBy: 'ERR-22',
+    note: 'ERR-10 (should) recommends that execute() never rejects; GRD-09 makes a throwing guard a failure at must level on its own quotes.',
+  },
+  {
+    id: 'OP-59',
+    question: 'Do declaring and disposing a presentation with presentAs emit tools/change?',
+    quotes: [
+      quote('000', '§tools/change', 'A tool was registered or unregistered, or a scoped restriction changed'),
+      quote('000', '§Cordis API (presentAs)', 'Scoped only, and one declaration per scope'),
+    ],
+    choices: ['yes, each', 'no: tools/change reports only registrations and restrictions'],
+    upstream: 'yes, each',
+    pinnedBy: 'PRES-22',
+    option: { name: 'presentationChange', value: 'silent' },
   },
 ]
