@@ -207,11 +207,11 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['refused, by the assertion and the compilers', 'accepted (no value validates)'],
     upstream: 'refused, by the assertion and the compilers',
     pinnedBy: 'JSS-22',
-    option: { name: 'emptyEnum', value: 'accepted' },
+    note: 'No reference option yet: the reference checks enum inside its assertion, which the compilers and register() share, with no choices to hand.',
   },
   {
     id: 'OP-22',
-    question: "How do the properties of an object spec mark requiredness?",
+    question: 'How do the properties of an object spec mark requiredness?',
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '参数定义仍是隐式的开放对象属性映射，每个必填属性都附带 `required: true`'),
       quote(
@@ -233,7 +233,11 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     question: 'What does the compiler do with an object spec that has no additionalProperties key at run time?',
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '显式对象节点始终声明 `additionalProperties: true | false`'),
-      quote('000', '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.additionalProperties)', "`false` rejects undeclared keys; absent/`true` follows JSON Schema's open default."),
+      quote(
+        '000',
+        '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.additionalProperties)',
+        "`false` rejects undeclared keys; absent/`true` follows JSON Schema's open default.",
+      ),
     ],
     choices: ['refuse it with a schema rejection', 'default it to open', 'default it to closed'],
     upstream: 'refuse it with a schema rejection',
@@ -242,9 +246,14 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
   },
   {
     id: 'OP-24',
-    question: 'How do the compilers encode what the seeds leave equivalent: the open parameter root, the order and emptiness of required lists, additionalProperties: true, an array without items, and the annotations of kinds other than json?',
+    question:
+      'How do the compilers encode what the seeds leave equivalent: the open parameter root, the order and emptiness of required lists, additionalProperties: true, an array without items, and the annotations of kinds other than json?',
     quotes: [
-      quote('000', '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.additionalProperties)', "`false` rejects undeclared keys; absent/`true` follows JSON Schema's open default."),
+      quote(
+        '000',
+        '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.additionalProperties)',
+        "`false` rejects undeclared keys; absent/`true` follows JSON Schema's open default.",
+      ),
       quote('000', '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.items)', "Item schema (`type: 'array'` only); absent accepts any JSON item."),
       quote(
         '000',
@@ -325,15 +334,12 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     upstream: 'refused with a schema rejection, the violation at their path',
     pinnedBy: 'JSS-21',
-    note: 'DSL-37 pins the compilers\' side. The sentence on keys and arrays belongs to the DSL paragraph and says nothing of prototypes, decorations or cycles; the raw subset section says nothing of either.',
+    note: "DSL-37 pins the compilers' side. The sentence on keys and arrays belongs to the DSL paragraph and says nothing of prototypes, decorations or cycles; the raw subset section says nothing of either.",
   },
   {
     id: 'OP-29',
     question: 'Does register() check at run time that output.render, and a present output.presentationMeta, are functions?',
-    quotes: [
-      quote('000', '§统一的 JSON 值 schema DSL', '要求它声明 `output`'),
-      quote('000', '§ToolDefinition', 'Mandatory canonical output declaration.'),
-    ],
+    quotes: [quote('000', '§统一的 JSON 值 schema DSL', '要求它声明 `output`'), quote('000', '§ToolDefinition', 'Mandatory canonical output declaration.')],
     choices: ['yes: it throws, registering nothing', 'no: it checks that output is declared, and a bad render fails the call that renders'],
     upstream: 'yes: it throws, registering nothing',
     pinnedBy: 'REG-24',

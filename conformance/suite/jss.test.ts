@@ -139,22 +139,26 @@ check('JSS-03', 'nodes that are not object records are violations at their path'
 })
 
 // Records beyond JSON are open (OP-28): refusing them, as upstream does, is JSS-21's.
-check('JSS-21', 'records with a foreign or forged prototype, symbol or hidden keys, or a throwing proxy are violations at their path, never a crash', ({ schema }) => {
-  class Schema {
-    type = 'string'
-  }
-  const symbolKeyed = { type: 'string', [Symbol('extra')]: 1 }
-  const hidden = Object.defineProperty({ type: 'string' }, 'title', { value: 't', enumerable: false })
-  const forged = Object.create({ type: 'string' }) as object
-  const violations = violationsOf(schema, {
-    type: 'object',
-    properties: { a: new Schema(), b: symbolKeyed, c: hidden, d: forged, e: new Date(0), f: throwingProxy({ type: 'string' }) },
-  })
-  expectPaths(
-    violations,
-    ['a', 'b', 'c', 'd', 'e', 'f'].map((k) => `schema.properties.${k}`),
-  )
-})
+check(
+  'JSS-21',
+  'records with a foreign or forged prototype, symbol or hidden keys, or a throwing proxy are violations at their path, never a crash',
+  ({ schema }) => {
+    class Schema {
+      type = 'string'
+    }
+    const symbolKeyed = { type: 'string', [Symbol('extra')]: 1 }
+    const hidden = Object.defineProperty({ type: 'string' }, 'title', { value: 't', enumerable: false })
+    const forged = Object.create({ type: 'string' }) as object
+    const violations = violationsOf(schema, {
+      type: 'object',
+      properties: { a: new Schema(), b: symbolKeyed, c: hidden, d: forged, e: new Date(0), f: throwingProxy({ type: 'string' }) },
+    })
+    expectPaths(
+      violations,
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((k) => `schema.properties.${k}`),
+    )
+  },
+)
 
 check('JSS-21', "a record whose prototype only imitates a realm's Object.prototype is not a schema node", ({ schema }) => {
   const imitations: Record<string, object> = {

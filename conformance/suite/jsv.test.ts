@@ -101,7 +101,9 @@ function hostileCases(): [unknown, unknown][] {
     { type: 'array', items: {} },
     { oneOf: [{ type: 'object' }, { type: 'null' }] },
   ]
-  return schemas.flatMap((node) => [getterThrows, trapThrows, revocable.proxy, [getterThrows], { nested: trapThrows }].map((value): [unknown, unknown] => [node, value]))
+  return schemas.flatMap((node) =>
+    [getterThrows, trapThrows, revocable.proxy, [getterThrows], { nested: trapThrows }].map((value): [unknown, unknown] => [node, value]),
+  )
 }
 
 // How validation reports is open (OP-26): `validate` takes a throw as a report, and charges JSV-16 when it throws.

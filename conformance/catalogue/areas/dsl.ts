@@ -9,7 +9,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-01',
     level: 'must',
     statement:
-      "parameterSchemaSpecToJsonSchema compiles a property map to an object-rooted schema (type \"object\") that is open to undeclared keys (additionalProperties absent or true), with one property schema per key, whose required set is exactly the keys marked required: true. How the open root and the required set are encoded (no additionalProperties, required in declaration order and left out when empty, as upstream does) is open (OP-24) and DSL-34's.",
+      'parameterSchemaSpecToJsonSchema compiles a property map to an object-rooted schema (type "object") that is open to undeclared keys (additionalProperties absent or true), with one property schema per key, whose required set is exactly the keys marked required: true. How the open root and the required set are encoded (no additionalProperties, required in declaration order and left out when empty, as upstream does) is open (OP-24) and DSL-34\'s.',
     sources: [DSL_SEED, upstream('parameter root compilation')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '参数定义仍是隐式的开放对象属性映射，每个必填属性都附带 `required: true`'),
@@ -206,7 +206,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-14',
     level: 'must',
     statement:
-      "An argument mismatch in a defineTool tool raises an error with code INVALID_ARGS (the seeds' ToolArgsError), which takes the ordinary tool error path: the call settles as a failure result. That the error is named \"ToolArgsError\" and carries the violations validateArgs reports is DSL-39's.",
+      'An argument mismatch in a defineTool tool raises an error with code INVALID_ARGS (the seeds\' ToolArgsError), which takes the ordinary tool error path: the call settles as a failure result. That the error is named "ToolArgsError" and carries the violations validateArgs reports is DSL-39\'s.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL (ToolArgsError（INVALID_ARGS）)')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL (ToolArgsError（INVALID_ARGS）)', '参数不匹配时抛出 `ToolArgsError`（`INVALID_ARGS`）'),
@@ -456,8 +456,16 @@ export const DSL_RULES = defineArea('DSL', [
       'The compilers refuse with a schema rejection an object spec without an additionalProperties key and a spec with neither type nor oneOf (annotations only, or empty), rather than defaulting either.',
     sources: [upstream('explicit openness and type')],
     evidence: [
-      evidence('packages/core/tools/src/schema.ts', 367, "if (!Object.hasOwn(input, 'additionalProperties') || typeof input.additionalProperties !== 'boolean') {"),
-      evidence('packages/core/tools/src/schema.ts', 411, 'authorError(`${path}.type must be string/number/integer/boolean/null/array/object/json, or use oneOf`)'),
+      evidence(
+        'packages/core/tools/src/schema.ts',
+        367,
+        "if (!Object.hasOwn(input, 'additionalProperties') || typeof input.additionalProperties !== 'boolean') {",
+      ),
+      evidence(
+        'packages/core/tools/src/schema.ts',
+        411,
+        'authorError(`${path}.type must be string/number/integer/boolean/null/array/object/json, or use oneOf`)',
+      ),
     ],
     requires: SCHEMA,
   },
@@ -469,7 +477,11 @@ export const DSL_RULES = defineArea('DSL', [
     sources: [upstream('object spec properties compile as a property map')],
     evidence: [
       evidence('packages/core/tools/src/schema.ts', 286, "if (task.destination.kind === 'object') task.destination.target.required = task.required"),
-      evidence('packages/core/tools/src/schema.ts', 295, "if (Object.hasOwn(task.property, 'required') && task.property.required === true) task.required.push(task.key)"),
+      evidence(
+        'packages/core/tools/src/schema.ts',
+        295,
+        "if (Object.hasOwn(task.property, 'required') && task.property.required === true) task.required.push(task.key)",
+      ),
     ],
     requires: SCHEMA,
   },
@@ -482,7 +494,11 @@ export const DSL_RULES = defineArea('DSL', [
     evidence: [
       evidence('packages/core/tools/src/schema.ts', 332, 'if (!isJsonSchemaRecord(input)) authorError(`${path} must be a value schema object`)'),
       evidence('packages/core/tools/src/schema.ts', 333, 'if (seen.has(input)) authorError(`${path} is circular`)'),
-      evidence('packages/core/tools/src/json-schema.ts', 164, 'if (!hasPlainArrayPrototype(value) || Reflect.ownKeys(value).length !== value.length + 1) return false'),
+      evidence(
+        'packages/core/tools/src/json-schema.ts',
+        164,
+        'if (!hasPlainArrayPrototype(value) || Reflect.ownKeys(value).length !== value.length + 1) return false',
+      ),
     ],
     requires: SCHEMA,
   },
@@ -490,7 +506,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-38',
     level: 'upstream',
     statement:
-      "validateArgs(spec, args) compiles the spec on every call (an invalid spec throws a schema rejection each time) and returns a list of violation strings, [] for conforming arguments; it never throws for a valid spec, hostile arguments included, every violation names the offending argument path, and a required key holding undefined is reported as missing, by its name.",
+      'validateArgs(spec, args) compiles the spec on every call (an invalid spec throws a schema rejection each time) and returns a list of violation strings, [] for conforming arguments; it never throws for a valid spec, hostile arguments included, every violation names the offending argument path, and a required key holding undefined is reported as missing, by its name.',
     sources: [upstream('validateArgs')],
     evidence: [
       evidence('packages/core/tools/src/schema.ts', 478, 'export function validateArgs(spec: ParameterSchemaSpec, args: unknown): string[] {'),
@@ -502,7 +518,8 @@ export const DSL_RULES = defineArea('DSL', [
   {
     id: 'DSL-39',
     level: 'upstream',
-    statement: 'The argument error of a defineTool body is named "ToolArgsError" and carries as violations exactly what validateArgs reports for the same arguments.',
+    statement:
+      'The argument error of a defineTool body is named "ToolArgsError" and carries as violations exactly what validateArgs reports for the same arguments.',
     sources: [upstream('ToolArgsError')],
     evidence: [
       evidence('packages/core/tools/src/schema.ts', 467, "this.name = 'ToolArgsError'"),

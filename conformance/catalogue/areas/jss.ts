@@ -228,7 +228,7 @@ export const JSS_RULES = defineArea('JSS', [
       'The assertion reports exactly one violation per defect, at the defective keyword itself: a bad `type` at `<path>.type`, a bad `enum`, `const` or `required` at the keyword (not at an entry `enum[i]`/`required[i]`), a node with both `type` and `oneOf` as one violation at the node with its branches unexamined, and the root-type violation of `assertObjectJsonSchema` at `schema.type` and only when the schema has no other violation.',
     sources: [upstream('violation placement of the subset walk')],
     evidence: [
-      evidence('packages/core/tools/src/json-schema.ts', 306, ': `${path}.type must be one of ${SCHEMA_TYPES.join(\'/\')}`)'),
+      evidence('packages/core/tools/src/json-schema.ts', 306, ": `${path}.type must be one of ${SCHEMA_TYPES.join('/')}`)"),
       evidence('packages/core/tools/src/json-schema.ts', 279, 'violations.push(`${path} cannot declare both type and oneOf`)'),
       evidence('packages/core/tools/src/json-schema.ts', 358, 'violations.push(`${path}.enum must be a non-empty array of ${schemaType} values`)'),
       evidence('packages/core/tools/src/json-schema.ts', 217, 'violations.push(`${path}.required names "${key}" which is not in properties`)'),
@@ -270,7 +270,11 @@ export const JSS_RULES = defineArea('JSS', [
     evidence: [
       evidence('packages/core/tools/src/json-schema.ts', 153, 'return isPlainJsonRecord(value) && hasOnlyEnumerableStringKeys(value)'),
       evidence('packages/core/tools/src/json-schema.ts', 119, 'return prototype === null'),
-      evidence('packages/core/tools/src/json-schema.ts', 164, 'if (!hasPlainArrayPrototype(value) || Reflect.ownKeys(value).length !== value.length + 1) return false'),
+      evidence(
+        'packages/core/tools/src/json-schema.ts',
+        164,
+        'if (!hasPlainArrayPrototype(value) || Reflect.ownKeys(value).length !== value.length + 1) return false',
+      ),
     ],
     requires: SCHEMA,
   },

@@ -194,7 +194,11 @@ export const JSV_RULES = defineArea('JSV', [
       'For a schema that passed the assertion, validation returns a list of violation strings, empty when the value conforms, and never throws: hostile values (throwing getters, proxies, revoked proxies) are reported as violations.',
     sources: [upstream('total validator')],
     evidence: [
-      evidence('packages/core/tools/src/json-schema.ts', 654, "export function validateJsonSchemaValue(schema: JsonSchemaNode, value: unknown, path = 'value'): string[] {"),
+      evidence(
+        'packages/core/tools/src/json-schema.ts',
+        654,
+        "export function validateJsonSchemaValue(schema: JsonSchemaNode, value: unknown, path = 'value'): string[] {",
+      ),
       evidence('packages/core/tools/src/json-schema.ts', 637, 'receive(losslessValueViolation(failed.path))'),
     ],
     requires: SCHEMA,

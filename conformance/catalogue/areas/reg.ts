@@ -273,7 +273,8 @@ export const REG_RULES = defineArea('REG', [
   {
     id: 'REG-25',
     level: 'upstream',
-    statement: 'register() reads the name once, as the layer key: renaming the definition object afterwards does not move its entry, which get() and execute() still find under the old name.',
+    statement:
+      'register() reads the name once, as the layer key: renaming the definition object afterwards does not move its entry, which get() and execute() still find under the old name.',
     sources: [upstream('name read once, as the layer key')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1038, 'const name = definition.name'),
@@ -287,7 +288,11 @@ export const REG_RULES = defineArea('REG', [
       "A register() disposer is idempotent: called again it does nothing, never removing a later registration of the same name; and disposing the owning scope removes the scope's registrations and nothing else.",
     sources: [upstream('effect disposers of the scope store')],
     evidence: [
-      evidence('packages/core/scope/tests/store.spec.ts', 174, 'runs action, notification, undo, and disposal notification in order with Cordis idempotence and labels'),
+      evidence(
+        'packages/core/scope/tests/store.spec.ts',
+        174,
+        'runs action, notification, undo, and disposal notification in order with Cordis idempotence and labels',
+      ),
       evidence('packages/core/tools/tests/scoped.spec.ts', 109, 'disposing the scope unwinds its registrations and leaves no residue'),
     ],
   },

@@ -153,7 +153,12 @@ function rootAt(text: string, at: number): string | undefined {
 function leadingPointer(violation: string): PathSegments | undefined {
   const m = /^#((?:\/[^/\s:]*)*)(?=$|[\s:])/.exec(violation)
   if (m === null) return undefined
-  return m[1] === '' ? [] : m[1]!.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+  return m[1] === ''
+    ? []
+    : m[1]!
+        .slice(1)
+        .split('/')
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
 }
 
 /** The path a violation starts with: a root token, segments, then the end, a space or a `:`; or a JSON Pointer (OP-20). */

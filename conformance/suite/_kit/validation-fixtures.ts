@@ -8,7 +8,7 @@
  * validator tens of seconds) gets a file of its own. {@link SHARDS} says which
  * group goes where; every other group stays in `jsv.test.ts`.
  */
-import { $Array, $Object } from './intrinsics.ts'
+import { $Object } from './intrinsics.ts'
 import { expect } from 'vitest'
 import type { SchemaApi } from '../../adapter/contract.ts'
 import { getRule } from '../../catalogue/index.ts'
