@@ -32,6 +32,11 @@ export interface RegistryChoices {
    * throw them (`throws`: a ToolArgsError from validateArgs, a coded error from validateJsonSchemaValue).
    */
   readonly validationFailure?: 'returns' | 'throws'
+  /**
+   * OP-29 (REG-24): register() refuses an output whose render, or present presentationMeta, is not a function
+   * (`usable`, the default) or checks only that an output is declared (`declared-only`).
+   */
+  readonly outputCheck?: 'usable' | 'declared-only'
 }
 
 /** OP-20: `violation` with its leading `schema…`/`parameters…` path written as a JSON Pointer (`#/properties/a …`). */

@@ -343,6 +343,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['yes: it throws, registering nothing', 'no: it checks that output is declared, and a bad render fails the call that renders'],
     upstream: 'yes: it throws, registering nothing',
     pinnedBy: 'REG-24',
-    note: 'register() "要求它声明 `output`" within "注册是一项受信任的同进程约定"; render and presentationMeta appear only in the type. REG-07 and REG-21 still refuse a malformed output through REG-24\'s check.',
+    option: { name: 'outputCheck', value: 'declared-only' },
+    note: 'register() "要求它声明 `output`" within "注册是一项受信任的同进程约定"; render and presentationMeta appear only in the type. REG-07 refuses an undeclared output; REG-20 and REG-21, upstream rules, still meet malformed ones.',
   },
 ]
