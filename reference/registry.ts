@@ -221,7 +221,7 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
       assertLive(node)
       return owned(
         node,
-        recodeSchemaError(options.choices, () => registerTool(store, node, definition, changed)),
+        recodeSchemaError(options.choices, () => registerTool(store, node, definition, changed, options.choices)),
       )
     },
     restrict(filter: ToolRestriction) {

@@ -183,6 +183,170 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     pinnedBy: 'CM-16',
     note: "Not split yet: CM-14 and CM-17 assert the order, and law E-33 fails them on CM-16's property.",
   },
+  // OP-20..OP-29: the open choices of the schema, validation and registration must rules narrowed in issue 37 part 5.
+  {
+    id: 'OP-20',
+    question: 'How does a schema rejection write the path of each violation, and is a bad `type` located at its node or at the `type` keyword?',
+    quotes: [quote('000', '§已强制执行的原始 JSON Schema 子集', '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径。')],
+    choices: [
+      'a root token then `.key` and `[i]` segments, a bad type at `<path>.type` (`schema.properties.a.type`)',
+      'a JSON Pointer (`/properties/a/type`)',
+      'another unambiguous form, or a bad type at its node',
+    ],
+    upstream: 'a root token then `.key` and `[i]` segments, a bad type at `<path>.type` (`schema.properties.a.type`)',
+    pinnedBy: 'JSS-18',
+    option: { name: 'schemaPathSyntax', value: 'pointer' },
+    note: "Must tests read a violation's leading path in either form (conformance/suite/_kit/schema-errors.ts) and accept a bad type at its node; JSS-19 pins the placement at `<path>.type`.",
+  },
+  {
+    id: 'OP-21',
+    question: 'Is an empty `enum` refused, or accepted as admitting no value?',
+    quotes: [
+      quote('000', '§已强制执行的原始 JSON Schema 子集', 'Allowed values for a scalar node.'),
+      quote('000', '§统一的 JSON 值 schema DSL', '标量 `enum` 和 `const` 值必须与节点类型匹配'),
+    ],
+    choices: ['refused, by the assertion and the compilers', 'accepted (no value validates)'],
+    upstream: 'refused, by the assertion and the compilers',
+    pinnedBy: 'JSS-22',
+    note: 'No reference option yet: the reference checks enum inside its assertion, which the compilers and register() share, with no choices to hand.',
+  },
+  {
+    id: 'OP-22',
+    question: 'How do the properties of an object spec mark requiredness?',
+    quotes: [
+      quote('000', '§统一的 JSON 值 schema DSL', '参数定义仍是隐式的开放对象属性映射，每个必填属性都附带 `required: true`'),
+      quote(
+        '000',
+        '§统一的 JSON 值 schema DSL (ParameterSchemaSpec)',
+        'The map itself is an implicit open object root; requiredness remains a per-property `required: true` annotation.',
+      ),
+    ],
+    choices: [
+      "a per-property required: true, as in a parameter map, compiled to the node's required list",
+      'another form (e.g. an object-level required list), a per-property marker refused',
+    ],
+    upstream: "a per-property required: true, as in a parameter map, compiled to the node's required list",
+    pinnedBy: 'DSL-36',
+    note: 'The seeds show the marker only on the parameter map ("仍" sets it apart from explicit object nodes) and never show an object spec\'s shape. DSL-02, DSL-03 and DSL-20 no longer assert it.',
+  },
+  {
+    id: 'OP-23',
+    question: 'What does the compiler do with an object spec that has no additionalProperties key at run time?',
+    quotes: [
+      quote('000', '§统一的 JSON 值 schema DSL', '显式对象节点始终声明 `additionalProperties: true | false`'),
+      quote(
+        '000',
+        '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.additionalProperties)',
+        "`false` rejects undeclared keys; absent/`true` follows JSON Schema's open default.",
+      ),
+    ],
+    choices: ['refuse it with a schema rejection', 'default it to open', 'default it to closed'],
+    upstream: 'refuse it with a schema rejection',
+    pinnedBy: 'DSL-35',
+    note: 'The seed sentence states what authors declare (enforced at type level, DSL-19); no passage says the run time refuses a spec without it.',
+  },
+  {
+    id: 'OP-24',
+    question:
+      'How do the compilers encode what the seeds leave equivalent: the open parameter root, the order and emptiness of required lists, additionalProperties: true, an array without items, and the annotations of kinds other than json?',
+    quotes: [
+      quote(
+        '000',
+        '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.additionalProperties)',
+        "`false` rejects undeclared keys; absent/`true` follows JSON Schema's open default.",
+      ),
+      quote('000', '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.items)', "Item schema (`type: 'array'` only); absent accepts any JSON item."),
+      quote(
+        '000',
+        '§统一的 JSON 值 schema DSL (ParameterSchemaSpec)',
+        'The map itself is an implicit open object root; requiredness remains a per-property `required: true` annotation.',
+      ),
+    ],
+    choices: [
+      'no additionalProperties at the parameter root, required in declaration order and left out when empty, additionalProperties: true emitted, items left out, own annotations copied for every kind',
+      'any equivalent encoding (additionalProperties: true at the root, required: [] or in another order, true left out, items: {}, annotations dropped outside json)',
+    ],
+    upstream:
+      'no additionalProperties at the parameter root, required in declaration order and left out when empty, additionalProperties: true emitted, items left out, own annotations copied for every kind',
+    pinnedBy: 'DSL-34',
+    note: 'Must tests (DSL-01, DSL-03, DSL-04, DSL-07, DSL-20) compare compiled schemas by meaning: openness, the required set, unconstrained items.',
+  },
+  {
+    id: 'OP-25',
+    question: 'Is a DSL spec with neither type nor oneOf (annotations only, or empty) refused, or compiled to an unconstrained node?',
+    quotes: [
+      quote('000', '§已强制执行的原始 JSON Schema 子集', '仅含注解的空节点表示不受约束的无损 JSON'),
+      quote('000', '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.type)', 'Omit with no constraints for any JSON value, or use `oneOf`.'),
+      quote('000', '§统一的 JSON 值 schema DSL (不支持的关键字会被拒绝)', '不支持的关键字会被拒绝，而不会在未强制执行的情况下获准进入'),
+    ],
+    choices: ['refused with a schema rejection', 'compiled as an unconstrained, annotation-only node'],
+    upstream: 'refused with a schema rejection',
+    pinnedBy: 'DSL-35',
+  },
+  {
+    id: 'OP-26',
+    question: 'How do validateJsonSchemaValue and validateArgs report a value that does not conform, and what do they do with hostile values?',
+    quotes: [
+      quote('000', '§已强制执行的原始 JSON Schema 子集 (validateJsonSchemaValue enforces the schema)', '`validateJsonSchemaValue()` 强制执行该 schema'),
+      quote('000', '§统一的 JSON 值 schema DSL (ToolArgsError（INVALID_ARGS）)', '参数不匹配时抛出 `ToolArgsError`（`INVALID_ARGS`）'),
+      quote('000', '§统一的 JSON 值 schema DSL', '将参数推导与 `parameterSchemaSpecToJsonSchema()` 和 `validateArgs()` 绑定'),
+    ],
+    choices: [
+      'they return a list of violation strings and never throw, hostile values reported as violations',
+      'they throw on a non-conforming value (e.g. a ToolArgsError)',
+      'they return a boolean or a result object (mapped by the adapter)',
+    ],
+    upstream: 'they return a list of violation strings and never throw, hostile values reported as violations',
+    pinnedBy: 'JSV-16',
+    option: { name: 'validationFailure', value: 'throws' },
+    note: 'DSL-38 pins the same for validateArgs. Must tests take an empty list as acceptance and a non-empty list or a throw as a report (conformance/suite/_kit/verdicts.ts).',
+  },
+  {
+    id: 'OP-27',
+    question: 'Which objects count as lossless JSON records for validation: null-prototype and cross-realm records, class instances?',
+    quotes: [
+      quote('000', '§已强制执行的原始 JSON Schema 子集', '仅含注解的空节点表示不受约束的无损 JSON。'),
+      quote('000', '§统一的 JSON 值 schema DSL (ValueSchemaSpec)', 'One author-facing schema for any lossless JSON value root.'),
+    ],
+    choices: [
+      'plain records of any realm, null prototype included; class instances refused',
+      'only records whose prototype is Object.prototype',
+      'any object whose own enumerable data is JSON',
+    ],
+    upstream: 'plain records of any realm, null prototype included; class instances refused',
+    pinnedBy: 'JSV-17',
+    note: 'A data-only class instance and a null-prototype record both survive a JSON round trip but for their prototype; the seeds do not define lossless JSON finely enough to tell them apart.',
+  },
+  {
+    id: 'OP-28',
+    question:
+      'Are schema and spec records and arrays beyond JSON (foreign or forged prototypes, symbol or non-enumerable keys, decorated or subclassed arrays, throwing proxies, a spec containing itself) refused?',
+    quotes: [
+      quote(
+        '000',
+        '§统一的 JSON 值 schema DSL (schema 记录只包含自有且可枚举的字符串键)',
+        'schema 记录只包含自有且可枚举的字符串键，schema 数组是稠密的内建数组',
+      ),
+      quote('000', '§统一的 JSON 值 schema DSL (不支持的关键字会被拒绝)', '不支持的关键字会被拒绝，而不会在未强制执行的情况下获准进入'),
+    ],
+    choices: [
+      'refused with a schema rejection, the violation at their path',
+      'accepted where their own enumerable string keys are valid, or failing another way (e.g. a thrown recursion error)',
+    ],
+    upstream: 'refused with a schema rejection, the violation at their path',
+    pinnedBy: 'JSS-21',
+    note: "DSL-37 pins the compilers' side. The sentence on keys and arrays belongs to the DSL paragraph and says nothing of prototypes, decorations or cycles; the raw subset section says nothing of either.",
+  },
+  {
+    id: 'OP-29',
+    question: 'Does register() check at run time that output.render, and a present output.presentationMeta, are functions?',
+    quotes: [quote('000', '§统一的 JSON 值 schema DSL', '要求它声明 `output`'), quote('000', '§ToolDefinition', 'Mandatory canonical output declaration.')],
+    choices: ['yes: it throws, registering nothing', 'no: it checks that output is declared, and a bad render fails the call that renders'],
+    upstream: 'yes: it throws, registering nothing',
+    pinnedBy: 'REG-24',
+    option: { name: 'outputCheck', value: 'declared-only' },
+    note: 'register() "要求它声明 `output`" within "注册是一项受信任的同进程约定"; render and presentationMeta appear only in the type. REG-07 refuses an undeclared output; REG-20 and REG-21, upstream rules, still meet malformed ones.',
+  },
   // OP-50..OP-59: the open choices behind what CAN-01/02/04/06/08, CTX-01/02/03, ERR-03/08/13 and PRES-03/09 demanded beyond
   // their quotes (issue 37, part 3). Named, not yet graded on both sides unless an option is given.
   {
