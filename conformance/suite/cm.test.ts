@@ -1094,6 +1094,45 @@ check(
 )
 
 check(
+  'CM-45',
+  "a failing sub-call's binding rejects with an Error of its final message; a pre-execute denial's with its reason",
+  async ({ tools, harness, codeMode }) => {
+    tools.register(
+      probeTool('bad', {
+        body: () => {
+          throw new Error('the tool failed')
+        },
+      }).definition,
+    )
+    tools.register(probeTool('denied').definition)
+    harness.on('tools/pre-execute', (exec, next) => (exec.name === 'denied' ? { kind: 'deny', reason: 'not today' } : next()))
+    let final: ToolExecutionResult | undefined
+    harness.on('tools/result', (exec, result) => {
+      if (exec.name === 'bad') final = result
+    })
+    const runtime = await mountScripted(codeMode)
+    const seen = async (binding: CodeBindingFunction): Promise<unknown> => {
+      try {
+        await binding({})
+        return 'resolved'
+      } catch (error) {
+        return { isError: error instanceof Error, message: (error as Error).message }
+      }
+    }
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => [await seen(bound.bad!), await seen(bound.denied!)])))
+    expect(final?.isError).toBe(true)
+    expect(result.isError ? undefined : result.value).toEqual({
+      logs: [],
+      result: [
+        { isError: true, message: final?.error?.message },
+        { isError: true, message: 'not today' },
+      ],
+    })
+  },
+  { deployment: CODE },
+)
+
+check(
   ['CM-12', 'CM-15', 'CM-18', 'ERR-12'],
   'a binding whose tool was unregistered after the run started fails as UNKNOWN_TOOL through the ordinary path, without the body',
   async ({ tools, harness, scope, codeMode }) => {
@@ -1660,56 +1699,94 @@ check(
   { deployment: CODE },
 )
 
+const REVERSED = ['first', 'second', 'third'] as const
+
+/**
+ * Runs three parallel sub-calls (each deferring `from <name>`) whose bodies complete in reverse submission order, as
+ * `agent`'s run_code call `reversed`; returns the outer result, the contents of its contexts and the settle records.
+ */
+async function reverseCompletion({ tools, scope, codeMode }: CheckContext) {
+  const gates = new Map(REVERSED.map((name) => [name, deferred<void>()]))
+  const entered = new Map(REVERSED.map((name) => [name, deferred<void>()]))
+  for (const name of REVERSED) {
+    tools.register(
+      probeTool(name, {
+        isConcurrencySafe: () => true,
+        body: async (_args, exec) => {
+          exec.deferContext({ role: 'user', content: `from ${name}` })
+          entered.get(name)!.resolve()
+          await gates.get(name)!.promise
+          return name
+        },
+      }).definition,
+    )
+  }
+  const agent = await scope()
+  const runtime = await mountScripted(codeMode)
+  const outer = tools.execute(
+    runCode(
+      runtime.program(async ({ tools: bound }) => $Promise.all(REVERSED.map((name) => bound[name]!({})))),
+      { agent: agent.agent, callId: 'reversed' },
+    ),
+  )
+  for (const name of REVERSED) await entered.get(name)!.promise
+  // The last-submitted body lands first, the first-submitted one last.
+  for (const name of [...REVERSED].reverse()) {
+    gates.get(name)!.resolve()
+    await settle()
+  }
+  const result = await outer
+  expectSuccess(result)
+  return {
+    result,
+    contexts: (result.additionalContexts ?? []).map((context) => String(context.content)),
+    settled: codeMode.records().filter((record) => record.type === 'tool/code-dispatch'),
+  }
+}
+
 check(
   ['CM-22', 'CM-24'],
-  'when parallel bodies complete in reverse, every context and settle record is there (in submission order, upstream)',
-  async ({ tools, scope, codeMode }) => {
-    const names = ['first', 'second', 'third'] as const
-    const gates = new Map(names.map((name) => [name, deferred<void>()]))
-    const entered = new Map(names.map((name) => [name, deferred<void>()]))
-    for (const name of names) {
-      tools.register(
-        probeTool(name, {
-          isConcurrencySafe: () => true,
-          body: async (_args, exec) => {
-            exec.deferContext({ role: 'user', content: `from ${name}` })
-            entered.get(name)!.resolve()
-            await gates.get(name)!.promise
-            return name
-          },
-        }).definition,
-      )
-    }
-    const agent = await scope()
-    const runtime = await mountScripted(codeMode)
-    const outer = tools.execute(
-      runCode(
-        runtime.program(async ({ tools: bound }) => $Promise.all(names.map((name) => bound[name]!({})))),
-        { agent: agent.agent },
-      ),
-    )
-    for (const name of names) await entered.get(name)!.promise
-    // The last-submitted body lands first, the first-submitted one last.
-    for (const name of [...names].reverse()) {
-      gates.get(name)!.resolve()
-      await settle()
-    }
-    const result = await outer
-    expectSuccess(result)
-    expect(result.isError ? undefined : result.value, 'the program got the values in its own order').toEqual({ logs: [], result: [...names] })
-    const contexts = (result.additionalContexts ?? []).map((context) => String(context.content))
-    expect([...contexts].sort(), 'every context is ferried').toEqual(names.map((name) => `from ${name}`).sort())
-    const settled = codeMode.records().filter((record) => record.type === 'tool/code-dispatch')
-    expect(settled, 'one settle record per sub-call').toHaveLength(names.length)
+  'when parallel bodies complete in reverse, every context and settle record is there',
+  async (context) => {
+    const { result, contexts, settled } = await reverseCompletion(context)
+    expect(result.isError ? undefined : result.value, 'the program got the values in its own order').toEqual({ logs: [], result: [...REVERSED] })
+    // In which order is open (OP-65, OP-66): upstream's submission order is CM-43's and CM-44's.
+    expect([...contexts].sort(), 'every context is ferried').toEqual(REVERSED.map((name) => `from ${name}`).sort())
+    expect(settled, 'one settle record per sub-call').toHaveLength(REVERSED.length)
     expect(result.isError ? undefined : result.concludesTurn, 'no sub-call concluded the turn').toBeUndefined()
-    // The order is open (OP-65, OP-66): upstream commits in submission order.
-    incidental('CM-43', () => expect(contexts, 'contexts in submission order').toEqual(names.map((name) => `from ${name}`)))
-    incidental('CM-44', () =>
-      expect(
-        settled.map((record) => record.data.name),
-        'settle records in submission order',
-      ).toEqual([...names]),
-    )
+  },
+  { deployment: { mode: 'code', maxParallelSubCalls: 3 } },
+)
+
+check(
+  'CM-43',
+  'when parallel bodies complete in reverse, the contexts follow submission order',
+  async (context) => {
+    const { contexts } = await reverseCompletion(context)
+    expect(contexts).toEqual(REVERSED.map((name) => `from ${name}`))
+  },
+  { deployment: { mode: 'code', maxParallelSubCalls: 3 }, needs: ['scopes'] },
+)
+
+check(
+  'CM-44',
+  'when parallel bodies complete in reverse, the settle records follow submission order, each with the start fields',
+  async (context) => {
+    const { settled } = await reverseCompletion(context)
+    expect(
+      settled.map((record) => record.data.name),
+      'settle records in submission order',
+    ).toEqual([...REVERSED])
+    for (const [n, record] of settled.entries()) {
+      const { rootCallId, parentCallId, subCallId, name, arguments: args } = record.data
+      expect({ rootCallId, parentCallId, subCallId, name, args }, `settle record ${n + 1}`).toEqual({
+        rootCallId: 'reversed',
+        parentCallId: 'reversed',
+        subCallId: `reversed:code:${n + 1}`,
+        name: REVERSED[n],
+        args: {},
+      })
+    }
   },
   { deployment: { mode: 'code', maxParallelSubCalls: 3 } },
 )
