@@ -45,7 +45,7 @@ check(
   { deployment: CODE },
 )
 
-check('CM-01', 'every scope that sees run_code sees the same definition object, whatever mode shows it', async ({ tools, scope, presentAs }) => {
+check('PRES-11', 'every scope that sees run_code sees the same definition object, whatever mode shows it', async ({ tools, scope, presentAs }) => {
   const a = await scope()
   const b = await scope()
   const c = await scope()
@@ -1477,7 +1477,30 @@ check(
 
 check(
   'CM-21',
-  'an outer signal aborted at entry is ABORTED_BEFORE_DISPATCH and the runtime never runs',
+  'an outer signal aborted after entry, before the body, is ABORTED_BEFORE_DISPATCH and the runtime never runs',
+  async ({ tools, harness, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const controller = new AbortController()
+    // Aborted by the first policy stage: after entry (seed 000 §Cordis API execute), before the body starts.
+    harness.on('tools/pre-execute', (exec, next) => {
+      if (exec.name === 'run_code') controller.abort(new Error('cancelled before the body'))
+      return next()
+    })
+    const result = await tools.execute(
+      runCode(
+        runtime.program(() => 1),
+        { signal: controller.signal },
+      ),
+    )
+    expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+    expect(runtime.requests).toHaveLength(0)
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CAN-02',
+  'an outer signal already aborted at entry is ABORTED_BEFORE_DISPATCH for run_code too, and the runtime never runs',
   async ({ tools, codeMode }) => {
     const runtime = await mountScripted(codeMode)
     const result = await tools.execute(
@@ -1489,7 +1512,7 @@ check(
     expectCode(result, 'ABORTED_BEFORE_DISPATCH')
     expect(runtime.requests).toHaveLength(0)
   },
-  { deployment: CODE },
+  { deployment: CODE, needs: ['codeMode'] },
 )
 
 check(

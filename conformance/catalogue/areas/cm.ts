@@ -20,8 +20,8 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-01',
     level: 'must',
     statement:
-      'run_code belongs to the registry, not to any layer: registering a tool named run_code fails in every context, restricting it fails, and every scope that sees it gets the same definition object.',
-    sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (register)'), upstream('one lazily built transport shared by every scope')],
+      "Registering a tool named run_code fails globally and in every scope, and naming run_code in a restriction (allow or deny list) fails (that every scope sees the same definition object is PRES-11's).",
+    sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (register)'), seed('000', '§Cordis API (restrict)')],
     quotes: [
       quote('000', '§Cordis API (register)', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.'),
       quote('000', '§Cordis API (restrict)', 'Empty filters, unknown names, scope-local names, and reserved transport names fail.'),
@@ -294,8 +294,8 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-21',
     level: 'must',
     statement:
-      'An outer signal already aborted at entry ends run_code as ABORTED_BEFORE_DISPATCH without calling the runtime; one aborted mid-run ends it as ABORTED even when the program then returns a value.',
-    sources: [seed('000', '§Cordis API (execute)'), upstream('run_code cancellation')],
+      "An outer signal that aborts after execute() entry but before run_code's body starts ends run_code as ABORTED_BEFORE_DISPATCH without calling the runtime; one aborted mid-run ends it as ABORTED even when the program then returns a value (a signal already aborted at entry is CAN-02's).",
+    sources: [seed('000', '§Cordis API (execute)')],
     quotes: [
       quote(
         '000',
