@@ -273,4 +273,15 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     upstream: 'the start fields too, appended in submission order',
     pinnedBy: 'CM-44',
   },
+  {
+    id: 'OP-67',
+    question: 'How does a Code Mode binding surface a call refused for a non-JSON argument, and does that call consume a sub-call number or leave a record?',
+    quotes: [quote('000', '§执行 (rejects non-JSON input)', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。')],
+    choices: [
+      'the binding rejects; no number is consumed and no record appended',
+      'the call is dispatched and execute() refuses it as a failure result (numbered, recorded)',
+    ],
+    upstream: 'the binding rejects; no number is consumed and no record appended',
+    pinnedBy: 'CM-46',
+  },
 ]

@@ -175,8 +175,8 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-13',
     level: 'must',
     statement:
-      'A binding called with an argument that is not lossless JSON (undefined, an object whose getter throws, a bigint) rejects before anything is dispatched: no sub-call number is consumed, no record is appended and no pipeline stage runs; accepted arguments reach the tool and the start record as equal, separate, frozen copies.',
-    sources: [seed('000', '§执行 (拒绝非 JSON 输入)'), upstream('binding argument snapshot')],
+      "A binding called with an argument that is not lossless JSON (undefined, an object whose getter throws, a bigint, a Date, a function) is refused before the policy pipeline: no tools/pre-execute listener, guard, tools/execute wrapper or body sees it; the arguments that reach a body are a frozen snapshot equal to the program's, not the program's object (how the program learns of the refusal, numbering and records are CM-46's).",
+    sources: [seed('000', '§执行 (拒绝非 JSON 输入)')],
     quotes: [
       quote('000', '§执行 (rejects non-JSON input)', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
       quote('000', '§ToolDefinition (execute)', '@param args - losslessly snapshotted, frozen model arguments.'),
@@ -580,5 +580,20 @@ export const CM_RULES = defineArea('CM', [
     ],
     divergence: 'The seeds say only that the program receives "just the error message on failure", not in what form (OP-60).',
     requires: CODE,
+  },
+  {
+    id: 'CM-46',
+    level: 'upstream',
+    statement:
+      'A binding call refused for a non-JSON argument rejects its binding, consumes no sub-call number and appends no record (the refused call reaches no stage, tools/result included); accepted arguments reach the tool and the start record as equal, separate copies (split from CM-13).',
+    sources: [upstream('binding argument snapshot')],
+    evidence: [
+      evidence('packages/core/tools/src/code-mode.ts', 470, 'const normalized = jsonNormalizeArgs(rawArgs)'),
+      evidence('packages/core/tools/src/code-mode.ts', 542, 'arguments: normalized.logged,'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1021, 'rejects a binding argument that is not lossless JSON, dispatching nothing'),
+    ],
+    divergence:
+      'The seeds say execute() refuses non-JSON input before policy ("拒绝非 JSON 输入"), not how a Code Mode binding surfaces it, whether it counts towards `<n>` or leaves a record (OP-67).',
+    requires: CODE_SCOPES,
   },
 ])
