@@ -284,4 +284,18 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     upstream: 'the binding rejects; no number is consumed and no record appended',
     pinnedBy: 'CM-46',
   },
+  {
+    id: 'OP-68',
+    question:
+      "Does the run's signal abort when the run settles, and what becomes of a sub-call still queued when the run ends, of a binding called after it, and of a result arriving after an abort?",
+    quotes: [
+      quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal` and settle only after its owned work reaches quiescence.'),
+    ],
+    choices: [
+      'the run signal aborts at settlement; queued calls are abandoned, late bindings and late results reject',
+      'only the outer signal is forwarded; queued calls still run before the run settles',
+    ],
+    upstream: 'the run signal aborts at settlement; queued calls are abandoned, late bindings and late results reject',
+    pinnedBy: 'CM-47',
+  },
 ]

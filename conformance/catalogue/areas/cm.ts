@@ -269,8 +269,8 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-19',
     level: 'must',
     statement:
-      'The signal handed to the runtime and to sub-calls is aborted when the run settles and when the outer signal aborts; a sub-call still queued then is abandoned (its binding rejects, no record is appended, no stage runs), and a binding called after the run is over rejects without dispatching.',
-    sources: [upstream('run-scoped abort')],
+      "run_code forwards its signal to the work it owns: when the outer signal aborts mid-run, the signal handed to the runtime and the signal of a sub-call in flight are aborted too (the run's own lifetime, abandoned and late calls are CM-47's).",
+    sources: [seed('000', '§ToolDefinition (execute)')],
     quotes: [quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal`')],
     requires: CODE_SCOPES,
   },
@@ -594,6 +594,23 @@ export const CM_RULES = defineArea('CM', [
     ],
     divergence:
       'The seeds say execute() refuses non-JSON input before policy ("拒绝非 JSON 输入"), not how a Code Mode binding surfaces it, whether it counts towards `<n>` or leaves a record (OP-67).',
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-47',
+    level: 'upstream',
+    statement:
+      'The signal handed to the runtime and to sub-calls is also aborted when the run settles; a sub-call still queued when the run ends (settled or aborted) is abandoned (its binding rejects, no record is appended, no stage runs); a binding called after the run is over rejects without dispatching, and a sub-call result arriving after the run was aborted is discarded (its binding rejects) (split from CM-19).',
+    sources: [upstream('run-scoped abort')],
+    evidence: [
+      evidence('packages/core/tools/src/code-mode.ts', 635, "runController.abort('run_code settled')"),
+      evidence('packages/core/tools/src/code-mode.ts', 534, 'tool call abandoned'),
+      evidence('packages/core/tools/src/code-mode.ts', 468, 'not dispatched'),
+      evidence('packages/core/tools/src/code-mode.ts', 595, 'result discarded'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 767, 'a queued-unstarted call abandoned by run settlement logs no start event'),
+    ],
+    divergence:
+      'The seeds ask only that async work "observe or forward `exec.signal`" and settle at quiescence; a run signal of its own, queued calls and late bindings are upstream\'s (OP-68).',
     requires: CODE_SCOPES,
   },
 ])
