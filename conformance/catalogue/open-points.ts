@@ -169,7 +169,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     choices: ['the ordinary path (pre-execute sees it)', 'UNKNOWN_TOOL before the policy pipeline'],
     upstream: 'the ordinary path (pre-execute sees it)',
-    note: "Not split yet: CM-03, CM-04, PRE-21, CM-15 and CM-18 assert upstream's side.",
+    pinnedBy: 'VIS-25',
+    note: 'CM-03, CM-04, PRE-21, CM-15 and CM-18 (and law E-32) now accept either side: that the name reaches pre-execute is an incidental check of VIS-25.',
   },
   {
     id: 'OP-11',
@@ -181,7 +182,122 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['in call order', 'in any order, overlapping'],
     upstream: 'in call order',
     pinnedBy: 'CM-16',
-    note: "Not split yet: CM-14 and CM-17 assert the order, and law E-33 fails them on CM-16's property.",
+    note: "Law E-33 checks CM-16's order as an incidental check of CM-16, which no longer fails CM-14, CM-15 or CM-22.",
+  },
+  {
+    id: 'OP-60',
+    question:
+      'In what form does the program receive a failed sub-call: does its binding reject with an Error of the message, reject with the message itself, or resolve with it?',
+    quotes: [quote('000', '§执行 (CodeDispatchLog)', 'the program itself received the structured `value` (or just the error message on failure);')],
+    choices: [
+      'the binding rejects with an Error whose message is the final error message',
+      'the binding rejects with the message itself',
+      'the binding resolves with the message',
+    ],
+    upstream: 'the binding rejects with an Error whose message is the final error message',
+    pinnedBy: 'CM-45',
+    note: 'CM-18 (must) accepts each: whatever the program gets carries the final error message and no value.',
+  },
+  {
+    id: 'OP-61',
+    question:
+      'How does Code Mode schedule the sub-calls of one program: by their execution mode (a capped pool and exclusive barriers), one at a time, or all at once, and how long does an exclusive barrier hold?',
+    quotes: [
+      quote('000', '§执行 (ToolExecutionMode)', '`parallel` may overlap with siblings; `exclusive` runs alone and forms an ordering barrier.'),
+      quote('000', '§执行', 'agent loop（智能体循环）向注册表查询每个待处理调用的执行模式，并据此形成独占屏障和滚动池并行执行'),
+    ],
+    choices: [
+      'by execution mode, parallel ones up to maxParallelSubCalls, an exclusive barrier held through its commit',
+      'by execution mode, the barrier released when the body settles',
+      'one at a time',
+      'all at once',
+    ],
+    upstream: 'by execution mode, parallel ones up to maxParallelSubCalls, an exclusive barrier held through its commit',
+    pinnedBy: 'CM-17',
+    note: 'The seeds give scheduling by mode to the agent loop; CM-17 moved to the upstream level.',
+  },
+  {
+    id: 'OP-62',
+    question: 'How does the n of a sub-call id `<parent>:code:<n>` count: from 1 or 0, over accepted binding calls or every call?',
+    quotes: [quote('000', '§执行 (CodeDispatchLog)', 'Deterministic sub-call id (`<parent>:code:<n>`).')],
+    choices: ['accepted calls, from 1', 'accepted calls, from 0', 'every binding call, refused ones included'],
+    upstream: 'accepted calls, from 1',
+    pinnedBy: 'CM-41',
+  },
+  {
+    id: 'OP-63',
+    question: "Is there a presentation mode besides native and code (upstream's both), and does it collapse model-direct calls?",
+    quotes: [
+      quote('000', '§Cordis API (presentAs)', "Present the calling scope's tools in `mode` instead of the deployment default."),
+      quote(
+        '000',
+        '§执行 (ToolExecutionInput.parent)',
+        "under `mode: 'code'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline.",
+      ),
+    ],
+    choices: ['both, which collapses nothing', 'no third mode'],
+    upstream: 'both, which collapses nothing',
+    pinnedBy: 'CM-40',
+  },
+  {
+    id: 'OP-64',
+    question: 'Does a successful sub-call whose content contains an image add that content to the outer run_code result as a context?',
+    quotes: [quote('000', '§执行 (ToolRunContext.deferContext)', 'a composite tool ferries nested-dispatch context back to the outer result')],
+    choices: ['yes, a user-message context of the final content, before its own contexts', 'no: only the contexts the sub-call deferred'],
+    upstream: 'yes, a user-message context of the final content, before its own contexts',
+    pinnedBy: 'CM-42',
+  },
+  {
+    id: 'OP-65',
+    question: "In which order do the sub-calls' contexts reach the outer run_code result, and does a run that then fails keep them?",
+    quotes: [
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'a composite tool ferries nested-dispatch context back to the outer result'),
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'Contexts retain their individual source and metadata and are emitted in call order.'),
+    ],
+    choices: ['submission order, kept on a failed run', 'the order the sub-calls complete in', 'dropped when the run fails'],
+    upstream: 'submission order, kept on a failed run',
+    pinnedBy: 'CM-43',
+  },
+  {
+    id: 'OP-66',
+    question:
+      'Which fields does a tool/code-dispatch record carry besides content and isError, and in which order are the records of parallel sub-calls appended?',
+    quotes: [
+      quote('000', '§执行', '`tool/code-dispatch` 则原样存储子调用渲染后的 `content` 与 `isError`'),
+      quote(
+        '000',
+        '§tools/code-dispatch-log',
+        'Allow a listener to replace content in the DURABLE LOG COPY of one `run_code` sub-dispatch outcome before the bridge appends its `tool/code-dispatch` event.',
+      ),
+    ],
+    choices: ['the start fields too, appended in submission order', 'the start fields too, appended as each sub-call settles', 'content and isError only'],
+    upstream: 'the start fields too, appended in submission order',
+    pinnedBy: 'CM-44',
+  },
+  {
+    id: 'OP-67',
+    question: 'How does a Code Mode binding surface a call refused for a non-JSON argument, and does that call consume a sub-call number or leave a record?',
+    quotes: [quote('000', '§执行 (rejects non-JSON input)', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。')],
+    choices: [
+      'the binding rejects; no number is consumed and no record appended',
+      'the call is dispatched and execute() refuses it as a failure result (numbered, recorded)',
+    ],
+    upstream: 'the binding rejects; no number is consumed and no record appended',
+    pinnedBy: 'CM-46',
+  },
+  {
+    id: 'OP-68',
+    question:
+      "Does the run's signal abort when the run settles, and what becomes of a sub-call still queued when the run ends, of a binding called after it, and of a result arriving after an abort?",
+    quotes: [
+      quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal` and settle only after its owned work reaches quiescence.'),
+    ],
+    choices: [
+      'the run signal aborts at settlement; queued calls are abandoned, late bindings and late results reject',
+      'only the outer signal is forwarded; queued calls still run before the run settles',
+    ],
+    upstream: 'the run signal aborts at settlement; queued calls are abandoned, late bindings and late results reject',
+    pinnedBy: 'CM-47',
   },
   // OP-20..OP-29: the open choices of the schema, validation and registration must rules narrowed in issue 37 part 5.
   {
