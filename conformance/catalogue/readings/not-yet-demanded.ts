@@ -81,7 +81,6 @@ export const NOT_YET_DEMANDED: readonly string[] = [
   'CM-07',
   'CM-13',
   'CM-14',
-  'CM-17',
   'CM-18',
   'CM-19',
   'CM-21',
