@@ -54,8 +54,8 @@ function modeInForce(f: Forest, i: number): ToolPresentationMode {
 
 law(
   'E-32',
-  ['CM-03', 'CM-04', 'MODE-05', 'PRE-21'],
-  "under the calling scope's code mode a model-direct call of a visible tool collapses before any policy; a nested call, another mode or an invisible name takes the ordinary pipeline",
+  ['CM-03', 'CM-04', 'PRE-21'],
+  "under the calling scope's code mode a model-direct call of a visible tool collapses before any policy; a nested call or another mode takes the ordinary pipeline; an invisible name is UNKNOWN_TOOL",
   {
     // Without scopeParents the forest is all roots.
     arbitrary: (has) => (has('scopeParents') ? forest : forest.map((f) => ({ ...f, scopes: f.scopes.map((x) => ({ ...x, parent: undefined })) }))),
@@ -120,8 +120,8 @@ law(
             }
 
             // Whether this call collapses is CM-04's where the scope's mode in force and the deployment's disagree about
-            // code (a registry reading the deployment errs exactly there), else CM-03's; a collapsed call's stages are
-            // PRE-21's (pre-execute) and CM-03/04's (the rest), its class MODE-05's.
+            // code (a registry reading the deployment errs exactly there), else CM-03's; what a call the registry did
+            // collapse runs is PRE-21's (pre-execute) and CM-03/04's (the rest).
             const owner = !nested && (mode === 'code') !== (f.deployment === 'code') ? 'CM-04' : 'CM-03'
             if (collapses) {
               r.holds(owner, () => {
@@ -135,30 +135,32 @@ law(
               })
               // Only a call the registry did collapse can show what a collapsed call does before its dispatch.
               const collapsed = result.error?.info?.code === 'UNKNOWN_TOOL' && probes[name]!.bodyCalls === bodies
-              if (collapsed) {
-                r.holds('PRE-21', () => expect(ran.pre, `${what}: a collapsed call runs no pre-execute`).toBe(0))
-                r.holds('MODE-05', () => expect(classified, `${what}: a collapsed call classifies as exclusive`).toBe('exclusive'))
-              }
+              if (collapsed) r.holds('PRE-21', () => expect(ran.pre, `${what}: a collapsed call runs no pre-execute`).toBe(0))
+              // How a collapsed call classifies is upstream's (MODE-05).
+              incidental('MODE-05', () => expect(classified, `${what}: a collapsed call classifies as exclusive`).toBe('exclusive'))
             } else if (name === 'ghost') {
-              // An invisible name ends as UNKNOWN_TOOL: under code without a parent that it is not collapsed is CM-03's,
-              // elsewhere the ordinary unknown-tool path is PRE-03's; that it passes through pre- and post-execute
-              // first is upstream's VIS-25.
+              // Under code without a parent, that an invisible name is not collapsed is CM-03's; elsewhere the ordinary
+              // unknown-tool path is PRE-03's.
               const unknown = (): void => {
-                expect(result.error?.info?.code, `${what}: an invisible name is an ordinary unknown tool; got ${seen}`).toBe('UNKNOWN_TOOL')
+                expect(result.error?.info?.code, `${what}: an invisible name is an unknown tool; got ${seen}`).toBe('UNKNOWN_TOOL')
               }
               if (mode === 'code' && !nested) r.holds('CM-03', unknown)
               else incidental('PRE-03', unknown)
+              // Whether it reaches the policy stages first is open (OP-10): upstream's ordinary path is VIS-25's.
               incidental('VIS-25', () => {
-                expect(ran.pre, `${what}: an invisible name still runs pre-execute (VIS-25)`).toBe(1)
-                expect(ran.post, `${what}: an invisible name still runs post-execute (VIS-25)`).toBe(1)
+                expect(ran.pre, `${what}: an invisible name still runs pre-execute`).toBe(1)
+                expect(ran.post, `${what}: an invisible name still runs post-execute`).toBe(1)
               })
             } else {
-              r.holds(owner, () => {
+              const ordinary = (): void => {
                 expect(result.isError, `${what} takes the ordinary pipeline and succeeds; got ${seen}`).toBe(false)
                 expect(ran, `${what}: every stage runs once`).toEqual({ pre: 1, wrapper: 1, guard: 1, post: 1 })
                 expect(probes[name]!.bodyCalls, `${what}: the body runs once`).toBe(bodies + 1)
                 expect(classified, `${what}: classified by its own classifier`).toBe(name === 'safe' ? 'parallel' : 'exclusive')
-              })
+              }
+              // A mode presenting both is upstream's (CM-40, OP-63): that it collapses nothing is no must.
+              if (mode === 'both' && !nested) incidental('CM-40', ordinary)
+              else r.holds(owner, ordinary)
             }
           }
         }
@@ -253,9 +255,12 @@ async function releaseOneByOne<T>(s: fc.Scheduler, pending: Promise<T>): Promise
   }
 }
 
+// CM-16 (the ordered lane), CM-17 (the pool and barriers), CM-41 (numbering from 1, the agent) and CM-43 (context
+// order) are upstream rules: the law checks them as incidental checks, which fail those rules only, never the must
+// rules CM-14, CM-15 and CM-22 (issue 37, the clean room's K-CM-LANE).
 law<Ordering>(
   'E-33',
-  ['CM-16', 'CM-14', 'CM-15', 'CM-17', 'CM-22'],
+  ['CM-14', 'CM-15', 'CM-22'],
   'whatever order bodies and listeners complete in, sub-calls start and commit in submission order, exclusive calls run alone through their commits, the pool stays capped and contexts follow submission order',
   {
     arbitrary: fc.record({
@@ -277,8 +282,10 @@ law<Ordering>(
     run: async (r, { s, maxParallel, calls, hold }) => {
       const steps: Step[] = []
       const ids: (string | undefined)[] = calls.map(() => undefined)
-      /** Per sub-call: whether its agent, parent and rootCallId are the outer call's (CM-14). */
+      /** Per sub-call: whether its parent and rootCallId are the outer call's (CM-14). */
       const lineage: (boolean | undefined)[] = calls.map(() => undefined)
+      /** Per sub-call: whether its agent is the outer call's (CM-41). */
+      const sameAgent: (boolean | undefined)[] = calls.map(() => undefined)
       let outer: ToolExecution | undefined
       const indexOf = (args: unknown): number => (args as { i: number }).i
       /** Records entering a stage, lets the scheduler decide when it completes (if held), records leaving it. */
@@ -302,7 +309,8 @@ law<Ordering>(
         if (exec.name !== 't') return next()
         const i = indexOf(exec.arguments)
         ids[i] = String(exec.callId)
-        lineage[i] = outer !== undefined && exec.agent === outer.agent && exec.parent === outer.token && exec.rootCallId === outer.rootCallId
+        lineage[i] = outer !== undefined && exec.parent === outer.token && exec.rootCallId === outer.rootCallId
+        sameAgent[i] = outer !== undefined && exec.agent === outer.agent
         await stage(i, 'pre')
         return next()
       })
@@ -326,21 +334,25 @@ law<Ordering>(
       const where = `steps: ${steps.map((x) => `${x.stage}${x.call}${x.edge === 'in' ? '+' : '-'}`).join(' ')} (maxParallelSubCalls ${maxParallel}, calls ${$JSON.stringify(calls)})`
       const submission = calls.map((_, i) => i)
 
-      // That the run succeeds with every binding's value is what the rest stands on: it concerns the whole law.
       expect(result.isError, `run_code succeeds; got ${result.isError ? $JSON.stringify(result.error) : 'success'} (${where})`).toBe(false)
       expect(result.isError ? undefined : (result.value as { result?: unknown }).result, `every binding resolves with its sub-call's value (${where})`).toEqual(
         submission,
       )
+      // One property per rule: ids and lineage CM-14's, every body CM-15's, the contexts CM-22's.
       r.holds('CM-14', () => {
-        expect(ids, `sub-call ids are <outer callId>:code:<n>, numbered in submission order (${where})`).toEqual(calls.map((_, i) => `outer:code:${i + 1}`))
-        expect(lineage, `every sub-call carries the outer call's agent, token (as parent) and rootCallId (${where})`).toEqual(calls.map(() => true))
+        for (const id of ids) expect(id, `sub-call ids are <outer callId>:code:<n> (${where})`).toMatch(/^outer:code:\d+$/)
+        expect(new Set(ids).size, `sub-call ids tell the sub-calls apart (${where})`).toBe(calls.length)
+        expect(lineage, `every sub-call carries the outer call's token (as parent) and rootCallId (${where})`).toEqual(calls.map(() => true))
       })
       r.holds('CM-15', () => {
         expect(order('body'), `every sub-call runs its body once (${where})`).toEqual(expect.arrayContaining(submission))
         expect(order('body').length, `every sub-call runs its body once (${where})`).toBe(calls.length)
       })
-      // Starts and commits in submission order, never overlapping: CM-16's (upstream).
-      r.holds('CM-16', () => {
+      incidental('CM-41', () => {
+        expect(ids, `sub-call ids are numbered from 1 in submission order (${where})`).toEqual(calls.map((_, i) => `outer:code:${i + 1}`))
+        expect(sameAgent, `every sub-call carries the outer call's agent (${where})`).toEqual(calls.map(() => true))
+      })
+      incidental('CM-16', () => {
         expect(order('pre'), `pre-execute is entered in submission order (${where})`).toEqual(submission)
         expect(order('post'), `post-execute is entered in submission order (${where})`).toEqual(submission)
       })
@@ -356,20 +368,25 @@ law<Ordering>(
           continue
         }
         const others = [...live.keys()].filter((x) => x.endsWith(` ${step.call}`) === false)
-        if (step.stage !== 'body') {
-          r.holds('CM-16', () =>
+        if (step.stage === 'pre')
+          incidental('CM-16', () =>
             expect(
-              others.filter((x) => x.startsWith(`${step.stage} `)),
-              `no two ${step.stage === 'pre' ? 'pre-execute' : 'post-execute'} stages overlap (at step ${k}; ${where})`,
+              others.filter((x) => x.startsWith('pre ')),
+              `no two pre-execute stages overlap (at step ${k}; ${where})`,
             ).toEqual([]),
           )
-        }
+        if (step.stage === 'post')
+          incidental('CM-16', () =>
+            expect(
+              others.filter((x) => x.startsWith('post ')),
+              `no two post-execute stages overlap (at step ${k}; ${where})`,
+            ).toEqual([]),
+          )
         live.set(key, k)
         if (step.stage === 'body') {
           bodies += 1
-          const count = bodies
-          r.holds('CM-17', () =>
-            expect(count, `at most maxParallelSubCalls (${maxParallel}) bodies are live (at step ${k}; ${where})`).toBeLessThanOrEqual(maxParallel),
+          incidental('CM-17', () =>
+            expect(bodies, `at most maxParallelSubCalls (${maxParallel}) bodies are live (at step ${k}; ${where})`).toBeLessThanOrEqual(maxParallel),
           )
         }
       }
@@ -379,7 +396,7 @@ law<Ordering>(
         const from = steps.findIndex((x) => x.call === i && x.stage === 'pre' && x.edge === 'in')
         const to = steps.findIndex((x) => x.call === i && x.stage === 'post' && x.edge === 'out')
         const intruders = steps.slice(from, to + 1).filter((x) => x.call !== i)
-        r.holds('CM-17', () =>
+        incidental('CM-17', () =>
           expect(
             intruders.map((x) => `${x.stage}${x.call}${x.edge === 'in' ? '+' : '-'}`),
             `exclusive sub-call ${i} runs alone until its commit is done (${where})`,
@@ -387,11 +404,11 @@ law<Ordering>(
         )
       }
       const contexts = result.additionalContexts?.map((x) => (x as { content: unknown }).content) ?? []
+      const deferredBy = calls.flatMap((c, i) => (c.defers ? [`context ${i}`] : []))
       r.holds('CM-22', () =>
-        expect(contexts, `deferred contexts reach the outer result in submission order (${where})`).toEqual(
-          calls.flatMap((c, i) => (c.defers ? [`context ${i}`] : [])),
-        ),
+        expect([...contexts].map(String).sort(), `every deferred context reaches the outer result (${where})`).toEqual([...deferredBy].sort()),
       )
+      incidental('CM-43', () => expect(contexts, `deferred contexts reach the outer result in submission order (${where})`).toEqual(deferredBy))
     },
   },
 )
