@@ -96,7 +96,10 @@ check('PRE-24', 'listeners run outermost first in registration order, a prepende
   expectSuccess(await tools.execute(call('read')))
 
   const allow = $JSON.stringify({ kind: 'allow' })
-  expect(log.slice(0, 6), 'call order').toEqual(['first:before', 'a:before', 'b:before', `b:after:${allow}`, `a:after:${allow}`, `first:after:${allow}`])
+  expect(
+    log.filter((entry) => entry.includes(':')),
+    'listener call order',
+  ).toEqual(['first:before', 'a:before', 'b:before', `b:after:${allow}`, `a:after:${allow}`, `first:after:${allow}`])
 })
 
 check('PRE-02', 'pre-execute runs once for an ordinary call', async ({ harness, tools }) => {
@@ -202,12 +205,7 @@ check(['PRE-04', 'PRE-26'], 'a deny decision skips tools/execute and the body, a
   // When post-execute runs (POST-28's, OP-06), it receives the denial; that it is frozen already is PRE-26's.
   const seen = inPost.map(({ isError, message }) => ({ isError, message }))
   expect(seen).toEqual(stages.count('post') === 0 ? [] : [{ isError: true, message: result.error?.message }])
-  forRules('PRE-26', () =>
-    expect(
-      inPost.map((x) => x.frozen),
-      'the denial post-execute receives is deep-frozen',
-    ).toEqual([true]),
-  )
+  forRules('PRE-26', () => expect(inPost.filter((x) => !x.frozen).length, 'denials post-execute received unfrozen').toBe(0))
 })
 
 check('PRE-05', 'without an approval service, ask becomes a denial that still reaches post-execute', async ({ harness, tools }) => {
