@@ -208,6 +208,34 @@ check(['PRE-04', 'PRE-26'], 'a deny decision skips tools/execute and the body, a
   forRules('PRE-26', () => expect(inPost.filter((x) => !x.frozen).length, 'denials post-execute received unfrozen').toBe(0))
 })
 
+// The seeds say only that "`deny` materializes an error": that its message is the reason as it is, is upstream's.
+check('PRE-25', "a deny decision's message is its reason verbatim", async ({ harness, tools }) => {
+  setup(harness, tools)
+  decide(harness, { kind: 'deny', reason: 'read-only session' })
+
+  const result = await tools.execute(call('write'))
+
+  expect(result.error?.message).toBe('read-only session')
+})
+
+// Guards can only deny, so whether they still run for a call pre-execute already ended changes no outcome the seeds describe.
+check('PRE-29', 'guards are not evaluated after a deny, an ask without approval service, or a throwing listener', async ({ harness, tools }) => {
+  const { probe, guard } = setup(harness, tools)
+  harness.on('tools/pre-execute', (exec, next) => {
+    const { mode } = exec.arguments as { mode: string }
+    if (mode === 'deny') return { kind: 'deny', reason: 'no' }
+    if (mode === 'ask') return { kind: 'ask' }
+    if (mode === 'throw') throw new Error('policy broke')
+    return next()
+  })
+
+  for (const mode of ['deny', 'ask', 'throw']) expect((await tools.execute(call('write', { mode }))).isError, `${mode}: isError`).toBe(true)
+  expect(guard.calls, 'guard calls').toBe(0)
+  // Control: an allowed call does meet the guard, once.
+  expectSuccess(await tools.execute(call('write', { mode: 'allow' })))
+  expect([guard.calls, probe.bodyCalls]).toEqual([1, 1])
+})
+
 check('PRE-05', 'without an approval service, ask becomes a denial that still reaches post-execute', async ({ harness, tools }) => {
   const { stages, probe, guard } = setup(harness, tools)
   decide(harness, { kind: 'ask', reason: 'writes need a human' })
