@@ -63,9 +63,11 @@ export interface InheritedReadings<E> {
   /** Every answer some reading gives (upstream's included). */
   readonly readings: readonly (E | undefined)[]
   /**
-   * The rules whose reading decides between upstream's answer and `other`:
-   * those whose choice alone, flipped from upstream's, gives `other` (or, if
-   * none does, every rule whose flip alone changes the answer).
+   * The rule whose reading decides between upstream's answer and `other`:
+   * the one whose choice alone, flipped from upstream's, gives `other`. None
+   * when several do, or none does (a registry departing from upstream on
+   * more than one point): the law cannot tell which rule is at stake, and
+   * each rule's example tests pin it on its own.
    */
   rulesFor(other: E | undefined): RuleId[]
 }
@@ -104,7 +106,7 @@ export function inheritedReadings<E>(c: InheritedCase<E>): InheritedReadings<E> 
     readings,
     rulesFor(other) {
       const exact = flipped.filter(([, answer]) => answer === other).map(([rule]) => rule)
-      return exact.length > 0 ? exact : flipped.filter(([, answer]) => answer !== upstream).map(([rule]) => rule)
+      return exact.length === 1 ? exact : []
     },
   }
 }
