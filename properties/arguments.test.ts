@@ -157,7 +157,7 @@ function counted(value: JsonValue, path: string, reads: Map<string, number>): Js
 
 const IDENTITY = ['callId', 'rootCallId', 'name', 'agent', 'parent', 'signal', 'arguments'] as const
 
-law('E-05', ['ARG-01'], 'the input is read once: each identity getter and arguments exactly once, in order, and each argument property at most once', {
+law('E-05', ['ARG-19'], 'the input is read once: each identity getter and arguments exactly once, in order, and each argument property at most once', {
   arbitrary: fc.record({ args: losslessObject, rootCallId: fc.option(fc.constant('root-1'), { nil: undefined }) }),
   interesting: 'the arguments hold a non-empty nested object or array',
   threshold: 0.2,

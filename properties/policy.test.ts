@@ -163,7 +163,12 @@ law(
 
       const runs = service && agent && outcome === 'allowed-once' && !guardDenies
       expect(probe.bodyCalls, 'body runs').toBe(runs ? 1 : 0)
-      expect(stub.requests.length, 'approval requests').toBe(service && agent ? 1 : 0)
+      const requests = stub.requests.length
+      if (!service) expect(requests, 'approval requests without a mounted service').toBe(0)
+      else if (agent) {
+        expect(requests, 'the mounted service is asked (PRE-07)').toBeGreaterThanOrEqual(1)
+        incidental('PRE-28', () => expect(requests, 'exactly one approval request (PRE-28)').toBe(1))
+      } else incidental('PRE-27', () => expect(requests, 'an agent-less ask never reaches the service (PRE-27)').toBe(0))
       expect(result.isError, 'the call fails unless the ask was granted and no guard denies').toBe(!runs)
       if (result.isError) {
         expectNoInfo(result, 'ERR-06')

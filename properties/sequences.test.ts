@@ -8,10 +8,14 @@
  * reach), not from any registry's code.
  *
  * Where the seeds leave a choice open the model accepts every reading and
- * charges upstream's incidentally: whether an ancestor's restriction hides
- * what that ancestor passes down of its own (and whether a name it hides may
- * still be restricted) is VIS-26's; whether a name outside the view meets the
- * guards, so that a guard denial decides it rather than UNKNOWN_TOOL, VIS-25's.
+ * charges upstream's incidentally (./_kit/inherited-readings.ts): which of
+ * several ancestors' entries is inherited is VIS-30's, whether restrictions
+ * filter ancestors' registrations (and whether a name only an ancestor
+ * registered may be restricted) VIS-31's, whether an ancestor's restriction
+ * narrows its descendants' views VIS-32's, whether it hides what that
+ * ancestor passes down of its own (and whether a name it hides may still be
+ * restricted) VIS-26's; whether a name outside the view meets the guards, so
+ * that a guard denial decides it rather than UNKNOWN_TOOL, VIS-25's.
  *
  * Disposing a scope takes its whole subtree out of the sequence: how a
  * parent's disposal affects child scopes is not pinned by the spec, and a
@@ -29,6 +33,8 @@ import { incidental } from '../conformance/suite/_kit/incidental.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
 import type { ToolProbe } from '../conformance/suite/_kit/tools.ts'
 import { expectIs } from './_kit/expect-is.ts'
+import { inheritedReadings } from './_kit/inherited-readings.ts'
+import type { InheritedReadings } from './_kit/inherited-readings.ts'
 import { law, lawCommandsReplay } from './_kit/law.ts'
 import type { LawRun } from './_kit/law.ts'
 
@@ -101,26 +107,28 @@ class Model {
   }
 
   /**
-   * VIS-01: own registration, else the nearest inherited one if every restriction on the chain admits the name.
-   * `open` marks the case the seeds leave open (VIS-26): only restrictions of the layer the entry comes from, or of
-   * its ancestors, exclude it. Upstream hides it then (`entry` is what the other reading shows).
+   * VIS-01: own registration, else what the scope inherits. `entry` is upstream's answer; `open` marks a case the
+   * readings of the seeds answer differently (see `readings`).
    */
-  resolveAll(view: Layer, name: Name): { readonly entry: Registration | undefined; readonly open: boolean } {
+  resolveAll(
+    view: Layer,
+    name: Name,
+  ): { readonly entry: Registration | undefined; readonly open: boolean; readonly readings?: InheritedReadings<Registration> } {
     if (view === 'g') return { entry: this.liveRegistration('g', name), open: false }
     const own = this.liveRegistration(view, name)
     if (own !== undefined) return { entry: own, open: false }
-    let inherited: Registration | undefined
-    for (const layer of ['g' as Layer, ...this.chain(view).slice(0, -1)]) inherited = this.liveRegistration(layer, name) ?? inherited
-    if (inherited === undefined) return { entry: undefined, open: false }
-    const chain = this.chain(view)
-    const excluding = this.restrictions
-      .filter((x) => x.live && typeof x.layer === 'number' && chain.includes(x.layer))
-      .filter((x) => !((x.allow === undefined || x.allow.includes(name)) && (x.deny === undefined || !x.deny.includes(name))))
-    if (excluding.length === 0) return { entry: inherited, open: false }
-    // The scopes that inherit the entry through their parent: the chain strictly below the layer it comes from.
-    const below = inherited.layer === 'g' ? chain : chain.slice(chain.indexOf(inherited.layer) + 1)
-    if (excluding.some((x) => below.includes(x.layer as number))) return { entry: undefined, open: false }
-    return { entry: inherited, open: true }
+    const ancestors = this.chain(view).slice(0, -1).reverse()
+    const excludedBy = (layer: number): boolean =>
+      this.restrictions.some(
+        (x) => x.live && x.layer === layer && !((x.allow === undefined || x.allow.includes(name)) && (x.deny === undefined || !x.deny.includes(name))),
+      )
+    const readings = inheritedReadings({
+      ancestorEntries: ancestors.map((layer) => this.liveRegistration(layer, name)),
+      globalEntry: this.liveRegistration('g', name),
+      excludedByOwn: excludedBy(view),
+      excludedByAncestor: ancestors.map(excludedBy),
+    })
+    return { entry: readings.upstream, open: readings.readings.length > 1, readings }
   }
 
   /** The entry every reading of the seeds shows, undefined when one hides it (see {@link resolveAll}). */
@@ -326,13 +334,17 @@ function judgeExecution(execution: Execution, totalBodies: () => number): void {
 }
 
 /**
- * The definition `name` resolves to from `view`: the model's, or in the case the seeds leave open (VIS-26) the
- * entry or nothing, whichever get() reports (get() and execution agree whatever the reading, VIS-15).
+ * The definition `name` resolves to from `view`: the model's, or in a case the seeds leave open the answer of the
+ * reading get() reports (get() and execution agree whatever the reading, VIS-15); upstream's when get() reports
+ * an answer no reading gives.
  */
 function settled(m: Model, real: Real, view: Layer, name: Name): Registration | undefined {
-  const { entry, open } = m.resolveAll(view, name)
-  if (!open) return entry
-  return real.r.tools.get(name, agentOf(real, view)) === entry?.probe.definition ? entry : undefined
+  const { entry, open, readings } = m.resolveAll(view, name)
+  if (!open || readings === undefined) return entry
+  const got = real.r.tools.get(name, agentOf(real, view))
+  return readings.readings.includes(undefined) && got === undefined
+    ? undefined
+    : (readings.readings.find((x) => x !== undefined && x.probe.definition === got) ?? entry)
 }
 
 /** After every command: each live view's get() and schemas() match the model, and so does executing each name from it. */
@@ -342,17 +354,22 @@ async function checkViews(m: Model, real: Real, after: string): Promise<void> {
     const agent = agentOf(real, view)
     const expected: string[] = []
     for (const name of NAMES) {
-      const { open } = m.resolveAll(view, name)
+      const { entry, open, readings } = m.resolveAll(view, name)
       const want = settled(m, real, view, name)
-      if (open) {
-        incidental('VIS-26', () =>
-          expectIs(
-            want,
-            undefined,
-            () =>
-              `after ${after}: get("${name}", ${label(view)}): a restriction of the ancestor the entry comes from (or of its ancestors) hides it from descendants (VIS-26)`,
-          ),
-        )
+      if (open && readings !== undefined) {
+        // Upstream's reading, charged to the rule(s) that pin it where the reading get() showed departs from it.
+        const others = want === entry ? readings.readings.filter((x) => x !== entry) : [want]
+        const rules = new Set(others.flatMap((x) => readings.rulesFor(x)))
+        for (const rule of rules) {
+          incidental(rule, () =>
+            expectIs(
+              want,
+              entry,
+              () =>
+                `after ${after}: get("${name}", ${label(view)}) should show ${entry === undefined ? 'nothing' : `the entry of ${label(entry.layer)}`}, upstream's reading (${rule})`,
+            ),
+          )
+        }
       }
       if (want !== undefined) expected.push(name)
       const got = real.r.tools.get(name, agent)
@@ -445,6 +462,8 @@ class Restrict implements Cmd {
     }
     const named = [...(allow ?? []), ...(deny ?? [])]
     const acceptable = named.every((n) => known.has(n))
+    // A name only ancestors registered: seed 000's prose lets a restriction name it, its JSDoc ("global tools") not (VIS-31).
+    const ancestorOnly = acceptable && named.some((n) => m.liveRegistration('g', n) === undefined)
     // Names the parent does not see under every reading (an ancestor's restriction hides them, or may): upstream
     // still counts them as inherited (VIS-26); a registry may also refuse them as names the scope does not inherit.
     const parent = m.parents[layer]
@@ -457,7 +476,8 @@ class Restrict implements Cmd {
       dispose = undefined
     }
     const what = `restrict(${$JSON.stringify(filter)}) on s${layer}, which inherits [${[...known].sort().join(', ')}]`
-    if (open) incidental('VIS-26', () => expect(dispose !== undefined, `${what}, naming a name an ancestor's restriction hides (VIS-26)`).toBe(true))
+    if (ancestorOnly) incidental('VIS-31', () => expect(dispose !== undefined, `${what}, naming a name only an ancestor registered (VIS-31)`).toBe(true))
+    else if (open) incidental('VIS-26', () => expect(dispose !== undefined, `${what}, naming a name an ancestor's restriction hides (VIS-26)`).toBe(true))
     else real.r.holds('VIS-07', () => expect(dispose !== undefined, what).toBe(acceptable))
     if (dispose !== undefined) {
       const id = m.nextId++

@@ -14,6 +14,7 @@ import { incidental } from '../conformance/suite/_kit/incidental.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
 import type { ToolProbe } from '../conformance/suite/_kit/tools.ts'
+import { inheritedReadings } from './_kit/inherited-readings.ts'
 import { law } from './_kit/law.ts'
 import type { LawRun } from './_kit/law.ts'
 
@@ -44,40 +45,28 @@ function narrowFilter(f: ToolRestriction, keep: (name: string) => boolean): Tool
 
 /**
  * Installs `filter` on `scope`, whose parent's view is `parentView` (undefined: the global view, for a root scope).
- * Returns the disposer, or undefined when the registry refused a filter naming a name the parent does not see: the
- * seeds leave open whether a name an ancestor's restriction hides still counts as inherited, and upstream's
- * acceptance is VIS-26's, charged incidentally. Any other refusal is rethrown.
+ * Returns the disposer, or undefined when the registry refused a filter naming a name only an ancestor registered
+ * (seed 000's prose lets a restriction name it, its JSDoc "global tools" not: upstream's acceptance is VIS-31's) or
+ * a name the parent does not see (whether a name an ancestor's restriction hides still counts as inherited is open:
+ * upstream's acceptance is VIS-26's), charged incidentally. Any other refusal is rethrown.
  */
 function restrictUnlessHidden(r: LawRun, scope: ScopeHandle, filter: ToolRestriction, parentView: Agent | undefined): (() => void) | undefined {
   try {
     return scope.tools.restrict(filter)
   } catch (error) {
     const names = [...(filter.allow ?? []), ...(filter.deny ?? [])]
+    if (names.some((n) => r.tools.get(n) === undefined)) {
+      incidental('VIS-31', () => {
+        throw new Error(`restrict(${$JSON.stringify(filter)}) refused a name only an ancestor registered (VIS-31: it is restrictable): ${String(error)}`)
+      })
+      return undefined
+    }
     if (!names.some((n) => r.tools.get(n, parentView) === undefined)) throw error
     incidental('VIS-26', () => {
       throw new Error(`restrict(${$JSON.stringify(filter)}) refused a name an ancestor's restriction hides (VIS-26: it is still inherited): ${String(error)}`)
     })
     return undefined
   }
-}
-
-/**
- * Whether `scope` (chain: the scope, then its ancestors, nearest first) sees the entry of `name` it inherits from
- * `layer` (an ancestor on `chain`, or -1 for the global layer), under `restrictions`: 'shown' or 'hidden' when
- * every reading of the seeds agrees, 'open' when only restrictions of `layer` itself or of its ancestors exclude
- * it. Upstream hides it then (VIS-26); a registry may also let the ancestor's own restrictions spare what it passes
- * down (seed 000: restrictions "do not affect scoped registrations").
- */
-function inheritedVisibility(
-  chain: readonly number[],
-  layer: number,
-  restrictions: readonly { on: number; filter: ToolRestriction }[],
-  name: string,
-): 'shown' | 'hidden' | 'open' {
-  const onChain = restrictions.filter((x) => chain.includes(x.on))
-  if (onChain.every((x) => admits(x.filter, name))) return 'shown'
-  const below = layer === -1 ? chain : chain.slice(0, chain.indexOf(layer))
-  return onChain.some((x) => below.includes(x.on) && !admits(x.filter, name)) ? 'hidden' : 'open'
 }
 
 law(
@@ -121,6 +110,20 @@ law(
         for (const s of ['parent', 'child'] as const) {
           for (const n of NAMES) {
             const onChain = active.filter((x) => chain[s].includes(x.on))
+            const excludedOn = (layer: 'parent' | 'child'): boolean => active.some((x) => x.on === layer && !admits(x.filter, n))
+            // Whether the parent's restriction narrows the child's view is open (OP-39): upstream's yes is VIS-32's.
+            const readings = inheritedReadings({
+              ancestorEntries: s === 'child' ? [undefined] : [],
+              globalEntry: true,
+              excludedByOwn: excludedOn(s),
+              excludedByAncestor: s === 'child' ? [excludedOn('parent')] : [],
+            })
+            const got = r.tools.get(n, scopes[s].agent) !== undefined
+            if (readings.readings.length > 1) {
+              for (const rule of readings.rulesFor(readings.upstream === undefined ? true : undefined))
+                incidental(rule, () => expect(got, `${when}: "${n}" visible to ${s}, upstream's reading (${rule})`).toBe(readings.upstream === true))
+              if (readings.readings.includes(got ? true : undefined)) continue
+            }
             const expected = onChain.every((x) => admits(x.filter, n))
             // What a registry that merges each scope's restrictions by union would show.
             const union = chain[s].every((layer) => {
@@ -128,7 +131,6 @@ law(
               return own.length === 0 || own.some((x) => admits(x.filter, n))
             })
             if (union !== expected) r.interesting()
-            const got = r.tools.get(n, scopes[s].agent) !== undefined
             if (got !== expected) {
               const owner = owe(active, when, s, n)
               r.holds(owner, () => expect(got, `${when}: "${n}" visible to ${s}`).toBe(expected))
@@ -565,18 +567,23 @@ law('E-09', ['VIS-11', 'VIS-01'], 'a scope always sees its own registration; an 
         const from = [...chain.slice(1), -1].find((l) => owners.has(`${l}:${n}`))
         const nearest = from === undefined ? undefined : owners.get(`${from}:${n}`)
         if (own !== undefined && !admitted && nearest !== undefined) r.interesting()
-        const visibility = from === undefined ? 'hidden' : inheritedVisibility(chain, from, applied, n)
-        let expected = own ?? (visibility === 'shown' ? nearest : undefined)
+        const excludedOn = (layer: number): boolean => applied.some((x) => x.on === layer && !admits(x.filter, n))
+        const readings = inheritedReadings({
+          ancestorEntries: chain.slice(1).map((l) => owners.get(`${l}:${n}`)),
+          globalEntry: owners.get(`-1:${n}`),
+          excludedByOwn: excludedOn(s),
+          excludedByAncestor: chain.slice(1).map(excludedOn),
+        })
+        let expected = own ?? readings.upstream
         const got = r.tools.get(n, scope.agent)
-        if (own === undefined && visibility === 'open') {
-          // Either reading of the seeds: the entry, or nothing; upstream hides it (VIS-26).
-          if (got === nearest?.definition) expected = nearest
-          incidental('VIS-26', () =>
-            expect(
-              got,
-              `get("${n}", s${s}): an ancestor's restriction hides its own (or its ancestors') registration from descendants (VIS-26)`,
-            ).toBeUndefined(),
-          )
+        if (own === undefined && readings.readings.length > 1) {
+          // Every reading of the seeds is accepted; upstream's is charged to the rule that pins it (VIS-26, VIS-30..32).
+          if (got === undefined) expected = readings.readings.includes(undefined) ? undefined : readings.upstream
+          else expected = readings.readings.find((p) => p?.definition === got) ?? readings.upstream
+          const others = expected === readings.upstream ? readings.readings.filter((p) => p !== readings.upstream) : [expected]
+          for (const rule of new Set(others.flatMap((p) => readings.rulesFor(p)))) {
+            incidental(rule, () => expect(got === readings.upstream?.definition, `get("${n}", s${s}) shows upstream's reading (${rule})`).toBe(true))
+          }
         }
         const which = (p: ToolProbe | undefined): string => {
           if (p === undefined) return 'nothing'

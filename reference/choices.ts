@@ -45,6 +45,19 @@ export interface RegistryChoices {
   readonly deferContextCheck?: 'at-materialization' | 'on-call'
   /** OP-59 (PRES-22): declaring and disposing a presentation with presentAs emit tools/change (`emits`, the default) or not (`silent`). */
   readonly presentationChange?: 'emits' | 'silent'
+  /** OP-31 (GRD-18, GRD-19): every guard return but undefined denies (`any-defined`, the default), or only a string does (`strings-only`). */
+  readonly guardReturns?: 'any-defined' | 'strings-only'
+  /** OP-37 (VIS-30): of several ancestors' same-name entries a scope inherits the nearest (`nearest`, the default) or the farthest. */
+  readonly ancestorPrecedence?: 'nearest' | 'farthest'
+  /** OP-38 (VIS-31): restrictions filter everything inherited (`inherited`, the default) or the global tools only (`global-only`, seed 000's JSDoc). */
+  readonly restrictionTargets?: 'inherited' | 'global-only'
+  /** OP-39 (VIS-32): a restriction narrows its scope and every descendant (`subtree`, the default) or the installing scope only (`own-scope`). */
+  readonly restrictionReach?: 'subtree' | 'own-scope'
+}
+
+/** OP-31: whether a guard's return `verdict` denies the call. */
+export function guardDenies(choices: RegistryChoices | undefined, verdict: unknown): boolean {
+  return choices?.guardReturns === 'strings-only' ? typeof verdict === 'string' : verdict !== undefined
 }
 
 /** OP-20: `violation` with its leading `schema…`/`parameters…` path written as a JSON Pointer (`#/properties/a …`). */

@@ -5,6 +5,7 @@
  */
 import type { ToolDefinition, ToolGuard, ToolPresentationMode } from '../conformance/spec/types.ts'
 import type { ScopeNode } from './scopes.ts'
+import type { RegistryChoices } from './choices.ts'
 
 /** One registration. A fresh object per `register` call, so disposers remove exactly their own entry (REG-10). */
 export interface ToolEntry {
@@ -108,7 +109,11 @@ export class LayerStore {
   readonly global: Layer = emptyLayer()
   private scoped = new Map<ScopeNode, Layer>()
 
-  constructor(readonly presentation: Presentation) {}
+  constructor(
+    readonly presentation: Presentation,
+    /** The open-point choices that shape views (OP-37..39). */
+    readonly choices: RegistryChoices = {},
+  ) {}
 
   /** Read-only lookup: never creates a layer (REG-12). */
   layerOf(node: ScopeNode | undefined): Layer | undefined {

@@ -135,7 +135,7 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
   const maxParallel = maxParallelOf(options.maxParallelSubCalls)
   let codeRuntime: CodeRuntime | undefined
   let transport: ToolDefinition | undefined
-  const store = new LayerStore({ defaultMode, transport: () => (transport ??= buildTransport()) })
+  const store = new LayerStore({ defaultMode, transport: () => (transport ??= buildTransport()) }, options.choices)
   const scopes = new ScopeTree()
   const events = new EventBus(options.choices?.listenerRouting)
   const liveScopes = new Set<ScopeNode>()

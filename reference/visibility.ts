@@ -19,13 +19,31 @@ function presentsTransport(store: LayerStore, node: ScopeNode | undefined): bool
   return effectiveMode(store, node) !== 'native'
 }
 
-/** VIS-09, VIS-10: `name` passes every restriction on the chain of `node`, its own layer's included. */
+/**
+ * VIS-09, VIS-10, VIS-32: `name`, inherited by `node`, passes every restriction on its chain, its own layer's
+ * included (OP-39: or only its own layer's). VIS-31: restrictions filter an ancestor's entry as well as a global
+ * one (OP-38: or the global tools only).
+ */
 function admittedOnChain(store: LayerStore, node: ScopeNode, name: string): boolean {
+  if (store.choices.restrictionTargets === 'global-only' && fromAncestor(store, node, name)) return true
   for (let scope: ScopeNode | undefined = node; scope !== undefined; scope = scope.parent) {
     const layer = store.layerOf(scope)
     if (layer !== undefined && !layer.restrictions.admits(name)) return false
+    if (store.choices.restrictionReach === 'own-scope') break
   }
   return true
+}
+
+/** Whether an ancestor of `node` registers `name` (an ancestor's entry shadows a global one, VIS-01). */
+function fromAncestor(store: LayerStore, node: ScopeNode, name: string): boolean {
+  for (let scope = node.parent; scope !== undefined; scope = scope.parent) if (store.layerOf(scope)?.tools.has(name) === true) return true
+  return false
+}
+
+/** The ancestors of `node`, in the order their entries are laid down: the last one laid wins (VIS-30; OP-37). */
+function ancestorsInPrecedence(store: LayerStore, node: ScopeNode | undefined): ScopeNode[] {
+  const farthestFirst = chainFarthestFirst(node)
+  return store.choices.ancestorPrecedence === 'farthest' ? farthestFirst.reverse() : farthestFirst
 }
 
 /**
@@ -37,7 +55,7 @@ export function inheritedTools(store: LayerStore, node: ScopeNode | undefined): 
   const view = new Map<string, ToolDefinition>()
   for (const [name, entry] of store.global.tools) view.set(name, entry.definition)
   if (node === undefined) return view
-  for (const ancestor of chainFarthestFirst(node.parent)) {
+  for (const ancestor of ancestorsInPrecedence(store, node.parent)) {
     const layer = store.layerOf(ancestor)
     if (layer === undefined) continue
     for (const [name, entry] of layer.tools) view.set(name, entry.definition)
@@ -89,11 +107,14 @@ export function resolveTool(store: LayerStore, node: ScopeNode | undefined, name
   return inherited !== undefined && admittedOnChain(store, node, name) ? inherited : undefined
 }
 
-/** VIS-01 step 1 for one name: the nearest ancestor's entry, else the global one. */
+/** VIS-01 step 1 for one name: the nearest ancestor's entry (VIS-30; OP-37: or the farthest's), else the global one. */
 function nearestInherited(store: LayerStore, node: ScopeNode, name: string): ToolDefinition | undefined {
+  let found: ToolDefinition | undefined
   for (let scope = node.parent; scope !== undefined; scope = scope.parent) {
     const entry = store.layerOf(scope)?.tools.get(name)
-    if (entry !== undefined) return entry.definition
+    if (entry === undefined) continue
+    found = entry.definition
+    if (store.choices.ancestorPrecedence !== 'farthest') return found
   }
-  return store.global.tools.get(name)?.definition
+  return found ?? store.global.tools.get(name)?.definition
 }

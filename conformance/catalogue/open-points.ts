@@ -579,4 +579,143 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     pinnedBy: 'PRES-22',
     option: { name: 'presentationChange', value: 'silent' },
   },
+  // Issue 37 part 3 (must statements narrowed to their quotes): points named with the upstream rule that pins each.
+  {
+    id: 'OP-30',
+    question: 'Does disposing an agent scope remove the guards added through it, or do they stay until their own disposer is called?',
+    quotes: [
+      quote('000', '§Cordis API (guard)', 'A plain-context guard applies globally; one registered through `agent.ctx` applies only to that agent.'),
+      quote('000', '§Cordis API (guard)', 'The exact effect disposer is returned for ordered ownership and HMR cleanup.'),
+    ],
+    choices: ['removed with the scope', 'kept until the disposer is called'],
+    upstream: 'removed with the scope',
+    pinnedBy: 'GRD-17',
+  },
+  {
+    id: 'OP-31',
+    question: 'What does a guard return outside `string | undefined` do (null, false, 0, a function, a promise)?',
+    quotes: [
+      quote('000', '§执行 (ToolGuard)', 'Returning a reason denies the call; returning `undefined` leaves it unchanged.'),
+      quote('000', '§Cordis API (guard)', 'synchronous check; a returned string denies the execution'),
+    ],
+    choices: [
+      'any value but undefined denies; one that is not lossless JSON (a promise included, never awaited) fails the call',
+      'only a string denies; anything else leaves the call unchanged',
+      'a promise is awaited',
+    ],
+    upstream: 'any value but undefined denies; one that is not lossless JSON (a promise included, never awaited) fails the call',
+    pinnedBy: 'GRD-18',
+    option: { name: 'guardReturns', value: 'strings-only' },
+    note: 'GRD-19 pins the non-JSON half (a function, a promise); GRD-13 the message of that failure.',
+  },
+  {
+    id: 'OP-32',
+    question: 'In what order do tools/pre-execute listeners run?',
+    quotes: [
+      quote(
+        '000',
+        '§执行',
+        '然后让调用依次经过 `tools/pre-execute`（可重排的 allow/deny/ask waterfall）→ 已注册的单调 guard → `tools/execute`（环绕分派包装层）',
+      ),
+      quote('001', 'L17', '它是一个 waterfall：处理者可以继续委托，也可以给出 allow、deny、ask 等决策'),
+    ],
+    choices: ['first registered outermost, a prepended listener ahead of the rest', 'last registered outermost', 'an explicit order only'],
+    upstream: 'first registered outermost, a prepended listener ahead of the rest',
+    pinnedBy: 'PRE-24',
+    note: "The order is the host event system's (its waterfall); the reference takes it from the kit harness and has no option for another.",
+  },
+  {
+    id: 'OP-33',
+    question: 'What does an ask send the approval service: how many requests, with which fields?',
+    quotes: [quote('000', '§执行 (PreToolDecision)', '`ask` runs only after an approval service returns `allowed-once` and otherwise denies')],
+    choices: [
+      "one request per call: the call's agent, the tool name, the call id, the ask reason only when given, and the call's signal",
+      'another shape or count',
+    ],
+    upstream: "one request per call: the call's agent, the tool name, the call id, the ask reason only when given, and the call's signal",
+    pinnedBy: 'PRE-28',
+    note: 'PRE-27 pins that an agent-less ask never reaches the service.',
+  },
+  {
+    id: 'OP-34',
+    question: 'Is a pre-execute decision carrying extra fields (an allow with arguments or input) read by its kind, or refused as malformed?',
+    quotes: [
+      quote('000', '§执行 (PreToolDecision)', 'Input rewriting is excluded because arguments are already logged and presented.'),
+      quote('000', '§执行 (参数不可被改写)', '参数不可被改写，因为历史记录、审计、UI 和执行必须保持一致'),
+    ],
+    choices: ['read by its kind: the extra fields are ignored', 'refused as a malformed decision'],
+    upstream: 'read by its kind: the extra fields are ignored',
+    pinnedBy: 'PRE-30',
+  },
+  {
+    id: 'OP-35',
+    question:
+      'Where exactly is the lossless-JSON boundary of arguments, beyond what JSON drops: prototypes (null-prototype, another realm, class instances, boxed primitives, array subclasses), shared parts, getters, depth?',
+    quotes: [quote('000', '§执行 (ToolExecutionInput.arguments)', 'Losslessly JSON-serializable parsed arguments (tools validate their own schema).')],
+    choices: [
+      'plain and null-prototype objects from any realm pass, other prototypes are refused; shared parts are copied per path; each getter is read once; any depth',
+      'any non-ordinary prototype is refused',
+      'own enumerable data is taken whatever the prototype',
+      'shared parts are refused',
+      'a documented depth limit',
+    ],
+    upstream:
+      'plain and null-prototype objects from any realm pass, other prototypes are refused; shared parts are copied per path; each getter is read once; any depth',
+    pinnedBy: 'ARG-17',
+    note: 'ARG-15 pins the depth upstream reaches.',
+  },
+  {
+    id: 'OP-36',
+    question: 'Is the parent of a call trusted as given, or must it be the live token of an enclosing execution?',
+    quotes: [
+      quote('000', '§执行 (ToolExecutionInput.parent)', 'Opaque token of the enclosing transport execution, when one exists.'),
+      quote('000', '§执行 (ToolExecutionInput.parent)', 'The token also marks the call as a transport sub-dispatch rather than a model-direct call'),
+    ],
+    choices: ['any defined value is trusted', 'only a live token of an enclosing execution counts'],
+    upstream: 'any defined value is trusted',
+    pinnedBy: 'ARG-21',
+  },
+  {
+    id: 'OP-37',
+    question: "Which of several ancestors' same-name registrations does a scope inherit?",
+    quotes: [
+      quote('000', '§Cordis API (ctx.tools)', 'Scoped registrations shadow globals; one visibility resolver feeds presentation, lookup, and dispatch.'),
+      quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
+    ],
+    choices: ["the nearest ancestor's", "the farthest ancestor's", 'a conflict is an error'],
+    upstream: "the nearest ancestor's",
+    pinnedBy: 'VIS-30',
+    option: { name: 'ancestorPrecedence', value: 'farthest' },
+  },
+  {
+    id: 'OP-38',
+    question: "Do a scope's restrictions filter the registrations it inherits from its ancestors, or the global tools only?",
+    quotes: [
+      quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
+      quote('000', '§ToolRestriction', 'Restrictions intersect and do not affect scoped registrations or the reserved Code Mode transport.'),
+      quote('000', '§ToolRestriction (deny)', 'Global tool names removed from visibility.'),
+    ],
+    choices: [
+      "everything inherited, ancestors' registrations included (a name only an ancestor registered may be restricted)",
+      'the global tools only (an ancestor-only name is not restrictable)',
+    ],
+    upstream: "everything inherited, ancestors' registrations included (a name only an ancestor registered may be restricted)",
+    pinnedBy: 'VIS-31',
+    option: { name: 'restrictionTargets', value: 'global-only' },
+    note: 'Seed 000 contradicts itself: its prose covers every ancestor, its JSDoc global tools only; no must rule may take a side (VIS-01, VIS-07, VIS-10).',
+  },
+  {
+    id: 'OP-39',
+    question: "Does an ancestor's restriction narrow what its descendants see, or the installing scope's view only?",
+    quotes: [
+      quote('000', '§ToolRestriction', '单个作用域对其继承内容的实时过滤器'),
+      quote('002', '§ctx.tools.restrict', 'Restrict global tools for the calling agent scope.'),
+      quote('000', '§ToolRestriction', '注册表将 readonly 名称编译为私有集合，对多个限制取交集，再叠加该作用域**自身**的注册——后者不受约束'),
+    ],
+    choices: ['every scope nested inside the restricting one', 'the restricting scope only'],
+    upstream: 'every scope nested inside the restricting one',
+    pinnedBy: 'VIS-32',
+    option: { name: 'restrictionReach', value: 'own-scope' },
+    note: "OP-07 (VIS-26) asks whether, where it does, it also hides the ancestor's own registrations.",
+  },
 ]

@@ -8,6 +8,7 @@ import { check } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
 import { incidental } from './_kit/incidental.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
+import { mountScripted, runCode } from './_kit/code-mode.ts'
 import { expectEnveloped, expectNoInfo, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
 import { recordStages } from './_kit/stages.ts'
 import { probeTool } from './_kit/tools.ts'
@@ -59,7 +60,54 @@ function readCountingInput(first: Record<string, unknown>, later: Record<string,
   return { input: input as unknown as ToolExecutionInput, reads }
 }
 
-check('ARG-01', 'identity fields and arguments are read once, and stateful getters cannot change what later stages see', async ({ harness, tools }) => {
+check('ARG-01', "changes to the caller's input after entry reach no later stage or the body", async ({ harness, tools }) => {
+  const target = probeTool('target')
+  const other = probeTool('other')
+  tools.register(target.definition)
+  tools.register(other.definition)
+  const input: Record<string, unknown> = { ...call('target', { n: 1 }, { callId: 'call-first' }) }
+  const seen: { stage: string; name: string; callId: string; rootCallId: string; args: string }[] = []
+  const note = (stage: string, exec: Readonly<ToolExecution>): void => {
+    seen.push({ stage, name: exec.name, callId: exec.callId, rootCallId: exec.rootCallId, args: $JSON.stringify(exec.arguments) })
+  }
+  harness.on('tools/pre-execute', (exec, next) => {
+    note('pre', exec)
+    input.name = 'other'
+    input.callId = 'call-later'
+    input.rootCallId = 'root-later'
+    input.arguments = { n: 2 }
+    return next()
+  })
+  tools.guard((exec) => {
+    note('guard', exec)
+    return undefined
+  })
+  harness.on('tools/execute', (exec, next) => {
+    note('execute', exec as ToolExecution)
+    return next()
+  })
+  harness.on('tools/post-execute', (exec, _result, next) => {
+    note('post', exec)
+    return next()
+  })
+  harness.on('tools/result', (exec) => note('result', exec))
+
+  const result = await tools.execute(input as unknown as ToolExecutionInput)
+
+  expectSuccess(result)
+  expect(target.bodyArgs, 'target body arguments').toEqual([{ n: 1 }])
+  expect(other.bodyCalls, 'other body calls').toBe(0)
+  expect(
+    seen.map((v) => v.stage),
+    'every stage ran',
+  ).toEqual(EVERY_STAGE)
+  for (const { stage, ...fields } of seen) {
+    expect({ stage, fields }).toEqual({ stage, fields: { name: 'target', callId: 'call-first', rootCallId: 'call-first', args: '{"n":1}' } })
+  }
+})
+
+// How often and in what order the input's fields are read is ARG-19's: the seeds say only that the arguments are materialised once.
+check('ARG-19', 'identity fields and arguments are read once, and stateful getters cannot change what later stages see', async ({ harness, tools }) => {
   const target = probeTool('target')
   const other = probeTool('other')
   tools.register(target.definition)
@@ -93,7 +141,7 @@ check('ARG-01', 'identity fields and arguments are read once, and stateful gette
   }
 })
 
-check('ARG-01', 'a call whose signal is already aborted still reads its arguments exactly once', async ({ tools }) => {
+check('ARG-19', 'a call whose signal is already aborted still reads its arguments exactly once', async ({ tools }) => {
   tools.register(probeTool('target').definition)
   const { input, reads } = readCountingInput(
     { callId: 'call-first', name: 'target', signal: abortedSignal(), arguments: { nested: { n: 1 } } },
@@ -208,27 +256,31 @@ function depthOf(value: unknown): number {
 }
 
 const shared = { k: 1 }
-const accepted: [label: string, args: () => unknown, expected: unknown][] = [
-  ['null', () => null, null],
-  ['a boolean', () => false, false],
-  ['a string', () => 'text', 'text'],
-  ['finite numbers', () => [0, -3, 1.5, 1e21], [0, -3, 1.5, 1e21]],
-  ['empty containers', () => ({ a: [], b: {} }), { a: [], b: {} }],
+// ARG-05 admits what JSON carries losslessly; the prototype of a container and shared parts are open (OP-35), upstream's ARG-17.
+const accepted: [rule: 'ARG-05' | 'ARG-17', label: string, args: () => unknown, expected: unknown][] = [
+  ['ARG-05', 'null', () => null, null],
+  ['ARG-05', 'a boolean', () => false, false],
+  ['ARG-05', 'a string', () => 'text', 'text'],
+  ['ARG-05', 'finite numbers', () => [0, -3, 1.5, 1e21], [0, -3, 1.5, 1e21]],
+  ['ARG-05', 'empty containers', () => ({ a: [], b: {} }), { a: [], b: {} }],
+  ['ARG-05', 'nested objects and arrays', () => ({ a: [{ b: [1, { c: 'x' }] }], d: { e: null } }), { a: [{ b: [1, { c: 'x' }] }], d: { e: null } }],
   [
+    'ARG-17',
     'null-prototype objects',
     () => Object.assign(Object.create(null), { a: 1, inner: Object.assign(Object.create(null), { b: 'x' }) }),
     { a: 1, inner: { b: 'x' } },
   ],
-  ['a shared acyclic sub-object', () => ({ left: shared, right: shared }), { left: { k: 1 }, right: { k: 1 } }],
+  ['ARG-17', 'a shared acyclic sub-object', () => ({ left: shared, right: shared }), { left: { k: 1 }, right: { k: 1 } }],
   [
+    'ARG-17',
     'objects and arrays from another realm',
     () => runInNewContext('({ list: [1, { ok: true }], obj: { s: "x" } })'),
     { list: [1, { ok: true }], obj: { s: 'x' } },
   ],
 ]
 
-for (const [label, args, expected] of accepted) {
-  check('ARG-05', `accepts ${label}`, async ({ tools }) => {
+for (const [rule, label, args, expected] of accepted) {
+  check(rule, `accepts ${label}`, async ({ tools }) => {
     const probe = probeTool('echo')
     tools.register(probe.definition)
 
@@ -267,7 +319,7 @@ check('ARG-04', 'a frozen value taken from an earlier result reaches the body as
   ).toEqual([])
 })
 
-check('ARG-05', 'a frozen value taken from an earlier result and passed on two paths reaches the body as two copies', async ({ tools }) => {
+check('ARG-17', 'a frozen value taken from an earlier result and passed on two paths reaches the body as two copies', async ({ tools }) => {
   const { probe, previous } = await earlierValue(tools)
 
   const result = await tools.execute(call('echo', { again: previous, twice: previous }))
@@ -284,7 +336,7 @@ check('ARG-05', 'a frozen value taken from an earlier result and passed on two p
 
 // The seeds give the argument boundary no depth guarantee ("Losslessly JSON-serializable parsed
 // arguments"; a value too deep for the platform's JSON.stringify is arguably not serializable):
-// ARG-05 checks a nesting any walk survives, and the depth upstream reaches without the call stack is ARG-15's.
+// ARG-05 checks a modest nesting, 100 levels are ARG-17's, and the depth upstream reaches without the call stack is ARG-15's.
 async function expectNestedArgumentsPass(tools: ToolRuntimeApi, depth: number): Promise<void> {
   const probe = probeTool('echo')
   tools.register(probe.definition)
@@ -295,7 +347,11 @@ async function expectNestedArgumentsPass(tools: ToolRuntimeApi, depth: number): 
   expect(depthOf(probe.bodyArgs[0])).toBe(depth)
 }
 
-check('ARG-05', 'accepts arguments nested 100 levels deep', async ({ tools }) => {
+check('ARG-05', 'accepts arguments nested 10 levels deep', async ({ tools }) => {
+  await expectNestedArgumentsPass(tools, 10)
+})
+
+check('ARG-17', 'accepts arguments nested 100 levels deep', async ({ tools }) => {
   await expectNestedArgumentsPass(tools, 100)
 })
 
@@ -303,7 +359,7 @@ check('ARG-15', 'accepts nesting far deeper than a recursive walk survives', asy
   await expectNestedArgumentsPass(tools, nestingDepth(50_000))
 })
 
-check('ARG-05', 'reads a getter property once and passes its value on', async ({ tools }) => {
+check('ARG-17', 'reads a getter property once and passes its value on', async ({ tools }) => {
   const probe = probeTool('echo')
   tools.register(probe.definition)
   let reads = 0
@@ -326,6 +382,13 @@ class Point {
 }
 class List extends Array<number> {}
 
+/** Containers JSON carries but for their prototype: whether they are lossy is open (OP-35), upstream refuses them (ARG-17). */
+const exotic: [label: string, args: () => unknown][] = [
+  ['a class instance', () => ({ p: new Point() })],
+  ['a boxed string', () => ({ s: new String('x') })],
+  ['an array subclass', () => ({ l: List.from([1]) })],
+]
+
 const rejected: [label: string, args: () => unknown][] = [
   ['undefined arguments', () => undefined],
   ['an undefined property', () => ({ a: undefined })],
@@ -340,9 +403,6 @@ const rejected: [label: string, args: () => unknown][] = [
   ['a Map', () => ({ m: new Map([['a', 1]]) })],
   ['a Set', () => ({ s: new Set([1]) })],
   ['a Date', () => ({ d: new Date(0) })],
-  ['a class instance', () => ({ p: new Point() })],
-  ['a boxed string', () => ({ s: new String('x') })],
-  ['an array subclass', () => ({ l: List.from([1]) })],
   [
     'a sparse array',
     () => {
@@ -383,7 +443,7 @@ check(['ARG-05', 'ARG-04'], 'keeps an own __proto__ key as an ordinary enumerabl
   expect((copy as { polluted?: unknown }).polluted, 'inherited through a swapped prototype').toBeUndefined()
 })
 
-check('ARG-05', 'refuses a cycle back to the root while reading each getter only once', async ({ tools }) => {
+check(['ARG-05', 'ARG-17'], 'refuses a cycle back to the root while reading each getter only once', async ({ tools }) => {
   const probe = probeTool('echo')
   tools.register(probe.definition)
   let reads = 0
@@ -400,12 +460,12 @@ check('ARG-05', 'refuses a cycle back to the root while reading each getter only
   const result = await tools.execute(call('echo', args))
 
   expect(result.isError, 'a cycle through the root must be refused').toBe(true)
-  expect(reads, 'getter reads').toBe(1)
   expect(probe.bodyCalls, 'body calls').toBe(0)
+  forRules('ARG-17', () => expect(reads, 'getter reads').toBe(1))
 })
 
-for (const [label, args] of rejected) {
-  check('ARG-05', `refuses ${label}`, async ({ tools }) => {
+for (const [rule, label, args] of [...rejected.map(([l, a]) => ['ARG-05', l, a] as const), ...exotic.map(([l, a]) => ['ARG-17', l, a] as const)]) {
+  check(rule, `refuses ${label}`, async ({ tools }) => {
     const probe = probeTool('echo')
     tools.register(probe.definition)
 
@@ -417,24 +477,43 @@ for (const [label, args] of rejected) {
   })
 }
 
-check('ARG-06', 'non-lossless arguments end the call before any policy stage, with one tools/result and no arguments', async ({ harness, tools }) => {
-  const probe = probeTool('write')
-  tools.register(probe.definition)
-  const stages = recordStages(harness)
-  let guardCalls = 0
-  tools.guard(() => {
-    guardCalls += 1
-    return undefined
-  })
+/** The stages an argument failure runs: tools/result once (ARG-06), and whether tools/post-execute does is ARG-18's. */
+function expectOnlyResultStage(stages: { readonly order: readonly string[] }): void {
+  expect(
+    stages.order.filter((stage) => stage !== 'post'),
+    'stages other than post-execute',
+  ).toEqual(['result'])
+  forRules('ARG-18', () => expect(stages.order, 'no post-execute either (ARG-18)').toEqual(['result']))
+}
 
-  const result = await tools.execute(call('write', { when: new Date(0) }))
+check(
+  ['ARG-06', 'ARG-18'],
+  'non-lossless arguments end the call before any policy stage, with one tools/result and no arguments',
+  async ({ harness, tools }) => {
+    const probe = probeTool('write')
+    tools.register(probe.definition)
+    const stages = recordStages(harness)
+    let guardCalls = 0
+    tools.guard(() => {
+      guardCalls += 1
+      return undefined
+    })
 
-  expectPlainFailure(result)
-  expect(stages.order, 'stage order').toEqual(['result'])
-  expect(guardCalls, 'guard calls').toBe(0)
-  expect(probe.bodyCalls, 'body calls').toBe(0)
-  expect(stages.results[0]?.exec.arguments).toBeUndefined()
-})
+    const result = await tools.execute(call('write', { when: new Date(0) }))
+
+    expectPlainFailure(result)
+    expect(guardCalls, 'guard calls').toBe(0)
+    expect(probe.bodyCalls, 'body calls').toBe(0)
+    expect(
+      stages.results.map((seen) => seen.result),
+      'tools/result observes the outcome once',
+    ).toEqual([result])
+    forRules('ARG-18', () => {
+      expect(stages.order, 'no post-execute either (ARG-18)').toEqual(['result'])
+      expect(stages.results[0]?.exec.arguments).toBeUndefined()
+    })
+  },
+)
 
 /**
  * The seeds say only that such input ends the call as a failure; that its
@@ -462,7 +541,7 @@ check('ARG-16', "a getter throwing during materialisation gives a failure with t
   expect(result.error?.message).toBe('deep getter exploded')
 })
 
-check('ARG-06', 'a throwing getter inside the arguments becomes a failure', async ({ harness, tools }) => {
+check(['ARG-06', 'ARG-18'], 'a throwing getter inside the arguments becomes a failure', async ({ harness, tools }) => {
   tools.register(probeTool('write').definition)
   const stages = recordStages(harness)
   const args = {
@@ -476,10 +555,10 @@ check('ARG-06', 'a throwing getter inside the arguments becomes a failure', asyn
   expectPlainFailure(result)
   expectGetterMessage(result, 'getter exploded')
   expectEnveloped(result)
-  expect(stages.order, 'stage order').toEqual(['result'])
+  expectOnlyResultStage(stages)
 })
 
-check('ARG-06', 'a throwing arguments getter on the input becomes a failure, not a rejection', async ({ harness, tools }) => {
+check(['ARG-06', 'ARG-18'], 'a throwing arguments getter on the input becomes a failure, not a rejection', async ({ harness, tools }) => {
   const probe = probeTool('write')
   tools.register(probe.definition)
   const stages = recordStages(harness)
@@ -494,11 +573,12 @@ check('ARG-06', 'a throwing arguments getter on the input becomes a failure, not
 
   expectPlainFailure(result)
   expectGetterMessage(result, 'arguments getter exploded')
-  expect(stages.order, 'stage order').toEqual(['result'])
   expect(probe.bodyCalls, 'body calls').toBe(0)
+  expectOnlyResultStage(stages)
 })
 
-check('ARG-06', 'an argument failure wins over a signal that was already aborted', async ({ harness, tools }) => {
+// Which wins is open: upstream's argument failure is CAN-03's.
+check('CAN-03', 'an argument failure wins over a signal that was already aborted', async ({ harness, tools }) => {
   tools.register(probeTool('write').definition)
   const stages = recordStages(harness)
 
@@ -521,7 +601,7 @@ const failingArguments: [label: string, read: () => unknown][] = [
 
 for (const [label, read] of failingArguments) {
   check(
-    ['ARG-01', 'RES-02', 'RES-06'],
+    ['ARG-19', 'RES-02', 'RES-06'],
     `a call failing on ${label} still reads each field once and announces the identity it read first`,
     async ({ harness, tools, scope }) => {
       tools.register(probeTool('write').definition)
@@ -582,20 +662,33 @@ function ownKeyReport(exec: object, keys: readonly string[]): Record<string, boo
   return $Object.fromEntries(keys.map((key) => [key, $Object.hasOwn(exec, key)]))
 }
 
-check('ARG-07', 'listeners see the identity keys as own properties, and no agent or parent key when none was given', async ({ harness, tools }) => {
+// Whether the fields are own data properties and whether absent agent/parent keys are left out is ARG-20's (the seeds give an interface).
+check(['ARG-07', 'ARG-20'], 'listeners see the identity fields, and no agent or parent key when none was given', async ({ harness, tools }) => {
   tools.register(probeTool('read').definition)
   const seen = watchExecs(harness, tools)
+  const signal = new AbortController().signal
 
-  await tools.execute(call('read'))
+  await tools.execute(call('read', { q: 1 }, { callId: 'call-seen', signal }))
 
-  const expected = { ...Object.fromEntries(IDENTITY_KEYS.map((k) => [k, true])), agent: false, parent: false }
   expect(seen.length, 'stages seen').toBe(5)
   for (const { stage, exec } of seen) {
-    expect({ stage, keys: ownKeyReport(exec, [...IDENTITY_KEYS, 'agent', 'parent']) }).toEqual({ stage, keys: expected })
+    expect({ stage, token: typeof exec.token, fields: [exec.callId, exec.rootCallId, exec.name, exec.arguments] }).toEqual({
+      stage,
+      token: 'symbol',
+      fields: ['call-seen', 'call-seen', 'read', { q: 1 }],
+    })
+    expect(exec.signal, `${stage}: a signal`).toBeInstanceOf(AbortSignal)
+    expect([exec.agent, exec.parent], `${stage}: no agent or parent`).toEqual([undefined, undefined])
   }
+  const expected = { ...Object.fromEntries(IDENTITY_KEYS.map((k) => [k, true])), agent: false, parent: false }
+  forRules('ARG-20', () => {
+    for (const { stage, exec } of seen) {
+      expect({ stage, keys: ownKeyReport(exec, [...IDENTITY_KEYS, 'agent', 'parent']) }).toEqual({ stage, keys: expected })
+    }
+  })
 })
 
-check('ARG-07', 'the identity keys are enumerable, as on a plain object, in every stage and in the body', async ({ harness, tools }) => {
+check('ARG-20', 'the identity keys are enumerable, as on a plain object, in every stage and in the body', async ({ harness, tools }) => {
   const probe = probeTool('read')
   tools.register(probe.definition)
   const seen = watchExecs(harness, tools)
@@ -616,8 +709,8 @@ check('ARG-07', 'the identity keys are enumerable, as on a plain object, in ever
 })
 
 check(
-  'ARG-07',
-  'a given parent and agent appear as own properties',
+  ['ARG-07', 'ARG-20'],
+  'a given parent and agent appear on the execution, as own properties',
   async ({ harness, tools, scope }) => {
     tools.register(probeTool('read').definition)
     const agentScope = await scope()
@@ -627,11 +720,15 @@ check(
     await tools.execute(call('read', {}, { agent: agentScope.agent, parent }))
 
     expect(seen.length, 'stages seen').toBe(5)
-    for (const { stage, exec } of seen) {
-      expect({ stage, keys: ownKeyReport(exec, ['agent', 'parent']) }).toEqual({ stage, keys: { agent: true, parent: true } })
+    for (const { exec } of seen) {
       expect(exec.agent, 'same agent').toBe(agentScope.agent)
       expect(exec.parent, 'same parent').toBe(parent)
     }
+    forRules('ARG-20', () => {
+      for (const { stage, exec } of seen) {
+        expect({ stage, keys: ownKeyReport(exec, ['agent', 'parent']) }).toEqual({ stage, keys: { agent: true, parent: true } })
+      }
+    })
   },
   { needs: ['scopes'] },
 )
@@ -695,7 +792,54 @@ check('ARG-08', 'tools/result sees the caller signal once a wrapper has restored
   expect(stages.results[0]?.exec.signal, 'same signal').toBe(caller)
 })
 
-check('ARG-09', 'an arbitrary parent value is passed through verbatim and does not stop the call', async ({ harness, tools }) => {
+/**
+ * Runs `outer`, whose body calls `read` with its own execution token as the
+ * parent: the token of an enclosing execution, as the seeds describe it.
+ */
+async function nestedUnderLiveToken(tools: ToolRuntimeApi): Promise<{ token: unknown; nested: ToolExecutionResult | undefined }> {
+  const state: { token: unknown; nested: ToolExecutionResult | undefined } = { token: undefined, nested: undefined }
+  tools.register(
+    probeTool('outer', {
+      body: async (_args: unknown, exec: ToolExecution) => {
+        state.token = exec.token
+        state.nested = await tools.execute(call('read', {}, { parent: exec.token }))
+        return 'outer done'
+      },
+    }).definition,
+  )
+  expectSuccess(await tools.execute(call('outer')))
+  return state
+}
+
+check(
+  'ARG-09',
+  'a call carrying the token of its enclosing execution keeps that parent and gets no presentation meta',
+  async ({ harness, tools }) => {
+    const probe = probeTool('read', { presentationMeta: () => ({ card: 'read' }) })
+    tools.register(probe.definition)
+    const parents: unknown[] = []
+    harness.on('tools/result', (exec) => {
+      if (exec.name === 'read') parents.push(exec.parent)
+    })
+
+    const topLevel = await tools.execute(call('read'))
+    const { token, nested } = await nestedUnderLiveToken(tools)
+
+    expectSuccess(topLevel)
+    expect(topLevel.meta).toEqual({ card: 'read' })
+    expect(nested, 'the nested call resolved').toBeDefined()
+    if (nested !== undefined) {
+      expectSuccess(nested)
+      expect('meta' in nested, 'meta on the sub-dispatch').toBe(false)
+    }
+    expect(probe.bodyExecs.map((exec) => exec.parent)).toEqual([undefined, token])
+    expect(parents).toEqual([undefined, token])
+  },
+  { needs: ['presentationMeta'] },
+)
+
+// Whether a parent that is no live token is trusted is open (OP-36): upstream trusts any defined value (ARG-21).
+check('ARG-21', 'an arbitrary parent value is passed through verbatim and does not stop the call', async ({ harness, tools }) => {
   const probe = probeTool('read')
   tools.register(probe.definition)
   const seen = watchExecs(harness, tools)
@@ -713,8 +857,8 @@ check('ARG-09', 'an arbitrary parent value is passed through verbatim and does n
 })
 
 check(
-  'ARG-09',
-  'a call with a parent gets no presentation meta',
+  'ARG-21',
+  'a call with an arbitrary parent gets no presentation meta',
   async ({ tools }) => {
     tools.register(probeTool('read', { presentationMeta: () => ({ card: 'read' }) }).definition)
 
@@ -879,6 +1023,30 @@ for (const [label, signal] of notSignals) {
 
 check(
   'ARG-13',
+  'under code a call carrying the token of the running run_code executes the native tool',
+  async ({ harness, tools, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const probe = probeTool('echo')
+    tools.register(probe.definition)
+    const nested: ToolExecutionResult[] = []
+    harness.on('tools/execute', async (exec, next) => {
+      if (exec.name === 'run_code') nested.push(await tools.execute(call('echo', { n: 1 }, { parent: exec.token })))
+      return next()
+    })
+
+    await tools.execute(runCode(runtime.program(() => 'done')))
+
+    expect(
+      nested.map((result) => (result.isError ? result.error?.info?.code : 'success')),
+      'the sub-dispatch is not collapsed',
+    ).toEqual(['success'])
+    expect(probe.bodyCalls).toBe(1)
+  },
+  { deployment: { mode: 'code' } },
+)
+
+check(
+  'ARG-21',
   'under code a call carrying any parent runs the tool, while the same call without one collapses',
   async ({ tools }) => {
     const probe = probeTool('echo')
@@ -889,5 +1057,5 @@ check(
     expect(collapsed.isError ? collapsed.error?.info?.code : 'success').toBe('UNKNOWN_TOOL')
     expect(probe.bodyCalls).toBe(1)
   },
-  { deployment: { mode: 'code' } },
+  { deployment: { mode: 'code' }, needs: ['codeMode'] },
 )

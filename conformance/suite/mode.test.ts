@@ -168,6 +168,14 @@ check('MODE-03', 'a defineTool classifier answers exclusive for invalid argument
   expect(asked).toEqual([{ path: 'a.txt' }])
 })
 
+// What the built classifier returns (false, undefined, or a throw all classify as exclusive) is MODE-07's.
+check('MODE-07', 'the classifier defineTool builds returns false for invalid arguments', ({ schema }) => {
+  const { definition } = readTool(schema, { isConcurrencySafe: () => true })
+
+  expect(definition.isConcurrencySafe?.({ limit: 3 })).toBe(false)
+  expect(definition.isConcurrencySafe?.({ path: 'a.txt' })).toBe(true)
+})
+
 check(
   ['MODE-03', 'MODE-01'],
   'a defineTool classifier answers what the author answers for valid arguments, and a tool declaring none is exclusive',

@@ -5,12 +5,13 @@ import type { ApprovalOutcome, PreToolDecision, ToolExecutionResult } from '../s
 import { approvalStub } from './_kit/approval.ts'
 import { check } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
-import { precondition } from './_kit/incidental.ts'
+import { incidental, precondition } from './_kit/incidental.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import {
   expectCode,
   expectDenial,
+  expectDenialFor,
   expectEnveloped,
   expectGuardDenial,
   expectPlainFailure,
@@ -52,37 +53,54 @@ function track(promise: Promise<ToolExecutionResult>) {
   return { state, result }
 }
 
-check(
-  'PRE-01',
-  'listeners run outermost first (prepend ahead), the base resolves allow, and the waterfall settles before tools/execute',
-  async ({ harness, tools }) => {
-    tools.register(probeTool('read').definition)
-    const log: string[] = []
-    const layer = (label: string) => async (_exec: unknown, next: () => Promise<PreToolDecision>) => {
-      log.push(`${label}:before`)
-      const decision = await next()
-      log.push(`${label}:after`)
-      return decision
-    }
-    harness.on('tools/pre-execute', layer('a'))
-    harness.on('tools/pre-execute', async (_exec, next) => {
-      log.push('b:before')
-      const decision = await next()
-      log.push(`b:after:${$JSON.stringify(decision)}`)
-      return decision
-    })
-    harness.on('tools/pre-execute', layer('first'), { prepend: true })
-    harness.on('tools/execute', (_exec, next) => {
-      log.push('execute')
-      return next()
-    })
+/** Three pre-execute listeners that log around next(), one added with { prepend: true }, and a logging guard and wrapper. */
+function layeredWaterfall(harness: Harness, tools: ToolRuntimeApi): string[] {
+  tools.register(probeTool('read').definition)
+  const log: string[] = []
+  const layer = (label: string) => async (_exec: unknown, next: () => Promise<PreToolDecision>) => {
+    log.push(`${label}:before`)
+    const decision = await next()
+    log.push(`${label}:after:${$JSON.stringify(decision)}`)
+    return decision
+  }
+  harness.on('tools/pre-execute', layer('a'))
+  harness.on('tools/pre-execute', layer('b'))
+  harness.on('tools/pre-execute', layer('first'), { prepend: true })
+  tools.guard(() => {
+    log.push('guard')
+    return undefined
+  })
+  harness.on('tools/execute', (_exec, next) => {
+    log.push('execute')
+    return next()
+  })
+  return log
+}
 
-    const result = await tools.execute(call('read'))
+// The order the listeners run in is open (OP-32): upstream's is PRE-24's.
+check('PRE-01', 'the base next() resolves allow, and the whole waterfall settles before guards and tools/execute', async ({ harness, tools }) => {
+  const log = layeredWaterfall(harness, tools)
 
-    expectSuccess(result)
-    expect(log, 'call order').toEqual(['first:before', 'a:before', 'b:before', 'b:after:{"kind":"allow"}', 'a:after', 'first:after', 'execute'])
-  },
-)
+  expectSuccess(await tools.execute(call('read')))
+
+  const allow = $JSON.stringify({ kind: 'allow' })
+  expect([...log.slice(0, 6)].sort(), 'every listener ran before and after next(), each seeing allow').toEqual(
+    ['a:before', 'b:before', 'first:before', `a:after:${allow}`, `b:after:${allow}`, `first:after:${allow}`].sort(),
+  )
+  expect(log.slice(6), 'guard and tools/execute come after the waterfall settled').toEqual(['guard', 'execute'])
+})
+
+check('PRE-24', 'listeners run outermost first in registration order, a prepended one ahead', async ({ harness, tools }) => {
+  const log = layeredWaterfall(harness, tools)
+
+  expectSuccess(await tools.execute(call('read')))
+
+  const allow = $JSON.stringify({ kind: 'allow' })
+  expect(
+    log.filter((entry) => entry.includes(':')),
+    'listener call order',
+  ).toEqual(['first:before', 'a:before', 'b:before', `b:after:${allow}`, `a:after:${allow}`, `first:after:${allow}`])
+})
 
 check('PRE-02', 'pre-execute runs once for an ordinary call', async ({ harness, tools }) => {
   const { stages } = setup(harness, tools, 'read')
@@ -104,7 +122,8 @@ check('PRE-02', 'pre-execute does not run for an argument failure', async ({ har
   expect(stages.count('pre'), 'pre stage runs after a well-formed call').toBe(1)
 })
 
-check('PRE-02', 'pre-execute does not run for a call whose signal was aborted before entry', async ({ harness, tools }) => {
+// Whether a call already aborted at entry meets pre-execute is CAN-02's (the seeds speak of cancellation after entry).
+check('CAN-02', 'pre-execute does not run for a call whose signal was aborted before entry', async ({ harness, tools }) => {
   const { stages, probe } = setup(harness, tools, 'read')
 
   const result = await tools.execute(call('read', {}, { signal: abortedSignal() }))
@@ -167,23 +186,54 @@ check(
   { needs: ['scopes'] },
 )
 
-check('PRE-04', 'a deny decision skips tools/execute and the body, and post-execute receives the frozen denial', async ({ harness, tools }) => {
+check(['PRE-04', 'PRE-26'], 'a deny decision skips tools/execute and the body, and post-execute receives that denial', async ({ harness, tools }) => {
   const { stages, probe, guard } = setup(harness, tools)
   decide(harness, { kind: 'deny', reason: 'read-only session' })
-  const inPost: { frozen: boolean; write: boolean; error: unknown }[] = []
+  const inPost: { isError: unknown; message: unknown; frozen: boolean }[] = []
   harness.on('tools/post-execute', (_exec, result, next) => {
-    inPost.push({ frozen: isDeepFrozen(result), write: $Reflect.set(result, 'isError', false), error: result.error })
+    inPost.push({ isError: result.isError, message: result.error?.message, frozen: isDeepFrozen(result) })
     return next()
   })
 
   const result = await tools.execute(call('write'))
 
-  expectDenial(result, 'read-only session')
+  // The message is open (prose): that it is the reason is PRE-25's.
+  expectDenialFor(result, 'read-only session', 'PRE-25')
   expectStagesAside(stages, ['pre', 'result'], 'POST-28')
   expect(probe.bodyCalls, 'body calls').toBe(0)
+  incidental('PRE-29', () => expect(guard.calls, 'guard calls (PRE-29)').toBe(0))
+  // When post-execute runs (POST-28's, OP-06), it receives the denial; that it is frozen already is PRE-26's.
+  const seen = inPost.map(({ isError, message }) => ({ isError, message }))
+  expect(seen).toEqual(stages.count('post') === 0 ? [] : [{ isError: true, message: result.error?.message }])
+  forRules('PRE-26', () => expect(inPost.filter((x) => !x.frozen).length, 'denials post-execute received unfrozen').toBe(0))
+})
+
+// The seeds say only that "`deny` materializes an error": that its message is the reason as it is, is upstream's.
+check('PRE-25', "a deny decision's message is its reason verbatim", async ({ harness, tools }) => {
+  setup(harness, tools)
+  decide(harness, { kind: 'deny', reason: 'read-only session' })
+
+  const result = await tools.execute(call('write'))
+
+  expect(result.error?.message).toBe('read-only session')
+})
+
+// Guards can only deny, so whether they still run for a call pre-execute already ended changes no outcome the seeds describe.
+// An ask the service does not grant is charged incidentally in PRE-08's tests (here it would also hang on PRE-05).
+check('PRE-29', 'guards are not evaluated after a deny or a throwing listener', async ({ harness, tools }) => {
+  const { probe, guard } = setup(harness, tools)
+  harness.on('tools/pre-execute', (exec, next) => {
+    const { mode } = exec.arguments as { mode: string }
+    if (mode === 'deny') return { kind: 'deny', reason: 'no' }
+    if (mode === 'throw') throw new Error('policy broke')
+    return next()
+  })
+
+  for (const mode of ['deny', 'throw']) expect((await tools.execute(call('write', { mode }))).isError, `${mode}: isError`).toBe(true)
   expect(guard.calls, 'guard calls').toBe(0)
-  // When post-execute runs (POST-28's, OP-06), it receives the frozen denial.
-  expect(inPost).toEqual(stages.count('post') === 0 ? [] : [{ frozen: true, write: false, error: { message: 'read-only session' } }])
+  // Control: an allowed call does meet the guard, once.
+  expectSuccess(await tools.execute(call('write', { mode: 'allow' })))
+  expect([guard.calls, probe.bodyCalls]).toEqual([1, 1])
 })
 
 check('PRE-05', 'without an approval service, ask becomes a denial that still reaches post-execute', async ({ harness, tools }) => {
@@ -198,7 +248,7 @@ check('PRE-05', 'without an approval service, ask becomes a denial that still re
   expect(guard.calls, 'guard calls').toBe(0)
 })
 
-check('PRE-06', 'with a service but no agent, ask is denied without consulting the service', async ({ harness, tools, setApproval }) => {
+check(['PRE-06', 'PRE-27'], 'with a service but no agent, ask is denied even though the service would allow it', async ({ harness, tools, setApproval }) => {
   const { stages, probe } = setup(harness, tools)
   const approval = approvalStub('allowed-once')
   setApproval(approval)
@@ -207,12 +257,12 @@ check('PRE-06', 'with a service but no agent, ask is denied without consulting t
   const result = await tools.execute(call('write'))
 
   expectPolicyFailure(result)
-  expect(approval.requests, 'approval requests').toEqual([])
   expect(probe.bodyCalls, 'body calls').toBe(0)
   expectStagesAside(stages, ['pre', 'result'], 'POST-28')
+  forRules('PRE-27', () => expect(approval.requests, 'approval requests').toEqual([]))
 })
 
-check('PRE-07', 'the approval request carries agent, tool name, call id and the ask reason', async ({ harness, tools, scope, setApproval }) => {
+check('PRE-28', 'the approval request carries agent, tool name, call id and the ask reason', async ({ harness, tools, scope, setApproval }) => {
   const agent = (await scope()).agent
   setup(harness, tools)
   const approval = approvalStub('allowed-once')
@@ -227,7 +277,7 @@ check('PRE-07', 'the approval request carries agent, tool name, call id and the 
   expect(request?.signal).toBeInstanceOf(AbortSignal)
 })
 
-check('PRE-07', 'an ask without a reason sends no reason key', async ({ harness, tools, scope, setApproval }) => {
+check('PRE-28', 'an ask without a reason sends no reason key', async ({ harness, tools, scope, setApproval }) => {
   const agent = (await scope()).agent
   setup(harness, tools)
   const approval = approvalStub('rejected')
@@ -240,7 +290,7 @@ check('PRE-07', 'an ask without a reason sends no reason key', async ({ harness,
   expect('reason' in (approval.requests[0] ?? {})).toBe(false)
 })
 
-check('PRE-07', 'the request is awaited and its signal aborts when the caller aborts', async ({ harness, tools, scope, setApproval }) => {
+check(['PRE-07', 'PRE-28'], 'the request is awaited and its signal aborts when the caller aborts', async ({ harness, tools, scope, setApproval }) => {
   const agent = (await scope()).agent
   const { probe } = setup(harness, tools)
   const asked = deferred()
@@ -258,12 +308,14 @@ check('PRE-07', 'the request is awaited and its signal aborts when the caller ab
   await settle()
   expect(run.state.settled, 'settled').toBe(false)
   controller.abort()
-  expect(approval.requests[0]?.signal?.aborted).toBe(true)
+  const signalAborted = approval.requests.map((request) => request.signal?.aborted)
   answer.resolve('rejected')
   const result = await run.result
 
   expect(result.isError, 'isError').toBe(true)
   expect(probe.bodyCalls, 'body calls').toBe(0)
+  // The request's signal is upstream's (PRE-28): the seeds do not describe the request.
+  forRules('PRE-28', () => expect(signalAborted, "the one request's signal aborts with the caller").toEqual([true]))
 })
 
 check('PRE-08', 'allowed-once runs the body after the guards', async ({ harness, tools, scope, setApproval }) => {
@@ -304,24 +356,20 @@ check('PRE-08', 'allowed-once does not bypass a denying guard', async ({ harness
 })
 
 for (const outcome of ['rejected', 'cancelled', 'unavailable'] as const) {
-  check(
-    'PRE-08',
-    `the outcome ${outcome} is a denial that skips guards and the body but reaches post-execute`,
-    async ({ harness, tools, scope, setApproval }) => {
-      const agent = (await scope()).agent
-      const { stages, probe, guard } = setup(harness, tools)
-      setApproval(approvalStub(outcome))
-      decide(harness, { kind: 'ask', reason: 'please' })
+  check('PRE-08', `the outcome ${outcome} is a denial that skips the body but reaches post-execute`, async ({ harness, tools, scope, setApproval }) => {
+    const agent = (await scope()).agent
+    const { stages, probe, guard } = setup(harness, tools)
+    setApproval(approvalStub(outcome))
+    decide(harness, { kind: 'ask', reason: 'please' })
 
-      const result = await tools.execute(call('write', {}, { agent }))
+    const result = await tools.execute(call('write', {}, { agent }))
 
-      expectPolicyFailure(result)
-      expectStagesAside(stages, ['pre', 'result'], 'POST-28')
-      expect(probe.bodyCalls, 'body calls').toBe(0)
-      expect(guard.calls, 'guard calls').toBe(0)
-      expectEnveloped(result)
-    },
-  )
+    expectPolicyFailure(result)
+    expectStagesAside(stages, ['pre', 'result'], 'POST-28')
+    expect(probe.bodyCalls, 'body calls').toBe(0)
+    incidental('PRE-29', () => expect(guard.calls, 'guard calls (PRE-29)').toBe(0))
+    expectEnveloped(result)
+  })
 }
 
 check(
@@ -409,7 +457,7 @@ check('PRE-11', 'a rejecting approval request is a final failure carrying its me
 })
 
 for (const mode of ['throws', 'rejects'] as const) {
-  check('PRE-12', `a pre-execute listener that ${mode} ends the call without guards, wrappers or body`, async ({ harness, tools }) => {
+  check('PRE-12', `a pre-execute listener that ${mode} ends the call without wrappers or body`, async ({ harness, tools }) => {
     const { stages, probe, guard } = setup(harness, tools)
     harness.on(
       'tools/pre-execute',
@@ -428,7 +476,7 @@ for (const mode of ['throws', 'rejects'] as const) {
     expectThrownMessage(result, 'policy broke')
     expectEnveloped(result)
     expectStagesAside(stages, ['pre', 'result'], 'POST-24')
-    expect(guard.calls, 'guard calls').toBe(0)
+    incidental('PRE-29', () => expect(guard.calls, 'guard calls (PRE-29)').toBe(0))
     expect(probe.bodyCalls, 'body calls').toBe(0)
   })
 }
@@ -440,8 +488,7 @@ check('PRE-13', 'a pre-execute listener cannot rewrite the arguments the body re
   harness.on('tools/pre-execute', async (exec, next) => {
     const args = exec.arguments as { path: string; opts: { force: boolean } }
     writes.push($Reflect.set(args, 'path', '/etc/passwd'), $Reflect.set(args.opts, 'force', true))
-    await next()
-    return { kind: 'allow', arguments: { path: '/etc/shadow' }, input: { path: '/etc/shadow' } } as PreToolDecision
+    return next()
   })
 
   const result = await tools.execute(call('write', { path: 'notes.txt', opts: { force: false } }))
@@ -449,6 +496,27 @@ check('PRE-13', 'a pre-execute listener cannot rewrite the arguments the body re
   expectSuccess(result)
   expect(writes).toEqual([false, false])
   expect(probe.bodyArgs, 'body arguments').toEqual([{ path: 'notes.txt', opts: { force: false } }])
+})
+
+// Whether a decision with extra fields is ignored or refused as malformed is open (OP-34): upstream ignores them.
+check(['PRE-13', 'PRE-30'], 'an allow decision carrying arguments or input does not rewrite the arguments', async ({ harness, tools }) => {
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  harness.on('tools/pre-execute', async (_exec, next) => {
+    await next()
+    return { kind: 'allow', arguments: { path: '/etc/shadow' }, input: { path: '/etc/shadow' } } as PreToolDecision
+  })
+
+  const result = await tools.execute(call('write', { path: 'notes.txt' }))
+
+  expect(
+    probe.bodyArgs.filter((args) => $JSON.stringify(args) !== $JSON.stringify({ path: 'notes.txt' })),
+    'rewritten body arguments',
+  ).toEqual([])
+  forRules('PRE-30', () => {
+    expectSuccess(result)
+    expect(probe.bodyArgs, 'body arguments').toEqual([{ path: 'notes.txt' }])
+  })
 })
 
 /** A pre-execute listener held open until the test releases it, and a call whose caller aborts meanwhile. */
@@ -480,7 +548,8 @@ check('PRE-14', 'an allow after a caller abort during pre-execute is awaited and
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
-check('PRE-14', 'a deny after a caller abort during pre-execute stays that denial', async ({ harness, tools }) => {
+// Whether the cancellation recheck replaces a deny or a failure is PRE-31's: the seeds do not say.
+check(['PRE-14', 'PRE-31'], 'a deny after a caller abort during pre-execute stays that denial', async ({ harness, tools }) => {
   const { probe } = setup(harness, tools)
   const { gate, run } = await abortWhilePreIsPending(harness, tools)
 
@@ -488,11 +557,12 @@ check('PRE-14', 'a deny after a caller abort during pre-execute stays that denia
   gate.resolve({ kind: 'deny', reason: 'late denial' })
   const result = await run.result
 
-  expectDenial(result, 'late denial')
+  expect(result.isError, 'isError').toBe(true)
   expect(probe.bodyCalls, 'body calls').toBe(0)
+  forRules('PRE-31', () => expectDenialFor(result, 'late denial', 'PRE-25'))
 })
 
-check('PRE-14', 'a throw after a caller abort during pre-execute stays that failure', async ({ harness, tools }) => {
+check(['PRE-14', 'PRE-31'], 'a throw after a caller abort during pre-execute stays that failure', async ({ harness, tools }) => {
   const { stages, probe } = setup(harness, tools)
   const { gate, run } = await abortWhilePreIsPending(harness, tools)
 
@@ -500,10 +570,13 @@ check('PRE-14', 'a throw after a caller abort during pre-execute stays that fail
   gate.reject(new Error('late policy failure'))
   const result = await run.result
 
-  expectPlainFailure(result)
-  expectThrownMessage(result, 'late policy failure')
-  expectStagesAside(stages, ['pre', 'result'], 'POST-24')
+  expect(result.isError, 'isError').toBe(true)
   expect(probe.bodyCalls, 'body calls').toBe(0)
+  forRules('PRE-31', () => {
+    expectPlainFailure(result)
+    expectThrownMessage(result, 'late policy failure')
+    expectStagesAside(stages, ['pre', 'result'], 'POST-24')
+  })
 })
 
 const malformed: [label: string, decision: unknown][] = [

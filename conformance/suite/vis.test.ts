@@ -66,7 +66,7 @@ check('VIS-01', 'own registrations shadow inherited ones and escape restrictions
 
 check(
   'VIS-01',
-  "a nearer ancestor replaces a farther same-name entry, and the scope's own entry replaces both",
+  "an ancestor's registration shadows a global one for its descendants, and the scope's own entry shadows both",
   async ({ tools, scope }) => {
     tools.register(probeTool('x').definition)
     const parent = await scope()
@@ -79,6 +79,23 @@ check(
     child.tools.register(childX.definition)
     expectTool(tools.get('x', child.agent), childX)
     expectTool(tools.get('x', parent.agent), parentX)
+  },
+  { needs: ['scopeParents'] },
+)
+
+// Which of two ancestors' same-name entries a scope inherits is open (OP-37): upstream's nearest is VIS-30's.
+check(
+  'VIS-30',
+  "a nearer ancestor's entry replaces a farther ancestor's of the same name",
+  async ({ tools, scope }) => {
+    const grandparent = await scope()
+    const parent = await scope(grandparent)
+    const child = await scope(parent)
+    grandparent.tools.register(probeTool('x').definition)
+    const parentX = probeTool('x')
+    parent.tools.register(parentX.definition)
+
+    expectTool(tools.get('x', child.agent), parentX)
   },
   { needs: ['scopeParents'] },
 )
@@ -225,21 +242,25 @@ check('VIS-06', 'restrict() naming run_code throws and installs nothing', async 
   expect(seen(tools, s.agent, ['a', 'b'])).toEqual(['a', 'b'])
 })
 
-check('VIS-07', 'restrict() rejects names the scope does not inherit, including its own, and installs nothing', async ({ tools, scope }) => {
+check('VIS-07', "restrict() rejects names the scope does not inherit, its own and another scope's included, and installs nothing", async ({ tools, scope }) => {
   registerAll(tools, 'a', 'b')
   const s = await scope()
+  const sibling = await scope()
   s.tools.register(probeTool('local').definition)
+  sibling.tools.register(probeTool('theirs').definition)
 
   expect(thrownBy(() => s.tools.restrict({ deny: ['a', 'ghost'] }))).toBeInstanceOf(Error)
   expect(thrownBy(() => s.tools.restrict({ allow: ['a', 'local'] }))).toBeInstanceOf(Error)
+  expect(thrownBy(() => s.tools.restrict({ deny: ['a', 'theirs'] }))).toBeInstanceOf(Error)
   expect(seen(tools, s.agent, ['a', 'b', 'local'])).toEqual(['a', 'b', 'local'])
 
   s.tools.restrict({ deny: ['a'] })
   expect(seen(tools, s.agent, ['a', 'b', 'local'])).toEqual(['b', 'local'])
 })
 
+// Seed 000's prose lets a restriction act on ancestors' registrations, its JSDoc on global tools only (OP-38): upstream's is VIS-31's.
 check(
-  'VIS-07',
+  'VIS-31',
   'a name registered by an ancestor scope is restrictable',
   async ({ tools, scope }) => {
     const parent = await scope()
@@ -293,7 +314,18 @@ check('VIS-09', 'allow and deny combine, restrictions intersect, and each dispos
   expect(seen(tools, layered.agent, ['a', 'b', 'c'])).toEqual(['a', 'b', 'c'])
 })
 
-check('VIS-10', "a child's restriction narrows ancestor registrations for the child only", async ({ tools, scope }) => {
+check('VIS-10', "a child's restriction of global tools narrows the child's view only, not its parent's or the global view", async ({ tools, scope }) => {
+  registerAll(tools, 'g1', 'g2', 'g3')
+  const parent = await scope()
+  const child = await scope(parent)
+  child.tools.restrict({ deny: ['g1'] })
+
+  expect(seen(tools, child.agent, ['g1', 'g2', 'g3'])).toEqual(['g2', 'g3'])
+  expect(seen(tools, parent.agent, ['g1', 'g2', 'g3'])).toEqual(['g1', 'g2', 'g3'])
+  expect(seen(tools, undefined, ['g1', 'g2', 'g3'])).toEqual(['g1', 'g2', 'g3'])
+})
+
+check('VIS-31', "a child's restriction narrows ancestor registrations for the child only", async ({ tools, scope }) => {
   const parent = await scope()
   const child = await scope(parent)
   registerAll(parent.tools, 'p')
@@ -303,19 +335,19 @@ check('VIS-10', "a child's restriction narrows ancestor registrations for the ch
   expect(tools.get('p', parent.agent)).toBeDefined()
 })
 
-check('VIS-10', "an ancestor's restriction narrows what every descendant inherits through it", async ({ tools, scope }) => {
+// Whether an ancestor's restriction narrows its descendants' views is open (OP-39): upstream's yes is VIS-32's.
+check('VIS-32', "an ancestor's restriction narrows what every descendant inherits through it", async ({ tools, scope }) => {
   registerAll(tools, 'g1', 'g2')
   const grandparent = await scope()
-  registerAll(grandparent.tools, 'q1', 'q2')
   const parent = await scope(grandparent)
   const child = await scope(parent)
   const grandchild = await scope(child)
-  parent.tools.restrict({ allow: ['g2', 'q2'] })
+  parent.tools.restrict({ allow: ['g2'] })
 
-  expect(seen(tools, grandparent.agent, ['g1', 'g2', 'q1', 'q2'])).toEqual(['g1', 'g2', 'q1', 'q2'])
-  expect(seen(tools, parent.agent, ['g1', 'g2', 'q1', 'q2'])).toEqual(['g2', 'q2'])
-  expect(seen(tools, child.agent, ['g1', 'g2', 'q1', 'q2'])).toEqual(['g2', 'q2'])
-  expect(seen(tools, grandchild.agent, ['g1', 'g2', 'q1', 'q2'])).toEqual(['g2', 'q2'])
+  expect(seen(tools, grandparent.agent, ['g1', 'g2'])).toEqual(['g1', 'g2'])
+  expect(seen(tools, parent.agent, ['g1', 'g2'])).toEqual(['g2'])
+  expect(seen(tools, child.agent, ['g1', 'g2'])).toEqual(['g2'])
+  expect(seen(tools, grandchild.agent, ['g1', 'g2'])).toEqual(['g2'])
 })
 
 // VIS-26: whether an ancestor's restriction reaches the ancestor's own registrations as its descendants inherit them.
@@ -376,11 +408,11 @@ check(
 
 check(
   ['VIS-10', 'VIS-03'],
-  "a child's restriction of an ancestor's tool takes it off the child's schemas and execution, not the ancestor's",
+  "a child's restriction of a global tool takes it off the child's schemas and execution, not its parent's",
   async ({ tools, scope }) => {
     const parent = await scope()
     const child = await scope(parent)
-    const { bash } = registerAll(parent.tools, 'bash', 'read') as { bash: ToolProbe }
+    const { bash } = registerAll(tools, 'bash', 'read') as { bash: ToolProbe }
     expect(tools.schemas(child.agent).map((s) => s.name)).toEqual(['bash', 'read'])
     child.tools.restrict({ deny: ['bash'] })
 

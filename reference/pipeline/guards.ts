@@ -5,6 +5,7 @@
 import type { GuardEntry } from '../layers.ts'
 import { chainFarthestFirst } from '../scopes.ts'
 import type { Run } from './run.ts'
+import { guardDenies } from '../choices.ts'
 
 /**
  * GRD-06: iterate one table live. A Set visits entries added during
@@ -15,8 +16,8 @@ function firstDenial(table: Set<GuardEntry>, run: Run): { readonly reason: unkno
     const guard = entry.guard
     // GRD-08: synchronous; the return value is used as is (a promise is not awaited).
     const verdict: unknown = guard(run.exec)
-    // GRD-10: anything but `undefined` denies.
-    if (verdict !== undefined) return { reason: verdict }
+    // GRD-10, GRD-18: a string denies, and so does anything else but `undefined` (OP-31: or only a string).
+    if (guardDenies(run.registry.choices, verdict)) return { reason: verdict }
   }
   return undefined
 }

@@ -6,8 +6,8 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-01',
     level: 'must',
     statement:
-      'On entry the registry reads every identity field of the input (callId, rootCallId, name, agent, parent, signal) and then arguments exactly once each, and every later stage works from those captured values even when the input has stateful getters.',
-    sources: [seed('000', '§执行 (一次性物化)'), upstream('read-once capture of the input')],
+      "execute() captures the input into a pipeline-owned ToolExecution, materialising its arguments once: every later stage (policy, wrappers, the body, tools/result) works from that execution's values, and changes to the caller's input object after entry reach none of them (how often and in what order the input's fields are read is ARG-19's).",
+    sources: [seed('000', '§执行 (一次性物化)')],
     quotes: [
       quote('000', '§执行', '将其解析后的 JSON 参数一次性物化为流水线拥有的 `ToolExecution`'),
       quote('000', '§执行 (ToolExecutionInput)', 'adds the registry-owned token to form a pipeline {@link ToolExecution}'),
@@ -65,8 +65,8 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-05',
     level: 'must',
     statement:
-      "The argument boundary admits exactly lossless JSON (null, booleans, strings, finite numbers other than -0, dense intrinsic arrays and plain or null-prototype objects with enumerable string keys from any realm, nested (100 levels are checked; the seeds give no depth guarantee, and the depth upstream reaches is ARG-15's), shared acyclic parts duplicated, getters read once) and refuses everything else (undefined anywhere, functions, symbols, bigints, NaN, infinities, -0, Map/Set/Date and class instances, array subclasses, sparse or decorated arrays, symbol or non-enumerable keys, cycles).",
-    sources: [seed('000', '§执行 (ToolExecutionInput.arguments)'), upstream('boundary of snapshotJsonValue')],
+      "execute() admits arguments built from null, booleans, strings, finite numbers other than -0, dense ordinary arrays and plain objects with enumerable string keys, nested to a modest depth, and refuses as an argument failure every value JSON cannot carry losslessly: undefined anywhere, functions, symbols, bigints, NaN, ±Infinity, -0, cycles, Map/Set/Date, sparse arrays or arrays with extra properties, and symbol-keyed or non-enumerable properties (prototypes other than the ordinary ones, shared parts, getters and deep nesting are ARG-17's and ARG-15's).",
+    sources: [seed('000', '§执行 (ToolExecutionInput.arguments)')],
     quotes: [
       quote('000', '§执行 (ToolExecutionInput.arguments)', 'Losslessly JSON-serializable parsed arguments (tools validate their own schema).'),
       quote('000', '§执行', '拒绝非 JSON 输入'),
@@ -76,8 +76,8 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-06',
     level: 'must',
     statement:
-      "When the arguments cannot be materialised (not lossless, or a getter throws) the call ends at once as a failure (its lack of error.info is ERR-14's, the getter's own message when a getter threw ARG-16's), exec.arguments is undefined, no pre-execute, guard, tools/execute, body or post-execute stage runs, tools/result fires once, and this outcome takes precedence over a signal that was already aborted.",
-    sources: [seed('000', '§执行 (拒绝非 JSON 输入)'), seed('001', 'L4'), upstream('argument failures are final results')],
+      "When the arguments cannot be materialised as lossless JSON (a throwing getter included), execute() resolves to a failure (isError true) without running any tools/pre-execute listener, guard, tools/execute wrapper or the body, and tools/result observers receive that outcome once (its lack of error.info is ERR-14's, the getter's own message ARG-16's; that tools/post-execute does not run and exec.arguments is undefined ARG-18's; that it beats a signal already aborted CAN-03's).",
+    sources: [seed('000', '§执行 (拒绝非 JSON 输入)'), seed('001', 'L4')],
     quotes: [
       quote('000', '§执行', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token'),
       quote('001', 'L4', '输入失败、审批拒绝或取消可以提前结束，不会无条件执行到工具本体'),
@@ -89,8 +89,8 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-07',
     level: 'must',
     statement:
-      'The execution object given to listeners has own properties token, callId, rootCallId, name, signal and arguments, has agent and parent only when the input defined them, and the body additionally receives deferContext and concludeTurn functions.',
-    sources: [seed('000', '§执行 (ToolExecution, ToolRunContext)'), upstream('key presence of agent/parent')],
+      "The execution object listeners receive exposes token, callId, rootCallId, name, signal and arguments, and agent and parent when the input supplied them; the body's context additionally exposes deferContext and concludeTurn functions (that these are own enumerable properties and that agent and parent keys are absent when not supplied is ARG-20's).",
+    sources: [seed('000', '§执行 (ToolExecution, ToolRunContext)')],
     quotes: [
       quote('000', '§执行 (ToolExecution)', 'interface ToolExecution extends ToolExecutionInput'),
       quote('000', '§执行 (ToolExecution.rootCallId)', 'readonly rootCallId: CallId'),
@@ -119,8 +119,8 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-09',
     level: 'must',
     statement:
-      'parent is an opaque value passed through verbatim and never checked against live tokens, and any defined parent marks the call as a nested sub-dispatch, which gets no presentation meta.',
-    sources: [seed('000', '§执行 (ToolExecutionInput.parent)'), upstream('parent is trusted, not verified')],
+      "The input's parent token is carried onto the execution unchanged; a call carrying the token of an enclosing execution is a transport sub-dispatch, and the output's presentationMeta projector is not computed for it (what a parent that is no live token does is ARG-21's).",
+    sources: [seed('000', '§执行 (ToolExecutionInput.parent)')],
     quotes: [
       quote('000', '§执行 (ToolExecutionInput.parent)', 'Opaque token of the enclosing transport execution, when one exists.'),
       quote('000', '§执行 (ToolExecutionInput.parent)', 'The token also marks the call as a transport sub-dispatch rather than a model-direct call'),
@@ -177,7 +177,8 @@ export const ARG_RULES = defineArea('ARG', [
   {
     id: 'ARG-13',
     level: 'must',
-    statement: 'A call with any defined parent is exempt from the Code Mode collapse of model-direct calls.',
+    statement:
+      "Under mode 'code', a call carrying the token of an enclosing run_code execution as its parent is not denied as UNKNOWN_TOOL for being a model-direct call to a native tool name (that any defined parent exempts it is ARG-21's).",
     sources: [seed('000', '§执行 (ToolExecutionInput.parent)')],
     quotes: [
       quote(
@@ -217,5 +218,70 @@ export const ARG_RULES = defineArea('ARG', [
       evidence('packages/core/tools/src/index.ts', 1449, "return { kind: 'final-result', exec: execution, result: toolErrorResult(error) }"),
       evidence('packages/core/tools/src/index.ts', 1872, 'const message = errorMessage(error)'),
     ],
+  },
+  {
+    id: 'ARG-17',
+    level: 'upstream',
+    statement:
+      'Beyond what JSON drops, the argument boundary admits plain objects with a null prototype or from another realm and refuses class instances, boxed primitives and array subclasses; it copies a shared acyclic part once per path, reads each getter once (a cycle is refused after one read of each), and accepts nesting 100 levels deep (open point OP-35; at must level it admits what JSON carries losslessly and refuses what JSON cannot carry, ARG-05).',
+    sources: [upstream('boundary of snapshotJsonValue')],
+    evidence: [
+      evidence('packages/core/session/src/json.ts', 166, 'Validate and detach lossless JSON in one read per property, so a stateful'),
+      evidence('packages/core/session/src/json.ts', 169, 'call stack. Accepts ordinary arrays, plain or null-prototype objects, and JSON'),
+    ],
+    divergence:
+      'Seed 000 asks only for "Losslessly JSON-serializable parsed arguments": a JSON round trip loses a prototype, a shared reference and an accessor alike, so refusing or admitting each is as good a reading, and the seeds give no depth guarantee.',
+  },
+  {
+    id: 'ARG-18',
+    level: 'upstream',
+    statement:
+      'After an argument failure no tools/post-execute stage runs, and the execution tools/result observers receive has arguments undefined (at must level the failure skips every policy stage and the body, ARG-06).',
+    sources: [upstream('argument failures are final results')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1447, 'const execution: MutableToolRunContext = { ...base, arguments: undefined }'),
+      evidence('packages/core/tools/src/index.ts', 1449, "return { kind: 'final-result', exec: execution, result: toolErrorResult(error) }"),
+    ],
+    divergence:
+      'Seed 000 says finalizeContent covers "pipeline failures that bypass `tools/post-execute`" without listing them, and walkthrough L23 lets post-execute see calls rejected before execution; nothing says what exec.arguments holds after the failure.',
+  },
+  {
+    id: 'ARG-19',
+    level: 'upstream',
+    statement:
+      'On entry the registry reads each identity field of the input (callId, rootCallId, name, agent, parent, signal) and then arguments exactly once, even through stateful getters (at must level later stages work from the captured execution, ARG-01).',
+    sources: [upstream('read-once capture of the input')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1367, 'const callId = exec.callId'),
+      evidence('packages/core/tools/src/index.ts', 1412, 'const detached = snapshotJsonValue(exec.arguments)'),
+    ],
+    divergence:
+      "Seed 000 says the arguments are materialised once into a pipeline-owned execution; it does not say how often or in what order the input's fields are read before that.",
+  },
+  {
+    id: 'ARG-20',
+    level: 'upstream',
+    statement:
+      "The execution's identity fields are own enumerable properties, as on a plain object, and it has no agent or parent key when the input supplied none (at must level the fields are exposed, ARG-07).",
+    sources: [upstream('key presence of agent/parent')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1389, '...agent !== undefined ? { agent } : {},'),
+      evidence('packages/core/tools/src/index.ts', 1390, '...parent !== undefined ? { parent } : {},'),
+    ],
+    divergence:
+      'The seeds give ToolExecution as an interface with optional agent and parent: accessors, inherited properties, or keys present with the value undefined are as good a reading.',
+  },
+  {
+    id: 'ARG-21',
+    level: 'upstream',
+    statement:
+      'Any defined parent, a value that is no live execution token included, is trusted as it is: the call runs, carries it unchanged, gets no presentation meta and is exempt from the Code Mode collapse (open point OP-36; at must level the token of an enclosing execution does this, ARG-09 and ARG-13).',
+    sources: [upstream('parent is trusted, not verified')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1381, 'const collapsed = visible !== undefined && this.collapses(name, agent, parent !== undefined)'),
+      evidence('packages/core/tools/src/index.ts', 1390, '...parent !== undefined ? { parent } : {},'),
+    ],
+    divergence:
+      'The seeds call parent an "Opaque token of the enclosing transport execution" without saying whether the registry verifies it; a registry that refuses a forged or stale token is as good a reading.',
   },
 ])

@@ -48,7 +48,7 @@ export const GRD_RULES = defineArea('GRD', [
     id: 'GRD-04',
     level: 'must',
     statement:
-      "A guard added through an agent scope applies to calls whose agent is that scope, never to other agents (its ancestors included) or agent-less calls, and disposing the scope removes it (whether it applies to a descendant's calls too is VIS-27's).",
+      "A guard added through an agent scope applies to calls whose agent is that scope, never to other agents' calls (its ancestors' included) or to agent-less calls (whether it applies to a descendant's calls too is VIS-27's, whether disposing the scope removes it GRD-17's).",
     sources: [seed('000', '§Cordis API (guard: one registered through agent.ctx applies only to that agent)'), seed('002', '§ctx.tools.guard')],
     quotes: [
       quote('000', '§Cordis API (guard)', 'A plain-context guard applies globally; one registered through `agent.ctx` applies only to that agent.'),
@@ -90,7 +90,7 @@ export const GRD_RULES = defineArea('GRD', [
     id: 'GRD-08',
     level: 'must',
     statement:
-      'A guard is called synchronously with the pipeline execution (its minted token, resolved identity and deep-frozen arguments) and its return value is used as returned, so a returned promise is never awaited.',
+      "A guard is called, after the pre-execute policy has completed, with the pipeline's execution: the minted token, the resolved identity and the deep-frozen arguments (what a guard returning a promise does is GRD-19's).",
     sources: [seed('000', '§执行 (ToolGuard: synchronous check on the identity-protected call)'), seed('002', '§ctx.tools.guard')],
     quotes: [
       quote('000', '§Cordis API (guard)', 'synchronous check; a returned string denies the execution'),
@@ -102,7 +102,7 @@ export const GRD_RULES = defineArea('GRD', [
     id: 'GRD-09',
     level: 'must',
     statement:
-      "A guard that throws ends the call as a failure normalised from the thrown value: no tools/execute or body runs (that tools/post-execute does not run either is POST-24's).",
+      "A guard that throws ends the call as an error result: execute() still resolves, and neither tools/execute nor the body runs (that tools/post-execute does not run either is POST-24's; the failure's message is ERR-18's, its info ERR-03's).",
     sources: [upstream('guard throws are final failures'), seed('000', '§Cordis API (execute: listener failures resolve as error results)')],
     quotes: [
       quote('001', 'L14', '源码会把可处理的管线失败规范成工具错误结果'),
@@ -113,17 +113,12 @@ export const GRD_RULES = defineArea('GRD', [
     id: 'GRD-10',
     level: 'must',
     statement:
-      'Any guard return other than undefined denies, including "", null, false and 0, and a return that is not lossless JSON (a function, a promise) ends the call as a failure without tools/execute or the body (that it skips tools/post-execute is POST-24\'s, and that the denial for "" has the message "" GRD-15\'s).',
-    sources: [
-      seed('000', '§执行 (ToolGuard: undefined leaves the call unchanged)'),
-      upstream('non-undefined returns deny; non-JSON reasons fail materialisation'),
-    ],
+      'A guard that returns a string, "" included, denies the call (the body does not run); a guard that returns undefined leaves the call as it was (that the denial for "" has the message "" is GRD-15\'s; what other returns do, GRD-18\'s and GRD-19\'s).',
+    sources: [seed('000', '§执行 (ToolGuard: undefined leaves the call unchanged)'), seed('000', '§Cordis API (guard: a returned string denies)')],
     quotes: [
       quote('000', '§执行 (ToolGuard)', 'Returning a reason denies the call; returning `undefined` leaves it unchanged.'),
       quote('000', '§Cordis API (guard)', 'synchronous check; a returned string denies the execution'),
     ],
-    divergence:
-      'The seeds only say that a returned string denies; the kit pins upstream, where every non-undefined value denies (seed 000 §Cordis API (guard) says "a returned string denies").',
   },
   {
     id: 'GRD-11',
@@ -196,5 +191,44 @@ export const GRD_RULES = defineArea('GRD', [
     ],
     divergence:
       'The seeds say only that "Returning a reason denies the call" and that a failure message is "Human-readable … without the Native `Error: ` envelope": a message such as `Denied by guard: <reason>` is as good a reading; upstream uses the reason as it is.',
+  },
+  {
+    id: 'GRD-17',
+    level: 'upstream',
+    statement:
+      'Disposing an agent scope removes the guards added through it (open point OP-30; at must level a scoped guard applies to its own agent, GRD-04).',
+    sources: [upstream('a scoped guard is an effect of the scope and unwinds with it')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1111, 'return this.layers.effect('),
+      evidence('packages/core/tools/src/index.ts', 1113, 'layer => layer.guards.append(guard),'),
+    ],
+    divergence:
+      'The seeds say only that a guard registered through `agent.ctx` "applies only to that agent" and that "The exact effect disposer is returned": nothing says the scope\'s disposal ends the guard; upstream ties it to the scope\'s lifetime.',
+    requires: ['scopes'],
+  },
+  {
+    id: 'GRD-18',
+    level: 'upstream',
+    statement: 'A guard returning a lossless JSON value that is neither a string nor undefined (null, false, 0) denies the call (open point OP-31).',
+    sources: [upstream('every non-undefined guard return is a denial reason')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 750, 'if (reason !== undefined) return reason'),
+      evidence('packages/core/tools/src/index.ts', 1496, 'error: { message: denialReason },'),
+    ],
+    divergence:
+      'ToolGuard returns `string | undefined`; the seeds say only that "a returned string denies" and "returning `undefined` leaves it unchanged". Ignoring such a value, or failing the call, is as good a reading; upstream denies.',
+  },
+  {
+    id: 'GRD-19',
+    level: 'upstream',
+    statement:
+      'A guard return that is not lossless JSON (a function, a promise, a promise of undefined) is not awaited: it ends the call as a failure without tools/execute or the body (open point OP-31).',
+    sources: [upstream('guards are called synchronously; a non-JSON reason fails materialisation')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 749, 'const reason = guard(exec)'),
+      evidence('packages/core/tools/src/index.ts', 636, "throw new TypeError('tool result must be losslessly JSON-serializable')"),
+    ],
+    divergence:
+      'The seeds call a guard a "synchronous check" but do not say what the registry does when one returns a promise or another non-JSON value (await it, ignore it, fail the call); upstream uses the value as returned, and its denial fails materialisation.',
   },
 ])

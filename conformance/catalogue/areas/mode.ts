@@ -40,8 +40,9 @@ export const MODE_RULES = defineArea('MODE', [
   {
     id: 'MODE-03',
     level: 'must',
-    statement: "A classifier built by defineTool answers false for arguments its parameter schema rejects, without calling the author's classifier.",
-    sources: [seed('000', '§ToolDefinition'), upstream('defineTool validates before classifying')],
+    statement:
+      "executionMode() classifies as exclusive a call to a defineTool-built tool whose arguments its parameter schema rejects, and the author's isConcurrencySafe is not called with those arguments (what the built classifier returns is MODE-07's).",
+    sources: [seed('000', '§ToolDefinition')],
     quotes: [
       quote('000', '§ToolDefinition (isConcurrencySafe)', '@param args - parsed arguments; `defineTool` validates before calling.'),
       quote('000', '§ToolDefinition (isConcurrencySafe)', 'invalid `defineTool` arguments are exclusive.'),
@@ -80,5 +81,15 @@ export const MODE_RULES = defineArea('MODE', [
       "ToolExecutionMode is exactly the union of { kind: 'parallel' } and { kind: 'exclusive' } (that isConcurrencySafe stays off the model surface is checked by SCH-01).",
     sources: [seed('000', '§执行'), upstream('type-level mode union')],
     quotes: [quote('000', '§执行 (ToolExecutionMode)', "type ToolExecutionMode = | { kind: 'parallel' } | { kind: 'exclusive' }")],
+  },
+  {
+    id: 'MODE-07',
+    level: 'upstream',
+    statement:
+      'The isConcurrencySafe classifier defineTool builds returns false for arguments its parameter schema rejects (at must level such a call classifies as exclusive, MODE-03).',
+    sources: [upstream('defineTool validates before classifying')],
+    evidence: [evidence('packages/core/tools/src/schema.ts', 612, 'if (validate(args).length > 0) return false')],
+    divergence: 'The seeds say only that "invalid `defineTool` arguments are exclusive": returning undefined or throwing classifies as exclusive too.',
+    requires: ['schema'],
   },
 ])

@@ -6,7 +6,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-01',
     level: 'must',
     statement:
-      'tools/pre-execute is a waterfall whose base next() resolves { kind: "allow" }, whose listeners run outermost-first in registration order (a prepended listener ahead of the rest), and which settles completely, after-next code included, before tools/execute is entered.',
+      'tools/pre-execute is a waterfall whose base next() resolves { kind: "allow" }; the whole waterfall (every listener, after-next code included) settles before guards run and tools/execute is entered (the order its listeners run in is PRE-24\'s).',
     sources: [seed('000', '§Cordis API (tools/pre-execute)'), seed('001', 'L17')],
     quotes: [
       quote('000', '§tools/pre-execute', 'Allow, deny, or ask before dispatch. `next()` delegates to allow'),
@@ -23,8 +23,8 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-02',
     level: 'must',
     statement:
-      'tools/pre-execute runs exactly once for every call whose arguments materialise and whose signal was not already aborted at entry, and not at all for argument failures or calls cancelled before entry.',
-    sources: [seed('000', '§执行 (策略执行前物化并冻结参数)'), seed('001', 'L4'), upstream('pre-execute count per outcome')],
+      "tools/pre-execute runs at most once per execute() call: exactly once for a call to a tool in the caller's view, not collapsed by Code Mode, whose arguments materialise and whose signal is not aborted, and never when the arguments fail to materialise (a call already aborted at entry is CAN-02's, a name outside the view VIS-25's).",
+    sources: [seed('000', '§执行 (策略执行前物化并冻结参数)'), seed('001', 'L4')],
     quotes: [
       quote('000', '§执行 (一次性物化)', '将其解析后的 JSON 参数一次性物化为流水线拥有的 `ToolExecution`，然后让调用依次经过 `tools/pre-execute`'),
       quote('000', '§执行 (策略执行前物化并冻结参数)', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token'),
@@ -45,7 +45,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-04',
     level: 'must',
     statement:
-      'A { kind: "deny", reason } decision becomes a frozen denial failure whose message is the reason, without entering tools/execute or the body, and if tools/post-execute runs on it, it receives that frozen denial (whether it runs is POST-28\'s, and that its error carries no info ERR-06\'s).',
+      "A { kind: \"deny\", reason } decision becomes a failure result (isError true, a string error.message) without entering tools/execute or the body; if tools/post-execute runs on it, it receives that denial failure as its result (whether it runs is POST-28's, that its error carries no info ERR-06's, that its message is the reason PRE-25's, that it is already deep-frozen there PRE-26's, that no guard runs PRE-29's).",
     sources: [seed('000', '§执行 (PreToolDecision)'), seed('001', 'L17'), seed('001', 'L23')],
     quotes: [
       quote('000', '§执行 (PreToolDecision)', '`allow` runs the call; `deny` materializes an error'),
@@ -74,7 +74,8 @@ export const PRE_RULES = defineArea('PRE', [
   {
     id: 'PRE-06',
     level: 'must',
-    statement: 'With an approval service installed, an ask for a call that has no agent is denied without the service being consulted.',
+    statement:
+      "With an approval service installed, an ask for a call that has no agent ends as a denial: the body does not run, whatever the service would answer (that the service is not consulted is PRE-27's).",
     sources: [seed('000', '§执行 (无 agent 的请求都会变为拒绝)')],
     quotes: [
       quote('000', '§执行 (只有 allowed-once 才继续执行)', '只有 `allowed-once` 才继续执行，而未授权、缺少审批通道或服务、或无 agent 的请求都会变为拒绝'),
@@ -85,8 +86,8 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-07',
     level: 'must',
     statement:
-      'Otherwise the registry awaits one approval request carrying the call agent, the tool name, the call id, the ask reason only when the decision gave one, and a signal that aborts when the caller aborts.',
-    sources: [seed('000', '§执行 (ask runs only after an approval service returns allowed-once)'), upstream('shape of the approval request')],
+      "Otherwise (a service is installed and the call has an agent) an ask is settled by awaiting the approval service: execute() does not resolve while the service's answer is pending, and the body runs only after it answers allowed-once (the request's count and shape are PRE-28's).",
+    sources: [seed('000', '§执行 (ask runs only after an approval service returns allowed-once)'), seed('001', 'L17')],
     quotes: [quote('000', '§执行 (PreToolDecision)', '`ask` runs only after an approval service returns `allowed-once` and otherwise denies')],
     requires: ['approval', 'scopes'],
   },
@@ -94,7 +95,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-08',
     level: 'must',
     statement:
-      "Only the outcome allowed-once lets the call proceed (guards are still evaluated), while rejected, cancelled and unavailable become denials without error.info that skip the body (that they reach post-execute is POST-28's).",
+      "For an ask decision only the approval outcome allowed-once lets the call proceed, and guards are still evaluated after it; any other outcome of the service becomes a denial failure that skips the body (that it reaches post-execute is POST-28's, whether it carries error.info ERR-06's, that no guard runs PRE-29's; an answer that is no outcome at all is PRE-10's).",
     sources: [seed('000', '§执行 (只有 allowed-once 才继续执行)'), seed('001', 'L18')],
     quotes: [
       quote('000', '§执行 (只有 allowed-once 才继续执行)', '只有 `allowed-once` 才继续执行，而未授权、缺少审批通道或服务、或无 agent 的请求都会变为拒绝'),
@@ -145,7 +146,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-12',
     level: 'must',
     statement:
-      "A pre-execute listener that throws or rejects ends the call as a failure normalised from the thrown value: no guard, tools/execute or body runs, and execute() still resolves (that tools/post-execute does not run either is POST-24's).",
+      "A pre-execute listener that throws or rejects ends the call as an error result: execute() still resolves, and neither tools/execute nor the body runs (that tools/post-execute does not run either is POST-24's, that no guard runs PRE-29's, the failure's message ERR-18's).",
     sources: [seed('000', '§Cordis API (execute: listener failures resolve as error results)'), upstream('pre-execute throws skip post-execute (POST-24)')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
@@ -156,7 +157,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-13',
     level: 'must',
     statement:
-      'Policy cannot rewrite arguments: the pre-execute exec.arguments is deep-frozen and any extra field on a decision is ignored, so the body receives the caller arguments.',
+      "Policy cannot rewrite arguments: the exec.arguments pre-execute sees is deep-frozen, and if the body runs it receives the caller's materialised arguments (what a decision carrying extra fields does is PRE-30's).",
     sources: [seed('000', '§执行 (参数不可被改写)')],
     quotes: [
       quote('000', '§执行 (参数不可被改写)', '参数不可被改写，因为历史记录、审计、UI 和执行必须保持一致'),
@@ -168,7 +169,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-14',
     level: 'must',
     statement:
-      'If the caller aborts while pre-execute is pending, the registry still awaits the listener, then a later allow ends as ABORTED_BEFORE_DISPATCH without tools/execute or a body, a later deny stays that denial, and a later throw stays that failure (whether tools/post-execute runs: POST-25 for the allow, POST-24 for the throw).',
+      "If the caller aborts while pre-execute is pending, the registry still awaits the listener; if the listener then allows, the call ends as ABORTED_BEFORE_DISPATCH without tools/execute or a body, and whatever the listener decides, the body does not run (that a later deny stays that denial and a later throw that failure is PRE-31's; whether tools/post-execute runs: POST-25 for the allow, POST-24 for the throw).",
     sources: [seed('000', '§Cordis API (tools/pre-execute: rechecks cancellation but never abandons)'), seed('001', 'L29')],
     quotes: [
       quote(
@@ -286,5 +287,104 @@ export const PRE_RULES = defineArea('PRE', [
     ],
     divergence:
       'The seeds say only that "missing approval support turns `ask` into denial", not with which message; a registry-worded message is as good a reading.',
+  },
+  {
+    id: 'PRE-24',
+    level: 'upstream',
+    statement:
+      'tools/pre-execute listeners run outermost-first in registration order, a listener added with { prepend: true } ahead of the rest (open point OP-32; at must level the waterfall settles before guards and tools/execute, PRE-01).',
+    sources: [upstream('the pre-execute waterfall runs in registration order')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1475, 'const gate = await this.ctx.waterfall('),
+      evidence('packages/core/tools/src/index.ts', 1476, "carrier, 'tools/pre-execute', exec,"),
+    ],
+    divergence:
+      'The seeds call tools/pre-execute a "可重排的" waterfall but give no listener order; upstream runs the host\'s waterfall, first registered outermost.',
+  },
+  {
+    id: 'PRE-25',
+    level: 'upstream',
+    statement: 'The failure of a { kind: "deny", reason } decision has the reason verbatim as its error.message (at must level a string message, PRE-04).',
+    sources: [upstream('a deny reason is the denial message as it is')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1488, ': decision.reason'),
+      evidence('packages/core/tools/src/index.ts', 1496, 'error: { message: denialReason },'),
+    ],
+    divergence:
+      'The seeds say only that "`deny` materializes an error" whose message is "Human-readable … without the Native `Error: ` envelope"; a registry-composed text is as good a reading.',
+  },
+  {
+    id: 'PRE-26',
+    level: 'upstream',
+    statement: 'The denial failure tools/post-execute receives for a deny decision is already deep-frozen (at must level it is that denial failure, PRE-04).',
+    sources: [upstream('the denial is materialised before post-execute')],
+    evidence: [evidence('packages/core/tools/src/index.ts', 1493, 'result: this.materializeFinalResult({')],
+    divergence:
+      'The seeds freeze the final outcome ("The returned outcome is the same lossless, frozen snapshot"), which comes after tools/post-execute; they do not say that the denial post-execute sees is frozen already. Upstream materialises it first.',
+  },
+  {
+    id: 'PRE-27',
+    level: 'upstream',
+    statement: 'An ask for a call without an agent never consults the approval service (at must level it is a denial, PRE-06).',
+    sources: [upstream('an agent-less ask is denied before the approval service')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1700, 'if (exec.agent === undefined) {'),
+      evidence('packages/core/tools/src/index.ts', 1702, 'requires approval, but the call has no agent to route it through'),
+    ],
+    divergence: 'Seed 000 says only that "无 agent 的请求都会变为拒绝"; a registry that asks the service and then denies regardless is as good a reading.',
+    requires: ['approval'],
+  },
+  {
+    id: 'PRE-28',
+    level: 'upstream',
+    statement:
+      "An ask sends the approval service exactly one request per call, carrying the call's agent, the tool name, the call id, the ask reason only when the decision gave one (no reason key otherwise), and a signal that aborts when the caller aborts (open point OP-33; at must level the service is awaited, PRE-07).",
+    sources: [upstream('shape of the approval request')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1706, 'const outcome = await approval.request({'),
+      evidence('packages/core/tools/src/index.ts', 1710, '...ask.reason !== undefined ? { reason: ask.reason } : {},'),
+      evidence('packages/core/tools/src/index.ts', 1711, 'signal: exec.signal,'),
+    ],
+    divergence: 'No seed describes the approval request; upstream sends one with these fields.',
+    requires: ['approval', 'scopes'],
+  },
+  {
+    id: 'PRE-29',
+    level: 'upstream',
+    statement:
+      'Guards are not evaluated for a call the pre-execute stage already ended: a deny decision, an ask the approval service does not grant, or a listener that throws (at must level such a call skips the body, PRE-04, PRE-08 and PRE-12).',
+    sources: [upstream('guards run only for an allowed decision')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1486, "const denialReason = decision.kind === 'allow'"),
+      evidence('packages/core/tools/src/index.ts', 1487, '? this.guardReason(exec)'),
+    ],
+    divergence:
+      'Guards can only deny, so whether they are still evaluated after pre-execute denied or failed changes no outcome the seeds describe; upstream skips them.',
+  },
+  {
+    id: 'PRE-30',
+    level: 'upstream',
+    statement:
+      "Extra fields on a pre-execute decision (an allow carrying arguments or input) are ignored: the call proceeds as for the bare decision, and the body receives the caller's arguments (open point OP-34; at must level policy cannot rewrite arguments, PRE-13).",
+    sources: [upstream('a decision is read by its kind and reason only')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1486, "const denialReason = decision.kind === 'allow'"),
+      evidence('packages/core/tools/src/index.ts', 1488, ': decision.reason'),
+    ],
+    divergence:
+      'The seeds exclude input rewriting ("Input rewriting is excluded") but do not say whether a decision with extra fields is ignored or refused as malformed; upstream ignores the extra fields.',
+  },
+  {
+    id: 'PRE-31',
+    level: 'upstream',
+    statement:
+      'When the caller aborts while pre-execute is pending, a later deny stays that denial and a later throw stays that failure: the cancellation recheck replaces only an allow (at must level the body does not run, PRE-14).',
+    sources: [upstream('the cancellation recheck follows the decision')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1489, 'if (denialReason !== undefined) {'),
+      evidence('packages/core/tools/src/index.ts', 1500, 'if (this.callerCancelled(exec)) {'),
+    ],
+    divergence:
+      'Seed 000 says the registry "rechecks cancellation after they settle" and that cancellation "skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`", without saying whether that replaces a deny or a failure; upstream keeps them.',
   },
 ])

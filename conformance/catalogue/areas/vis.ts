@@ -11,8 +11,8 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-01',
     level: 'must',
     statement:
-      "A scope sees the inherited tools (the global layer, then each ancestor from farthest to nearest, a nearer same-name entry replacing a farther one), minus whatever a restriction of the scope, or of an ancestor that itself inherits the entry, excludes, plus its own registrations, which are never filtered and shadow inherited entries of the same name. Whether an ancestor's restriction also hides that ancestor's own registrations from its descendants is VIS-26's.",
-    sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (ctx.tools)'), upstream('view resolution order')],
+      "A scope sees what it inherits (the global tools and its ancestors' registrations, a scoped registration shadowing a global one of the same name) minus the global tools its own restrictions exclude, plus its own registrations, which are never filtered and shadow inherited entries of the same name. Which of several ancestors' same-name entries it inherits is VIS-30's, whether restrictions filter ancestors' registrations VIS-31's (the seeds contradict each other), whether an ancestor's restriction narrows the scope's view VIS-32's, and whether it hides that ancestor's own registrations VIS-26's.",
+    sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (ctx.tools)')],
     quotes: [
       quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
       quote('000', '§ToolRestriction', '注册表将 readonly 名称编译为私有集合，对多个限制取交集，再叠加该作用域**自身**的注册——后者不受约束'),
@@ -86,8 +86,8 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-07',
     level: 'must',
     statement:
-      "restrict() throws, installing nothing, when it lists a name registered neither globally nor by an ancestor, including a name that exists only in the scope's own layer, and accepts a name it inherits and sees. Whether a name an ancestor's restriction hides may be named is VIS-26's.",
-    sources: [seed('000', '§Cordis API (restrict)'), seed('002', '§ctx.tools.restrict'), upstream('restrictable names are the inherited ones')],
+      "restrict() throws, installing nothing, when it lists a name registered in no layer, a name registered only in another scope that is not its ancestor, or a name that exists only in the calling scope's own layer; it accepts a global tool name the scope sees. Whether a name only an ancestor registered may be named is VIS-31's (the seeds contradict each other), whether a name an ancestor's restriction hides may be named VIS-26's.",
+    sources: [seed('000', '§Cordis API (restrict)'), seed('002', '§ctx.tools.restrict')],
     quotes: [
       quote('000', '§Cordis API (restrict)', 'Empty filters, unknown names, scope-local names, and reserved transport names fail.'),
       quote('002', '§ctx.tools.restrict', 'Empty filters, unknown names, scope-local names, and reserved transport names fail.'),
@@ -126,11 +126,12 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-10',
     level: 'must',
     statement:
-      "A scope's restrictions narrow everything it inherits, ancestor-scope registrations included; an ancestor's restriction narrows what its descendants inherit through it (the global tools and farther ancestors' registrations), and a descendant's restriction never changes an ancestor's view. Whether an ancestor's restriction also hides the ancestor's own registrations from its descendants is VIS-26's.",
-    sources: [seed('000', '§ToolRestriction'), upstream('restrictions along the scope chain')],
+      "A restriction installed through a scope narrows that scope's view of the global tools it inherits; it never changes an ancestor's view or the global view (whether it also narrows ancestors' registrations is VIS-31's, whether it narrows its descendants' views VIS-32's, and VIS-26 as before).",
+    sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (restrict)')],
     quotes: [
       quote('000', '§ToolRestriction', '`ToolRestriction` 作用于该作用域继承来的工具：部署全局层，加上其链上的每个祖先作用域。'),
       quote('000', '§ToolRestriction', '单个作用域对其继承内容的实时过滤器'),
+      quote('002', '§ctx.tools.restrict', 'Restrict global tools for the calling agent scope.'),
     ],
     requires: ['scopes', 'scopeParents'],
   },
@@ -191,7 +192,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-15',
     level: 'must',
     statement:
-      'get(), schemas(), executionMode() and execute() all resolve through one view, so in every scope a tool is announced exactly when it can run and the definition looked up is the one that runs.',
+      "get(), schemas(), executionMode() and execute() resolve names through the same per-scope view: for a call from a scope, the definition execute() dispatches and executionMode() classifies is the one get(name, scope) returns, a name get(name, scope) does not resolve is never dispatched (UNKNOWN_TOOL), and in the native presentation schemas(scope) lists exactly the definitions get() resolves (what Code Mode announces is the CM rules').",
     sources: [seed('000', '§Cordis API (ctx.tools)'), seed('002', '§ctx.tools'), seed('001', 'L16')],
     quotes: [
       quote('000', '§Cordis API (ctx.tools)', 'Scoped registrations shadow globals; one visibility resolver feeds presentation, lookup, and dispatch.'),
@@ -226,7 +227,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-18',
     level: 'must',
     statement:
-      "A listener added through a scope receives tools/pre-execute, tools/execute, tools/post-execute and tools/result for calls whose agent is that scope and never for other agents' calls, its ancestors' included (whether also for a descendant's is VIS-27's), global listeners receive every call, agent-less calls reach global listeners only, and tools/change reaches scope listeners unfiltered.",
+      "A listener added through a scope receives tools/pre-execute, tools/execute, tools/post-execute and tools/result only for calls whose agent is that scope and never for other agents' calls, its ancestors' included (whether also for a descendant's is VIS-27's); global listeners are not filtered by agent (they receive every call that reaches that event); agent-less calls reach global listeners only; and tools/change reaches scope listeners unfiltered.",
     sources: [seed('000', '§tools/* events'), seed('000', '§tools/change')],
     quotes: [
       quote('000', '§tools/pre-execute', "Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): agent-scoped listeners receive only that agent's calls."),
@@ -339,6 +340,47 @@ export const VIS_RULES = defineArea('VIS', [
     ],
     divergence:
       'Seed 000 says agent-scoped listeners "receive only that agent\'s calls" and a scoped guard "applies only to that agent": hearing exactly that agent is as good a reading; upstream lets a scope hear its descendants.',
+    requires: ['scopes', 'scopeParents'],
+  },
+  {
+    id: 'VIS-30',
+    level: 'upstream',
+    statement:
+      "Of same-name registrations by several ancestors, a scope inherits the nearest ancestor's (open point OP-37; at must level the scope's own registration shadows every inherited one and a scoped registration a global one, VIS-01).",
+    sources: [upstream('view resolution order: nearer ancestors shadow farther ones')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1159, "// Inherited surface, nearest ancestor last: a nearer scope's same-name"),
+      evidence('packages/core/tools/src/index.ts', 1164, 'for (const [name, definition] of layer.tools.entries()) inherited.set(name, definition)'),
+    ],
+    divergence: 'The seeds rank scoped registrations over globals and own registrations over inherited ones, but not two ancestors against each other.',
+    requires: ['scopes', 'scopeParents'],
+  },
+  {
+    id: 'VIS-31',
+    level: 'upstream',
+    statement:
+      "A scope's restrictions also filter the registrations it inherits from its ancestors, and restrict() accepts a name only an ancestor registered (open point OP-38; at must level a restriction filters the global tools, VIS-01 and VIS-10, and accepts a global name, VIS-07).",
+    sources: [seed('000', '§ToolRestriction'), upstream('restrictions cover the whole inherited surface')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1171, 'restrictableNames.add(name)'),
+      evidence('packages/core/tools/src/index.ts', 1174, 'if (layers.every(layer => layer.admits(name))) visible.set(name, definition)'),
+    ],
+    divergence:
+      'Seed 000 contradicts itself: its prose has a restriction act on everything the scope inherits ("部署全局层，加上其链上的每个祖先作用域"), its JSDoc on global tools only ("Per-scope filter over global tools. Restrictions intersect and do not affect scoped registrations"; allow and deny hold "Global tool names"). Upstream follows the prose.',
+    requires: ['scopes', 'scopeParents'],
+  },
+  {
+    id: 'VIS-32',
+    level: 'upstream',
+    statement:
+      "An ancestor's restriction narrows what every scope nested inside it inherits: a global tool it excludes is hidden from its descendants as from itself (open point OP-39; at must level a restriction narrows the installing scope's view, VIS-10; whether it also hides the ancestor's own registrations is VIS-26's).",
+    sources: [upstream('restrictions intersect along the scope chain')],
+    evidence: [
+      evidence('packages/core/tools/tests/scoped.spec.ts', 252, 'restriction reach every scope nested inside it'),
+      evidence('packages/core/tools/src/index.ts', 1174, 'if (layers.every(layer => layer.admits(name))) visible.set(name, definition)'),
+    ],
+    divergence:
+      'Seed 000 calls a restriction "单个作用域对其继承内容的实时过滤器" and restrict() acts "for the calling agent scope": nothing says descendants inherit the filter; upstream intersects every restriction on the chain.',
     requires: ['scopes', 'scopeParents'],
   },
 ])

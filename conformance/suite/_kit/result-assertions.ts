@@ -130,9 +130,9 @@ export function expectAbortName(result: ToolExecutionResult): void {
  * The rules that own a denial's exact message where the seeds only say the
  * case denies: a guard's empty-string reason (GRD-15), any other guard
  * reason (GRD-16, open point OP-02), the ask reason of an ask denied for want
- * of an approval service (PRE-23).
+ * of an approval service (PRE-23), the reason of a pre-execute deny (PRE-25).
  */
-export type DenialMessageOwner = 'GRD-15' | 'GRD-16' | 'PRE-23'
+export type DenialMessageOwner = 'GRD-15' | 'GRD-16' | 'PRE-23' | 'PRE-25'
 
 /** `owner`'s check, charged incidentally: the denial's message is `reason`, verbatim. */
 export function expectDenialMessage(result: ToolExecutionResult, reason: string, owner: DenialMessageOwner): void {
