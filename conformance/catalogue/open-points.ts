@@ -182,4 +182,112 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     pinnedBy: 'CM-16',
     note: "Not split yet: CM-14 and CM-17 assert the order, and law E-33 fails them on CM-16's property.",
   },
+  // Issue 37 part 3 (split of EXE, OUT, POST, FIN and RES must rules): named, no reference option yet.
+  {
+    id: 'OP-40',
+    question:
+      'Is a key of a result that does not apply (meta, concludesTurn, error on a success; value, concludesTurn on a failure) left out, or may it be present set to undefined?',
+    quotes: [
+      quote('000', '§执行 (ToolExecutionSuccess)', 'readonly error?: never readonly meta?: JsonValue'),
+      quote('000', '§执行 (ToolExecutionFailure)', 'Failed canonical tool execution; failures never carry a successful value.'),
+    ],
+    choices: ['left out', 'present, set to undefined'],
+    upstream: 'left out',
+    pinnedBy: 'RES-12',
+    note: 'OUT-06 and RES-08 check the values at must level. Whether an empty context list is left out is CTX-05 (upstream), another question.',
+  },
+  {
+    id: 'OP-41',
+    question: 'Do call arguments that are not lossless JSON make execute() resolve a failure (through finalizeContent and tools/result), or may it reject?',
+    quotes: [
+      quote('000', '§执行 (ToolExecutionInput)', 'Losslessly JSON-serializable parsed arguments (tools validate their own schema).'),
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results;'),
+    ],
+    choices: ['resolve a failure, with tools/result (exec.arguments undefined)', 'reject, without tools/result'],
+    upstream: 'resolve a failure, with tools/result (exec.arguments undefined)',
+    pinnedBy: 'RES-13',
+    note: 'RES-01, RES-02 and FIN-02 check what follows only once execute() resolved. ERR-10 (should) recommends never rejecting.',
+  },
+  {
+    id: 'OP-42',
+    question:
+      'Which signal does the body get: the caller signal object itself when no wrapper replaced it, with which abort reason when fused, and does a caller abort reach the replacement too?',
+    quotes: [
+      quote('000', '§tools/execute', 'The registry re-fuses the original caller signal before the body, so replacement cannot detach caller cancellation'),
+      quote('000', '§执行 (ToolDispatchExecution)', 'The registry fuses every replacement with the captured caller signal.'),
+    ],
+    choices: [
+      "the caller signal itself without a replacement; a fresh fused signal with the source's reason otherwise, the replacement left alone",
+      'always a fresh signal that follows the caller (and the replacement), with a reason of its own',
+    ],
+    upstream: "the caller signal itself without a replacement; a fresh fused signal with the source's reason otherwise, the replacement left alone",
+    pinnedBy: 'EXE-19',
+  },
+  {
+    id: 'OP-43',
+    question: "What does a wrapper's exec.signal hold while the body runs, and once next() has settled?",
+    quotes: [
+      quote('000', '§执行 (ToolDispatchExecution)', 'A `tools/execute` wrapper may replace the signal for its delegated lifetime, but it cannot remove it.'),
+      quote('000', '§tools/execute', 'wrappers must still restore their signal and reach quiescence'),
+    ],
+    choices: ['the fused signal during the body, its own replacement again afterwards', 'its own replacement throughout'],
+    upstream: 'the fused signal during the body, its own replacement again afterwards',
+    pinnedBy: 'EXE-20',
+  },
+  {
+    id: 'OP-44',
+    question:
+      'Is a failure that arises inside tools/execute without the body running (UNKNOWN_TOOL replacing a wrapper success, ABORTED_BEFORE_DISPATCH from the base next()) offered to tools/post-execute?',
+    quotes: [
+      quote('000', '§ToolDefinition (finalizeContent)', 'including pipeline failures that bypass `tools/post-execute`'),
+      quote('000', '§tools/post-execute', 'thrown tools still reach this waterfall as errors'),
+    ],
+    choices: ['UNKNOWN_TOOL of a wrapper success is final; ABORTED_BEFORE_DISPATCH from next() reaches it', 'both reach it', 'both are final'],
+    upstream: 'UNKNOWN_TOOL of a wrapper success is final; ABORTED_BEFORE_DISPATCH from next() reaches it',
+    pinnedBy: 'EXE-18',
+    note: 'EXE-21 pins the ABORTED_BEFORE_DISPATCH half.',
+  },
+  {
+    id: 'OP-45',
+    question:
+      'How deep is the freeze before the final result: the value render receives, the success next() hands to wrappers, the candidate finalizeContent receives?',
+    quotes: [quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器')],
+    choices: ['all deep-frozen', 'the value frozen (at least at its top level); the result frozen only once materialized before tools/result'],
+    upstream: 'all deep-frozen',
+    pinnedBy: 'OUT-19',
+    note: 'FIN-08 pins the finalizer candidate.',
+  },
+  {
+    id: 'OP-46',
+    question: 'Do the body and output.render get the very object on exec.arguments, or may they get an equal frozen copy?',
+    quotes: [quote('000', '§ToolDefinition (execute)', '@param args - losslessly snapshotted, frozen model arguments.')],
+    choices: ['exec.arguments itself', 'an equal frozen copy'],
+    upstream: 'exec.arguments itself',
+    pinnedBy: 'OUT-17',
+  },
+  {
+    id: 'OP-47',
+    question: 'What does a body value whose snapshot throws (a throwing getter) become?',
+    quotes: [quote('000', '§统一的 JSON 值 schema DSL', '函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）')],
+    choices: ['an INVALID_TOOL_OUTPUT failure', 'the failure of the thrown error'],
+    upstream: 'an INVALID_TOOL_OUTPUT failure',
+    pinnedBy: 'OUT-18',
+  },
+  {
+    id: 'OP-48',
+    question: "Is a block's content the feedback exactly, and does the block drop the projected meta?",
+    quotes: [quote('000', '§执行', '阻止会移除值，并转为包含纠正反馈的 `isError`。')],
+    choices: ['the feedback exactly, no meta', 'content containing the feedback (e.g. enveloped), meta kept'],
+    upstream: 'the feedback exactly, no meta',
+    pinnedBy: 'POST-29',
+  },
+  {
+    id: 'OP-49',
+    question:
+      'When finalizeContent throws or returns content that is not lossless JSON, is the outcome the failure of that problem, or the result from before the finalizer?',
+    quotes: [quote('000', '§ToolDefinition (finalizeContent)', 'The callback must be total and must not throw.')],
+    choices: ['the failure of that problem', 'the result from before the finalizer'],
+    upstream: 'the failure of that problem',
+    pinnedBy: 'FIN-09',
+  },
 ]
