@@ -264,6 +264,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['exec.arguments itself', 'an equal frozen copy'],
     upstream: 'exec.arguments itself',
     pinnedBy: 'OUT-17',
+    note: "ARG-04 (must) still asserts that the body gets the very arguments object the stages see, so the reference option (a frozen copy) waits for ARG-04's reading.",
   },
   {
     id: 'OP-47',
