@@ -67,6 +67,17 @@ export const DEFAULT_RUNS = 50
  */
 export const DEFAULT_MAX_MEMORY_MB = 1024
 
+/**
+ * Test workers of a full grade when `--workers` does not say: two, measured
+ * on a 2-core machine (a second worker lets the slow 5,000-level files run
+ * beside the rest). A `--rules` grade uses one: start-up dominates it, and a
+ * second worker would only duplicate it.
+ */
+export const DEFAULT_WORKERS = 2
+
+/** Most test workers `--workers` accepts. */
+export const MAX_WORKERS = 64
+
 /** Bounds of `--max-memory`, in megabytes. */
 export const MIN_MAX_MEMORY_MB = 64
 export const MAX_MAX_MEMORY_MB = 65_536

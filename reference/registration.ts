@@ -3,6 +3,7 @@
  * its layer (REG, VIS-04..09, GRD-01/05).
  */
 import type { ToolDefinition, ToolGuard, ToolRestriction } from '../conformance/spec/types.ts'
+import type { RegistryChoices } from './choices.ts'
 import { assertSupportedJsonSchema } from './json-schema/index.ts'
 import type { GuardEntry, LayerStore, RestrictionEntry, ToolEntry } from './layers.ts'
 import type { ScopeNode } from './scopes.ts'
@@ -12,20 +13,22 @@ import { inheritedTools, RUN_CODE_NAME } from './visibility.ts'
  * REG-01..05, in that order (REG-07). Reads `definition.name` once (REG-09).
  * `name`, `description` and `parameters` are deliberately not checked (REG-08).
  */
-function validateDefinition(store: LayerStore, node: ScopeNode | undefined, definition: ToolDefinition): string {
+function validateDefinition(store: LayerStore, node: ScopeNode | undefined, definition: ToolDefinition, choices: RegistryChoices): string {
   const name = definition.name
   const output = definition.output as Partial<ToolDefinition['output']> | null | undefined
-  // REG-01
-  if (
-    typeof output !== 'object' ||
-    output === null ||
-    typeof output.render !== 'function' ||
-    (output.presentationMeta !== undefined && typeof output.presentationMeta !== 'function')
-  ) {
+  // REG-01 (output declared); REG-24 (an object with a usable render and presentationMeta), unless the choices take
+  // the other side of OP-29, where a bad render fails only the call that renders.
+  const usable =
+    choices.outputCheck === 'declared-only' ||
+    (typeof output === 'object' &&
+      output !== null &&
+      typeof output.render === 'function' &&
+      (output.presentationMeta === undefined || typeof output.presentationMeta === 'function'))
+  if (output === undefined || output === null || !usable) {
     throw new TypeError(`tool "${name}" must declare output { schema, render, presentationMeta? }`)
   }
   // REG-02: the JsonSchemaError propagates.
-  assertSupportedJsonSchema(output.schema)
+  assertSupportedJsonSchema((output as Partial<ToolDefinition['output']>).schema)
   // REG-03
   const timeoutMs = definition.timeoutMs
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) {
@@ -52,8 +55,14 @@ function validateDefinition(store: LayerStore, node: ScopeNode | undefined, defi
  * `tools/change`; if it throws, the registration is rolled back and the
  * error rethrown (REG-11).
  */
-export function registerTool(store: LayerStore, node: ScopeNode | undefined, definition: ToolDefinition, changed: () => void): () => void {
-  const name = validateDefinition(store, node, definition)
+export function registerTool(
+  store: LayerStore,
+  node: ScopeNode | undefined,
+  definition: ToolDefinition,
+  changed: () => void,
+  choices: RegistryChoices = {},
+): () => void {
+  const name = validateDefinition(store, node, definition, choices)
   const layer = store.ensureLayer(node)
   const entry: ToolEntry = { definition }
   layer.tools.set(name, entry)

@@ -36,7 +36,7 @@ import { executeTool } from './pipeline/execute.ts'
 import type { RegistryInternals } from './pipeline/run.ts'
 import { classifyExecution, getTool, projectSchemas } from './projection.ts'
 import { addGuard, registerTool, restrictTools } from './registration.ts'
-import { recodeSchemaError, type RegistryChoices } from './choices.ts'
+import { presentationChanged, recodeSchemaError, type RegistryChoices } from './choices.ts'
 import { ScopeTree, type ScopeNode } from './scopes.ts'
 
 /** Where contained failures are reported (RES-04). */
@@ -221,7 +221,7 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
       assertLive(node)
       return owned(
         node,
-        recodeSchemaError(options.choices, () => registerTool(store, node, definition, changed)),
+        recodeSchemaError(options.choices, () => registerTool(store, node, definition, changed, options.choices)),
       )
     },
     restrict(filter: ToolRestriction) {
@@ -234,7 +234,7 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
     },
     presentAs(mode: ToolPresentationMode) {
       assertLive(node)
-      return owned(node, declarePresentation(store, node, mode, changed))
+      return owned(node, declarePresentation(store, node, mode, presentationChanged(options.choices, changed))) // PRES-22, OP-59
     },
   })
 

@@ -7,9 +7,9 @@
  * check under a strict consumer tsc, plain JavaScript imports the library,
  * and the suite embeds in the project's own vitest. Every report format
  * agrees with the exit status (a should-level deviation, a baselined
- * failure), the default console report of a registry failing about a
- * hundred must rules stays short, and the commands that answer at once load
- * no vitest. The tarball itself holds none of the kit's development files.
+ * failure), and the commands that answer at once load no vitest (the
+ * console report of a registry failing about a hundred must rules is
+ * checked in process, fixtures/adapters/deaf-listeners.test.ts). The tarball itself holds none of the kit's development files.
  *
  * Slow by nature (pack, install, a full grade): one file, steps in order,
  * generous timeouts. Nothing is skipped: without npm or the registry it fails.
@@ -204,28 +204,6 @@ export default defineAdapter({
 })
 `
 
-// Listeners are accepted but never run: a registry failing about a hundred must rules.
-const DEAF = `import { defineAdapter } from 'dsh-tools-tck'
-import { reference } from './wrap-reference.ts'
-
-const deaf = () => () => undefined
-export default defineAdapter({
-  ...reference,
-  name: 'consumer registry (listeners never run)',
-  async create(options: any) {
-    const harness: any = await reference.create(options)
-    return {
-      ...harness,
-      on: deaf,
-      createScope: async (scopeOptions: unknown) => {
-        const scope = await harness.createScope(scopeOptions)
-        return { agent: scope.agent, tools: scope.tools, on: deaf, dispose: () => scope.dispose() }
-      },
-    }
-  },
-})
-`
-
 const EMBED_SHOULD = `import { conformance } from 'dsh-tools-tck/vitest'
 import adapter from '../should-only.ts'
 
@@ -288,7 +266,6 @@ describe('the packed kit, installed in a project of its own', () => {
     writeFileSync(join(project, 'tck', 'stale.json'), JSON.stringify(STALE))
     writeFileSync(join(project, 'wrap-reference.ts'), WRAP_REFERENCE)
     writeFileSync(join(project, 'should-only.ts'), SHOULD_ONLY)
-    writeFileSync(join(project, 'deaf.ts'), DEAF)
     writeFileSync(join(project, 'tck', 'should.test.ts'), EMBED_SHOULD)
     writeFileSync(join(project, 'trace.mjs'), TRACE)
   }, 2 * STEP_MS)
@@ -409,20 +386,6 @@ describe('the packed kit, installed in a project of its own', () => {
       expect(read('known.md')).not.toContain('❌')
       expect(read('known.svg')).toContain('data-colour="known"')
       expect(read('known.html')).toMatch(/data-testid="verdict"[^>]*data-known="true">KNOWN FAILURES ONLY</)
-    },
-    STEP_MS,
-  )
-
-  test(
-    'a registry failing about a hundred must rules gets a default console report under 200 lines',
-    async () => {
-      const ran = await run('npx', ['dsh-tools-tck', 'grade', '--adapter', 'deaf.ts', '--json', 'deaf.json'], project)
-      expectExit(ran, 1, 'grade --adapter deaf.ts')
-      const report = json(join(project, 'deaf.json')) as ReportShape & { summary: { must: { fail: number } } }
-      expect(report.summary.must.fail).toBeGreaterThanOrEqual(90)
-      const lines = ran.stdout.trimEnd().split('\n')
-      expect(lines.length).toBeLessThan(200)
-      expect(lines.at(-1)).toMatch(/^FAIL \(spec profile\): consumer registry \(listeners never run\) fails \d+ of/)
     },
     STEP_MS,
   )

@@ -1,7 +1,7 @@
 // DSL-18: InferArgs makes `required: true` keys required and every other key
 // optional, at the root and inside nested object properties (array items
 // included), and defineTool keeps enum/const literals in the argument type it
-// gives execute, isConcurrencySafe, presentCall and presentResult.
+// gives execute. The classifier's and presenters' argument types are DSL-41's.
 import { expectAssignable, expectError, expectType } from 'tsd'
 import { defineTool, type InferArgs } from 'dsh-tck-types-under-test'
 
@@ -81,26 +81,3 @@ expectError<typeof listed>({ servers: [] })
 expectError<typeof listed>({ names: [1] })
 expectError<typeof listed>({ names: [], servers: [{ port: 1 }] })
 expectError<typeof listed>({ names: [], servers: [{ host: 'h', extra: () => 1 }] })
-
-// defineTool hands the same inferred arguments to the classifier and the presenters.
-defineTool({
-  name: 'present',
-  description: 'presents',
-  parameters: { path: { type: 'string', required: true }, n: { type: 'number' } },
-  output: { schema: { type: 'null' }, render: () => [] },
-  async execute() {
-    return null
-  },
-  isConcurrencySafe(input) {
-    expectType<{ path: string; n?: number }>(input)
-    return true
-  },
-  presentCall(input) {
-    expectType<{ path: string; n?: number }>(input)
-    return { card: 'generic', title: input.path }
-  },
-  presentResult(input) {
-    expectType<{ path: string; n?: number }>(input)
-    return { card: 'generic', title: input.path }
-  },
-})

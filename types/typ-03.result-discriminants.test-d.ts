@@ -1,5 +1,6 @@
 // TYP-03: isError discriminates the result; value and concludesTurn exist only
-// on a success, error only on a failure.
+// on a success, error only on a failure. The fields of error.info are TYP-08's
+// (types/typ-08.error-info.test-d.ts): the seeds leave them undeclared.
 import { expectAssignable, expectError, expectType } from 'tsd'
 import type { JsonValue, ToolExecutionFailure, ToolExecutionResult, ToolExecutionSuccess, ToolFailure } from 'dsh-tck-types-under-test'
 
@@ -8,7 +9,6 @@ declare const blocks: ToolExecutionResult['content']
 expectAssignable<ToolExecutionResult>({ isError: false, value: { n: 1 }, content: blocks })
 expectAssignable<ToolExecutionResult>({ isError: false, value: null, content: blocks, concludesTurn: true })
 expectAssignable<ToolExecutionResult>({ isError: true, error: { message: 'm' }, content: blocks })
-expectAssignable<ToolExecutionResult>({ isError: true, error: { message: 'm', info: { name: 'E', code: 'C' } }, content: blocks })
 
 expectError<ToolExecutionResult>({ isError: false, content: blocks })
 expectError<ToolExecutionResult>({ isError: false, value: 1, content: blocks, error: { message: 'm' } })
@@ -16,7 +16,6 @@ expectError<ToolExecutionResult>({ isError: false, value: 1, content: blocks, co
 expectError<ToolExecutionResult>({ isError: true, content: blocks })
 expectError<ToolExecutionResult>({ isError: true, error: { message: 'm' }, content: blocks, value: 1 })
 expectError<ToolExecutionResult>({ isError: true, error: { message: 'm' }, content: blocks, concludesTurn: true })
-expectError<ToolExecutionResult>({ isError: true, error: { message: 'm', info: { name: 'E' } }, content: blocks })
 
 declare const result: ToolExecutionResult
 if (result.isError) {
@@ -34,7 +33,6 @@ declare const failure: ToolExecutionFailure
 expectType<false>(success.isError)
 expectType<true>(failure.isError)
 expectType<string>(failure.error.message)
-expectType<{ name: string; code: string } | undefined>(failure.error.info)
 
 // A result is read-only.
 // @ts-expect-error isError cannot be flipped

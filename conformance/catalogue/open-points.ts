@@ -106,7 +106,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     upstream: 'no info',
     pinnedBy: 'ERR-14',
     option: { name: 'losslessFailureInfo', value: 'coded' },
-    note: "The seeds declare `info?: ToolErrorInfo` but not its shape: that it is { name, code } is ERR-03's must statement still (an open point not yet split, see the report of issue 37).",
+    note: "The seeds declare `info?: ToolErrorInfo` but not its shape: that it is { name, code } is ERR-20's and TYP-08's (open point OP-08).",
   },
   {
     id: 'OP-06',
@@ -145,7 +145,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     choices: ['{ name, code } for a HarnessError only', 'another shape or another set of thrown values (e.g. any error with a string code)'],
     upstream: '{ name, code } for a HarnessError only',
-    note: 'Not split yet: ERR-03 (must) still demands { name, code }; ERR-14 pins which values get none. The seeds declare `info?: ToolErrorInfo` without its fields.',
+    pinnedBy: 'ERR-20',
+    note: 'The seeds declare `info?: ToolErrorInfo` without its fields. ERR-20 pins { name, code } read from a HarnessError (TYP-08 the type), ERR-14 which values get none. At must level (ERR-03, ERR-04, ERR-09) info need only carry the class in some field and the code; the kit reads the code as `info.code` throughout, the seeds\' "class/code" read as naming that field.',
   },
   {
     id: 'OP-09',
@@ -168,7 +169,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     choices: ['the ordinary path (pre-execute sees it)', 'UNKNOWN_TOOL before the policy pipeline'],
     upstream: 'the ordinary path (pre-execute sees it)',
-    note: "Not split yet: CM-03, CM-04, PRE-21, CM-15 and CM-18 assert upstream's side.",
+    pinnedBy: 'VIS-25',
+    note: 'CM-03, CM-04, PRE-21, CM-15 and CM-18 (and law E-32) now accept either side: that the name reaches pre-execute is an incidental check of VIS-25.',
   },
   {
     id: 'OP-11',
@@ -180,7 +182,402 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['in call order', 'in any order, overlapping'],
     upstream: 'in call order',
     pinnedBy: 'CM-16',
-    note: "Not split yet: CM-14 and CM-17 assert the order, and law E-33 fails them on CM-16's property.",
+    note: "Law E-33 checks CM-16's order as an incidental check of CM-16, which no longer fails CM-14, CM-15 or CM-22.",
+  },
+  {
+    id: 'OP-60',
+    question:
+      'In what form does the program receive a failed sub-call: does its binding reject with an Error of the message, reject with the message itself, or resolve with it?',
+    quotes: [quote('000', '§执行 (CodeDispatchLog)', 'the program itself received the structured `value` (or just the error message on failure);')],
+    choices: [
+      'the binding rejects with an Error whose message is the final error message',
+      'the binding rejects with the message itself',
+      'the binding resolves with the message',
+    ],
+    upstream: 'the binding rejects with an Error whose message is the final error message',
+    pinnedBy: 'CM-45',
+    note: 'CM-18 (must) accepts each: whatever the program gets carries the final error message and no value.',
+  },
+  {
+    id: 'OP-61',
+    question:
+      'How does Code Mode schedule the sub-calls of one program: by their execution mode (a capped pool and exclusive barriers), one at a time, or all at once, and how long does an exclusive barrier hold?',
+    quotes: [
+      quote('000', '§执行 (ToolExecutionMode)', '`parallel` may overlap with siblings; `exclusive` runs alone and forms an ordering barrier.'),
+      quote('000', '§执行', 'agent loop（智能体循环）向注册表查询每个待处理调用的执行模式，并据此形成独占屏障和滚动池并行执行'),
+    ],
+    choices: [
+      'by execution mode, parallel ones up to maxParallelSubCalls, an exclusive barrier held through its commit',
+      'by execution mode, the barrier released when the body settles',
+      'one at a time',
+      'all at once',
+    ],
+    upstream: 'by execution mode, parallel ones up to maxParallelSubCalls, an exclusive barrier held through its commit',
+    pinnedBy: 'CM-17',
+    note: 'The seeds give scheduling by mode to the agent loop; CM-17 moved to the upstream level.',
+  },
+  {
+    id: 'OP-62',
+    question: 'How does the n of a sub-call id `<parent>:code:<n>` count: from 1 or 0, over accepted binding calls or every call?',
+    quotes: [quote('000', '§执行 (CodeDispatchLog)', 'Deterministic sub-call id (`<parent>:code:<n>`).')],
+    choices: ['accepted calls, from 1', 'accepted calls, from 0', 'every binding call, refused ones included'],
+    upstream: 'accepted calls, from 1',
+    pinnedBy: 'CM-41',
+  },
+  {
+    id: 'OP-63',
+    question: "Is there a presentation mode besides native and code (upstream's both), and does it collapse model-direct calls?",
+    quotes: [
+      quote('000', '§Cordis API (presentAs)', "Present the calling scope's tools in `mode` instead of the deployment default."),
+      quote(
+        '000',
+        '§执行 (ToolExecutionInput.parent)',
+        "under `mode: 'code'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline.",
+      ),
+    ],
+    choices: ['both, which collapses nothing', 'no third mode'],
+    upstream: 'both, which collapses nothing',
+    pinnedBy: 'CM-40',
+  },
+  {
+    id: 'OP-64',
+    question: 'Does a successful sub-call whose content contains an image add that content to the outer run_code result as a context?',
+    quotes: [quote('000', '§执行 (ToolRunContext.deferContext)', 'a composite tool ferries nested-dispatch context back to the outer result')],
+    choices: ['yes, a user-message context of the final content, before its own contexts', 'no: only the contexts the sub-call deferred'],
+    upstream: 'yes, a user-message context of the final content, before its own contexts',
+    pinnedBy: 'CM-42',
+  },
+  {
+    id: 'OP-65',
+    question: "In which order do the sub-calls' contexts reach the outer run_code result, and does a run that then fails keep them?",
+    quotes: [
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'a composite tool ferries nested-dispatch context back to the outer result'),
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'Contexts retain their individual source and metadata and are emitted in call order.'),
+    ],
+    choices: ['submission order, kept on a failed run', 'the order the sub-calls complete in', 'dropped when the run fails'],
+    upstream: 'submission order, kept on a failed run',
+    pinnedBy: 'CM-43',
+  },
+  {
+    id: 'OP-66',
+    question:
+      'Which fields does a tool/code-dispatch record carry besides content and isError, and in which order are the records of parallel sub-calls appended?',
+    quotes: [
+      quote('000', '§执行', '`tool/code-dispatch` 则原样存储子调用渲染后的 `content` 与 `isError`'),
+      quote(
+        '000',
+        '§tools/code-dispatch-log',
+        'Allow a listener to replace content in the DURABLE LOG COPY of one `run_code` sub-dispatch outcome before the bridge appends its `tool/code-dispatch` event.',
+      ),
+    ],
+    choices: ['the start fields too, appended in submission order', 'the start fields too, appended as each sub-call settles', 'content and isError only'],
+    upstream: 'the start fields too, appended in submission order',
+    pinnedBy: 'CM-44',
+  },
+  {
+    id: 'OP-67',
+    question: 'How does a Code Mode binding surface a call refused for a non-JSON argument, and does that call consume a sub-call number or leave a record?',
+    quotes: [quote('000', '§执行 (rejects non-JSON input)', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。')],
+    choices: [
+      'the binding rejects; no number is consumed and no record appended',
+      'the call is dispatched and execute() refuses it as a failure result (numbered, recorded)',
+    ],
+    upstream: 'the binding rejects; no number is consumed and no record appended',
+    pinnedBy: 'CM-46',
+  },
+  {
+    id: 'OP-68',
+    question:
+      "Does the run's signal abort when the run settles, and what becomes of a sub-call still queued when the run ends, of a binding called after it, and of a result arriving after an abort?",
+    quotes: [
+      quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal` and settle only after its owned work reaches quiescence.'),
+    ],
+    choices: [
+      'the run signal aborts at settlement; queued calls are abandoned, late bindings and late results reject',
+      'only the outer signal is forwarded; queued calls still run before the run settles',
+    ],
+    upstream: 'the run signal aborts at settlement; queued calls are abandoned, late bindings and late results reject',
+    pinnedBy: 'CM-47',
+  },
+  // OP-20..OP-29: the open choices of the schema, validation and registration must rules narrowed in issue 37 part 5.
+  {
+    id: 'OP-20',
+    question: 'How does a schema rejection write the path of each violation, and is a bad `type` located at its node or at the `type` keyword?',
+    quotes: [quote('000', '§已强制执行的原始 JSON Schema 子集', '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径。')],
+    choices: [
+      'a root token then `.key` and `[i]` segments, a bad type at `<path>.type` (`schema.properties.a.type`)',
+      'a JSON Pointer (`/properties/a/type`)',
+      'another unambiguous form, or a bad type at its node',
+    ],
+    upstream: 'a root token then `.key` and `[i]` segments, a bad type at `<path>.type` (`schema.properties.a.type`)',
+    pinnedBy: 'JSS-18',
+    option: { name: 'schemaPathSyntax', value: 'pointer' },
+    note: "Must tests read a violation's leading path in either form (conformance/suite/_kit/schema-errors.ts) and accept a bad type at its node; JSS-19 pins the placement at `<path>.type`.",
+  },
+  {
+    id: 'OP-21',
+    question: 'Is an empty `enum` refused, or accepted as admitting no value?',
+    quotes: [
+      quote('000', '§已强制执行的原始 JSON Schema 子集', 'Allowed values for a scalar node.'),
+      quote('000', '§统一的 JSON 值 schema DSL', '标量 `enum` 和 `const` 值必须与节点类型匹配'),
+    ],
+    choices: ['refused, by the assertion and the compilers', 'accepted (no value validates)'],
+    upstream: 'refused, by the assertion and the compilers',
+    pinnedBy: 'JSS-22',
+    note: 'No reference option yet: the reference checks enum inside its assertion, which the compilers and register() share, with no choices to hand.',
+  },
+  {
+    id: 'OP-22',
+    question: 'How do the properties of an object spec mark requiredness?',
+    quotes: [
+      quote('000', '§统一的 JSON 值 schema DSL', '参数定义仍是隐式的开放对象属性映射，每个必填属性都附带 `required: true`'),
+      quote(
+        '000',
+        '§统一的 JSON 值 schema DSL (ParameterSchemaSpec)',
+        'The map itself is an implicit open object root; requiredness remains a per-property `required: true` annotation.',
+      ),
+    ],
+    choices: [
+      "a per-property required: true, as in a parameter map, compiled to the node's required list",
+      'another form (e.g. an object-level required list), a per-property marker refused',
+    ],
+    upstream: "a per-property required: true, as in a parameter map, compiled to the node's required list",
+    pinnedBy: 'DSL-36',
+    note: 'The seeds show the marker only on the parameter map ("仍" sets it apart from explicit object nodes) and never show an object spec\'s shape. DSL-02, DSL-03 and DSL-20 no longer assert it.',
+  },
+  {
+    id: 'OP-23',
+    question: 'What does the compiler do with an object spec that has no additionalProperties key at run time?',
+    quotes: [
+      quote('000', '§统一的 JSON 值 schema DSL', '显式对象节点始终声明 `additionalProperties: true | false`'),
+      quote(
+        '000',
+        '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.additionalProperties)',
+        "`false` rejects undeclared keys; absent/`true` follows JSON Schema's open default.",
+      ),
+    ],
+    choices: ['refuse it with a schema rejection', 'default it to open', 'default it to closed'],
+    upstream: 'refuse it with a schema rejection',
+    pinnedBy: 'DSL-35',
+    note: 'The seed sentence states what authors declare (enforced at type level, DSL-19); no passage says the run time refuses a spec without it.',
+  },
+  {
+    id: 'OP-24',
+    question:
+      'How do the compilers encode what the seeds leave equivalent: the open parameter root, the order and emptiness of required lists, additionalProperties: true, an array without items, and the annotations of kinds other than json?',
+    quotes: [
+      quote(
+        '000',
+        '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.additionalProperties)',
+        "`false` rejects undeclared keys; absent/`true` follows JSON Schema's open default.",
+      ),
+      quote('000', '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.items)', "Item schema (`type: 'array'` only); absent accepts any JSON item."),
+      quote(
+        '000',
+        '§统一的 JSON 值 schema DSL (ParameterSchemaSpec)',
+        'The map itself is an implicit open object root; requiredness remains a per-property `required: true` annotation.',
+      ),
+    ],
+    choices: [
+      'no additionalProperties at the parameter root, required in declaration order and left out when empty, additionalProperties: true emitted, items left out, own annotations copied for every kind',
+      'any equivalent encoding (additionalProperties: true at the root, required: [] or in another order, true left out, items: {}, annotations dropped outside json)',
+    ],
+    upstream:
+      'no additionalProperties at the parameter root, required in declaration order and left out when empty, additionalProperties: true emitted, items left out, own annotations copied for every kind',
+    pinnedBy: 'DSL-34',
+    note: 'Must tests (DSL-01, DSL-03, DSL-04, DSL-07, DSL-20) compare compiled schemas by meaning: openness, the required set, unconstrained items.',
+  },
+  {
+    id: 'OP-25',
+    question: 'Is a DSL spec with neither type nor oneOf (annotations only, or empty) refused, or compiled to an unconstrained node?',
+    quotes: [
+      quote('000', '§已强制执行的原始 JSON Schema 子集', '仅含注解的空节点表示不受约束的无损 JSON'),
+      quote('000', '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.type)', 'Omit with no constraints for any JSON value, or use `oneOf`.'),
+      quote('000', '§统一的 JSON 值 schema DSL (不支持的关键字会被拒绝)', '不支持的关键字会被拒绝，而不会在未强制执行的情况下获准进入'),
+    ],
+    choices: ['refused with a schema rejection', 'compiled as an unconstrained, annotation-only node'],
+    upstream: 'refused with a schema rejection',
+    pinnedBy: 'DSL-35',
+  },
+  {
+    id: 'OP-26',
+    question: 'How do validateJsonSchemaValue and validateArgs report a value that does not conform, and what do they do with hostile values?',
+    quotes: [
+      quote('000', '§已强制执行的原始 JSON Schema 子集 (validateJsonSchemaValue enforces the schema)', '`validateJsonSchemaValue()` 强制执行该 schema'),
+      quote('000', '§统一的 JSON 值 schema DSL (ToolArgsError（INVALID_ARGS）)', '参数不匹配时抛出 `ToolArgsError`（`INVALID_ARGS`）'),
+      quote('000', '§统一的 JSON 值 schema DSL', '将参数推导与 `parameterSchemaSpecToJsonSchema()` 和 `validateArgs()` 绑定'),
+    ],
+    choices: [
+      'they return a list of violation strings and never throw, hostile values reported as violations',
+      'they throw on a non-conforming value (e.g. a ToolArgsError)',
+      'they return a boolean or a result object (mapped by the adapter)',
+    ],
+    upstream: 'they return a list of violation strings and never throw, hostile values reported as violations',
+    pinnedBy: 'JSV-16',
+    option: { name: 'validationFailure', value: 'throws' },
+    note: 'DSL-38 pins the same for validateArgs. Must tests take an empty list as acceptance and a non-empty list or a throw as a report (conformance/suite/_kit/verdicts.ts).',
+  },
+  {
+    id: 'OP-27',
+    question: 'Which objects count as lossless JSON records for validation: null-prototype and cross-realm records, class instances?',
+    quotes: [
+      quote('000', '§已强制执行的原始 JSON Schema 子集', '仅含注解的空节点表示不受约束的无损 JSON。'),
+      quote('000', '§统一的 JSON 值 schema DSL (ValueSchemaSpec)', 'One author-facing schema for any lossless JSON value root.'),
+    ],
+    choices: [
+      'plain records of any realm, null prototype included; class instances refused',
+      'only records whose prototype is Object.prototype',
+      'any object whose own enumerable data is JSON',
+    ],
+    upstream: 'plain records of any realm, null prototype included; class instances refused',
+    pinnedBy: 'JSV-17',
+    note: 'A data-only class instance and a null-prototype record both survive a JSON round trip but for their prototype; the seeds do not define lossless JSON finely enough to tell them apart.',
+  },
+  {
+    id: 'OP-28',
+    question:
+      'Are schema and spec records and arrays beyond JSON (foreign or forged prototypes, symbol or non-enumerable keys, decorated or subclassed arrays, throwing proxies, a spec containing itself) refused?',
+    quotes: [
+      quote(
+        '000',
+        '§统一的 JSON 值 schema DSL (schema 记录只包含自有且可枚举的字符串键)',
+        'schema 记录只包含自有且可枚举的字符串键，schema 数组是稠密的内建数组',
+      ),
+      quote('000', '§统一的 JSON 值 schema DSL (不支持的关键字会被拒绝)', '不支持的关键字会被拒绝，而不会在未强制执行的情况下获准进入'),
+    ],
+    choices: [
+      'refused with a schema rejection, the violation at their path',
+      'accepted where their own enumerable string keys are valid, or failing another way (e.g. a thrown recursion error)',
+    ],
+    upstream: 'refused with a schema rejection, the violation at their path',
+    pinnedBy: 'JSS-21',
+    note: "DSL-37 pins the compilers' side. The sentence on keys and arrays belongs to the DSL paragraph and says nothing of prototypes, decorations or cycles; the raw subset section says nothing of either.",
+  },
+  {
+    id: 'OP-29',
+    question: 'Does register() check at run time that output.render, and a present output.presentationMeta, are functions?',
+    quotes: [quote('000', '§统一的 JSON 值 schema DSL', '要求它声明 `output`'), quote('000', '§ToolDefinition', 'Mandatory canonical output declaration.')],
+    choices: ['yes: it throws, registering nothing', 'no: it checks that output is declared, and a bad render fails the call that renders'],
+    upstream: 'yes: it throws, registering nothing',
+    pinnedBy: 'REG-24',
+    option: { name: 'outputCheck', value: 'declared-only' },
+    note: 'register() "要求它声明 `output`" within "注册是一项受信任的同进程约定"; render and presentationMeta appear only in the type. REG-07 refuses an undeclared output; REG-20 and REG-21, upstream rules, still meet malformed ones.',
+  },
+  // OP-50..OP-59: the open choices behind what CAN-01/02/04/06/08, CTX-01/02/03, ERR-03/08/13 and PRES-03/09 demanded beyond
+  // their quotes (issue 37, part 3). Named, not yet graded on both sides unless an option is given.
+  {
+    id: 'OP-50',
+    question:
+      "Does a cancellation failure keep the contexts of the result it replaces that did not come from the body (a wrapper result's, a post-execute decision's)?",
+    quotes: [
+      quote(
+        '000',
+        '§tools/post-execute',
+        'after they settle, caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked.',
+      ),
+      quote('000', '§执行 (ToolRunContext.deferContext)', "until this tool's final result reaches the agent loop."),
+    ],
+    choices: ['kept: every context of the replaced result', "dropped: only the body's deferred contexts are kept"],
+    upstream: 'kept: every context of the replaced result',
+    pinnedBy: 'CAN-20',
+  },
+  {
+    id: 'OP-51',
+    question:
+      'Where is a caller signal already aborted at entry checked: before any policy stage (after materializing the arguments), or only once the pre-execute stages have run?',
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+      quote('000', '§执行', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
+    ],
+    choices: ['after materialization, before any policy stage', 'after the pre-execute stages and guards, before the body'],
+    upstream: 'after materialization, before any policy stage',
+    pinnedBy: 'CAN-21',
+  },
+  {
+    id: 'OP-52',
+    question: 'Does a call whose caller aborted while tools/pre-execute or an approval was pending still run the tools/execute wrappers?',
+    quotes: [
+      quote(
+        '000',
+        '§tools/pre-execute',
+        'Async gates must observe `exec.signal`; the registry rechecks cancellation after they settle but never abandons their promise.',
+      ),
+      quote('001', 'L29', '执行前检查等待期间收到取消，工具本体调用次数仍为 0'),
+    ],
+    choices: ['no: the call ends before tools/execute', 'yes: the wrappers run and the base next() resolves ABORTED_BEFORE_DISPATCH'],
+    upstream: 'no: the call ends before tools/execute',
+    pinnedBy: 'CAN-22',
+  },
+  {
+    id: 'OP-53',
+    question: "In what order do a result's contexts of different origins come: the body's deferred ones, a wrapper result's, a post-execute accept's?",
+    quotes: [
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'Contexts retain their individual source and metadata and are emitted in call order.'),
+      quote('000', '§执行 (PostToolDecision)', 'Post-dispatch decision: accept, replace one projection, attach context for the next request'),
+    ],
+    choices: ["deferred, then the wrapper result's, then the decision's", "another order (e.g. the wrapper result's first)"],
+    upstream: "deferred, then the wrapper result's, then the decision's",
+    pinnedBy: 'CTX-12',
+  },
+  {
+    id: 'OP-54',
+    question: 'Does exec.deferContext check its context when called, or only when the final result is materialized?',
+    quotes: [quote('000', '§执行', '若内容、结构化错误、附加上下文或展示元数据无法物化，则会转为仍可到达 `finalizeContent` 的 JSON 安全 `isError` 结果。')],
+    choices: ['only at materialization', 'on the call too (deferContext throws inside the body)'],
+    upstream: 'only at materialization',
+    pinnedBy: 'CTX-13',
+    option: { name: 'deferContextCheck', value: 'on-call' },
+  },
+  {
+    id: 'OP-55',
+    question: 'What block structure carries the enveloped message in the content of a failure the registry builds?',
+    quotes: [quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.')],
+    choices: ['exactly one text block "Error: " + message', 'another structure whose text carries "Error: " + message (e.g. a second block of detail)'],
+    upstream: 'exactly one text block "Error: " + message',
+    pinnedBy: 'ERR-19',
+  },
+  {
+    id: 'OP-56',
+    question: 'Does a coded error thrown by a listener, a guard or a finalizer keep its identity (error.info), as a tool-owned one does?',
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'already-started work is still drained and may retain a tool-owned structured error'),
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+    ],
+    choices: ['kept: info from the thrown coded error', 'a failure without info'],
+    upstream: 'kept: info from the thrown coded error',
+    pinnedBy: 'ERR-21',
+  },
+  {
+    id: 'OP-57',
+    question: 'What becomes of meta when tools/post-execute blocks, and on a failure a tools/execute wrapper authored?',
+    quotes: [quote('000', '§执行', '阻止会移除值，并转为包含纠正反馈的 `isError`'), quote('000', '§执行 (ToolExecutionFailure)', 'readonly meta?: JsonValue')],
+    choices: ['a block drops it; a wrapper-authored failure keeps its own', 'a block keeps it', "a wrapper-authored failure's meta is dropped"],
+    upstream: 'a block drops it; a wrapper-authored failure keeps its own',
+    pinnedBy: 'PRES-19',
+  },
+  {
+    id: 'OP-58',
+    question: 'Does execute() resolve a failure when a guard throws, the approval service throws or rejects, or finalizeContent throws?',
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+      quote('000', '§ToolDefinition (finalizeContent)', 'The callback must be total and must not throw.'),
+    ],
+    choices: ['yes: a resolved failure', 'no: such a failure may reject execute()'],
+    upstream: 'yes: a resolved failure',
+    pinnedBy: 'ERR-22',
+    note: 'ERR-10 (should) recommends that execute() never rejects; GRD-09 makes a throwing guard a failure at must level on its own quotes.',
+  },
+  {
+    id: 'OP-59',
+    question: 'Do declaring and disposing a presentation with presentAs emit tools/change?',
+    quotes: [
+      quote('000', '§tools/change', 'A tool was registered or unregistered, or a scoped restriction changed'),
+      quote('000', '§Cordis API (presentAs)', 'Scoped only, and one declaration per scope'),
+    ],
+    choices: ['yes, each', 'no: tools/change reports only registrations and restrictions'],
+    upstream: 'yes, each',
+    pinnedBy: 'PRES-22',
+    option: { name: 'presentationChange', value: 'silent' },
   },
   // Issue 37 part 3 (split of EXE, OUT, POST, FIN and RES must rules): named, no reference option yet.
   {

@@ -21,6 +21,8 @@ describe('usage errors exit 2 with a one-line reason', () => {
     [['grade', '--json', ''], '--json needs a file name'],
     [['grade', '--runs', '0'], '--runs expects a whole number from 1, got "0"'],
     [['grade', '--runs', 'many'], '--runs expects a whole number from 1, got "many"'],
+    [['grade', '--workers', '0'], '--workers expects a whole number from 1 to 64, got "0"'],
+    [['grade', '--workers', '65'], '--workers expects a whole number from 1 to 64, got "65"'],
     [['grade', '--seed', '1.5'], '--seed expects a whole number, got "1.5"'],
     [['grade', '--json', '/nonexistent-folder-of-the-kit/report.json'], '--json: cannot write into the folder /nonexistent-folder-of-the-kit'],
     [['grade', 'extra'], 'unexpected argument "extra"'],

@@ -10,6 +10,8 @@ import { AdapterError, UsageError } from './errors.ts'
 import { BaselineError } from './baseline/baseline-error.ts'
 import {
   DEFAULT_MAX_MEMORY_MB,
+  DEFAULT_WORKERS,
+  MAX_WORKERS,
   DEFAULT_STALL_LIMIT_MS,
   DEFAULT_TIMEOUT_MS,
   HANG_SHORTCUT_AFTER,
@@ -106,6 +108,8 @@ Options of grade:
   --max-memory <MB>    heap limit of each test worker (default: ${DEFAULT_MAX_MEMORY_MB}); a
                        registry that allocates past it fails the test that
                        was running as a crash, "out of memory"
+  --workers <n>        test workers the suite runs on (default: ${DEFAULT_WORKERS}, or 1
+                       with --rules); verdicts do not depend on it
   --no-hang-shortcut   give every test its full --timeout even after a call
                        has hung in ${HANG_SHORTCUT_AFTER} tests (by default later tests waiting on
                        that call fail after ${SHORTCUT_WAIT_MS} ms, marked short-circuited),
@@ -200,6 +204,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   'stall-limit': { type: 'string' },
   'max-memory': { type: 'string' },
+  workers: { type: 'string' },
   'no-hang-shortcut': { type: 'boolean' },
   'no-cache': { type: 'boolean' },
   runs: { type: 'string' },
@@ -235,6 +240,7 @@ const COMMAND_OPTIONS = {
     'timeout',
     'stall-limit',
     'max-memory',
+    'workers',
     'no-hang-shortcut',
     'no-cache',
     'runs',
@@ -325,6 +331,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo(), h
     const stallLimit = values['stall-limit'] === undefined ? undefined : parseTimeout('--stall-limit', values['stall-limit'])
     const maxMemory = values['max-memory'] === undefined ? undefined : parseMegabytes(values['max-memory'])
     const runs = values.runs === undefined ? undefined : parseWhole('--runs', values.runs, 1)
+    const workers = values.workers === undefined ? undefined : parseWhole('--workers', values.workers, 1, MAX_WORKERS)
     const seed = values.seed === undefined ? undefined : parseWhole('--seed', values.seed, Number.MIN_SAFE_INTEGER)
     const rules = values.rules === undefined ? undefined : parseRules(values.rules)
     // Checked here too (grade() checks it again), so that a bad selection is answered before the engine loads.
@@ -356,6 +363,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo(), h
       ...(timeout === undefined ? {} : { timeout }),
       ...(stallLimit === undefined ? {} : { stallLimit }),
       ...(maxMemory === undefined ? {} : { maxMemory }),
+      ...(workers === undefined ? {} : { workers }),
       ...(values['no-hang-shortcut'] === true ? { hangShortcut: false } : {}),
       ...(values['no-cache'] === true ? { cache: false } : {}),
       ...(runs === undefined ? {} : { runs }),
@@ -531,7 +539,6 @@ function parseRules(raw: string): string[] {
   return rules
 }
 
-/** A whole number option no smaller than `min`, or a usage error naming the flag. */
 /** `--max-memory`: a whole number of megabytes within the kit's bounds. */
 function parseMegabytes(raw: string): number {
   const value = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN
@@ -541,10 +548,12 @@ function parseMegabytes(raw: string): number {
   return value
 }
 
-function parseWhole(flag: string, raw: string, min: number): number {
+/** A whole number option from `min` to `max`, or a usage error naming the flag and its bounds. */
+function parseWhole(flag: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const value = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN
-  if (!Number.isSafeInteger(value) || value < min) {
-    throw new UsageError(`${flag} expects a whole number${min > 0 ? ` from ${min}` : ''}, got "${raw}"`)
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    const bounds = max < Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : min > 0 ? ` from ${min}` : ''
+    throw new UsageError(`${flag} expects a whole number${bounds}, got "${raw}"`)
   }
   return value
 }

@@ -103,6 +103,8 @@ describe('grade()', () => {
     await expect(grade({ timeout: 2.5 })).rejects.toThrow(/whole number of milliseconds from 1 to/)
     await expect(grade({ stallLimit: 0 })).rejects.toThrow(/stallLimit must be a whole number of milliseconds from 1 to/)
     await expect(grade({ maxMemory: 8 })).rejects.toThrow(/maxMemory must be a whole number of megabytes from 64 to 65536 \(got 8\)/)
+    await expect(grade({ workers: 0 })).rejects.toThrow(/workers must be a whole number from 1 to 64 \(got 0\)/)
+    await expect(grade({ workers: 1.5 })).rejects.toThrow(UsageError)
   })
 
   // Issue 38: an adapter that ends the process never passes for a verdict.

@@ -13,6 +13,8 @@ import {
   MAX_MAX_MEMORY_MB,
   MAX_TIMEOUT_MS,
   MIN_MAX_MEMORY_MB,
+  MAX_WORKERS,
+  DEFAULT_WORKERS,
   isDurationMs,
 } from '../limits.ts'
 import { REFERENCE_ADAPTER } from '../suite/_kit/settings.ts'
@@ -115,6 +117,15 @@ export interface GradeOptions {
    * {@link DEFAULT_MAX_MEMORY_MB}.
    */
   readonly maxMemory?: number
+  /**
+   * Test workers (threads) the suite runs on, an integer from 1 to
+   * {@link MAX_WORKERS}. Default: {@link DEFAULT_WORKERS} for a full grade, 1
+   * when `rules` selects some. Verdicts do not depend on it: more workers
+   * finish sooner on a machine with cores to spare; one costs the least CPU
+   * time (each worker loads the suite once), which pays where several grades
+   * share the cores.
+   */
+  readonly workers?: number
   /** Keep stack traces in failures and unattributed errors. Default: false. */
   readonly verbose?: boolean
   /**
@@ -173,8 +184,8 @@ export { DEFAULT_STALL_LIMIT_MS, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS } from '../l
  * full grade's wall time for both). The hang memory of
  * `check()` (suite/_kit/hangs.ts) is per worker.
  */
-function poolFor(filtered: boolean, maxMemoryMb: number): PoolSettings {
-  return { isolate: false, maxWorkers: filtered ? 1 : 2, maxMemoryMb }
+function poolFor(filtered: boolean, maxMemoryMb: number, workers: number | undefined): PoolSettings {
+  return { isolate: false, maxWorkers: workers ?? (filtered ? 1 : DEFAULT_WORKERS), maxMemoryMb }
 }
 
 /**
@@ -233,6 +244,9 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
   if (!Number.isSafeInteger(maxMemoryMb) || maxMemoryMb < MIN_MAX_MEMORY_MB || maxMemoryMb > MAX_MAX_MEMORY_MB) {
     throw new UsageError(`maxMemory must be a whole number of megabytes from ${MIN_MAX_MEMORY_MB} to ${MAX_MAX_MEMORY_MB} (got ${String(maxMemoryMb)})`)
   }
+  if (options.workers !== undefined && (!Number.isSafeInteger(options.workers) || options.workers < 1 || options.workers > MAX_WORKERS)) {
+    throw new UsageError(`workers must be a whole number from 1 to ${MAX_WORKERS} (got ${String(options.workers)})`)
+  }
   const profile = options.profile ?? 'spec'
   if (!PROFILES.includes(profile)) throw new UsageError(`profile must be one of ${PROFILES.join(', ')} (got ${String(profile)})`)
   const rules = selectRules(options.rules)
@@ -271,7 +285,7 @@ export async function grade(options: GradeOptions = {}): Promise<GradeReport> {
         setupFiles: SETUP_FILES,
         settings: resume === undefined ? settings : { ...settings, runaways: resume.runaways, reported: resume.reported },
         ...(options.rules === undefined ? {} : { testNamePattern: namePatternFor(rules) }),
-        pool: poolFor(options.rules !== undefined, maxMemoryMb),
+        pool: poolFor(options.rules !== undefined, maxMemoryMb, options.workers),
         stallLimitMs: stallLimitMs + WATCHDOG_GRACE_MS,
         wallBackstopMs: wallBackstop(timeoutMs, stallLimitMs) + WATCHDOG_GRACE_MS,
         ...(onProgress === undefined

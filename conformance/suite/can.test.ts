@@ -19,6 +19,7 @@ import { recordStages } from './_kit/stages.ts'
 import { incidental } from './_kit/incidental.ts'
 import { expectPostRouting } from './_kit/routing.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
+import { expectDeferredKept } from './_kit/contexts.ts'
 
 /** A point in the pipeline the test holds open: `pass()` reports arrival, then waits for the test. */
 function gate() {
@@ -76,6 +77,13 @@ function expectPostSawSuccessOr(seenByPost: readonly ToolExecutionResult[], code
   })
 }
 
+/** CAN-22, charged incidentally: a call cancelled before dispatch did not enter tools/execute. */
+function expectNoWrappers(executeRuns: number): void {
+  incidental('CAN-22', () => {
+    expect(executeRuns, 'a call cancelled while pre-execute was pending does not enter tools/execute (CAN-22)').toBe(0)
+  })
+}
+
 function expectNotCancellation(result: ToolExecutionResult): void {
   expect(result.isError, 'isError').toBe(true)
   expect(['ABORTED', 'ABORTED_BEFORE_DISPATCH']).not.toContain(result.error?.info?.code)
@@ -104,19 +112,31 @@ check('CAN-01', 'an abort during the body yields ABORTED with AbortError info, k
   const result = await abortAt(t, g)
 
   expectAbort(result, 'ABORTED')
-  expect(result.additionalContexts).toEqual([contextMessage('kept')])
+  expectDeferredKept(result.additionalContexts, [contextMessage('kept')])
 })
 
-check('CAN-02', 'a pre-aborted call runs no stage but tools/result, with arguments still materialized and frozen', async ({ harness, tools }) => {
+check('CAN-02', 'a pre-aborted call never runs the body and resolves ABORTED_BEFORE_DISPATCH, announced once', async ({ harness, tools }) => {
   const probe = probeTool('slow')
   tools.register(probe.definition)
   const stages = recordStages(harness)
 
-  const result = await tools.execute(call('slow', { path: 'a', list: [1] }, { signal: abortedSignal() }))
+  const result = await tools.execute(call('slow', { path: 'a' }, { signal: abortedSignal() }))
 
   expectCode(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(stages.order, 'stage order').toEqual(['result'])
   expect(probe.bodyCalls, 'body calls').toBe(0)
+  expect(stages.count('result'), 'tools/result fires once').toBe(1)
+})
+
+// CAN-21: the seeds skip "a not-yet-started body" and materialize arguments "before policy", but do not say
+// that an abort already raised at entry short-circuits every policy stage, after materialization (open point OP-51).
+check('CAN-21', 'a pre-aborted call runs no stage but tools/result, with arguments still materialized and frozen', async ({ harness, tools }) => {
+  const probe = probeTool('slow')
+  tools.register(probe.definition)
+  const stages = recordStages(harness)
+
+  await tools.execute(call('slow', { path: 'a', list: [1] }, { signal: abortedSignal() }))
+
+  expect(stages.order, 'stage order').toEqual(['result'])
   const exec = stages.results[0]?.exec
   expect(exec?.arguments).toEqual({ path: 'a', list: [1] })
   expect(isDeepFrozen(exec?.arguments), 'deep-frozen').toBe(true)
@@ -146,8 +166,25 @@ check('CAN-04', 'an abort while pre-execute is pending turns a later allow into 
 
   expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
   expect(probe.bodyCalls, 'body calls').toBe(0)
-  expect(stages.count('execute'), 'execute stage runs').toBe(0)
+  expectNoWrappers(stages.count('execute'))
   expectPostRouting('POST-25', stages.count('post'))
+})
+
+// CAN-22: the seeds recheck cancellation once the pre-execute gates settle and skip the body; that the
+// tools/execute wrappers are skipped too, rather than run with a base next() resolving ABORTED_BEFORE_DISPATCH,
+// is upstream's (open point OP-52).
+check('CAN-22', 'a call cancelled while pre-execute was pending never enters tools/execute', async (t) => {
+  const g = gate()
+  t.tools.register(probeTool('slow').definition)
+  t.harness.on('tools/pre-execute', async (_exec, next) => {
+    await g.pass()
+    return next()
+  })
+  const stages = recordStages(t.harness)
+
+  await abortAt(t, g)
+
+  expect(stages.count('execute'), 'execute stage runs').toBe(0)
 })
 
 check(['CAN-04', 'CAN-09'], 'an abort while pre-execute is pending keeps a later deny', async (t) => {
@@ -192,7 +229,7 @@ for (const [answer, title] of lateApprovals) {
       const result = await pending
 
       expect(probe.bodyCalls, 'body calls').toBe(0)
-      expect(stages.count('execute'), 'execute stage runs').toBe(0)
+      if (answer === 'allowed-once') expectNoWrappers(stages.count('execute'))
       if (answer === 'allowed-once') {
         expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
         expectPostRouting('POST-25', stages.count('post'))
@@ -273,7 +310,7 @@ check('CAN-19', 'a wrapper installing an already-aborted signal skips the body w
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
-check('CAN-06', "a short-circuit success settling after a caller abort becomes ABORTED_BEFORE_DISPATCH with the wrapper's contexts", async (t) => {
+check('CAN-06', 'a short-circuit success settling after a caller abort becomes ABORTED_BEFORE_DISPATCH', async (t) => {
   const g = gate()
   const probe = probeTool('slow')
   t.tools.register(probe.definition)
@@ -287,8 +324,8 @@ check('CAN-06', "a short-circuit success settling after a caller abort becomes A
 
   expectPostSawSuccessOr(seenByPost, 'ABORTED_BEFORE_DISPATCH')
   expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(result.additionalContexts).toEqual([contextMessage('wrapper')])
   expect(probe.bodyCalls, 'body calls').toBe(0)
+  expectDeferredKept(result.additionalContexts, [], [contextMessage('wrapper')])
 })
 
 check('CAN-07', 'a body success returned after the caller aborted becomes ABORTED', async (t) => {
@@ -328,7 +365,7 @@ check('CAN-07', 'a caller abort while a wrapper finishes after the body turns th
 
   expectPostSawSuccessOr(seenByPost, 'ABORTED')
   expectAbort(result, 'ABORTED')
-  expect(result.additionalContexts).toEqual([contextMessage('from body')])
+  expectDeferredKept(result.additionalContexts, [contextMessage('from body')])
 })
 
 for (const entered of [true, false]) {
@@ -353,7 +390,7 @@ for (const entered of [true, false]) {
   )
 }
 
-check('CAN-08', 'a caller abort during post-execute turns an accepted success into ABORTED, keeping all contexts', async (t) => {
+check('CAN-08', "a caller abort during post-execute turns an accepted success into ABORTED, keeping the body's deferred contexts", async (t) => {
   const g = gate()
   t.tools.register(
     probeTool('slow', {
@@ -371,7 +408,7 @@ check('CAN-08', 'a caller abort during post-execute turns an accepted success in
   const result = await abortAt(t, g)
 
   expectAbort(result, 'ABORTED')
-  expect(result.additionalContexts).toEqual([contextMessage('body'), contextMessage('post')])
+  expectDeferredKept(result.additionalContexts, [contextMessage('body')], [contextMessage('post')])
 })
 
 check('CAN-08', 'a caller abort during post-execute after a short-circuit success gives ABORTED_BEFORE_DISPATCH', async (t) => {
@@ -386,6 +423,24 @@ check('CAN-08', 'a caller abort during post-execute after a short-circuit succes
   const result = await abortAt(t, g)
 
   expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
+})
+
+// CAN-20: the seeds keep what the body deferred ("until this tool's final result reaches the agent loop"), but
+// say nothing of contexts a wrapper result or a post-execute decision brought when cancellation replaces the
+// result (open point OP-50).
+check('CAN-20', 'a cancellation keeps the contexts of the wrapper result and the post-execute decision it replaces', async (t) => {
+  const g = gate()
+  t.tools.register(probeTool('slow').definition)
+  t.harness.on('tools/execute', () => ({ isError: false, value: 'cached', content: [], additionalContexts: [contextMessage('wrapper')] }))
+  t.harness.on('tools/post-execute', async () => {
+    await g.pass()
+    return { kind: 'accept', additionalContexts: [contextMessage('post')] }
+  })
+
+  const result = await abortAt(t, g)
+
+  expect(result.isError, 'the success is replaced by a cancellation').toBe(true)
+  expect(new Set(result.additionalContexts?.map((c) => c.content))).toEqual(new Set(['wrapper', 'post']))
 })
 
 check('CAN-09', 'a wrapper throw after the caller aborted is kept', async (t) => {

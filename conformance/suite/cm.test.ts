@@ -45,7 +45,7 @@ check(
   { deployment: CODE },
 )
 
-check('CM-01', 'every scope that sees run_code sees the same definition object, whatever mode shows it', async ({ tools, scope, presentAs }) => {
+check('PRES-11', 'every scope that sees run_code sees the same definition object, whatever mode shows it', async ({ tools, scope, presentAs }) => {
   const a = await scope()
   const b = await scope()
   const c = await scope()
@@ -91,7 +91,7 @@ for (const [label, deployment] of [
 check(
   ['CM-03', 'CM-30'],
   'under code a model-direct call of a visible tool is UNKNOWN_TOOL before any policy stage',
-  async ({ tools, harness }) => {
+  async ({ tools, harness, codeMode }) => {
     const probe = probeTool('echo')
     tools.register(probe.definition)
     let guarded = 0
@@ -108,9 +108,10 @@ check(
     ).toEqual([])
     expect(probe.bodyCalls, 'body').toBe(0)
     expect(guarded, 'guards').toBe(0)
-    // Control: a name visible nowhere takes the ordinary path, so the trace does see its pre-execute.
-    expectCode(await tools.execute(call('nowhere')), 'UNKNOWN_TOOL')
-    expect(trace, 'the trace listeners ran for the ordinary unknown-tool path').toContain('pre:nowhere')
+    // Control: run_code itself is not collapsed, so the trace does see its pre-execute.
+    const runtime = await mountScripted(codeMode)
+    expectSuccess(await tools.execute(runCode(runtime.program(() => 'done'))))
+    expect(trace, 'the trace listeners ran for the uncollapsed run_code call').toContain('pre:run_code')
     forRules('CM-30', () => {
       expect(result.error?.message).toBe('unknown tool "echo": only `run_code` is callable directly — call `echo` from inside a `run_code` program instead')
     })
@@ -150,18 +151,19 @@ check(
 
 check(
   'CM-03',
-  'under code a name that is not visible at all takes the ordinary unknown-tool path through tools/pre-execute',
+  'under code a name that is not visible at all ends as UNKNOWN_TOOL',
   async ({ tools, harness }) => {
     const trace = traceStages(harness)
     const result = await tools.execute(call('nowhere'))
     expectCode(result, 'UNKNOWN_TOOL')
-    expect(trace).toContain('pre:nowhere')
+    // Before or after tools/pre-execute is open (OP-10): upstream's ordinary path is VIS-25's.
+    incidental('VIS-25', () => expect(trace, 'the ordinary unknown-tool path through tools/pre-execute').toContain('pre:nowhere'))
   },
   { deployment: CODE },
 )
 
 check(
-  'CM-03',
+  'CM-40',
   'under both a model-direct call runs the whole pipeline',
   async ({ tools, harness }) => {
     const probe = probeTool('echo')
@@ -532,15 +534,23 @@ async function rejectedBeforeDispatch(t: CheckContext, bad: readonly unknown[]):
   })
   expectSuccess(await t.tools.execute(runCode(program, { agent: agent.agent, callId: 'outer' })))
   expect(messages).toHaveLength(bad.length)
-  for (const message of messages) expect(typeof message, 'each bad call rejects').toBe('string')
   expect(probe.bodyCalls).toBe(1)
   expect(probe.bodyArgs).toEqual([{ fine: true }])
-  expect(subCalls, 'the accepted call is the first numbered one').toEqual(['outer:code:1'])
-  expect(trace.filter((entry) => entry.endsWith(':echo'))).toEqual(['pre:echo', 'execute:echo', 'post:echo', 'result:echo'])
-  expect(t.codeMode.records().map((record) => `${record.type}:${String(record.data.subCallId)}`)).toEqual([
-    'tool/code-dispatch-start:outer:code:1',
-    'tool/code-dispatch:outer:code:1',
-  ])
+  expect(subCalls, 'only the accepted call reaches tools/pre-execute').toHaveLength(1)
+  expect(
+    trace.filter((entry) => entry.endsWith(':echo') && !entry.startsWith('result:')),
+    'no policy stage sees a refused call',
+  ).toEqual(['pre:echo', 'execute:echo', 'post:echo'])
+  // How the refusal reaches the program, numbering and records are open (OP-67): upstream's reading is CM-46's.
+  incidental('CM-46', () => {
+    for (const message of messages) expect(typeof message, 'each bad call rejects').toBe('string')
+    expect(subCalls, 'the accepted call is the first numbered one').toEqual(['outer:code:1'])
+    expect(trace.filter((entry) => entry.endsWith(':echo'))).toEqual(['pre:echo', 'execute:echo', 'post:echo', 'result:echo'])
+    expect(t.codeMode.records().map((record) => `${record.type}:${String(record.data.subCallId)}`)).toEqual([
+      'tool/code-dispatch-start:outer:code:1',
+      'tool/code-dispatch:outer:code:1',
+    ])
+  })
   return messages
 }
 
@@ -577,7 +587,7 @@ check(
 )
 
 check(
-  'CM-13',
+  ['CM-13', 'CM-46'],
   "the tool and the start record get equal, separate, frozen copies of the program's argument",
   async ({ tools, scope, codeMode }) => {
     const probe = probeTool('echo')
@@ -596,8 +606,10 @@ check(
     expect(received).toEqual({ nested: { list: [1, 2] } })
     expect(received).not.toBe(argument)
     expect($Object.isFrozen(received) && $Object.isFrozen(received.nested)).toBe(true)
-    expect(start?.data.arguments).toEqual({ nested: { list: [1, 2] } })
-    expect(start?.data.arguments).not.toBe(received)
+    forRules('CM-46', () => {
+      expect(start?.data.arguments).toEqual({ nested: { list: [1, 2] } })
+      expect(start?.data.arguments).not.toBe(received)
+    })
   },
   { deployment: CODE },
 )
@@ -623,22 +635,30 @@ check(
     })
     const outer = new AbortController()
     expectSuccess(await tools.execute(runCode(program, { agent: agent.agent, callId: 'outer-7', rootCallId: 'root-3', signal: outer.signal })))
-    expect(subs.map((exec) => exec.callId)).toEqual(['outer-7:code:1', 'outer-7:code:2'])
+    const ids = subs.map((exec) => String(exec.callId))
+    expect(ids).toHaveLength(2)
+    for (const id of ids) expect(id, 'the sub-call id has the form <outer callId>:code:<n>').toMatch(/^outer-7:code:\d+$/)
+    expect(new Set(ids).size, 'n tells the sub-calls apart').toBe(2)
     expect(outerToken).toBeDefined()
     for (const exec of subs) {
       expect(exec.rootCallId).toBe('root-3')
-      expect(exec.agent).toBe(agent.agent)
       expect(exec.parent).toBe(outerToken)
-      expect(exec.signal).not.toBe(outer.signal)
-      expect(exec.signal.aborted, 'the run signal is aborted once the run settled').toBe(true)
     }
     expect(outer.signal.aborted, "the caller's own signal is left alone").toBe(false)
+    incidental('CM-41', () => {
+      expect(ids, 'n counts from 1').toEqual(['outer-7:code:1', 'outer-7:code:2'])
+      for (const exec of subs) {
+        expect(exec.agent, 'the outer agent').toBe(agent.agent)
+        expect(exec.signal, "the run's signal, not the caller's").not.toBe(outer.signal)
+        expect(exec.signal.aborted, 'the run signal is aborted once the run settled').toBe(true)
+      }
+    })
   },
   { deployment: CODE },
 )
 
 check(
-  'CM-14',
+  'CM-41',
   'each run numbers its own sub-calls from 1',
   async ({ tools, harness, codeMode }) => {
     tools.register(probeTool('echo').definition)
@@ -662,12 +682,14 @@ check(
 
 check(
   'CM-14',
-  "without an explicit root the sub-calls' root is the outer call id, and without an agent they have none",
+  "without an explicit root the sub-calls' root is the outer execution's, and without an agent they have none",
   async ({ tools, harness, codeMode }) => {
     tools.register(probeTool('echo').definition)
     const subs: ToolExecution[] = []
+    let outerRoot: unknown
     harness.on('tools/pre-execute', (exec, next) => {
       if (exec.name === 'echo') subs.push(exec)
+      if (exec.name === 'run_code') outerRoot = exec.rootCallId
       return next()
     })
     const runtime = await mountScripted(codeMode)
@@ -680,15 +702,19 @@ check(
       ),
     )
     expect(subs).toHaveLength(1)
-    expect(subs[0]?.callId).toBe('solo:code:1')
-    expect(subs[0]?.rootCallId).toBe('solo')
-    expect(subs[0]?.agent).toBeUndefined()
+    expect(String(subs[0]?.callId)).toMatch(/^solo:code:\d+$/)
+    expect(subs[0]?.rootCallId, "the outer execution's rootCallId").toBe(outerRoot)
+    incidental('CM-41', () => {
+      expect(subs[0]?.callId).toBe('solo:code:1')
+      expect(subs[0]?.rootCallId, 'a root execution is its own root').toBe('solo')
+      expect(subs[0]?.agent).toBeUndefined()
+    })
   },
   { deployment: CODE },
 )
 
 check(
-  'CM-14',
+  ['CM-14', 'CM-15'],
   "a sub-call runs in the outer agent's scope and under the outer root, as its scoped guard and tools/result see it",
   async ({ tools, harness, scope, codeMode }) => {
     const agent = await scope()
@@ -1036,7 +1062,50 @@ check(
 
 check(
   'CM-18',
-  'a failing sub-call rejects with an Error carrying the final error message; a denial with its reason',
+  'a failing sub-call gives the program its final error message and no value, a denial too',
+  async ({ tools, harness, codeMode }) => {
+    tools.register(
+      probeTool('bad', {
+        body: () => {
+          throw new Error('the tool failed')
+        },
+      }).definition,
+    )
+    tools.register(probeTool('denied').definition)
+    harness.on('tools/pre-execute', (exec, next) => (exec.name === 'denied' ? { kind: 'deny', reason: 'not today' } : next()))
+    const finals = new Map<string, ToolExecutionResult>()
+    harness.on('tools/result', (exec, result) => void finals.set(exec.name, result))
+    const runtime = await mountScripted(codeMode)
+    /** What the program got: how (rejected with an Error, rejected, resolved) and the message or value. */
+    const seen = async (binding: CodeBindingFunction): Promise<unknown> => {
+      try {
+        return { how: 'resolved', got: await binding({}) }
+      } catch (error) {
+        return error instanceof Error ? { how: 'Error', got: error.message } : { how: 'rejected', got: error }
+      }
+    }
+    const result = await tools.execute(runCode(runtime.program(async ({ tools: bound }) => [await seen(bound.bad!), await seen(bound.denied!)])))
+    expect(finals.get('bad')?.isError).toBe(true)
+    expect(finals.get('denied')?.isError).toBe(true)
+    const got = (result.isError ? [] : (result.value as { result: { how: string; got: unknown }[] }).result) ?? []
+    expect(got, 'one outcome per binding call').toHaveLength(2)
+    // Rejecting with an Error (upstream, CM-45), rejecting with the message or resolving with it are all open (OP-60).
+    for (const [k, name] of ['bad', 'denied'].entries())
+      expect(got[k]?.got, `what the program got for ${name} is its final error message`).toBe(finals.get(name)?.error?.message)
+    incidental('CM-45', () => {
+      expect(
+        got.map((x) => x.how),
+        'both bindings reject with an Error',
+      ).toEqual(['Error', 'Error'])
+      expect(got[1]?.got, "a denial's message is its reason").toBe('not today')
+    })
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-45',
+  "a failing sub-call's binding rejects with an Error of its final message; a pre-execute denial's with its reason",
   async ({ tools, harness, codeMode }) => {
     tools.register(
       probeTool('bad', {
@@ -1103,14 +1172,17 @@ check(
     expect(probe.bodyCalls, 'the body').toBe(0)
     expect(final, 'the sub-call reached tools/result').toBeDefined()
     expectCode(final!, 'UNKNOWN_TOOL')
-    expect(
-      trace.filter((entry) => entry.endsWith(':ephemeral')),
-      'the ordinary unknown-tool path',
-    ).toEqual(['pre:ephemeral', 'execute:ephemeral', 'post:ephemeral', 'result:ephemeral'])
+    // Whether the name reaches the policy stages before UNKNOWN_TOOL is open (OP-10); upstream's ordinary path is VIS-25's.
+    incidental('VIS-25', () =>
+      expect(
+        trace.filter((entry) => entry.endsWith(':ephemeral')),
+        'the ordinary unknown-tool path',
+      ).toEqual(['pre:ephemeral', 'execute:ephemeral', 'post:ephemeral', 'result:ephemeral']),
+    )
     const message = result.isError ? undefined : (result.value as { result: unknown }).result
     expect(message, 'the binding rejects with the final error message').toBe(final!.error?.message)
     const settled = codeMode.records().find((record) => record.type === 'tool/code-dispatch')
-    expect(settled?.data.subCallId).toBe('outer:code:1')
+    incidental('CM-44', () => expect(settled?.data.subCallId).toBe('outer:code:1'))
     expect(settled?.type === 'tool/code-dispatch' ? settled.data.isError : undefined).toBe(true)
     forRules('ERR-12', () => expect(message).toBe('unknown tool "ephemeral"'))
   },
@@ -1120,7 +1192,7 @@ check(
 // ---------------------------------------------------------------- abort and quiescence
 
 check(
-  ['CM-19', 'CM-35'],
+  ['CM-47', 'CM-35'],
   'the run signal aborts when the run settles, and a binding called afterwards rejects without dispatching',
   async ({ tools, scope, codeMode }) => {
     const probe = probeTool('echo')
@@ -1157,7 +1229,7 @@ check(
 )
 
 check(
-  ['CM-19', 'CM-20', 'CM-35'],
+  ['CM-47', 'CM-35'],
   'a sub-call still queued when the run settles is abandoned unlogged; the running one is aborted and drained',
   async ({ tools, harness, scope, codeMode }) => {
     const running = abortAwaitingTool('x')
@@ -1182,7 +1254,7 @@ check(
       trace.some((entry) => entry.endsWith(':y')),
       'no stage for the abandoned call',
     ).toBe(false)
-    expect(at(trace, 'result:x')).toBeLessThan(at(trace, 'result:run_code'))
+    incidental('CM-20', () => expect(at(trace, 'result:x'), 'the running sub-call is drained first').toBeLessThan(at(trace, 'result:run_code')))
     const abandoned = await outcomes[1]
     expect(abandoned, 'the abandoned binding rejects').toBeTypeOf('string')
     expect(codeMode.records().map((record) => `${record.type}:${record.data.name}`)).toEqual(['tool/code-dispatch-start:x', 'tool/code-dispatch:x'])
@@ -1192,7 +1264,7 @@ check(
 )
 
 check(
-  ['CM-19', 'CM-35'],
+  ['CM-47', 'CM-35'],
   'aborting the outer signal abandons a sub-call queued behind an exclusive one: no stage, no record, no body',
   async ({ tools, harness, codeMode }) => {
     const running = abortAwaitingTool('x')
@@ -1235,17 +1307,19 @@ check(
 )
 
 check(
-  ['CM-19', 'CM-35'],
-  'aborting the outer signal aborts the in-flight sub-call, and its late result is discarded',
+  ['CM-19', 'CM-47', 'CM-35'],
+  "aborting the outer signal aborts the runtime's signal and the in-flight sub-call, and its late result is discarded",
   async ({ tools, codeMode }) => {
     const running = abortAwaitingTool('x')
     tools.register(running.definition)
     const runtime = await mountScripted(codeMode)
     const controller = new AbortController()
     let discarded: string | undefined
+    let runSignal: AbortSignal | undefined
     const outer = tools.execute(
       runCode(
-        runtime.program(async ({ tools: bound }) => {
+        runtime.program(async ({ tools: bound, signal }) => {
+          runSignal = signal
           discarded = await rejection(bound.x!({}))
           return 'late'
         }),
@@ -1253,11 +1327,13 @@ check(
       ),
     )
     await running.entered
+    expect(runSignal?.aborted, "the runtime's signal before the abort").toBe(false)
     controller.abort(new Error('user cancelled'))
     const result = await outer
-    expect(running.sawAbort()).toBe(true)
+    expect(running.sawAbort(), 'the in-flight sub-call saw the abort').toBe(true)
+    expect(runSignal?.aborted, "the runtime's signal is aborted").toBe(true)
     expect(result.isError).toBe(true)
-    expect(discarded, 'the program does not get a result from a run that is over').toBeTypeOf('string')
+    forRules(['CM-47', 'CM-35'], () => expect(discarded, 'the program does not get a result from a run that is over').toBeTypeOf('string'))
     forRules('CM-35', () => expect(discarded).toMatch(/^run_code run is over \(.*\); x result discarded$/))
   },
   { deployment: CODE },
@@ -1392,16 +1468,21 @@ check(
     expectSuccess(await outer)
     expect(at(trace, 'result:slow')).toBeLessThan(at(trace, 'result:run_code'))
     const records = codeMode.records()
-    expect(records.map((record) => `${record.type}:${String(record.data.subCallId)}`)).toEqual([
-      'tool/code-dispatch-start:outer:code:1',
-      'tool/code-dispatch:outer:code:1',
-    ])
-    const settleRecord = records[1]
+    const settleRecords = records.filter((record) => record.type === 'tool/code-dispatch')
+    expect(settleRecords, 'the settle record is in when run_code resolves').toHaveLength(1)
+    // The start record is CM-23's, the fields of the settle record CM-44's (upstream).
+    incidental('CM-23', () =>
+      expect(records.map((record) => `${record.type}:${String(record.data.subCallId)}`)).toEqual([
+        'tool/code-dispatch-start:outer:code:1',
+        'tool/code-dispatch:outer:code:1',
+      ]),
+    )
+    const settleRecord = settleRecords[0]
     expect(final, 'the sub-call reached tools/result').toBeDefined()
     expect(settleRecord?.type === 'tool/code-dispatch' ? settleRecord.data.isError : undefined).toBe(final!.isError)
     expect(settleRecord?.type === 'tool/code-dispatch' ? settleRecord.data.content : undefined).toEqual(final!.content)
     await settle()
-    expect(codeMode.records(), 'nothing is appended after run_code settled').toHaveLength(2)
+    expect(codeMode.records(), 'nothing is appended after run_code settled').toHaveLength(records.length)
     // The run's own settlement aborted the sub-call's signal while its post-execute was pending.
     forRules('CAN-08', () => expectCode(final!, 'ABORTED'))
   },
@@ -1410,7 +1491,30 @@ check(
 
 check(
   'CM-21',
-  'an outer signal aborted at entry is ABORTED_BEFORE_DISPATCH and the runtime never runs',
+  'an outer signal aborted after entry, before the body, is ABORTED_BEFORE_DISPATCH and the runtime never runs',
+  async ({ tools, harness, codeMode }) => {
+    const runtime = await mountScripted(codeMode)
+    const controller = new AbortController()
+    // Aborted by the first policy stage: after entry (seed 000 §Cordis API execute), before the body starts.
+    harness.on('tools/pre-execute', (exec, next) => {
+      if (exec.name === 'run_code') controller.abort(new Error('cancelled before the body'))
+      return next()
+    })
+    const result = await tools.execute(
+      runCode(
+        runtime.program(() => 1),
+        { signal: controller.signal },
+      ),
+    )
+    expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+    expect(runtime.requests).toHaveLength(0)
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CAN-02',
+  'an outer signal already aborted at entry is ABORTED_BEFORE_DISPATCH for run_code too, and the runtime never runs',
   async ({ tools, codeMode }) => {
     const runtime = await mountScripted(codeMode)
     const result = await tools.execute(
@@ -1422,7 +1526,7 @@ check(
     expectCode(result, 'ABORTED_BEFORE_DISPATCH')
     expect(runtime.requests).toHaveLength(0)
   },
-  { deployment: CODE },
+  { deployment: CODE, needs: ['codeMode'] },
 )
 
 check(
@@ -1477,12 +1581,15 @@ check(
     )
     expectSuccess(result)
     // Whether the second call starts before the first settle record lands is not pinned; that both are in is.
-    const settled = codeMode
-      .records()
-      .filter((record) => record.type === 'tool/code-dispatch')
-      .map((record) => record.data.subCallId)
-    expect(settled.sort(), 'every settle record is in when run_code resolves').toEqual(['slow-log:code:1', 'slow-log:code:2'])
-    expect(logged.sort(), 'the slow listener ran for each record').toEqual(['slow-log:code:1', 'slow-log:code:2'])
+    const settled = codeMode.records().filter((record) => record.type === 'tool/code-dispatch')
+    expect(settled, 'every settle record is in when run_code resolves').toHaveLength(2)
+    expect(new Set(logged).size, 'the slow listener ran for each sub-call').toBe(2)
+    incidental('CM-44', () =>
+      expect(
+        settled.map((record) => record.data.subCallId),
+        'the records carry the sub-call ids',
+      ).toEqual(['slow-log:code:1', 'slow-log:code:2']),
+    )
   },
   { deployment: CODE },
 )
@@ -1491,7 +1598,7 @@ check(
 
 check(
   ['CM-22', 'CM-36'],
-  'image content, additional contexts and a conclusion of sub-calls reach the outer result in submission order',
+  'additional contexts and a conclusion of sub-calls reach the outer result (image content too, upstream)',
   async ({ tools, codeMode }) => {
     // An image among other blocks still counts: the whole content is forwarded.
     const image: ContentBlock[] = [text('a caption'), { type: 'image', data: 'AAAA', mimeType: 'image/png' }]
@@ -1526,10 +1633,14 @@ check(
     )
     expectSuccess(result)
     const contexts = result.additionalContexts ?? []
-    expect(contexts).toHaveLength(2)
-    expect(contexts[0]?.content).toEqual(image)
-    expect(contexts[1]).toEqual(note)
+    expect(contexts, "the sub-call's deferred context is ferried").toContainEqual(note)
     expect(result.isError ? undefined : result.concludesTurn).toBe(true)
+    // The image context is upstream's (CM-42, OP-64), and so is the order (CM-43, OP-65).
+    incidental('CM-42', () => {
+      expect(contexts).toHaveLength(2)
+      expect(contexts[0]?.content).toEqual(image)
+      expect(contexts[1]).toEqual(note)
+    })
     // Only these three fields are pinned: a registry may add its own (upstream gives each message an id).
     forRules('CM-36', () => {
       const { role, content, source } = (contexts[0] ?? {}) as { role?: unknown; content?: unknown; source?: unknown }
@@ -1540,7 +1651,7 @@ check(
 )
 
 check(
-  'CM-22',
+  ['CM-42', 'CM-43'],
   'a sub-call whose image a policy blocked defers no image context; earlier contexts survive a run failure',
   async ({ tools, harness, codeMode }) => {
     const image: ContentBlock[] = [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }]
@@ -1566,14 +1677,15 @@ check(
         }),
       ),
     )
-    expectCode(result, 'CODE_RUN_FAILED')
+    expect(result.isError, 'the run failed').toBe(true)
+    incidental('CM-09', () => expectCode(result, 'CODE_RUN_FAILED'))
     expect(result.additionalContexts).toEqual([note])
   },
   { deployment: CODE },
 )
 
 check(
-  'CM-22',
+  'CM-42',
   "a post-execute content replacement that removes a sub-call's image defers no image context",
   async ({ tools, harness, codeMode }) => {
     const image: ContentBlock[] = [text('a caption'), { type: 'image', data: 'AAAA', mimeType: 'image/png' }]
@@ -1601,7 +1713,7 @@ check(
 )
 
 check(
-  'CM-22',
+  'CM-42',
   "a post-execute content replacement that adds an image to a sub-call's content defers that content as an image context",
   async ({ tools, harness, codeMode }) => {
     const replaced: ContentBlock[] = [text('now with a picture'), { type: 'image', data: 'BBBB', mimeType: 'image/png' }]
@@ -1624,53 +1736,94 @@ check(
   { deployment: CODE },
 )
 
+const REVERSED = ['first', 'second', 'third'] as const
+
+/**
+ * Runs three parallel sub-calls (each deferring `from <name>`) whose bodies complete in reverse submission order, as
+ * `agent`'s run_code call `reversed`; returns the outer result, the contents of its contexts and the settle records.
+ */
+async function reverseCompletion({ tools, scope, codeMode }: CheckContext) {
+  const gates = new Map(REVERSED.map((name) => [name, deferred<void>()]))
+  const entered = new Map(REVERSED.map((name) => [name, deferred<void>()]))
+  for (const name of REVERSED) {
+    tools.register(
+      probeTool(name, {
+        isConcurrencySafe: () => true,
+        body: async (_args, exec) => {
+          exec.deferContext({ role: 'user', content: `from ${name}` })
+          entered.get(name)!.resolve()
+          await gates.get(name)!.promise
+          return name
+        },
+      }).definition,
+    )
+  }
+  const agent = await scope()
+  const runtime = await mountScripted(codeMode)
+  const outer = tools.execute(
+    runCode(
+      runtime.program(async ({ tools: bound }) => $Promise.all(REVERSED.map((name) => bound[name]!({})))),
+      { agent: agent.agent, callId: 'reversed' },
+    ),
+  )
+  for (const name of REVERSED) await entered.get(name)!.promise
+  // The last-submitted body lands first, the first-submitted one last.
+  for (const name of [...REVERSED].reverse()) {
+    gates.get(name)!.resolve()
+    await settle()
+  }
+  const result = await outer
+  expectSuccess(result)
+  return {
+    result,
+    contexts: (result.additionalContexts ?? []).map((context) => String(context.content)),
+    settled: codeMode.records().filter((record) => record.type === 'tool/code-dispatch'),
+  }
+}
+
 check(
   ['CM-22', 'CM-24'],
-  'when parallel bodies complete in reverse, contexts and settle records still follow submission order',
-  async ({ tools, scope, codeMode }) => {
-    const names = ['first', 'second', 'third'] as const
-    const gates = new Map(names.map((name) => [name, deferred<void>()]))
-    const entered = new Map(names.map((name) => [name, deferred<void>()]))
-    for (const name of names) {
-      tools.register(
-        probeTool(name, {
-          isConcurrencySafe: () => true,
-          body: async (_args, exec) => {
-            exec.deferContext({ role: 'user', content: `from ${name}` })
-            entered.get(name)!.resolve()
-            await gates.get(name)!.promise
-            return name
-          },
-        }).definition,
-      )
-    }
-    const agent = await scope()
-    const runtime = await mountScripted(codeMode)
-    const outer = tools.execute(
-      runCode(
-        runtime.program(async ({ tools: bound }) => $Promise.all(names.map((name) => bound[name]!({})))),
-        { agent: agent.agent },
-      ),
-    )
-    for (const name of names) await entered.get(name)!.promise
-    // The last-submitted body lands first, the first-submitted one last.
-    for (const name of [...names].reverse()) {
-      gates.get(name)!.resolve()
-      await settle()
-    }
-    const result = await outer
-    expectSuccess(result)
-    expect(result.isError ? undefined : result.value, 'the program got the values in its own order').toEqual({ logs: [], result: [...names] })
-    expect(
-      (result.additionalContexts ?? []).map((context) => context.content),
-      'contexts in submission order',
-    ).toEqual(names.map((name) => `from ${name}`))
-    const settled = codeMode
-      .records()
-      .filter((record) => record.type === 'tool/code-dispatch')
-      .map((record) => record.data.name)
-    expect(settled, 'settle records in submission order').toEqual([...names])
+  'when parallel bodies complete in reverse, every context and settle record is there',
+  async (context) => {
+    const { result, contexts, settled } = await reverseCompletion(context)
+    expect(result.isError ? undefined : result.value, 'the program got the values in its own order').toEqual({ logs: [], result: [...REVERSED] })
+    // In which order is open (OP-65, OP-66): upstream's submission order is CM-43's and CM-44's.
+    expect([...contexts].sort(), 'every context is ferried').toEqual(REVERSED.map((name) => `from ${name}`).sort())
+    expect(settled, 'one settle record per sub-call').toHaveLength(REVERSED.length)
     expect(result.isError ? undefined : result.concludesTurn, 'no sub-call concluded the turn').toBeUndefined()
+  },
+  { deployment: { mode: 'code', maxParallelSubCalls: 3 } },
+)
+
+check(
+  'CM-43',
+  'when parallel bodies complete in reverse, the contexts follow submission order',
+  async (context) => {
+    const { contexts } = await reverseCompletion(context)
+    expect(contexts).toEqual(REVERSED.map((name) => `from ${name}`))
+  },
+  { deployment: { mode: 'code', maxParallelSubCalls: 3 }, needs: ['scopes'] },
+)
+
+check(
+  'CM-44',
+  'when parallel bodies complete in reverse, the settle records follow submission order, each with the start fields',
+  async (context) => {
+    const { settled } = await reverseCompletion(context)
+    expect(
+      settled.map((record) => record.data.name),
+      'settle records in submission order',
+    ).toEqual([...REVERSED])
+    for (const [n, record] of settled.entries()) {
+      const { rootCallId, parentCallId, subCallId, name, arguments: args } = record.data
+      expect({ rootCallId, parentCallId, subCallId, name, args }, `settle record ${n + 1}`).toEqual({
+        rootCallId: 'reversed',
+        parentCallId: 'reversed',
+        subCallId: `reversed:code:${n + 1}`,
+        name: REVERSED[n],
+        args: {},
+      })
+    }
   },
   { deployment: { mode: 'code', maxParallelSubCalls: 3 } },
 )
@@ -1819,7 +1972,8 @@ check(
     expect(seen[0]?.exec.callId).toBe('outer')
     expect(seen[0]?.exec.name).toBe('run_code')
     expect(seen[0]?.agent).toBe(agent.agent)
-    expect(seen[0]?.subCallId).toBe('outer:code:1')
+    expect(seen[0]?.subCallId).toMatch(/^outer:code:\d+$/)
+    incidental('CM-41', () => expect(seen[0]?.subCallId).toBe('outer:code:1'))
     expect(seen[0]?.name).toBe('echo')
     expect(seen[0]?.isError).toBe(false)
     expect(seen[0]?.content).toEqual([text('full content')])
@@ -1872,7 +2026,8 @@ check(
     expect(seenByMine, "the calling agent's listener saw both dispatches").toEqual(['echo', 'bad'])
     expect(seenByTheirs, "another agent's listener saw none").toEqual([])
     const settled = codeMode.records().filter((record) => record.type === 'tool/code-dispatch')
-    expect(settled.map((record) => record.data.name)).toEqual(['echo', 'bad'])
+    expect(settled, 'one settle record per sub-call, the failure included').toHaveLength(2)
+    incidental('CM-44', () => expect(settled.map((record) => record.data.name)).toEqual(['echo', 'bad']))
     for (const record of settled) {
       expect(record.type === 'tool/code-dispatch' ? record.data.content : undefined, `${String(record.data.name)}'s settle record`).not.toEqual([
         text('shaped by another agent'),
@@ -1918,11 +2073,11 @@ check(
     expect(offered.get('echo'), 'the waterfall starts from the final content').toEqual(finals.get('echo'))
     expect(offered.get('plain')).toEqual(finals.get('plain'))
     expect(kept, 'next() keeps the content unchanged').toEqual(finals.get('plain'))
-    const settled = new Map(
-      codeMode.records().flatMap((record) => (record.type === 'tool/code-dispatch' ? [[record.data.name, record.data.content] as const] : [])),
-    )
-    expect(settled.get('echo'), "echo's settle record").toEqual([text('redacted')])
-    expect(settled.get('plain'), "plain's settle record").toEqual([text('plain rendered')])
+    // Records are told apart by their content: which other fields they carry is CM-44's (OP-66).
+    const settled = codeMode.records().flatMap((record) => (record.type === 'tool/code-dispatch' ? [record.data.content] : []))
+    expect(settled, 'one settle record per sub-call').toHaveLength(2)
+    expect(settled, "echo's settle record").toContainEqual([text('redacted')])
+    expect(settled, "plain's settle record").toContainEqual([text('plain rendered')])
   },
   { deployment: CODE },
 )

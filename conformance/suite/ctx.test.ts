@@ -9,6 +9,7 @@ import { trackListeners } from './_kit/listeners.ts'
 import { expectCode, expectPlainFailure, expectSuccess } from './_kit/result-assertions.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
 import type { ProbeSpec } from './_kit/tools.ts'
+import { expectContextGroups, expectContextOrder, expectDeferredKept } from './_kit/contexts.ts'
 
 const a = contextMessage('body-1')
 const b = contextMessage('body-2')
@@ -53,7 +54,8 @@ check('CTX-01', 'deferred contexts come out in call order', async ({ tools }) =>
   expect(result.additionalContexts).toEqual([a, b])
 })
 
-check('CTX-01', "deferred contexts are placed before the wrapper result's contexts", async ({ harness, tools }) => {
+// CTX-12: the seeds emit deferred contexts "in call order" but do not place them among a wrapper result's (open point OP-53).
+check('CTX-12', "deferred contexts are placed before the wrapper result's contexts", async ({ harness, tools }) => {
   tools.register(probeTool('ctx', { body: deferring('done', true) }).definition)
   wrapWithContext(harness)
 
@@ -63,7 +65,9 @@ check('CTX-01', "deferred contexts are placed before the wrapper result's contex
   expect(result.additionalContexts).toEqual([a, b, w])
 })
 
-check('CTX-01', 'deferContext accepts anything at call time; checking happens at materialization', async ({ tools }) => {
+// CTX-13: the seeds fail a result whose contexts cannot be materialized, but do not say deferContext may not check
+// earlier (open point OP-54).
+check('CTX-13', 'deferContext accepts anything at call time; checking happens at materialization', async ({ tools }) => {
   let returned = false
   tools.register(
     probeTool('ctx', {
@@ -119,7 +123,7 @@ check('CTX-02', 'deferred contexts survive a cancellation that replaces the resu
   expect(result.additionalContexts).toEqual([a])
 })
 
-check('CTX-02', 'deferred contexts are prepended to a wrapper-authored failure', async ({ harness, tools }) => {
+check('CTX-02', 'deferred contexts are kept on a wrapper-authored failure', async ({ harness, tools }) => {
   tools.register(probeTool('ctx', { body: deferring() }).definition)
   harness.on('tools/execute', async (_exec, next) => {
     await next()
@@ -129,7 +133,8 @@ check('CTX-02', 'deferred contexts are prepended to a wrapper-authored failure',
   const result = await tools.execute(call('ctx'))
 
   expect(result.error?.message).toBe('wrapper says no')
-  expect(result.additionalContexts).toEqual([a, w])
+  expectDeferredKept(result.additionalContexts, [a])
+  expectContextOrder(result.additionalContexts, [a, w])
 })
 
 const accepts: { name: string; decision: PostToolDecision }[] = [
@@ -139,7 +144,7 @@ const accepts: { name: string; decision: PostToolDecision }[] = [
 ]
 
 for (const accept of accepts) {
-  check('CTX-03', `${accept.name} appends its contexts after body and wrapper contexts`, async ({ harness, tools }) => {
+  check('CTX-03', `${accept.name} adds its contexts to the body and wrapper contexts`, async ({ harness, tools }) => {
     tools.register(probeTool('ctx', { body: deferring() }).definition)
     wrapWithContext(harness)
     postDecides(harness, accept.decision)
@@ -147,7 +152,7 @@ for (const accept of accepts) {
     const result = await tools.execute(call('ctx'))
 
     expectSuccess(result)
-    expect(result.additionalContexts).toEqual([a, w, p])
+    expectContextGroups(result.additionalContexts, [[a], [w], [p]])
   })
 }
 
@@ -166,7 +171,7 @@ check(['CTX-03', 'POST-03'], "an accept adds its contexts to a failure too: afte
   const denied = await tools.execute(call('denied'))
 
   expect(thrown.isError, 'the throwing body').toBe(true)
-  expect(thrown.additionalContexts, 'the throwing body').toEqual([a, p])
+  expectContextGroups(thrown.additionalContexts, [[a], [p]])
   expect(denied.isError, 'the denial').toBe(true)
   // Whether a denial reaches tools/post-execute is open (OP-06, POST-28's): when it does, the accept adds its contexts.
   if (posted.includes('denied')) expect(denied.additionalContexts, 'the denial').toEqual([p])
@@ -282,7 +287,8 @@ for (const kept of keptEmpties) {
   })
 }
 
-const lateFailures: { name: string; arrange: (harness: Harness) => void; spec?: ProbeSpec }[] = [
+/** Failures raised after the body ran; `owner` when not CTX-06 (the seeds do not say these cases fail at all: CTX-14). */
+const lateFailures: { name: string; owner?: 'CTX-14'; arrange: (harness: Harness) => void; spec?: ProbeSpec }[] = [
   {
     name: 'a tools/execute listener throwing after the body',
     arrange: (h) =>
@@ -293,6 +299,7 @@ const lateFailures: { name: string; arrange: (harness: Harness) => void; spec?: 
   },
   {
     name: 'a wrapper result failing normalization',
+    owner: 'CTX-14',
     spec: { schema: { type: 'string' }, body: deferring('fine') },
     arrange: (h) =>
       h.on('tools/execute', async (_exec, next) => {
@@ -309,20 +316,27 @@ const lateFailures: { name: string; arrange: (harness: Harness) => void; spec?: 
   },
   {
     name: 'a malformed post-execute decision',
+    owner: 'CTX-14',
     arrange: (h) => h.on('tools/post-execute', () => undefined as unknown as PostToolDecision),
   },
 ]
 
-for (const failure of lateFailures) {
-  check('CTX-06', `deferred contexts survive ${failure.name}`, async ({ harness, tools }) => {
-    tools.register(probeTool('ctx', failure.spec ?? { body: deferring() }).definition)
-    failure.arrange(harness)
+/** The failure `failure` raises after the body deferred `a` still carries `a`. */
+async function expectDeferredSurvive({ harness, tools }: { harness: Harness; tools: ToolRuntimeApi }, failure: (typeof lateFailures)[number]): Promise<void> {
+  tools.register(probeTool('ctx', failure.spec ?? { body: deferring() }).definition)
+  failure.arrange(harness)
 
-    const result = await tools.execute(call('ctx'))
+  const result = await tools.execute(call('ctx'))
 
-    expect(result.isError, 'isError').toBe(true)
-    expect(result.additionalContexts).toEqual([a])
-  })
+  expect(result.isError, 'isError').toBe(true)
+  expect(result.additionalContexts).toEqual([a])
+}
+
+for (const failure of lateFailures.filter((f) => f.owner === undefined)) {
+  check('CTX-06', `deferred contexts survive ${failure.name}`, (t) => expectDeferredSurvive(t, failure))
+}
+for (const failure of lateFailures.filter((f) => f.owner === 'CTX-14')) {
+  check('CTX-14', `deferred contexts survive ${failure.name}`, (t) => expectDeferredSurvive(t, failure))
 }
 
 check('CTX-07', 'contexts keep every field they were given', async ({ harness, tools }) => {

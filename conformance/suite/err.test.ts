@@ -1,4 +1,5 @@
 import { $Object } from './_kit/intrinsics.ts'
+import { incidental } from './_kit/incidental.ts'
 import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ToolDefinition, ToolExecutionInput, ToolExecutionResult } from '../spec/types.ts'
@@ -10,6 +11,8 @@ import {
   expectCode,
   expectDenial,
   expectEnveloped,
+  expectEnvelopedContent,
+  expectErrorIdentity,
   expectGuardDenial,
   expectNoInfo,
   expectPlainFailure,
@@ -38,17 +41,21 @@ async function failureOf(tools: ToolRuntimeApi, thrown: unknown) {
 
 /**
  * The failure a thrown `Error(message)` becomes when nothing else (contexts, meta) applies: ERR-01's
- * message and keys; its missing info (ERR-14) and its envelope (ERR-13) are charged incidentally.
+ * message; its missing info (ERR-14), its envelope (ERR-13) and that it carries no empty context list
+ * (CTX-05) are charged incidentally.
  */
 function expectThrownFailure(result: ToolExecutionResult, message: string): void {
   expect(result.isError, 'isError').toBe(true)
+  expect('value' in result, 'a failure carries no value').toBe(false)
   expectThrownMessage(result, message)
-  expect($Object.keys(result).sort(), 'a plain failure has only isError, error and content').toEqual(['content', 'error', 'isError'])
   expectNoInfo(result, 'ERR-14')
   expectEnveloped(result)
+  incidental('CTX-05', () => {
+    expect($Object.keys(result).sort(), 'a plain failure has no additionalContexts key (CTX-05)').toEqual(['content', 'error', 'isError'])
+  })
 }
 
-check('ERR-01', 'a thrown Error becomes { message } plus one enveloped text block', async ({ tools }) => {
+check('ERR-01', 'a thrown Error becomes a failure whose message carries no envelope', async ({ tools }) => {
   const result = await failureOf(tools, new Error('disk full'))
 
   expectThrownFailure(result, 'disk full')
@@ -179,7 +186,8 @@ check('ERR-14', 'an error that merely looks routable (own code and name) carries
   expectPlainFailure(await tools.execute(call('lookalike')))
 })
 
-check('ERR-03', 'registry-raised HarnessErrors carry exactly { name, code }', async ({ tools }) => {
+// ERR-20: the seeds name info an "Internal error class/code" without declaring its fields (open point OP-08).
+check('ERR-20', 'registry-raised HarnessErrors carry exactly { name, code }', async ({ tools }) => {
   tools.register(probeTool('bad-output', { schema: { type: 'string' }, body: () => 1 }).definition)
 
   const result = await tools.execute(call('bad-output'))
@@ -190,7 +198,7 @@ check('ERR-03', 'registry-raised HarnessErrors carry exactly { name, code }', as
 check('ERR-04', 'an unknown tool reports ToolNotFoundError / UNKNOWN_TOOL', async ({ tools }) => {
   const result = await tools.execute(call('nowhere'))
 
-  expect(result.error?.info).toEqual({ name: 'ToolNotFoundError', code: 'UNKNOWN_TOOL' })
+  expectErrorIdentity(result, 'ToolNotFoundError', 'UNKNOWN_TOOL')
 })
 
 check('ERR-05', 'an unknown tool resolves a failure and later calls still work', async ({ harness, tools }) => {
@@ -366,6 +374,8 @@ check(
 /** Failure sources for ERR-08; each resolves to a failure and notifies once. */
 const failureSources: {
   name: string
+  /** The rule the case belongs to, when not ERR-08. */
+  owner?: 'ERR-22'
   needs?: readonly ('approval' | 'scopes' | 'presentationMeta')[]
   arrange: (h: Harness, tools: ToolRuntimeApi, agent?: object) => ToolExecutionInput
 }[] = [
@@ -414,6 +424,7 @@ const failureSources: {
   },
   {
     name: 'a throwing guard',
+    owner: 'ERR-22',
     arrange: (_h, tools) => {
       tools.register(probeTool('tool').definition)
       tools.guard(() => {
@@ -454,6 +465,7 @@ const failureSources: {
   },
   {
     name: 'a throwing finalizer',
+    owner: 'ERR-22',
     arrange: (_h, tools) => {
       tools.register(
         probeTool('tool', {
@@ -467,6 +479,7 @@ const failureSources: {
   },
   {
     name: 'an approval service that rejects',
+    owner: 'ERR-22',
     needs: ['approval', 'scopes'],
     arrange: (h, tools, agent) => {
       tools.register(probeTool('tool').definition)
@@ -479,20 +492,34 @@ const failureSources: {
   },
 ]
 
-for (const source of failureSources) {
+/** execute() resolves a failure for `source`, announced once. */
+async function expectResolvedFailure({ harness, tools, scope }: CheckContext, source: (typeof failureSources)[number]): Promise<void> {
+  const agent = source.needs?.includes('scopes') ? (await scope()).agent : undefined
+  const input = source.arrange(harness, tools, agent)
+  const stages = recordStages(harness)
+
+  const result = await tools.execute(input)
+
+  expect(result.isError, 'isError').toBe(true)
+  expect(stages.count('result'), 'result stage runs').toBe(1)
+}
+
+for (const source of failureSources.filter((s) => s.owner === undefined)) {
   check(
     'ERR-08',
     `execute() resolves a failure for ${source.name}`,
-    async ({ harness, tools, scope }) => {
-      const agent = source.needs?.includes('scopes') ? (await scope()).agent : undefined
-      const input = source.arrange(harness, tools, agent)
-      const stages = recordStages(harness)
+    (t) => expectResolvedFailure(t, source),
+    source.needs === undefined ? {} : { needs: source.needs },
+  )
+}
 
-      const result = await tools.execute(input)
-
-      expect(result.isError, 'isError').toBe(true)
-      expect(stages.count('result'), 'result stage runs').toBe(1)
-    },
+// ERR-22: the seeds resolve "Tool and listener failures" as error results; a guard is no listener, a finalizer
+// "must not throw", and an approval service that fails is not said to resolve either (open point OP-58).
+for (const source of failureSources.filter((s) => s.owner === 'ERR-22')) {
+  check(
+    'ERR-22',
+    `execute() resolves a failure for ${source.name}`,
+    (t) => expectResolvedFailure(t, source),
     source.needs === undefined ? {} : { needs: source.needs },
   )
 }
@@ -518,8 +545,8 @@ check('ERR-09', 'registry-raised failures name their concrete error class', asyn
   const unknown = await tools.execute(call('nowhere'))
   const badOutput = await tools.execute(call('bad-output'))
 
-  expect(unknown.error?.info).toEqual({ name: 'ToolNotFoundError', code: 'UNKNOWN_TOOL' })
-  expect(badOutput.error?.info).toEqual({ name: 'ToolOutputError', code: 'INVALID_TOOL_OUTPUT' })
+  expectErrorIdentity(unknown, 'ToolNotFoundError', 'UNKNOWN_TOOL')
+  expectErrorIdentity(badOutput, 'ToolOutputError', 'INVALID_TOOL_OUTPUT')
 })
 
 /** An otherwise well-formed input for `tool` whose field `key` is replaced by `descriptor`. */
@@ -614,14 +641,32 @@ const registryBuilt: { name: string; arrange: (t: CheckContext) => ToolExecution
 ]
 
 for (const source of registryBuilt) {
-  check('ERR-13', `the content of ${source.name}'s failure is one text block "Error: " + its message`, async (t) => {
+  check('ERR-13', `the content of ${source.name}'s failure carries "Error: " + its message`, async (t) => {
     const result = await t.tools.execute(source.arrange(t))
 
     expect(result.isError, 'isError').toBe(true)
     expect(typeof result.error?.message, 'message').toBe('string')
-    expect(result.content).toEqual([text(`Error: ${result.error?.message}`)])
+    expectEnvelopedContent(result)
   })
 }
+
+// ERR-19: the seeds imply the Native envelope of the message, not the block structure that carries it (open point
+// OP-55), nor what becomes of content others supply.
+check('ERR-19', 'a registry-built failure is exactly one enveloped text block; a wrapper-authored failure keeps its content', async ({ harness, tools }) => {
+  tools.register(probeTool('thrower', { body: () => Promise.reject(new Error('disk full')) }).definition)
+  tools.register(probeTool('wrapped').definition)
+  harness.on('tools/execute', (exec, next) =>
+    exec.name === 'wrapped' ? { isError: true, error: { message: 'wrapper says no' }, content: [text('no'), text('really')] } : next(),
+  )
+
+  const thrown = await tools.execute(call('thrower'))
+  const unknown = await tools.execute(call('nowhere'))
+  const wrapped = await tools.execute(call('wrapped'))
+
+  expect(thrown.content).toEqual([text(`Error: ${thrown.error?.message}`)])
+  expect(unknown.content).toEqual([text(`Error: ${unknown.error?.message}`)])
+  expect(wrapped.content).toEqual([text('no'), text('really')])
+})
 
 /** Places a coded throw can come from (pre-execute, guards and post-execute are tested under PRE-12, GRD-09, POST-12). */
 const codedSources: {
@@ -661,21 +706,25 @@ const codedSources: {
   },
 ]
 
-for (const source of codedSources) {
-  check(
-    'ERR-03',
-    `a coded error thrown by ${source.name} keeps info { name, code }`,
-    async (t) => {
-      const thrown = t.harnessError('quota exceeded', 'QUOTA')
-      const input = await source.arrange(t, thrown)
+/** A coded error thrown by `source` keeps its identity and message. */
+async function expectCodedKept(t: CheckContext, source: (typeof codedSources)[number]): Promise<void> {
+  const thrown = t.harnessError('quota exceeded', 'QUOTA')
+  const input = await source.arrange(t, thrown)
 
-      const result = await t.tools.execute(input)
+  const result = await t.tools.execute(input)
 
-      expect(result.error?.info).toEqual({ name: thrown.name, code: 'QUOTA' })
-      expectThrownMessage(result, 'quota exceeded')
-    },
-    { needs: ['codedErrors', ...(source.needs ?? [])] },
-  )
+  expectErrorIdentity(result, thrown.name, 'QUOTA')
+  expectThrownMessage(result, 'quota exceeded')
+}
+
+// ERR-03's quotes speak of "a tool-owned structured error"; the coded throws of wrappers and finalizers are ERR-21's
+// (open point OP-56).
+const [bodySource, ...otherCodedSources] = codedSources
+check('ERR-03', `a coded error thrown by ${bodySource!.name} keeps info { name, code }`, (t) => expectCodedKept(t, bodySource!), { needs: ['codedErrors'] })
+for (const source of otherCodedSources) {
+  check('ERR-21', `a coded error thrown by ${source.name} keeps info { name, code }`, (t) => expectCodedKept(t, source), {
+    needs: ['codedErrors', ...(source.needs ?? [])],
+  })
 }
 
 // The seeds let an ask that the approval service does not grant end as a denial without info: upstream's failure of
@@ -693,7 +742,7 @@ check('ERR-17', 'a coded error thrown by the approval service keeps info { name,
 })
 
 check(
-  'ERR-03',
+  'ERR-20',
   'info.name is read from the thrown error, not from its class',
   async ({ tools, harnessError }) => {
     const thrown = harnessError('quota exceeded', 'QUOTA')

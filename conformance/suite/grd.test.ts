@@ -556,7 +556,7 @@ check('GRD-13', 'a non-JSON guard return fails with the lossless-JSON message', 
 })
 
 check(
-  ['GRD-09', 'ERR-03'],
+  ['GRD-09', 'ERR-21'],
   "a guard that throws a coded error ends the call as a final failure with that error's info",
   async ({ harness, tools, harnessError }) => {
     const { stages, probe } = setup(harness, tools)

@@ -8,6 +8,7 @@ import { loadJsonSchemaFixtures, VIOLATION_KINDS } from '../fixtures/json-schema
 import type { ExpectedViolation, UnsupportedCase } from '../fixtures/json-schema-fixtures.ts'
 import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
+import { incidental } from './_kit/incidental.ts'
 import { inForeignRealm } from './_kit/realm.ts'
 import {
   atExactSchemaPath,
@@ -127,26 +128,39 @@ check('JSS-02', 'independent violations in different subtrees are all reported, 
 // ---------------------------------------------------------------------------
 // JSS-03 node shape and type
 
-check('JSS-03', 'nodes that are not plain records are violations at their path, never a crash', ({ schema }) => {
-  class Schema {
-    type = 'string'
-  }
-  const symbolKeyed = { type: 'string', [Symbol('extra')]: 1 }
-  const hidden = Object.defineProperty({ type: 'string' }, 'title', { value: 't', enumerable: false })
-  const forged = Object.create({ type: 'string' }) as object
-  const violations = violationsOf(schema, {
-    type: 'object',
-    properties: { a: new Schema(), b: symbolKeyed, c: hidden, d: forged, e: new Date(0), f: throwingProxy({ type: 'string' }), g: 'string' },
-  })
+check('JSS-03', 'nodes that are not object records are violations at their path', ({ schema }) => {
+  const violations = violationsOf(schema, { type: 'object', properties: { a: null, b: 'string', c: 5, d: true, e: [{ type: 'string' }] } })
   expectPaths(
     violations,
-    ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((k) => `schema.properties.${k}`),
+    ['a', 'b', 'c', 'd', 'e'].map((k) => `schema.properties.${k}`),
   )
   // items is one node schema (items?: JsonSchemaNode), so the tuple form, an array of nodes, is not one.
   expectPaths(violationsOf(schema, { type: 'array', items: [{ type: 'string' }] }), ['schema.items'])
 })
 
-check('JSS-03', "a record whose prototype only imitates a realm's Object.prototype is not a schema node", ({ schema }) => {
+// Records beyond JSON are open (OP-28): refusing them, as upstream does, is JSS-21's.
+check(
+  'JSS-21',
+  'records with a foreign or forged prototype, symbol or hidden keys, or a throwing proxy are violations at their path, never a crash',
+  ({ schema }) => {
+    class Schema {
+      type = 'string'
+    }
+    const symbolKeyed = { type: 'string', [Symbol('extra')]: 1 }
+    const hidden = Object.defineProperty({ type: 'string' }, 'title', { value: 't', enumerable: false })
+    const forged = Object.create({ type: 'string' }) as object
+    const violations = violationsOf(schema, {
+      type: 'object',
+      properties: { a: new Schema(), b: symbolKeyed, c: hidden, d: forged, e: new Date(0), f: throwingProxy({ type: 'string' }) },
+    })
+    expectPaths(
+      violations,
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((k) => `schema.properties.${k}`),
+    )
+  },
+)
+
+check('JSS-21', "a record whose prototype only imitates a realm's Object.prototype is not a schema node", ({ schema }) => {
   const imitations: Record<string, object> = {
     // A null-parent object without a constructor, or with one that is not a function.
     bare: Object.create(null) as object,
@@ -172,7 +186,7 @@ check('JSS-03', "a record whose prototype only imitates a realm's Object.prototy
   )
 })
 
-check('JSS-03', 'a record with a null prototype is a schema node', ({ schema }) => {
+check('JSS-21', 'a record with a null prototype is a schema node', ({ schema }) => {
   const node = Object.assign(Object.create(null) as object, {
     type: 'object',
     properties: Object.assign(Object.create(null) as object, { a: { type: 'string' } }),
@@ -188,20 +202,28 @@ check('JSS-03', 'type arrays and unknown type names are violations at .type', ({
 // ---------------------------------------------------------------------------
 // JSS-04 oneOf
 
-check('JSS-04', 'oneOf must be a dense ordinary array: sparse, decorated, subclassed and throwing arrays are rejected', ({ schema }) => {
+check('JSS-04', 'oneOf must be a dense array of at least two schemas: sparse, one-branch and non-array oneOf are rejected', ({ schema }) => {
   const branch = (): object => ({ type: 'string' })
   const sparse: unknown[] = [branch()]
   sparse[2] = branch()
-  const decorated = Object.assign([branch(), branch()], { note: 'x' })
-  class Branches extends Array<unknown> {}
-  const subclass = Branches.from([branch(), branch()])
-  const hostile = throwingProxy([branch(), branch()])
-  for (const oneOf of [sparse, decorated, subclass, hostile, [branch()], 'abc']) {
+  for (const oneOf of [sparse, [branch()], [], 'abc', { 0: branch(), 1: branch() }]) {
     expectPaths(violationsOf(schema, { oneOf }), ['schema.oneOf'])
   }
 })
 
-check('JSS-04', 'an array whose prototype is another array, or that is sparse and decorated behind a proxy, is not a oneOf array', ({ schema }) => {
+// Arrays beyond JSON are open (OP-28): refusing them, as upstream does, is JSS-21's.
+check('JSS-21', 'decorated, subclassed and throwing oneOf arrays are rejected', ({ schema }) => {
+  const branch = (): object => ({ type: 'string' })
+  const decorated = Object.assign([branch(), branch()], { note: 'x' })
+  class Branches extends Array<unknown> {}
+  const subclass = Branches.from([branch(), branch()])
+  const hostile = throwingProxy([branch(), branch()])
+  for (const oneOf of [decorated, subclass, hostile]) {
+    expectPaths(violationsOf(schema, { oneOf }), ['schema.oneOf'])
+  }
+})
+
+check('JSS-21', 'an array whose prototype is another array, or that is sparse and decorated behind a proxy, is not a oneOf array', ({ schema }) => {
   const branch = (): object => ({ type: 'string' })
   // Dense and undecorated itself, but its prototype is an ordinary array, not a realm's Array.prototype.
   const arrayProto = Object.setPrototypeOf([branch(), branch()], []) as unknown[]
@@ -246,7 +268,9 @@ check('JSS-05', 'constraint keywords are violations on a type that does not take
 
 check('JSS-06', 'properties must be a record of schemas, each checked at its key', ({ schema }) => {
   expectPaths(violationsOf(schema, { type: 'object', properties: [] }), ['schema.properties'])
-  expectPaths(violationsOf(schema, { type: 'object', properties: new Map() }), ['schema.properties'])
+  expectPaths(violationsOf(schema, { type: 'object', properties: 'a' }), ['schema.properties'])
+  // A Map is a record beyond JSON (OP-28): upstream refuses it as properties too (JSS-21).
+  incidental('JSS-21', () => expectPaths(violationsOf(schema, { type: 'object', properties: new Map() }), ['schema.properties']))
   expectPaths(violationsOf(schema, { type: 'object', properties: { ok: {}, bad: { type: 'object', properties: { deeper: 1 } } } }), [
     'schema.properties.bad.properties.deeper',
   ])
@@ -255,9 +279,10 @@ check('JSS-06', 'properties must be a record of schemas, each checked at its key
 check('JSS-06', 'required must be a dense array of strings naming own keys of properties', ({ schema }) => {
   const sparse: unknown[] = ['a']
   sparse[2] = 'a'
-  for (const required of [sparse, ['a', 2], 'a', throwingProxy(['a'])]) {
+  for (const required of [sparse, ['a', 2], 'a']) {
     expectPaths(violationsOf(schema, { type: 'object', properties: { a: {} }, required }), ['schema.required'])
   }
+  incidental('JSS-21', () => expectPaths(violationsOf(schema, { type: 'object', properties: { a: {} }, required: throwingProxy(['a']) }), ['schema.required']))
   const inherited = violationsOf(schema, { type: 'object', properties: { a: {} }, required: ['a', 'toString', 'hasOwnProperty'] })
   expectPaths(inherited, ['schema.required', 'schema.required'])
 })
@@ -302,12 +327,22 @@ check('JSS-07', 'null enum and const admit only null', ({ schema }) => {
   expectAccepted(assertSupported(schema, { type: 'null', enum: [null], const: null }))
 })
 
-check('JSS-07', 'enum must be a non-empty dense ordinary array', ({ schema }) => {
+check('JSS-07', 'enum must be a dense array', ({ schema }) => {
   const sparse: unknown[] = ['a']
   sparse[2] = 'b'
-  for (const members of [[], sparse, Object.assign(['a'], { extra: true }), throwingProxy(['a'])]) {
+  for (const members of [sparse, 'a', { 0: 'a' }]) {
     expectPaths(violationsOf(schema, { type: 'string', enum: members }), ['schema.enum'])
   }
+  // Decorated and throwing arrays are beyond JSON (OP-28): upstream refuses them (JSS-21).
+  incidental('JSS-21', () => {
+    for (const members of [Object.assign(['a'], { extra: true }), throwingProxy(['a'])])
+      expectPaths(violationsOf(schema, { type: 'string', enum: members }), ['schema.enum'])
+  })
+})
+
+// Whether an empty enum is allowed is open (OP-21): upstream refuses it (JSS-22).
+check('JSS-22', 'an empty enum is a violation at .enum', ({ schema }) => {
+  for (const type of ['string', 'number', 'integer', 'boolean', 'null']) expectPaths(violationsOf(schema, { type, enum: [] }), ['schema.enum'])
 })
 
 // ---------------------------------------------------------------------------

@@ -700,7 +700,7 @@ check('POST-16', 'content replacement leaves the value readable; block and value
 })
 
 check(
-  ['POST-12', 'ERR-03'],
+  ['POST-12', 'ERR-21'],
   "a post-execute listener that throws a coded error yields a failure with that error's info",
   async ({ harness, tools, harnessError }) => {
     const thrown = harnessError('post broke', 'POST_DOWN')

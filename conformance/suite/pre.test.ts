@@ -660,7 +660,7 @@ check('PRE-20', 'a rogue approval outcome names the unreachable variant', async 
 
 for (const mode of ['throws', 'rejects'] as const) {
   check(
-    ['PRE-12', 'ERR-03'],
+    ['PRE-12', 'ERR-21'],
     `a pre-execute listener that ${mode} a coded error ends the call with that error's info`,
     async ({ harness, tools, harnessError }) => {
       const { stages, probe, guard } = setup(harness, tools)

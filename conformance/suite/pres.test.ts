@@ -26,7 +26,18 @@ function withHostilePresenters(definition: ToolDefinition): { calls: string[] } 
   return { calls }
 }
 
-check('PRES-01', 'registering, looking up, projecting, classifying and executing never call the presenters', async ({ harness, tools }) => {
+check('PRES-01', 'a definition without presenters registers, is looked up and executes', async ({ tools }) => {
+  const plain = probeTool('plain')
+  expect('presentCall' in plain.definition || 'presentResult' in plain.definition, 'the probe has no presenters').toBe(false)
+  tools.register(plain.definition)
+
+  expect(tools.get('plain')?.name).toBe('plain')
+  expect(tools.schemas().some((schema) => schema.name === 'plain')).toBe(true)
+  expectSuccess(await tools.execute(call('plain')))
+})
+
+// PRES-17: the seeds say a UI calls the presenters, live and on replay, but not that the registry never does.
+check('PRES-17', 'registering, looking up, projecting, classifying and executing never call the presenters', async ({ harness, tools }) => {
   const ok = probeTool('ok', { isConcurrencySafe: () => true })
   const failing = probeTool('failing', {
     body: () => {
@@ -57,7 +68,7 @@ check('PRES-01', 'registering, looking up, projecting, classifying and executing
   expect(presenters.flatMap((p) => p.calls)).toEqual([])
 })
 
-check('PRES-01', 'cancelled calls and wrapper-authored outcomes never call the presenters either', async ({ harness, tools }) => {
+check('PRES-17', 'cancelled calls and wrapper-authored outcomes never call the presenters either', async ({ harness, tools }) => {
   const controller = new AbortController()
   const cancelledMid = probeTool('cancelled-mid', {
     body: () => {
@@ -95,7 +106,7 @@ check('PRES-01', 'cancelled calls and wrapper-authored outcomes never call the p
 })
 
 check(
-  'PRES-01',
+  'PRES-17',
   'Code Mode sub-calls, completed or aborted with the run, never call the presenters',
   async ({ tools, codeMode }) => {
     const done = probeTool('done')
@@ -148,15 +159,24 @@ function registerOuterCallingMeta(tools: ToolRuntimeApi): ToolExecutionResult[] 
   return nested
 }
 
-check('PRES-02', 'a nested call gets no meta, whatever its parent token', async ({ tools }) => {
+check('PRES-02', "a nested call carrying its parent's token gets no meta", async ({ tools }) => {
   tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
   const nested = registerOuterCallingMeta(tools)
 
   await tools.execute(call('outer'))
-  const forged = await tools.execute(call('meta', {}, { parent: Symbol('any parent') }))
 
   expect(nested, 'nested results').toHaveLength(1)
+  expectSuccess(nested[0]!)
   expect('meta' in (nested[0] as object)).toBe(false)
+})
+
+// PRES-18: the seeds mark a sub-dispatch by its parent token, but also let callers omit rootCallId "for a root
+// execution": a call with a parent and no rootCallId is top-level by one marker and nested by the other.
+check('PRES-18', 'a call with a forged parent token and no rootCallId gets no meta', async ({ tools }) => {
+  tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
+
+  const forged = await tools.execute(call('meta', {}, { parent: Symbol('any parent') }))
+
   expectSuccess(forged)
   expect('meta' in forged).toBe(false)
 })
@@ -200,7 +220,9 @@ check('PRES-03', 'a value replacement recomputes meta', async ({ harness, tools 
   expect(result.meta).toEqual({ from: 'v2' })
 })
 
-check('PRES-03', 'a block drops meta', async ({ harness, tools }) => {
+// PRES-19: the seeds say a block "removes the value"; a failure may carry meta (ToolExecutionFailure.meta), so
+// whether a block keeps it is open (open point OP-57).
+check('PRES-19', 'a block drops meta', async ({ harness, tools }) => {
   metaToolWithPost(harness, tools, { kind: 'block', feedback: [text('blocked')] })
 
   const result = await tools.execute(call('meta'))
@@ -210,18 +232,7 @@ check('PRES-03', 'a block drops meta', async ({ harness, tools }) => {
 })
 
 // The seeds run the projectors on the body's value and say only that a wrapper returns a ToolExecutionResult: a
-// wrapper-authored success may keep its own meta or get it recomputed; that it is recomputed is PRES-16's.
-check('PRES-03', 'a wrapper-authored success carries its own meta or meta recomputed from its value', async ({ harness, tools }) => {
-  tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
-  harness.on('tools/execute', () => ({ isError: false, value: 'from wrapper', content: [], meta: { bogus: true } }))
-
-  const result = await tools.execute(call('meta'))
-
-  expectSuccess(result)
-  expect([{ bogus: true }, { from: 'from wrapper' }], "the wrapper's meta, or meta projected from its value").toContainEqual(result.meta)
-  incidental('PRES-16', () => expect(result.meta, "meta is recomputed from the wrapper's value (PRES-16)").toEqual({ from: 'from wrapper' }))
-})
-
+// wrapper-authored success may keep its own meta, get it recomputed or have none; that it is recomputed is PRES-16's.
 check('PRES-16', 'a wrapper-authored success gets meta recomputed from its value, not its own meta', async ({ harness, tools }) => {
   tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
   harness.on('tools/execute', () => ({ isError: false, value: 'from wrapper', content: [], meta: { bogus: true } }))
@@ -242,7 +253,7 @@ check('PRES-16', 'a wrapper-authored success without meta gets meta projected fr
   expect(result.meta).toEqual({ from: 'from wrapper' })
 })
 
-check('PRES-03', 'a wrapper-authored failure keeps the meta it was given', async ({ harness, tools }) => {
+check('PRES-19', 'a wrapper-authored failure keeps the meta it was given', async ({ harness, tools }) => {
   tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
   harness.on('tools/execute', () => ({ isError: true, error: { message: 'wrapper failed' }, content: [text('x')], meta: { kept: 1 } }))
 
@@ -252,17 +263,28 @@ check('PRES-03', 'a wrapper-authored failure keeps the meta it was given', async
   expect(result.meta).toEqual({ kept: 1 })
 })
 
-check(['PRES-03', 'POST-04'], 'a content replacement on a wrapper-authored failure keeps its meta', async ({ harness, tools }) => {
-  tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
-  harness.on('tools/execute', () => ({ isError: true, error: { message: 'wrapper failed' }, content: [text('x')], meta: { kept: 1 } }))
-  harness.on('tools/post-execute', () => ({ kind: 'accept', content: [text('explained')] }))
+check(
+  'POST-04',
+  'a content replacement on a wrapper-authored failure keeps its meta',
+  async ({ harness, tools }) => {
+    tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
+    harness.on('tools/execute', () => ({ isError: true, error: { message: 'wrapper failed' }, content: [text('x')], meta: { kept: 1 } }))
+    const before: unknown[] = []
+    harness.on('tools/post-execute', (_exec, result) => {
+      before.push(result.meta)
+      return { kind: 'accept', content: [text('explained')] }
+    })
 
-  const result = await tools.execute(call('meta'))
+    const result = await tools.execute(call('meta'))
 
-  expect(result.isError, 'isError').toBe(true)
-  expect(result.content).toEqual([text('explained')])
-  expect(result.meta).toEqual({ kept: 1 })
-})
+    expect(result.isError, 'isError').toBe(true)
+    expect(result.content).toEqual([text('explained')])
+    expect(before, 'post-execute ran once').toHaveLength(1)
+    expect(result.meta, 'the meta the failure had before the replacement').toEqual(before[0])
+    incidental('PRES-19', () => expect(result.meta, 'a wrapper-authored failure keeps the meta it was given (PRES-19)').toEqual({ kept: 1 }))
+  },
+  { needs: ['presentationMeta'] },
+)
 
 check('PRES-02', 'a value replacement on a nested call gives it no meta', async ({ harness, tools }) => {
   tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
@@ -277,7 +299,16 @@ check('PRES-02', 'a value replacement on a nested call gives it no meta', async 
   expect('meta' in nested[0]!).toBe(false)
 })
 
-check('PRES-04', 'defineTool presenters answer undefined for invalid arguments and pass valid ones through', ({ schema }) => {
+/** Calls `present`, answering what it returned, or `'threw'`. */
+function attempt(present: () => unknown): unknown {
+  try {
+    return present()
+  } catch {
+    return 'threw'
+  }
+}
+
+check('PRES-04', "defineTool presenters never hand invalid arguments to the author's presenters and pass valid ones through", ({ schema }) => {
   const seen: unknown[] = []
   const { definition } = readTool(schema, {
     presentCall: (args: { path: string }) => {
@@ -307,14 +338,42 @@ check('PRES-04', 'defineTool presenters answer undefined for invalid arguments a
   ]
 
   for (const args of logged) {
-    expect(() => definition.presentCall?.(args), `presentCall(${String(args)})`).not.toThrow()
-    expect(definition.presentCall?.(args)).toBeUndefined()
-    expect(definition.presentResult?.(args, result)).toBeUndefined()
+    attempt(() => definition.presentCall?.(args))
+    attempt(() => definition.presentResult?.(args, result))
   }
   expect(seen, 'author presenter calls').toEqual([])
   expect(definition.presentCall?.({ path: 'a.txt' })).toEqual({ card: 'generic', title: 'read a.txt' })
   expect(definition.presentResult?.({ path: 'a.txt' }, result)).toEqual({ card: 'generic', title: 'read a.txt' })
   expect(seen, 'author presenter calls').toEqual([{ path: 'a.txt' }, { path: 'a.txt' }])
+})
+
+// PRES-20: the seeds do not say whether a defineTool presenter answers undefined (a generic fallback) or throws for
+// arguments that fail validation.
+check('PRES-20', 'defineTool presenters answer undefined, never throwing, for invalid arguments', ({ schema }) => {
+  const { definition } = readTool(schema, {
+    presentCall: (args: { path: string }) => ({ card: 'generic', title: `read ${args.path}` }),
+    presentResult: (args: { path: string }) => ({ card: 'generic', title: `read ${args.path}` }),
+  })
+  const result = { content: [], isError: false }
+  const trap = new Proxy(
+    {},
+    {
+      ownKeys: () => {
+        throw new Error('trap')
+      },
+    },
+  )
+
+  for (const args of [undefined, null, 'a.txt', { limit: 1 }, { path: 5 }, trap]) {
+    expect(
+      attempt(() => definition.presentCall?.(args)),
+      `presentCall(${String(args)})`,
+    ).toBeUndefined()
+    expect(
+      attempt(() => definition.presentResult?.(args, result)),
+      `presentResult(${String(args)})`,
+    ).toBeUndefined()
+  }
 })
 
 check('PRES-05', 'presenters the author omits are absent from the definition', ({ schema }) => {
@@ -332,7 +391,8 @@ async function collapsesEcho(tools: Harness['tools'], agent?: object): Promise<b
   return result.isError && result.error?.info?.code === 'UNKNOWN_TOOL'
 }
 
-check('PRES-08', 'a scope declaring nothing follows the deployment mode, which is native by default', async ({ tools, scope }) => {
+// PRES-21: the seeds name "the deployment default" and the `mode` config field, but not that field's default.
+check('PRES-21', 'a scope declaring nothing follows the deployment mode, which is native by default', async ({ tools, scope }) => {
   tools.register(probeTool('echo').definition)
   const handle = await scope()
   expect(tools.get('run_code', handle.agent)).toBeUndefined()
@@ -438,8 +498,9 @@ check(
   { deployment: { mode: 'code' } },
 )
 
+// PRES-22: the seeds list tools/change for registrations and restrictions, not for presentation declarations.
 check(
-  'PRES-09',
+  'PRES-22',
   'declaring and disposing a presentation each emit tools/change',
   async ({ harness, scope, presentAs }) => {
     const handle = await scope()
@@ -531,6 +592,8 @@ async function rejectionOf(promise: Promise<unknown>): Promise<string | undefine
   }
 }
 
+// PRES-10: 'native' is the adapter contract's name for the native presentation (the seeds spell only `mode: 'code'`);
+// that the agent then sees the native presentation is read from its prompt offering its tools as schemas.
 check(
   'PRES-10',
   'an agent that returns to native under a code deployment is offered its tools as native schemas',

@@ -24,23 +24,47 @@ function errorCode(error: unknown): unknown {
   return (error as { code?: unknown } | null)?.code
 }
 
-const malformedOutputs: Record<string, unknown> = {
+/** Definitions that do not declare an output (REG-01). */
+const undeclaredOutputs: Record<string, unknown> = {
   'no output': undefined,
   'output is null': null,
+}
+
+/** Declared outputs whose render or presentationMeta is unusable: refusing them at registration is open (OP-29), REG-24's. */
+const malformedOutputs: Record<string, unknown> = {
+  'output is a string': 'text',
   'render missing': { schema: {} },
   'render is not a function': { schema: {}, render: 'text' },
   'presentationMeta is not a function': { schema: {}, render: () => [], presentationMeta: { kind: 'meta' } },
 }
 
+check('REG-01', 'a definition that does not declare output is rejected', ({ tools }) => {
+  const absent = definition('output key absent')
+  delete (absent as { output?: unknown }).output
+  const cases: [string, ToolDefinition][] = [
+    ...$Object.entries(undeclaredOutputs).map(([label, output]): [string, ToolDefinition] => [label, definition(label, { output })]),
+    ['output key absent', absent],
+  ]
+  for (const [label, bad] of cases) {
+    // That it throws; which class it throws is REG-20's.
+    expect(
+      rejects(() => tools.register(bad)),
+      `${label} rejected`,
+    ).toBe(true)
+    expect(tools.get(label), `${label}: entry after`).toBeUndefined()
+  }
+  tools.register(definition('good', { output: { schema: {}, render: () => [] } }))
+  expect(tools.get('good')).toBeDefined()
+})
+
 check(
-  'REG-01',
-  'a definition without a usable output declaration is rejected',
+  'REG-24',
+  'a declared output without a usable render or presentationMeta is rejected',
   ({ tools, has }) => {
     // The presentationMeta cases only where the registry implements presentation metadata.
     const meta = has('presentationMeta')
     for (const [label, output] of $Object.entries(malformedOutputs)) {
       if (label.startsWith('presentationMeta') && !meta) continue
-      // That it throws; which class it throws is REG-20's.
       expect(
         rejects(() => tools.register(definition(label, { output }))),
         `${label} rejected`,
@@ -58,6 +82,7 @@ check('REG-02', 'an output schema outside the enforced subset is rejected', ({ t
   for (const schema of [{ type: 'string', pattern: '^a' }, { type: ['string', 'null'] }, { anyOf: [{ type: 'string' }] }]) {
     const label = $JSON.stringify(schema)
     const error = thrownBy(() => tools.register(definition(label, { output: { schema, render: () => [] } })))
+    expect(tools.get(label), `${label}: no entry after`).toBeUndefined()
     incidental('REG-23', () => expect(errorCode(error), `${label}: the rejection is coded UNSUPPORTED_SCHEMA (REG-23)`).toBe('UNSUPPORTED_SCHEMA'))
   }
 })
@@ -91,7 +116,7 @@ check(
   'the output-shape and timeoutMs refusals are TypeErrors',
   ({ tools, has }) => {
     const meta = has('presentationMeta')
-    for (const [label, output] of $Object.entries(malformedOutputs)) {
+    for (const [label, output] of $Object.entries({ ...undeclaredOutputs, ...malformedOutputs })) {
       if (label.startsWith('presentationMeta') && !meta) continue
       expect(
         thrownBy(() => tools.register(definition(label, { output }))),
@@ -276,7 +301,17 @@ check('REG-08', 'name, description and parameters are taken as given, including 
   expect(schema?.parameters).toEqual(parameters)
 })
 
-check('REG-09', 'the registry keeps the given object under the name it had at registration', async ({ tools }) => {
+check('REG-09', 'the registry keeps the very object it was given', async ({ tools }) => {
+  const probe = probeTool('kept')
+  tools.register(probe.definition)
+
+  expect(tools.get('kept')).toBe(probe.definition)
+  expectSuccess(await tools.execute(call('kept')))
+  expect(probe.bodyCalls, 'body calls').toBe(1)
+})
+
+// What renaming a borrowed definition does is outside the seeds' trusted contract: upstream keys the entry by the name it read (REG-25).
+check('REG-25', 'the registry keeps the given object under the name it had at registration', async ({ tools }) => {
   const probe = probeTool('before')
   tools.register(probe.definition)
   ;(probe.definition as { name: string }).name = 'after'
@@ -287,7 +322,7 @@ check('REG-09', 'the registry keeps the given object under the name it had at re
   expect(probe.bodyCalls, 'body calls').toBe(1)
 })
 
-check('REG-10', 'the disposer removes exactly its own registration and is safe to call twice', ({ tools }) => {
+check('REG-10', 'the disposer removes exactly its own registration', ({ tools }) => {
   const dispose = tools.register(probeTool('echo').definition)
   const other = probeTool('other')
   tools.register(other.definition)
@@ -295,6 +330,14 @@ check('REG-10', 'the disposer removes exactly its own registration and is safe t
   dispose()
   expect(tools.get('echo')).toBeUndefined()
   expectTool(tools.get('other'), other)
+})
+
+// The seeds say nothing of a second call (REG-26).
+check('REG-26', 'a disposer called again never removes a later registration of the same name', ({ tools }) => {
+  const dispose = tools.register(probeTool('echo').definition)
+  const other = probeTool('other')
+  tools.register(other.definition)
+  dispose()
 
   const again = probeTool('echo')
   tools.register(again.definition)
@@ -303,8 +346,9 @@ check('REG-10', 'the disposer removes exactly its own registration and is safe t
   expectTool(tools.get('other'), other)
 })
 
+// The seeds tie no register() lifecycle to scope disposal (REG-26).
 check(
-  'REG-10',
+  'REG-26',
   'disposing a scope removes its registrations and nothing else',
   async ({ tools, scope }) => {
     const doomed = await scope()

@@ -800,14 +800,25 @@ check(
 
 const schemaNames = (tools: ToolRuntimeApi, agent?: Agent): string[] => tools.schemas(agent).map((schema) => schema.name)
 
+/**
+ * VIS-13: what `handle` sees of run_code is what `unrestricted` (same presentation, no restriction) sees of it. Where
+ * run_code appears in a view at all is CM-02's (get) and SCH-06's (schemas), upstream rules: a registry that keeps the
+ * transport out of the view altogether passes, since no restriction can hide it there.
+ */
+function expectRunCodeUnaffected(tools: ToolRuntimeApi, handle: ScopeHandle, unrestricted: ScopeHandle, label: string): void {
+  expect(tools.get('run_code', handle.agent), `${label}: get('run_code') as in an unrestricted scope`).toBe(tools.get('run_code', unrestricted.agent))
+  expect(schemaNames(tools, handle.agent).includes('run_code'), `${label}: run_code listed by schemas() as in an unrestricted scope`).toBe(
+    schemaNames(tools, unrestricted.agent).includes('run_code'),
+  )
+}
+
 check(
   'VIS-13',
   'neither an allow list, a deny list nor an attempted scoped registration hides or replaces run_code in a code deployment',
   async ({ tools, scope }) => {
     tools.register(probeTool('echo').definition)
     tools.register(probeTool('other').definition)
-    const transport = tools.get('run_code')
-    expect(transport).toBeDefined()
+    const unrestricted = await scope()
     const allowing = await scope()
     allowing.tools.restrict({ allow: ['echo'] })
     const denying = await scope()
@@ -818,12 +829,12 @@ check(
       ['allow', allowing],
       ['deny', denying],
       ['shadow', shadowing],
-    ] as const) {
-      expect(tools.get('run_code', handle.agent), label).toBe(transport)
-      expect(schemaNames(tools, handle.agent), label).toContain('run_code')
-    }
+    ] as const)
+      expectRunCodeUnaffected(tools, handle, unrestricted, label)
     expect(schemaNames(tools, allowing.agent)).not.toContain('other')
-    expect(schemaNames(tools, denying.agent)).toEqual(['run_code'])
+    expect(schemaNames(tools, denying.agent).filter((name) => name !== 'run_code')).toEqual([])
+    incidental('CM-02', () => expect(tools.get('run_code', unrestricted.agent), 'a code deployment shows run_code').toBeDefined())
+    incidental('SCH-06', () => expect(schemaNames(tools, unrestricted.agent), 'schemas() lists run_code under code').toContain('run_code'))
   },
   { deployment: { mode: 'code' } },
 )
@@ -831,9 +842,14 @@ check(
 check('VIS-13', 'a scope presenting code under a native deployment keeps run_code under an allow list that omits it', async ({ tools, scope, presentAs }) => {
   tools.register(probeTool('echo').definition)
   tools.register(probeTool('other').definition)
+  const unrestricted = await scope()
+  presentAs(unrestricted, 'code')
   const handle = await scope()
   presentAs(handle, 'code')
   handle.tools.restrict({ allow: ['echo'] })
-  expect(tools.get('run_code', handle.agent)).toBeDefined()
-  expect(schemaNames(tools, handle.agent).sort()).toEqual(['echo', 'run_code'])
+  expectRunCodeUnaffected(tools, handle, unrestricted, 'allow')
+  expect(schemaNames(tools, handle.agent)).not.toContain('other')
+  incidental('CM-02', () => expect(tools.get('run_code', handle.agent), 'a scope presenting code shows run_code').toBeDefined())
+  // Whether schemas() under code lists the native tools too is SCH-06's (upstream: presentation-agnostic).
+  incidental('SCH-06', () => expect(schemaNames(tools, handle.agent).sort()).toEqual(['echo', 'run_code']))
 })

@@ -8,7 +8,7 @@
  * or non-AbortSignal `signal`) is recorded as `entryFailure` and later turned
  * into a result (ERR-08, ERR-10).
  */
-import type { RegistryChoices } from '../choices.ts'
+import { checkDeferredContext, type RegistryChoices } from '../choices.ts'
 import type {
   ApprovalService,
   ContentBlock,
@@ -181,8 +181,9 @@ function createExecution(run: Run, fields: Record<string, unknown>): ToolRunCont
   // ARG-10: only the tools/execute view may reassign `signal` (a type-level rule); it can never be deleted.
   Object.defineProperty(exec, 'signal', { value: fields.signal, enumerable: true, writable: true, configurable: false })
   fixed('arguments', fields.arguments)
-  // CTX-01: appended without validation, in call order.
+  // CTX-01: appended in call order; CTX-13: without validation (checked at materialisation), unless OP-54's other side is taken.
   fixed('deferContext', (context: UserMessage): void => {
+    checkDeferredContext(run.registry.choices, context)
     run.deferred.push(context)
   })
   // CTX-08: marks the execution; successes built afterwards carry `concludesTurn`.

@@ -6,7 +6,7 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-01',
     level: 'must',
     statement:
-      "Cancellation produces one of two failures, code ABORTED_BEFORE_DISPATCH or ABORTED, which keep the additionalContexts of the result they replace (their info.name is CAN-16's, their enveloped content ERR-13's).",
+      "Cancellation produces one of two failures, code ABORTED_BEFORE_DISPATCH when the body had not started or ABORTED when a successful started outcome is replaced, and the contexts the body deferred are kept on it (that contexts a wrapper result or a post-execute decision brought are kept too is CAN-20's, their info.name CAN-16's, their enveloped content ERR-13's).",
     sources: [seed('000', '§Cordis API (execute)')],
     quotes: [
       quote(
@@ -20,8 +20,8 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-02',
     level: 'must',
     statement:
-      'A caller signal already aborted at entry (with lossless arguments) yields ABORTED_BEFORE_DISPATCH straight away: arguments are still materialized and frozen, but no pre-execute, wrapper, body or post-execute runs, and tools/result fires once.',
-    sources: [upstream('README §Cancellation: entry check')],
+      "A caller signal already aborted at entry (with lossless arguments) never runs the body: execute() resolves an ABORTED_BEFORE_DISPATCH failure and tools/result fires once (that the call short-circuits before any policy stage, with its arguments still materialized and frozen, is CAN-21's).",
+    sources: [seed('000', '§Cordis API (execute)'), upstream('README §Cancellation: entry check (CAN-21)')],
     quotes: [
       quote('000', '§执行 (ToolExecutionInput)', 'Required caller-owned cancellation for this invocation.'),
       quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
@@ -43,8 +43,8 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-04',
     level: 'must',
     statement:
-      "A caller abort while tools/pre-execute or an approval is pending is observed once it settles: an allow (or an approval granted allowed-once) then becomes ABORTED_BEFORE_DISPATCH without entering tools/execute or the body, an approval answered cancelled still ends the call without the body, and a deny is kept as the denial. Whether that ABORTED_BEFORE_DISPATCH meets tools/post-execute is POST-25's, and that a cancelled approval gives ABORTED_BEFORE_DISPATCH rather than a denial PRE-09's.",
-    sources: [seed('000', '§tools/pre-execute'), seed('001', 'L29'), upstream('details pinned by PRE-09, PRE-14 and POST-25')],
+      "A caller abort while tools/pre-execute or an approval is pending is observed once it settles: an allow (or an approval granted allowed-once) then becomes ABORTED_BEFORE_DISPATCH without running the body, an approval answered cancelled still ends the call without the body, and a deny is kept as the denial. That such a call does not enter tools/execute either is CAN-22's, whether that ABORTED_BEFORE_DISPATCH meets tools/post-execute POST-25's, and that a cancelled approval gives ABORTED_BEFORE_DISPATCH rather than a denial PRE-09's.",
+    sources: [seed('000', '§tools/pre-execute'), seed('001', 'L29'), upstream('details pinned by PRE-09, PRE-14, POST-25 and CAN-22')],
     quotes: [
       quote(
         '000',
@@ -78,7 +78,7 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-06',
     level: 'must',
     statement:
-      "A success short-circuited by a wrapper without entering the body, with the caller aborting before the wrapper settles, ends as ABORTED_BEFORE_DISPATCH and keeps the wrapper result's contexts (whether tools/post-execute already sees the cancellation code is CAN-18's).",
+      "A success a wrapper returned without the body being invoked, with the caller aborted before the wrapper settles, ends as ABORTED_BEFORE_DISPATCH unless tools/post-execute turned it into a failure (that the wrapper result's contexts are kept on it is CAN-20's, whether tools/post-execute already sees the cancellation code CAN-18's).",
     sources: [seed('000', '§tools/post-execute'), upstream('short-circuit plus caller abort')],
     quotes: [
       quote(
@@ -93,7 +93,7 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-07',
     level: 'must',
     statement:
-      "A body that was entered and returned a success ends as ABORTED if the caller aborted by the time it returned or while a wrapper was still finishing; the body's deferred contexts are kept (whether tools/post-execute already receives ABORTED is CAN-18's).",
+      "A body that was invoked and returned a success ends as ABORTED if the caller aborted by the time it returned or while a wrapper was still finishing, unless tools/post-execute turned it into a failure; the body's deferred contexts are kept (whether tools/post-execute already receives ABORTED is CAN-18's).",
     sources: [seed('000', '§Cordis API (execute)')],
     quotes: [
       quote(
@@ -107,7 +107,7 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-08',
     level: 'must',
     statement:
-      'A caller abort during tools/post-execute turns a success decision into ABORTED (body entered) or ABORTED_BEFORE_DISPATCH (body not entered), keeping the contexts of the post-execute result.',
+      "A caller abort during tools/post-execute turns a success decision into ABORTED (body invoked) or ABORTED_BEFORE_DISPATCH (body not invoked), keeping the contexts the body deferred (that the contexts the decision added are kept too is CAN-20's).",
     sources: [seed('000', '§tools/post-execute')],
     quotes: [
       quote(
@@ -225,6 +225,43 @@ export const CAN_RULES = defineArea('CAN', [
     ],
     divergence:
       'The seeds tie ABORTED_BEFORE_DISPATCH to caller cancellation ("Cancellation arriving after entry … skips a not-yet-started body") and say the registry "fuses every replacement with the captured caller signal", so a body entered under an aborted replacement sees its signal aborted (EXE-10); they do not say a wrapper\'s own aborted signal skips the body.',
+  },
+  // CAN-20..22: what CAN-01, CAN-02, CAN-04, CAN-06 and CAN-08 demanded beyond their quotes (issue 37, part 3).
+  {
+    id: 'CAN-20',
+    level: 'upstream',
+    statement:
+      'A cancellation failure keeps every context the result it replaces carried: besides those the body deferred, those a tools/execute wrapper result brought and those a tools/post-execute accept added, in their order.',
+    sources: [upstream("the cancellation results copy the replaced result's additionalContexts")],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1920, 'const additionalContexts = prior?.additionalContexts ?? []'),
+      evidence('packages/core/tools/src/index.ts', 1615, '? this.cancellationResult(exec, postResult)'),
+      evidence('packages/core/tools/tests/tools.spec.ts', 1340, 'replaces a late post-execute success with ABORTED and preserves contexts'),
+    ],
+  },
+  {
+    id: 'CAN-21',
+    level: 'upstream',
+    statement:
+      'The entry check of the caller signal comes after argument materialization and before any policy: a call whose signal is already aborted at entry has its arguments materialized and frozen, then runs no tools/pre-execute, guard, tools/execute, body or tools/post-execute; only tools/result fires.',
+    sources: [upstream('README §Cancellation: entry check')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1470, 'if (this.callerCancelled(exec)) {'),
+      evidence('packages/core/tools/src/index.ts', 1471, "return next({ kind: 'final-result', exec, result: toolAbortedBeforeDispatchResult() })"),
+      evidence('packages/core/tools/tests/tools.spec.ts', 1579, 'materializes a pre-aborted call and publishes one result without entering pipeline phases'),
+    ],
+  },
+  {
+    id: 'CAN-22',
+    level: 'upstream',
+    statement:
+      'A call whose caller aborted while tools/pre-execute or an approval was pending, and that was then allowed, never enters tools/execute: its ABORTED_BEFORE_DISPATCH is made before the wrappers.',
+    sources: [upstream('the recheck after the pre-execute stages ends the call before around-dispatch')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1500, 'if (this.callerCancelled(exec)) {'),
+      evidence('packages/core/tools/src/index.ts', 1501, "return await next({ kind: 'post-result', exec, result: toolAbortedBeforeDispatchResult() })"),
+      evidence('packages/core/tools/tests/tools.spec.ts', 1094, 'skips dispatch when caller cancellation arrives while pre-execute awaits'),
+    ],
   },
   {
     id: 'CAN-15',

@@ -20,8 +20,8 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-01',
     level: 'must',
     statement:
-      'run_code belongs to the registry, not to any layer: registering a tool named run_code fails in every context, restricting it fails, and every scope that sees it gets the same definition object.',
-    sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (register)'), upstream('one lazily built transport shared by every scope')],
+      "Registering a tool named run_code fails globally and in every scope, and naming run_code in a restriction (allow or deny list) fails (that every scope sees the same definition object is PRES-11's).",
+    sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (register)'), seed('000', '§Cordis API (restrict)')],
     quotes: [
       quote('000', '§Cordis API (register)', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.'),
       quote('000', '§Cordis API (restrict)', 'Empty filters, unknown names, scope-local names, and reserved transport names fail.'),
@@ -44,7 +44,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-03',
     level: 'must',
     statement:
-      'Under code, a call without a parent naming a visible tool other than run_code ends as UNKNOWN_TOOL before any policy: no tools/pre-execute, approval, guard, tools/execute wrapper, body or tools/post-execute runs; a name not visible at all takes the ordinary unknown-tool path; under both nothing collapses.',
+      "When the calling agent's mode in force is code, a call without a parent naming a visible tool other than run_code ends as UNKNOWN_TOOL before the policy pipeline: no tools/pre-execute, approval, guard, tools/execute wrapper, body or tools/post-execute runs; a name not visible at all also ends as UNKNOWN_TOOL (that it takes the ordinary path first is VIS-25's, OP-10; that both collapses nothing is CM-40's).",
     sources: [PARENT, seed('000', '§执行 (ToolExecutionInput.parent: denied as UNKNOWN_TOOL before the policy pipeline)')],
     quotes: [
       quote('000', '§执行 (ToolExecutionInput.parent)', 'The token also marks the call as a transport sub-dispatch rather than a model-direct call:'),
@@ -175,8 +175,8 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-13',
     level: 'must',
     statement:
-      'A binding called with an argument that is not lossless JSON (undefined, an object whose getter throws, a bigint) rejects before anything is dispatched: no sub-call number is consumed, no record is appended and no pipeline stage runs; accepted arguments reach the tool and the start record as equal, separate, frozen copies.',
-    sources: [seed('000', '§执行 (拒绝非 JSON 输入)'), upstream('binding argument snapshot')],
+      "A binding called with an argument that is not lossless JSON (undefined, an object whose getter throws, a bigint, a Date, a function) is refused before the policy pipeline: no tools/pre-execute listener, guard, tools/execute wrapper or body sees it; the arguments that reach a body are a frozen snapshot equal to the program's, not the program's object (how the program learns of the refusal, numbering and records are CM-46's).",
+    sources: [seed('000', '§执行 (拒绝非 JSON 输入)')],
     quotes: [
       quote('000', '§执行 (rejects non-JSON input)', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
       quote('000', '§ToolDefinition (execute)', '@param args - losslessly snapshotted, frozen model arguments.'),
@@ -187,8 +187,8 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-14',
     level: 'must',
     statement:
-      "A binding call dispatches `<outer callId>:code:<n>` (n counting accepted calls from 1) with the outer rootCallId, the outer agent, parent set to the outer execution's token, and an aborted-with-the-run signal.",
-    sources: [PARENT, DISPATCH_LOG_TYPE, upstream('sub-call input')],
+      "A binding call dispatches a sub-call whose callId is `<outer callId>:code:<n>`, n telling the run's sub-calls apart, with the outer execution's rootCallId and parent set to the outer execution's token (how n counts, the agent and the signal are CM-41's).",
+    sources: [PARENT, DISPATCH_LOG_TYPE],
     quotes: [
       quote('000', '§执行 (CodeDispatchLog)', 'Deterministic sub-call id (`<parent>:code:<n>`).'),
       quote(
@@ -240,22 +240,25 @@ export const CM_RULES = defineArea('CM', [
   },
   {
     id: 'CM-17',
-    level: 'must',
+    level: 'upstream',
     statement:
       'Sub-calls classified parallel overlap up to maxParallelSubCalls; an exclusive sub-call waits for the running ones, runs alone and holds the barrier until its commit (tools/post-execute included) has finished, so later sub-calls start only after it.',
     sources: [seed('000', '§执行 (ToolExecutionMode)'), upstream('bridge concurrency')],
-    quotes: [
-      quote('000', '§执行 (ToolExecutionMode)', '`parallel` may overlap with siblings; `exclusive` runs alone and forms an ordering barrier.'),
-      quote('000', '§ToolDefinition (isConcurrencySafe)', 'Pure synchronous classifier for overlap with sibling tool calls.'),
+    evidence: [
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 509, 'overlaps concurrency-safe calls under Promise.all and logs a start event per dispatch'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 897, 'serializes Promise.all dispatches: tool executions never overlap, in submission order'),
+      evidence('packages/core/tools/src/code-mode.ts', 532, 'classify: () => registry.executionMode(input).kind'),
     ],
+    divergence:
+      'The seeds define the modes ("`parallel` may overlap with siblings; `exclusive` runs alone and forms an ordering barrier") but give the scheduling by mode to the agent loop only; that Code Mode schedules its sub-calls by mode, the cap and how long the barrier holds are upstream\'s (OP-61).',
     requires: CODE,
   },
   {
     id: 'CM-18',
     level: 'must',
     statement:
-      "A successful sub-call resolves the binding with the final canonical value (after tools/post-execute), not the content; a failed one rejects it with an Error whose message is the final result's error message, a denial's being its reason.",
-    sources: [DISPATCH_LOG_TYPE, upstream('binding outcome')],
+      "A successful sub-call gives the program its final canonical value (after tools/post-execute), not the content; a failed one gives the program only the final result's error message, never a value (that the binding rejects with an Error is CM-45's, OP-60).",
+    sources: [DISPATCH_LOG_TYPE],
     quotes: [
       quote('000', '§执行 (CodeDispatchLog)', 'the program itself received the structured `value` (or just the error message on failure);'),
       quote('000', '§tools/code-dispatch-log', 'the program already received the complete value'),
@@ -266,8 +269,8 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-19',
     level: 'must',
     statement:
-      'The signal handed to the runtime and to sub-calls is aborted when the run settles and when the outer signal aborts; a sub-call still queued then is abandoned (its binding rejects, no record is appended, no stage runs), and a binding called after the run is over rejects without dispatching.',
-    sources: [upstream('run-scoped abort')],
+      "run_code forwards its signal to the work it owns: when the outer signal aborts mid-run, the signal handed to the runtime and the signal of a sub-call in flight are aborted too (the run's own lifetime, abandoned and late calls are CM-47's).",
+    sources: [seed('000', '§ToolDefinition (execute)')],
     quotes: [quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal`')],
     requires: CODE_SCOPES,
   },
@@ -291,8 +294,8 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-21',
     level: 'must',
     statement:
-      'An outer signal already aborted at entry ends run_code as ABORTED_BEFORE_DISPATCH without calling the runtime; one aborted mid-run ends it as ABORTED even when the program then returns a value.',
-    sources: [seed('000', '§Cordis API (execute)'), upstream('run_code cancellation')],
+      "An outer signal that aborts after execute() entry but before run_code's body starts ends run_code as ABORTED_BEFORE_DISPATCH without calling the runtime; one aborted mid-run ends it as ABORTED even when the program then returns a value (a signal already aborted at entry is CAN-02's).",
+    sources: [seed('000', '§Cordis API (execute)')],
     quotes: [
       quote(
         '000',
@@ -306,12 +309,8 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-22',
     level: 'must',
     statement:
-      "At each sub-call commit, in submission order, the outer run_code result gains a context carrying the final content when it is a success containing an image, then the sub-call's additionalContexts, and the outer call concludes the turn when the sub-call did; contexts survive a later run failure.",
-    sources: [
-      seed('000', '§执行 (ToolRunContext.concludeTurn)'),
-      seed('000', '§执行 (ToolRunContext.deferContext)'),
-      upstream('composite forwarding by the bridge'),
-    ],
+      "A sub-call's additionalContexts are ferried onto the outer run_code result, and when a sub-call succeeds concluding the turn, a successful outer run_code result concludes the turn too (the image context is CM-42's; the order of the contexts and their survival of a run failure are CM-43's).",
+    sources: [seed('000', '§执行 (ToolRunContext.concludeTurn)'), seed('000', '§执行 (ToolRunContext.deferContext)')],
     quotes: [
       quote('000', '§执行 (ToolRunContext.deferContext)', 'a composite tool ferries nested-dispatch context back to the outer result'),
       quote(
@@ -339,7 +338,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-24',
     level: 'must',
     statement:
-      "Exactly one tool/code-dispatch record per started sub-call (failures included) carries the start fields, isError and the content the scope-filtered tools/code-dispatch-log waterfall resolved over the complete final content; the waterfall changes only that record, and a throwing listener is contained (the original content is logged; reporting it is CM-37's).",
+      "Each settled sub-call (failures included) gets exactly one tool/code-dispatch record carrying isError and the content the scope-filtered tools/code-dispatch-log waterfall resolved over the complete final content; the waterfall changes only that record, and a throwing listener is contained (the original content is logged; reporting it is CM-37's; the record's other fields and the order of the records are CM-44's).",
     sources: [DISPATCH_LOG, DISPATCH_LOG_TYPE],
     quotes: [
       quote('000', '§执行 (CodeDispatchLog)', 'Code Mode 的桥接层还会把每个已结算的子分派暴露给 `tools/code-dispatch-log` waterfall'),
@@ -488,5 +487,130 @@ export const CM_RULES = defineArea('CM', [
     sources: [DISPATCH_LOG, upstream('the containment warning')],
     evidence: [evidence('packages/core/tools/src/index.ts', 1303, 'this.ctx.logger.warn(`tools: code-dispatch-log listener failed for ${dispatch.name}')],
     requires: [...CODE_SCOPES, 'warnings'],
+  },
+  // CM-40..CM-45: upstream halves split off CM-03, CM-14, CM-18, CM-22 and CM-24 (issue 37, the clean room's K-CM codes):
+  // what those must rules asserted beyond their quotes.
+  {
+    id: 'CM-40',
+    level: 'upstream',
+    statement:
+      'Under both nothing collapses: a model-direct call of a visible native tool runs the whole pipeline (tools/pre-execute, tools/execute, the body, tools/post-execute, tools/result) and succeeds (split from CM-03).',
+    sources: [PRESENT_AS, upstream("only mode 'code' collapses")],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1325, "return !nested && this.modeFor(scope) === 'code' && name !== RUN_CODE_NAME"),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 154, "mode 'both' omits the run_code-only rule, because native calls do execute there"),
+    ],
+    divergence: "The seeds name only `mode: 'code'`; a mode presenting both is upstream's (OP-63).",
+    requires: CODE,
+  },
+  {
+    id: 'CM-41',
+    level: 'upstream',
+    statement:
+      "The n of a sub-call id counts the run's accepted binding calls from 1 in submission order (each run starting again at 1); a sub-call carries the outer call's agent (none without one), and its signal is not the caller's but the run's, aborted once the run settles (split from CM-14).",
+    sources: [DISPATCH_LOG_TYPE, upstream('sub-call input')],
+    evidence: [
+      evidence('packages/core/tools/src/code-mode.ts', 471, 'const n = ++dispatches'),
+      evidence('packages/core/tools/src/code-mode.ts', 477, '...exec.agent ? { agent: exec.agent } : {},'),
+      evidence('packages/core/tools/src/code-mode.ts', 479, 'signal: runController.signal,'),
+    ],
+    divergence:
+      'The seeds give only the form `<parent>:code:<n>` ("Deterministic sub-call id"); the base of n, the agent and the signal\'s lifetime are upstream\'s.',
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-42',
+    level: 'upstream',
+    statement:
+      "A successful sub-call whose final content (after tools/post-execute) contains an image block adds, at its commit and before its own additionalContexts, a context carrying that final content to the outer run_code result; a failed sub-call, or one whose image a replacement removed, adds none (the context's fields are CM-36's; split from CM-22).",
+    sources: [upstream('image forwarding by the bridge')],
+    evidence: [
+      evidence('packages/core/tools/src/code-mode.ts', 564, "if (!result.isError && result.content.some(block => block.type === 'image')) {"),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1090, 'defers image-bearing final sub-call content onto the outer run_code result'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1124, 'does not defer images removed by a nested post-execute decision'),
+    ],
+    divergence: "The seeds have a composite ferry its nested calls' contexts, never turn a nested call's content into one (OP-64).",
+    requires: CODE,
+  },
+  {
+    id: 'CM-43',
+    level: 'upstream',
+    statement:
+      'The contexts forwarded from sub-calls reach the outer run_code result in submission order, whatever order the sub-calls complete in, and those forwarded before a run failure stay on the failed outer result (split from CM-22).',
+    sources: [upstream('composite forwarding in commit order')],
+    evidence: [
+      evidence(
+        'packages/core/tools/tests/code-mode.spec.ts',
+        731,
+        'post-execute and context commitment stay in submission order under out-of-order completion',
+      ),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1157, 'keeps sub-call contexts when run_code fails after the nested dispatch'),
+    ],
+    divergence: 'The seeds say a composite ferries nested-dispatch context back, not in which order nor whether a failed outer run keeps it (OP-65).',
+    requires: CODE,
+  },
+  {
+    id: 'CM-44',
+    level: 'upstream',
+    statement:
+      'Each tool/code-dispatch record also carries the start fields rootCallId, parentCallId (the outer callId), subCallId, name and arguments, and the records are appended in submission order even when the sub-calls complete in another order (split from CM-24).',
+    sources: [DISPATCH_LOG_TYPE, upstream('settle record fields and order')],
+    evidence: [
+      evidence('packages/core/tools/src/code-mode.ts', 512, "agent.session.append('tool/code-dispatch', {"),
+      evidence('packages/core/tools/src/code-mode.ts', 514, 'parentCallId: exec.callId,'),
+      evidence(
+        'packages/core/tools/tests/code-mode.spec.ts',
+        731,
+        'post-execute and context commitment stay in submission order under out-of-order completion',
+      ),
+    ],
+    divergence:
+      'The seeds name only what the record stores ("原样存储子调用渲染后的 `content` 与 `isError`") and expose each settled sub-dispatch to the waterfall "before the bridge appends its `tool/code-dispatch` event": neither other fields nor an order (OP-66).',
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-45',
+    level: 'upstream',
+    statement:
+      "A failed sub-call rejects its binding with an Error whose message is the final result's error message (a tools/pre-execute denial's being its reason) (split from CM-18).",
+    sources: [DISPATCH_LOG_TYPE, upstream('binding rejection')],
+    evidence: [
+      evidence('packages/core/tools/src/code-mode.ts', 600, 'if (outcome.isError) throw new Error(outcome.message)'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1001, 'a tools/pre-execute deny reaches the program as a binding rejection'),
+    ],
+    divergence: 'The seeds say only that the program receives "just the error message on failure", not in what form (OP-60).',
+    requires: CODE,
+  },
+  {
+    id: 'CM-46',
+    level: 'upstream',
+    statement:
+      'A binding call refused for a non-JSON argument rejects its binding, consumes no sub-call number and appends no record (the refused call reaches no stage, tools/result included); accepted arguments reach the tool and the start record as equal, separate copies (split from CM-13).',
+    sources: [upstream('binding argument snapshot')],
+    evidence: [
+      evidence('packages/core/tools/src/code-mode.ts', 470, 'const normalized = jsonNormalizeArgs(rawArgs)'),
+      evidence('packages/core/tools/src/code-mode.ts', 542, 'arguments: normalized.logged,'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1021, 'rejects a binding argument that is not lossless JSON, dispatching nothing'),
+    ],
+    divergence:
+      'The seeds say execute() refuses non-JSON input before policy ("拒绝非 JSON 输入"), not how a Code Mode binding surfaces it, whether it counts towards `<n>` or leaves a record (OP-67).',
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-47',
+    level: 'upstream',
+    statement:
+      'The signal handed to the runtime and to sub-calls is also aborted when the run settles; a sub-call still queued when the run ends (settled or aborted) is abandoned (its binding rejects, no record is appended, no stage runs); a binding called after the run is over rejects without dispatching, and a sub-call result arriving after the run was aborted is discarded (its binding rejects) (split from CM-19).',
+    sources: [upstream('run-scoped abort')],
+    evidence: [
+      evidence('packages/core/tools/src/code-mode.ts', 635, "runController.abort('run_code settled')"),
+      evidence('packages/core/tools/src/code-mode.ts', 534, 'tool call abandoned'),
+      evidence('packages/core/tools/src/code-mode.ts', 468, 'not dispatched'),
+      evidence('packages/core/tools/src/code-mode.ts', 595, 'result discarded'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 767, 'a queued-unstarted call abandoned by run settlement logs no start event'),
+    ],
+    divergence:
+      'The seeds ask only that async work "observe or forward `exec.signal`" and settle at quiescence; a run signal of its own, queued calls and late bindings are upstream\'s (OP-68).',
+    requires: CODE_SCOPES,
   },
 ])

@@ -6,7 +6,7 @@ export const CTX_RULES = defineArea('CTX', [
     id: 'CTX-01',
     level: 'must',
     statement:
-      "Each exec.deferContext call records its context, unchecked and in the order of the calls, and after tools/execute has settled these recorded contexts come first in the result's additionalContexts, ahead of any the (wrapper or normalized) result brought.",
+      "Contexts passed to exec.deferContext ride this execution's own result as additionalContexts, in the order of the deferContext calls, each retaining its source and metadata (that deferContext checks nothing at call time is CTX-13's, and that they come ahead of the contexts a wrapper result brought CTX-12's).",
     sources: [seed('000', '§执行 (ToolRunContext.deferContext)')],
     quotes: [
       quote('000', '§执行 (ToolRunContext.deferContext)', 'Contexts retain their individual source and metadata and are emitted in call order.'),
@@ -18,7 +18,7 @@ export const CTX_RULES = defineArea('CTX', [
     id: 'CTX-02',
     level: 'must',
     statement:
-      "A context recorded with deferContext is not lost when the body throws, when cancellation replaces the result after dispatch or after post-execute, or when a wrapper authors the result (it then precedes the wrapper's contexts).",
+      "A context recorded with deferContext is not lost when the body throws, when cancellation replaces the result after dispatch or after post-execute, or when a wrapper authors the result (that it then precedes the wrapper's contexts is CTX-12's).",
     sources: [seed('000', '§执行 (ToolRunContext.deferContext)'), upstream('README: deferred contexts survive throws and cancellation')],
     quotes: [
       quote('000', '§执行 (ToolRunContext)', "attaches context to this execution's own result"),
@@ -29,8 +29,8 @@ export const CTX_RULES = defineArea('CTX', [
     id: 'CTX-03',
     level: 'must',
     statement:
-      'Contexts from an accept decision (plain, content or value replacement) are added at the end, so the final order is what the body deferred, what the wrapper result brought, and what the post-execute decision added.',
-    sources: [upstream('accept concatenates contexts')],
+      "Contexts from an accept decision (plain, content or value replacement) are added to the result's additionalContexts alongside the contexts it already carried (that they come last, after the body's and the wrapper result's, is CTX-12's).",
+    sources: [seed('000', '§执行 (PostToolDecision)'), upstream('accept concatenates contexts (CTX-12)')],
     quotes: [quote('000', '§执行 (PostToolDecision)', 'Post-dispatch decision: accept, replace one projection, attach context for the next request')],
   },
   {
@@ -70,7 +70,7 @@ export const CTX_RULES = defineArea('CTX', [
     id: 'CTX-06',
     level: 'must',
     statement:
-      'Failures raised after the body has run and that skip tools/post-execute (a throwing tools/execute listener, a wrapper result failing normalization, a throwing post-execute listener or a malformed post decision) keep the deferred contexts.',
+      "A failure raised after the body ran by a throwing tools/execute or tools/post-execute listener still carries the contexts the body deferred (that the failure of a wrapper result failing normalization or of a malformed post-execute decision keeps them too is CTX-14's; which of these failures bypass tools/post-execute is POST-24's).",
     sources: [seed('000', '§执行 (ToolRunContext.deferContext)'), upstream('failures raised after the body are built afresh, without the deferred contexts')],
     quotes: [
       quote('000', '§执行 (ToolRunContext)', "attaches context to this execution's own result"),
@@ -147,5 +147,35 @@ export const CTX_RULES = defineArea('CTX', [
       quote('000', '§执行 (ToolRunContext)', 'the loop appends it only after the `tool/result`.'),
     ],
     untestable: 'agent-loop behaviour: the adapter contract drives only the registry, not the agent loop',
+  },
+  // CTX-12..14: what CTX-01, CTX-02, CTX-03 and CTX-06 demanded beyond their quotes (issue 37, part 3).
+  {
+    id: 'CTX-12',
+    level: 'upstream',
+    statement:
+      "A result's additionalContexts come in the order of their origins: the contexts the body deferred, then those the wrapper (or normalized) result brought, then those a tools/post-execute accept added.",
+    sources: [upstream('deferred contexts are prepended after dispatch; an accept appends its own')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1586, '...deferredContexts,'),
+      evidence('packages/core/tools/src/index.ts', 1762, '...decisionContexts,'),
+      evidence('packages/core/tools/tests/tools.spec.ts', 961, 'preserves tool-deferred, execute-wrapper, and post-execute contexts in order'),
+    ],
+  },
+  {
+    id: 'CTX-13',
+    level: 'upstream',
+    statement:
+      'exec.deferContext checks nothing when it is called: a context that is not lossless JSON is recorded and the body goes on; only materializing the final result turns it into a failure (RES-03).',
+    sources: [upstream('deferContext pushes the context as given')],
+    evidence: [evidence('packages/core/tools/src/index.ts', 1392, 'deferredContexts.push(context)')],
+  },
+  {
+    id: 'CTX-14',
+    level: 'should',
+    statement:
+      'The failure of a tools/execute wrapper result that fails normalization, and that of a malformed tools/post-execute decision, keep the contexts the body deferred, like every other final result of the execution.',
+    sources: [seed('000', '§执行 (ToolRunContext.deferContext)'), upstream('failures raised after the body are built afresh, without the deferred contexts')],
+    divergence:
+      'Upstream builds these failures afresh and drops the deferred contexts. The seeds defer a context "until this tool\'s final result reaches the agent loop", but do not say that such a result or decision becomes a failure at all (POST-12 pins that), so keeping them there is the kit\'s recommendation.',
   },
 ])

@@ -9,7 +9,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-01',
     level: 'must',
     statement:
-      'parameterSchemaSpecToJsonSchema turns a property map into an open object schema { type: "object", properties, required? } with no additionalProperties at the root, where required lists the keys marked required: true in declaration order and is left out when no key is marked.',
+      'parameterSchemaSpecToJsonSchema compiles a property map to an object-rooted schema (type "object") that is open to undeclared keys (additionalProperties absent or true), with one property schema per key, whose required set is exactly the keys marked required: true. How the open root and the required set are encoded (no additionalProperties, required in declaration order and left out when empty, as upstream does) is open (OP-24) and DSL-34\'s.',
     sources: [DSL_SEED, upstream('parameter root compilation')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '参数定义仍是隐式的开放对象属性映射，每个必填属性都附带 `required: true`'),
@@ -25,7 +25,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-02',
     level: 'must',
     statement:
-      "A required marker is accepted only on property-map entries (the parameter root or an object spec's properties) and only with the value true; it never appears in the emitted property schema, and anywhere else (array items, oneOf branches, a value root) or with another value it makes compilation fail with a schema rejection (its code is JSS-13's).",
+      "A required marker is accepted on parameter-map entries only with the value true and never appears in the emitted property schema; on array items, oneOf branches or a value root, or with any other value, it makes compilation fail with a schema rejection (its code is JSS-13's). How the properties of an object spec mark requiredness is open (OP-22); upstream's per-property marker is DSL-36's.",
     sources: [seed('000', '§统一的 JSON 值 schema DSL (ParameterPropertySpec)'), upstream('required placement')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL (ParameterPropertySpec)', 'type ParameterPropertySpec = ValueSchemaSpec & { required?: true }'),
@@ -43,7 +43,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-03',
     level: 'must',
     statement:
-      "An object spec has to state additionalProperties as a boolean, which is emitted unchanged, and its properties compile like a parameter map with their own required list; an object spec without a boolean additionalProperties is rejected with a schema rejection (its code is JSS-13's). Whether an object spec without properties emits an empty `properties` record is open (upstream emits none: DSL-32).",
+      "An object spec states additionalProperties as a boolean (a non-boolean value is rejected with a schema rejection, its code JSS-13's), and additionalProperties: false is carried into the emitted schema. Open: whether a missing additionalProperties is rejected at run time (OP-23, upstream rejects it: DSL-35), whether true is emitted or left out (OP-24, DSL-34), how object-spec properties mark requiredness (OP-22, DSL-36), and whether an object spec without properties emits an empty properties record (upstream emits none: DSL-32).",
     sources: [DSL_SEED],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '显式对象节点始终声明 `additionalProperties: true | false`'),
@@ -60,7 +60,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-04',
     level: 'must',
     statement:
-      'A json spec compiles to a node holding only its annotations (any lossless JSON value is accepted), and an array spec without items compiles to { type: "array" } with no items key.',
+      'A json spec compiles to a node that holds only annotations and so accepts any lossless JSON value; an array spec without items compiles to an array schema whose items are unconstrained. Whether that schema leaves items out or emits an annotation-only items node is open (OP-24); upstream leaves it out (DSL-34).',
     sources: [DSL_SEED],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', "`{ type: 'json' }` 推导为 `JsonValue`，并编译成仅含注解、不施加约束的原始 schema"),
@@ -72,7 +72,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-05',
     level: 'must',
     statement:
-      "A oneOf spec carries only oneOf and annotations: adding type is rejected, oneOf must be a dense ordinary array, and a one-branch oneOf compiles but is then refused by the subset check, all with a schema rejection (its code is JSS-13's).",
+      "A oneOf spec carries only oneOf and annotations: adding type is rejected, and oneOf must be a dense ordinary array with at least two branches; a spec violating any of these is rejected with a schema rejection (its code is JSS-13's). Which stage refuses a one-branch oneOf, the compiler or the subset check after it, is not pinned.",
     sources: [DSL_SEED, upstream('oneOf compilation')],
     quotes: [
       quote('000', '§已强制执行的原始 JSON Schema 子集', '`oneOf` 至少要求两个分支，且一个值必须恰好匹配其中一个'),
@@ -90,7 +90,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-06',
     level: 'must',
     statement:
-      "Scalar specs (string, number, integer, boolean, null) may carry enum and const, which are emitted as given; an enum or const that does not fit the node type, or an empty enum, is rejected with a schema rejection (its code is JSS-13's). Refusing a const outside the enum is JSS-20's.",
+      "Scalar specs (string, number, integer, boolean, null) may carry enum and const, which are emitted as given; an enum or const whose values do not fit the node type is rejected with a schema rejection (its code is JSS-13's). Whether an empty enum is refused is open (OP-21; upstream refuses it: JSS-22), and refusing a const outside the enum is JSS-20's.",
     sources: [DSL_SEED],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '标量 `enum` 和 `const` 值必须与节点类型匹配'),
@@ -103,7 +103,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-07',
     level: 'must',
     statement:
-      "The annotations description, title, default and examples are emitted only when they are own keys of the spec, absent ones are not emitted, and a default or examples that is not lossless JSON (e.g. default: undefined) or a non-string description/title is rejected with a schema rejection (its code is JSS-13's).",
+      "A default or examples that is not lossless JSON (e.g. default: undefined), or a non-string description or title, makes compilation fail with a schema rejection (its code is JSS-13's). Whether the annotations of kinds other than json are carried into the emitted schema is open (OP-24); upstream copies exactly the own ones (DSL-34).",
     sources: [seed('000', '§统一的 JSON 值 schema DSL (ValueSchemaAnnotations)'), upstream('annotation copying')],
     quotes: [
       quote('000', '§已强制执行的原始 JSON Schema 子集', 'Annotation, ignored for validation but required to be lossless JSON.'),
@@ -117,7 +117,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-08',
     level: 'must',
     statement:
-      "A spec key outside the vocabulary of its node kind (e.g. pattern, minimum), and a missing or unknown type without oneOf, make compilation fail with a schema rejection (its code is JSS-13's).",
+      "A spec key outside the vocabulary of its node kind (e.g. pattern, minimum), and a type naming no supported kind, make compilation fail with a schema rejection (its code is JSS-13's). Whether a spec with neither type nor oneOf is refused or compiled as an unconstrained node is open (OP-25); upstream refuses it (DSL-35).",
     sources: [seed('000', '§统一的 JSON 值 schema DSL (不支持的关键字会被拒绝)')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL (不支持的关键字会被拒绝)', '不支持的关键字会被拒绝，而不会在未强制执行的情况下获准进入'),
@@ -133,7 +133,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-09',
     level: 'must',
     statement:
-      'Spec nodes and property maps must be ordinary records (intrinsic or null prototype, own enumerable string keys only) and spec arrays dense undecorated arrays; anything else, and a spec that contains itself on its own path, is rejected with a schema rejection, while the same sub-spec reused by siblings compiles.',
+      'Spec nodes and property maps must be records with own enumerable string keys only, and spec arrays dense built-in arrays; a spec violating this is rejected with a schema rejection, while the same sub-spec reused by siblings compiles. Whether records with a non-intrinsic prototype, arrays carrying extra own properties, or a spec containing itself are refused is open (OP-28); upstream refuses them (DSL-37).',
     sources: [seed('000', '§统一的 JSON 值 schema DSL (schema 记录只包含自有且可枚举的字符串键)'), upstream('structural spec checks')],
     quotes: [
       quote(
@@ -149,7 +149,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-10',
     level: 'must',
     statement:
-      "A compile error names where it happened: the violation starts with the path of the offending node (or one below it), continued with .<key>, .properties.<key>, .items and .oneOf[<i>] after a root token of the registry's choosing; a compiled schema outside the subset is reported with all its violations. Upstream's form, rooted at schema for a value spec and parameters for a parameter map, is JSS-18's.",
+      "A compiled schema outside the enforced subset is reported with every unsupported or malformed path, each violation identifying the offending location. The path syntax is open (OP-20); that the compilers' own errors start with the offending node's path, in upstream's form, is JSS-18's.",
     sources: [upstream('compiler error paths')],
     quotes: [quote('000', '§已强制执行的原始 JSON Schema 子集', '`JsonSchemaError` 则报告每条不受支持或格式错误的 schema 路径')],
     requires: SCHEMA,
@@ -192,7 +192,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-13',
     level: 'must',
     statement:
-      'validateArgs(spec, args) compiles the spec afresh (an invalid spec throws a schema rejection) and validates args against it as an argument root: it returns [] for conforming args, at least one violation naming the offending path otherwise (a non-object root included), allows extra root keys, applies no defaults, treats a required key holding undefined as missing, and never throws for a valid spec.',
+      "validateArgs() checks arguments against a parameter spec as an implicit open object root: conforming arguments pass; arguments lacking a required key, or that are not an object, fail; extra root keys are allowed; default annotations are not applied. How a failure is reported (a returned list of violations or a throw such as ToolArgsError) is open (OP-26): through the adapter, an empty list passes and a non-empty list or a throw fails. Upstream's form (violation strings naming the argument path, never a throw for a valid spec, a required key holding undefined reported as missing, the spec compiled on every call) is DSL-38's.",
     sources: [DSL_SEED, upstream('validateArgs')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '将参数推导与 `parameterSchemaSpecToJsonSchema()` 和 `validateArgs()` 绑定'),
@@ -206,7 +206,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-14',
     level: 'must',
     statement:
-      'The argument error of a defineTool body is a ToolArgsError: name "ToolArgsError", code "INVALID_ARGS", and violations equal to what validateArgs reports for the same arguments.',
+      'An argument mismatch in a defineTool tool raises an error with code INVALID_ARGS (the seeds\' ToolArgsError), which takes the ordinary tool error path: the call settles as a failure result. That the error is named "ToolArgsError" and carries the violations validateArgs reports is DSL-39\'s.',
     sources: [seed('000', '§统一的 JSON 值 schema DSL (ToolArgsError（INVALID_ARGS）)')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL (ToolArgsError（INVALID_ARGS）)', '参数不匹配时抛出 `ToolArgsError`（`INVALID_ARGS`）'),
@@ -218,13 +218,14 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-15',
     level: 'must',
     statement:
-      "A timeoutMs that is not a positive finite number is refused, by defineTool or when its definition is registered (defineTool refusing it itself is DSL-33's); defineTool compiles parameters and output.schema (a schema rejection on failure), and returns a definition with the compiled schemas, a render and a finalizeContent that call the author's with the same arguments and return its result (the author's own function or a forwarding one: identity is not pinned), presentationMeta (forwarding the same way) and timeoutMs only when given, and an execute that validates the arguments before entering the author body.",
+      "defineTool compiles parameters and output.schema (a schema rejection on failure) and returns a definition carrying the compiled schemas, a render and, when given, a presentationMeta that call the author's with the same arguments and return its result (the author's own function or a forwarding one: identity is not pinned), and an execute that validates the arguments before entering the author body; a timeoutMs that is not a positive finite number is refused, by defineTool or when its definition is registered (defineTool refusing it itself is DSL-33's). Forwarding finalizeContent, and leaving presentationMeta and timeoutMs out when not given, are DSL-40's.",
     sources: [DSL_SEED, seed('000', '§ToolDefinition (timeoutMs)'), upstream('defineTool assembly')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '将参数推导与 `parameterSchemaSpecToJsonSchema()` 和 `validateArgs()` 绑定'),
       quote('000', '§统一的 JSON 值 schema DSL', '`valueSchemaSpecToJsonSchema()` 通过同一套已强制执行的原始子集编译输出声明'),
       quote('000', '§ToolDefinition', '它们使用 `defineTool`，由后者代为校验并收窄参数类型'),
       quote('000', '§统一的 JSON 值 schema DSL', '并将 `execute`/`render`/`presentationMeta` 与 `InferValue<OutputSchema>` 绑定'),
+      quote('000', '§统一的 JSON 值 schema DSL', '并检查 `timeoutMs` 必须为正有限值等语义要求'),
     ],
     requires: SCHEMA,
   },
@@ -232,7 +233,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-16',
     level: 'must',
     statement:
-      'A raw ToolDefinition whose parameters are arbitrary (even outside the subset) is still registered and executed, and its body gets arguments that contradict those parameters without any validation.',
+      "The registry does not validate a call's arguments against a raw ToolDefinition's parameters: a registered raw definition's body receives arguments that contradict its declared parameters unchanged. Whether parameters outside the enforced subset may be registered at all is REG-08's (upstream accepts them).",
     sources: [seed('000', '§ToolDefinition (原始的 ToolDefinition 自行校验输入)')],
     quotes: [
       quote('000', '§ToolDefinition (原始的 ToolDefinition 自行校验输入)', '原始的 `ToolDefinition` 自行校验输入'),
@@ -263,7 +264,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-18',
     level: 'must',
     statement:
-      "InferArgs makes a flat object type whose required: true keys are required and all other keys optional (each property typed as InferValue types it, arrays of objects included), defineTool types the arguments of execute, isConcurrencySafe, presentCall and presentResult with it, and literal enum/const types survive through defineTool's const type parameters.",
+      "InferArgs makes a flat object type whose required: true keys are required and all other keys optional (each property typed as InferValue types it, arrays of objects included), and defineTool types the arguments of execute with it, keeping literal enum/const types. Typing the arguments of isConcurrencySafe, presentCall and presentResult the same way is DSL-41's.",
     sources: [seed('000', '§统一的 JSON 值 schema DSL (InferArgs)'), upstream('defineTool callbacks receive InferArgs')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL (InferArgs)', '`InferArgs<P>` 依据逐属性的必填标记生成必填和可选的字符串键'),
@@ -281,7 +282,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-19',
     level: 'must',
     statement:
-      'Object specs without additionalProperties, oneOf with fewer than two branches, enums of the wrong type, required: false and symbol keys in a property map do not type-check, and execute/render/presentationMeta are typed by the inferred output value.',
+      "Object specs without additionalProperties, required: false and symbol keys in a property map do not type-check, and execute/render/presentationMeta are typed by the inferred output value. Refusing a oneOf of fewer than two branches and enums of the wrong type at type level is DSL-41's.",
     sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('author compile errors')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '显式对象节点始终声明 `additionalProperties: true | false`'),
@@ -297,7 +298,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-20',
     level: 'must',
     statement:
-      "For generated nested specs, compilation never throws and keeps every level's required list equal to its required: true keys, validateArgs never throws, accepts generated conforming arguments, reports a dropped required key by name, and rejects every non-object argument root.",
+      "For generated valid nested specs, compilation succeeds and the root's required set equals its required: true keys; validateArgs accepts generated conforming arguments, fails arguments with a dropped required key, and fails every non-object argument root (a failure being a non-empty list or a throw, OP-26). Nested levels' required lists in declaration order, violations naming the dropped key and never throwing are DSL-34's and DSL-38's.",
     sources: [upstream('property-based obligations of the DSL')],
     quotes: [
       quote(
@@ -429,6 +430,128 @@ export const DSL_RULES = defineArea('DSL', [
         'if (options.timeoutMs !== undefined && (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0)) {',
       ),
       evidence('packages/core/tools/src/schema.ts', 564, 'throw new Error(`defineTool(${options.name}): timeoutMs must be a positive finite number`)'),
+    ],
+    requires: SCHEMA,
+  },
+  // DSL-34..41: what the must rules DSL-01..20 asserted beyond their quotes (issue 37 part 5), as upstream pins it.
+  {
+    id: 'DSL-34',
+    level: 'upstream',
+    statement:
+      'The compilers emit upstream\'s encoding: a parameter map as exactly { type: "object", properties, required? } with no additionalProperties, every object level\'s required list in declaration order and left out when no key is marked, an object spec\'s additionalProperties as given (true included), an array spec without items as { type: "array" } with no items key, and the annotations description, title, default and examples copied for every kind exactly when they are own keys of the spec.',
+    sources: [upstream('compiled schema encoding')],
+    evidence: [
+      evidence('packages/core/tools/src/schema.ts', 454, '...(compiled.required === undefined ? {} : { required: compiled.required }),'),
+      evidence('packages/core/tools/src/schema.ts', 284, 'if (task.required.length > 0) {'),
+      evidence('packages/core/tools/src/schema.ts', 372, 'node.additionalProperties = input.additionalProperties'),
+      evidence('packages/core/tools/src/schema.ts', 386, "if (Object.hasOwn(input, 'items')) {"),
+      evidence('packages/core/tools/src/schema.ts', 186, "if (Object.hasOwn(source, 'description')) target.description = source.description as string"),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-35',
+    level: 'upstream',
+    statement:
+      'The compilers refuse with a schema rejection an object spec without an additionalProperties key and a spec with neither type nor oneOf (annotations only, or empty), rather than defaulting either.',
+    sources: [upstream('explicit openness and type')],
+    evidence: [
+      evidence(
+        'packages/core/tools/src/schema.ts',
+        367,
+        "if (!Object.hasOwn(input, 'additionalProperties') || typeof input.additionalProperties !== 'boolean') {",
+      ),
+      evidence(
+        'packages/core/tools/src/schema.ts',
+        411,
+        'authorError(`${path}.type must be string/number/integer/boolean/null/array/object/json, or use oneOf`)',
+      ),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-36',
+    level: 'upstream',
+    statement:
+      "The properties of an object spec mark requiredness as a parameter map does, with a per-property required: true that the compiler turns into that object node's required list and leaves out of the property schema.",
+    sources: [upstream('object spec properties compile as a property map')],
+    evidence: [
+      evidence('packages/core/tools/src/schema.ts', 286, "if (task.destination.kind === 'object') task.destination.target.required = task.required"),
+      evidence(
+        'packages/core/tools/src/schema.ts',
+        295,
+        "if (Object.hasOwn(task.property, 'required') && task.property.required === true) task.required.push(task.key)",
+      ),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-37',
+    level: 'upstream',
+    statement:
+      'The compilers refuse with a schema rejection spec records whose prototype is not an intrinsic Object.prototype or null (a class instance, a Map), spec arrays carrying extra own properties, and a spec that contains itself on its own path.',
+    sources: [upstream('structural spec checks')],
+    evidence: [
+      evidence('packages/core/tools/src/schema.ts', 332, 'if (!isJsonSchemaRecord(input)) authorError(`${path} must be a value schema object`)'),
+      evidence('packages/core/tools/src/schema.ts', 333, 'if (seen.has(input)) authorError(`${path} is circular`)'),
+      evidence(
+        'packages/core/tools/src/json-schema.ts',
+        164,
+        'if (!hasPlainArrayPrototype(value) || Reflect.ownKeys(value).length !== value.length + 1) return false',
+      ),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-38',
+    level: 'upstream',
+    statement:
+      'validateArgs(spec, args) compiles the spec on every call (an invalid spec throws a schema rejection each time) and returns a list of violation strings, [] for conforming arguments; it never throws for a valid spec, hostile arguments included, every violation names the offending argument path, and a required key holding undefined is reported as missing, by its name.',
+    sources: [upstream('validateArgs')],
+    evidence: [
+      evidence('packages/core/tools/src/schema.ts', 478, 'export function validateArgs(spec: ParameterSchemaSpec, args: unknown): string[] {'),
+      evidence('packages/core/tools/src/schema.ts', 479, "return validateJsonSchemaValue(parameterSchemaSpecToJsonSchema(spec), args, '')"),
+      evidence('packages/core/tools/src/json-schema.ts', 637, 'receive(losslessValueViolation(failed.path))'),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-39',
+    level: 'upstream',
+    statement:
+      'The argument error of a defineTool body is named "ToolArgsError" and carries as violations exactly what validateArgs reports for the same arguments.',
+    sources: [upstream('ToolArgsError')],
+    evidence: [
+      evidence('packages/core/tools/src/schema.ts', 467, "this.name = 'ToolArgsError'"),
+      evidence('packages/core/tools/src/schema.ts', 468, 'this.violations = violations'),
+      evidence('packages/core/tools/src/schema.ts', 587, 'if (violations.length > 0) throw new ToolArgsError(violations)'),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-40',
+    level: 'upstream',
+    statement:
+      "defineTool forwards a given finalizeContent (calling the author's with the same arguments and returning its result), and leaves the presentationMeta and timeoutMs keys out of the definition when they are not given.",
+    sources: [upstream('defineTool assembly')],
+    evidence: [
+      evidence('packages/core/tools/src/schema.ts', 592, 'tool.finalizeContent = (exec, result) => userFinalizeContent(exec, result)'),
+      evidence('packages/core/tools/src/schema.ts', 584, '...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),'),
+      evidence('packages/core/tools/src/schema.ts', 578, '...userPresentationMeta !== undefined ? {'),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-41',
+    level: 'upstream',
+    statement:
+      'At type level, defineTool types the arguments of isConcurrencySafe, presentCall and presentResult with InferArgs, and a oneOf spec of fewer than two branches or an enum of the wrong type does not type-check.',
+    sources: [upstream('author-side typing')],
+    evidence: [
+      evidence('packages/core/tools/src/schema.ts', 506, 'isConcurrencySafe?(args: InferArgs<S>): boolean'),
+      evidence('packages/core/tools/src/schema.ts', 528, 'presentCall?(args: InferArgs<S>): ToolCallView | undefined'),
+      evidence('packages/core/tools/src/schema.ts', 81, 'oneOf: readonly [ValueSchemaSpec, ValueSchemaSpec, ...ValueSchemaSpec[]]'),
+      evidence('packages/core/tools/src/schema.ts', 26, 'enum?: readonly string[]'),
     ],
     requires: SCHEMA,
   },

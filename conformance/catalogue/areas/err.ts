@@ -6,7 +6,7 @@ export const ERR_RULES = defineArea('ERR', [
     id: 'ERR-01',
     level: 'must',
     statement:
-      "A thrown value becomes a failure whose error.message is a string without the \"Error: \" envelope (that for an Error with a non-empty message it is that message as it is is ERR-18's, the enveloped content is ERR-13's, the message of other thrown values ERR-02's, and that an empty message stays empty ERR-16's).",
+      "A value thrown by the tool body, or by a tools/pre-execute, tools/execute or tools/post-execute listener, becomes a failure whose error.message is a string without the \"Error: \" envelope (that a throwing guard, approval service or finalizer resolves a failure too is ERR-22's; that for an Error with a non-empty message it is that message as it is is ERR-18's, the enveloped content is ERR-13's, the message of other thrown values ERR-02's, and that an empty message stays empty ERR-16's).",
     sources: [seed('000', '§执行'), seed('000', '§执行 (ToolFailure)')],
     quotes: [
       quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.'),
@@ -30,7 +30,7 @@ export const ERR_RULES = defineArea('ERR', [
     id: 'ERR-03',
     level: 'must',
     statement:
-      "A thrown coded error, a HarnessError (subclasses included), thrown by the tool body, a tools/execute listener or a finalizer keeps its identity: the failure's error.info is { name, code }, read from the thrown error (that no other thrown value gets info is ERR-14's; an approval service's coded error, which the seeds let become a denial, is ERR-17's).",
+      "An error thrown by the tool body that carries a structured identity (an error class and a code) keeps it: the failure's error.info reports that class and code, read from the thrown error (that a HarnessError is such an error and info is exactly { name, code } is ERR-20's, that the coded throws of listeners, guards and finalizers keep their identity too ERR-21's, that no other thrown value gets info ERR-14's; an approval service's coded error, which the seeds let become a denial, is ERR-17's).",
     sources: [seed('000', '§执行 (ToolFailure)')],
     quotes: [
       quote('000', '§执行 (ToolFailure)', 'Internal error class/code used by policy and durable diagnostics.'),
@@ -41,7 +41,8 @@ export const ERR_RULES = defineArea('ERR', [
   {
     id: 'ERR-04',
     level: 'must',
-    statement: 'An unknown tool is reported as a ToolNotFoundError, a HarnessError whose info is { name: "ToolNotFoundError", code: "UNKNOWN_TOOL" }.',
+    statement:
+      "An unknown tool fails with error info identifying the class ToolNotFoundError and the code UNKNOWN_TOOL (that ToolNotFoundError is a HarnessError and the info exactly { name, code } is ERR-20's).",
     sources: [seed('000', '§执行')],
     quotes: [
       quote('000', '§执行', '未知工具和抛出异常的工具都会变为结构化错误（`ToolNotFoundError` 映射为 `UNKNOWN_TOOL`），调用失败但不终止当前轮次'),
@@ -89,7 +90,8 @@ export const ERR_RULES = defineArea('ERR', [
   {
     id: 'ERR-08',
     level: 'must',
-    statement: 'For well-formed input, execute() always resolves: failures of tools, listeners, guards, approval, renderers and finalizers all become results.',
+    statement:
+      "For well-formed input, execute() resolves rather than rejects when the tool body, a tools/* listener, a renderer or a presentationMeta projector fails: those failures become error results (that a throwing guard, a failing approval service or a throwing finalizer does too is ERR-22's).",
     sources: [seed('000', '§Cordis API (execute)'), seed('002', '§ctx.tools.execute')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
@@ -105,8 +107,8 @@ export const ERR_RULES = defineArea('ERR', [
     id: 'ERR-09',
     level: 'must',
     statement:
-      'A HarnessError routes by a string code and a name that defaults to its concrete class name, so the registry\'s own failures report info.name "ToolNotFoundError" for UNKNOWN_TOOL and "ToolOutputError" for INVALID_TOOL_OUTPUT.',
-    sources: [upstream('HarnessError name defaults to new.target.name')],
+      "The registry's own UNKNOWN_TOOL failure carries error info naming the class ToolNotFoundError, and its INVALID_TOOL_OUTPUT failure names ToolOutputError (that both are HarnessErrors whose name defaults to their concrete class name, and the info exactly { name, code }, is ERR-20's).",
+    sources: [seed('000', '§执行'), seed('000', '§统一的 JSON 值 schema DSL'), upstream('HarnessError name defaults to new.target.name (ERR-20)')],
     quotes: [
       quote('000', '§执行', '未知工具和抛出异常的工具都会变为结构化错误（`ToolNotFoundError` 映射为 `UNKNOWN_TOOL`），调用失败但不终止当前轮次'),
       quote('000', '§统一的 JSON 值 schema DSL', '函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）'),
@@ -138,7 +140,7 @@ export const ERR_RULES = defineArea('ERR', [
     id: 'ERR-13',
     level: 'must',
     statement:
-      'The Native content of every failure the registry builds itself (the normalized failure of a thrown value, a policy denial, an unknown tool, an argument or output failure, a cancellation) is exactly one text block "Error: " + error.message; content a wrapper, a post-execute decision or block, or a finalizer supplies is theirs.',
+      'The Native content of a failure the registry builds itself (the normalized failure of a thrown value, a policy denial, an unknown tool, an argument or output failure, a cancellation) carries error.message in the Native "Error: " envelope, while error.message itself carries no such envelope (that the content is exactly one text block "Error: " + error.message, and that content a wrapper, a post-execute decision or block, or a finalizer supplies is kept as given, is ERR-19\'s).',
     sources: [seed('000', '§执行 (ToolFailure)')],
     quotes: [quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.')],
   },
@@ -194,5 +196,56 @@ export const ERR_RULES = defineArea('ERR', [
     ],
     divergence:
       'The seeds ask only for a "Human-readable failure message without the Native `Error: ` envelope": `finalizeContent failed: <message>` is as good a reading; upstream keeps the thrown message.',
+  },
+  // ERR-19..22: what ERR-01, ERR-03, ERR-04, ERR-08, ERR-09, ERR-13 and TYP-03 demanded beyond their quotes (issue 37, part 3).
+  {
+    id: 'ERR-19',
+    level: 'upstream',
+    statement:
+      'The Native content of a failure the registry builds itself is exactly one text block "Error: " + error.message; content that a tools/execute wrapper, a post-execute decision or block, or a finalizer supplies is kept as given.',
+    sources: [upstream('every registry-built failure has the content [{ type: "text", text: `Error: ${message}` }]')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1874, "content: [{ type: 'text', text: `Error: ${message}` }],"),
+      evidence('packages/core/tools/src/index.ts', 1494, "content: [{ type: 'text', text: `Error: ${denialReason}` }],"),
+      evidence('packages/core/tools/src/index.ts', 1922, "content: [{ type: 'text', text: 'Error: tool call aborted' }],"),
+    ],
+  },
+  {
+    id: 'ERR-20',
+    level: 'upstream',
+    statement:
+      'error.info is exactly { name, code }, read from a thrown HarnessError (subclasses included): name is the error\'s name, which a HarnessError defaults to its concrete class name, so the registry\'s own ToolNotFoundError and ToolOutputError, both HarnessErrors, report info { name: "ToolNotFoundError", code: "UNKNOWN_TOOL" } and { name: "ToolOutputError", code: "INVALID_TOOL_OUTPUT" }; a name set on the thrown error wins over its class\'s.',
+    sources: [upstream('errorInfo reads { name, code } from a HarnessError, whose name defaults to new.target.name')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 644, 'return error instanceof HarnessError ? { name: error.name, code: error.code } : undefined'),
+      evidence('packages/llm/llm/src/error.ts', 20, 'this.name = new.target.name'),
+      evidence('packages/core/tools/src/index.ts', 494, 'export class ToolNotFoundError extends HarnessError {'),
+      evidence('packages/core/tools/tests/tools.spec.ts', 2633, 'a tool throwing a HarnessError surfaces its name and code'),
+    ],
+  },
+  {
+    id: 'ERR-21',
+    level: 'upstream',
+    statement:
+      "A coded error (a HarnessError) thrown by a tools/pre-execute, tools/execute or tools/post-execute listener, a guard or a finalizer keeps its identity as the tool body's does (ERR-03): the failure's error.info reports its class and code.",
+    sources: [upstream('every pipeline failure is built by one toolErrorResult, which reads errorInfo(error)')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1871, 'const info = errorInfo(error)'),
+      evidence('packages/core/tools/src/index.ts', 1505, "return next({ kind: 'final-result', exec, result: toolErrorResult(error) })"),
+      evidence('packages/core/tools/src/index.ts', 1642, 'finalResult = this.materializeFinalResult(toolErrorResult(error))'),
+      evidence('packages/core/tools/tests/tools.spec.ts', 1904, 'preserves structured error info when a tools/pre-execute listener throws HarnessError'),
+    ],
+    requires: ['codedErrors'],
+  },
+  {
+    id: 'ERR-22',
+    level: 'upstream',
+    statement:
+      'For well-formed input, execute() resolves a failure, and never rejects, when a guard throws, the approval service throws or rejects, or finalizeContent throws.',
+    sources: [upstream('guards and approval run inside the pre-execute try; a throwing finalizer is caught after finalization')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1505, "return next({ kind: 'final-result', exec, result: toolErrorResult(error) })"),
+      evidence('packages/core/tools/src/index.ts', 1642, 'finalResult = this.materializeFinalResult(toolErrorResult(error))'),
+    ],
   },
 ])

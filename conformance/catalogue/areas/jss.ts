@@ -38,7 +38,7 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-03',
     level: 'must',
     statement:
-      'A node that is not a plain schema record (null, an array, a string, an object with a foreign or forged prototype, with symbol or non-enumerable keys, or a throwing proxy) is a violation at its path, and so is a `type` that is an array or any value other than the seven type names (at `<path>.type`).',
+      "A node that is not an object record (null, an array, a string, a number, a boolean) is reported as an unsupported or malformed schema path at its location, and so is a `type` that is an array or any value other than the seven type names, at the node or at its `type` keyword. The path syntax is open (OP-20); records and arrays beyond JSON (foreign or forged prototypes, symbol or non-enumerable keys, throwing proxies) are open (OP-28) and JSS-21's; placing a bad type at `<path>.type` is JSS-19's.",
     sources: [seed('000', `${SUBSET} (JsonSchemaType, one type per node)`), upstream('node shape and type checks')],
     quotes: [
       quote('000', `${SUBSET} (JsonSchemaType)`, 'Single-type keywords accepted by the enforced subset.'),
@@ -52,7 +52,7 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-04',
     level: 'must',
     statement:
-      "`oneOf` must be a dense ordinary array of at least two schemas (each checked at `<path>.oneOf[i]`); a node declaring both `type` and `oneOf` is a violation within that node; constraint keywords beside `oneOf` are violations at `<path>.<keyword>`. That type beside oneOf is exactly one violation at the node with the branches unexamined is JSS-19's.",
+      "`oneOf` must be a dense array of at least two schemas, each checked at its own location under oneOf; a node declaring both `type` and `oneOf` is a violation within that node; constraint keywords beside `oneOf` are violations at their keyword's location. The path syntax is open (OP-20); refusing decorated, subclassed or proxied arrays is JSS-21's, and that type beside oneOf is exactly one violation at the node with the branches unexamined is JSS-19's.",
     sources: [seed('000', `${SUBSET} (oneOf requires at least two branches)`), upstream('oneOf shape and neighbours')],
     quotes: [
       quote('000', SUBSET, '`oneOf` 至少要求两个分支'),
@@ -68,7 +68,7 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-05',
     level: 'must',
     statement:
-      "Keywords outside the subset (`anyOf`, `allOf`, `not`, `pattern`, `minimum`, `$ref`, …), constraint keywords on a type that does not admit them, and constraint keywords on a node with neither `type` nor `oneOf` are each reported at `<path>.<keyword>` (or below it); exactly one violation per keyword is JSS-19's.",
+      "Keywords outside the subset (`anyOf`, `allOf`, `not`, `pattern`, `minimum`, `$ref`, …), constraint keywords on a type that does not admit them, and constraint keywords on a node with neither `type` nor `oneOf` are each reported at the keyword's location (or below it). The path syntax is open (OP-20); exactly one violation per keyword is JSS-19's.",
     sources: [seed('000', `${SUBSET} (JsonSchemaNode field comments)`), upstream('keyword placement')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '不支持的关键字会被拒绝，而不会在未强制执行的情况下获准进入'),
@@ -85,7 +85,7 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-06',
     level: 'must',
     statement:
-      "`properties` must be a record of schemas (each checked at `<path>.properties.<key>`), `required` a dense array of strings that are own keys of `properties` (an inherited name such as `toString` does not count), and `additionalProperties` a boolean; a bad `required` is reported at `<path>.required` or below it (whether at the keyword or at the entry `required[i]` is JSS-19's).",
+      "`properties` must be a record of schemas (each checked at its own location), `required` a dense array of strings that are own keys of `properties` (an inherited name such as `toString` does not count), and `additionalProperties` a boolean; a bad `required` is reported at the required keyword or below it (whether at the keyword or at an entry is JSS-19's). The path syntax is open (OP-20); refusing a Map or another non-plain record as `properties` is JSS-21's.",
     sources: [seed('000', `${SUBSET} (required names must appear in properties)`), upstream('object keyword shapes')],
     quotes: [
       quote('000', `${SUBSET} (JsonSchemaNode.properties)`, 'properties?: Record<string, JsonSchemaNode>'),
@@ -99,7 +99,7 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-07',
     level: 'must',
     statement:
-      "`enum` must be a non-empty dense array of values of the node type and `const` a value of the node type (numbers exclude NaN, ±Infinity and -0; integers must be integral), each reported at its keyword or below it. That `const` must also be a member of a well-formed `enum` is JSS-20's (the seeds ask only that both match the node type).",
+      "`enum` must be a dense array of values of the node type and `const` a value of the node type (numbers exclude NaN, ±Infinity and -0; integers must be integral), each reported at its keyword or below it. Whether an empty `enum` is allowed is open (OP-21; upstream refuses it: JSS-22), and that `const` must also be a member of a well-formed `enum` is JSS-20's (the seeds ask only that both match the node type).",
     sources: [seed('000', `${SUBSET} (JsonSchemaScalar enum/const)`), upstream('enum/const checks')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '标量 `enum` 和 `const` 值必须与节点类型匹配'),
@@ -225,9 +225,10 @@ export const JSS_RULES = defineArea('JSS', [
     id: 'JSS-19',
     level: 'upstream',
     statement:
-      'The assertion reports exactly one violation per defect, at the defective keyword itself: a bad `enum`, `const` or `required` at the keyword (not at an entry `enum[i]`/`required[i]`), a node with both `type` and `oneOf` as one violation at the node with its branches unexamined, and the root-type violation of `assertObjectJsonSchema` at `schema.type` and only when the schema has no other violation.',
+      'The assertion reports exactly one violation per defect, at the defective keyword itself: a bad `type` at `<path>.type`, a bad `enum`, `const` or `required` at the keyword (not at an entry `enum[i]`/`required[i]`), a node with both `type` and `oneOf` as one violation at the node with its branches unexamined, and the root-type violation of `assertObjectJsonSchema` at `schema.type` and only when the schema has no other violation.',
     sources: [upstream('violation placement of the subset walk')],
     evidence: [
+      evidence('packages/core/tools/src/json-schema.ts', 306, ": `${path}.type must be one of ${SCHEMA_TYPES.join('/')}`)"),
       evidence('packages/core/tools/src/json-schema.ts', 279, 'violations.push(`${path} cannot declare both type and oneOf`)'),
       evidence('packages/core/tools/src/json-schema.ts', 358, 'violations.push(`${path}.enum must be a non-empty array of ${schemaType} values`)'),
       evidence('packages/core/tools/src/json-schema.ts', 217, 'violations.push(`${path}.required names "${key}" which is not in properties`)'),
@@ -257,6 +258,36 @@ export const JSS_RULES = defineArea('JSS', [
     sources: [seed('000', `${SUBSET} (JsonSchemaError reports every unsupported or malformed path)`)],
     divergence:
       "The seed's domain is JSON input (`assertSupportedJsonSchema()` accepts any JSON root) and a revoked proxy is not JSON, so reporting it is hardening beyond the seeds and a should rule. Upstream lets the TypeError of its unguarded `Array.isArray` escape for each of these placements.",
+    requires: SCHEMA,
+  },
+  // JSS-21, JSS-22: what the must rules JSS-03..07 asserted beyond their quotes (issue 37 part 5), as upstream pins it.
+  {
+    id: 'JSS-21',
+    level: 'upstream',
+    statement:
+      'Schema records and arrays must be plain: an object whose prototype is neither null nor an intrinsic Object.prototype (a class instance, a Date, a Map, a forged imitation), one with symbol or non-enumerable keys, and a throwing proxy are violations at their path, and so is a `oneOf`, `required` or `enum` array that is decorated, subclassed, proxied or whose prototype is not an intrinsic Array.prototype; a null-prototype record is a schema node.',
+    sources: [upstream('plain records and arrays only')],
+    evidence: [
+      evidence('packages/core/tools/src/json-schema.ts', 153, 'return isPlainJsonRecord(value) && hasOnlyEnumerableStringKeys(value)'),
+      evidence('packages/core/tools/src/json-schema.ts', 119, 'return prototype === null'),
+      evidence(
+        'packages/core/tools/src/json-schema.ts',
+        164,
+        'if (!hasPlainArrayPrototype(value) || Reflect.ownKeys(value).length !== value.length + 1) return false',
+      ),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSS-22',
+    level: 'upstream',
+    statement:
+      'An empty `enum` is a violation at `<path>.enum`, and the DSL compilers, which emit through the assertion, refuse a scalar spec with an empty enum.',
+    sources: [upstream('enum must be non-empty')],
+    evidence: [
+      evidence('packages/core/tools/src/json-schema.ts', 356, '&& allowed.length > 0'),
+      evidence('packages/core/tools/src/json-schema.ts', 358, 'violations.push(`${path}.enum must be a non-empty array of ${schemaType} values`)'),
+    ],
     requires: SCHEMA,
   },
 ])

@@ -12,7 +12,7 @@ export const JSV_RULES = defineArea('JSV', [
     id: 'JSV-01',
     level: 'must',
     statement:
-      'For a schema that passed the assertion, validation always returns an array of violation strings (empty when the value conforms) and never throws, even for hostile values (throwing getters or proxies), which are reported as violations instead.',
+      "For a schema that passed the assertion, validation accepts conforming values and reports non-conforming ones as invalid. How it reports is open (OP-26): through the adapter an empty list is acceptance and a non-empty list or a throw is a report. That it returns a list of violation strings and never throws, hostile values (throwing getters, proxies) included, is JSV-16's.",
     sources: [seed('000', `${SUBSET} (validateJsonSchemaValue enforces the schema)`), upstream('hostile values become violations')],
     quotes: [quote('000', `${SUBSET} (validateJsonSchemaValue enforces the schema)`, '`validateJsonSchemaValue()` 强制执行该 schema')],
     requires: SCHEMA,
@@ -64,7 +64,7 @@ export const JSV_RULES = defineArea('JSV', [
     id: 'JSV-05',
     level: 'must',
     statement:
-      'An object node accepts only plain records (any realm, null prototype allowed): each required key must be an own key with a defined value, each declared own property is validated against its schema at every depth, undeclared own keys are rejected under `additionalProperties: false`, and the whole record must be lossless JSON.',
+      "An object node accepts only JSON object records: each required key must be present with a JSON value, each declared property is validated against its schema at every depth, undeclared keys are rejected under `additionalProperties: false`, and the whole record must be lossless JSON. Which objects count as records beyond ordinary ones of this realm (null-prototype and cross-realm records, class instances) is open (OP-27) and JSV-17's.",
     sources: [seed('000', `${SUBSET} (properties, required, additionalProperties)`), upstream('object validation')],
     quotes: [
       quote('000', `${SUBSET} (JsonSchemaNode.properties)`, "Nested property schemas (`type: 'object'` only)."),
@@ -124,7 +124,7 @@ export const JSV_RULES = defineArea('JSV', [
     id: 'JSV-10',
     level: 'must',
     statement:
-      'Whenever validation accepts a value, that value is lossless JSON: -0, NaN, ±Infinity, undefined, functions, sparse arrays, class instances and cycles are never accepted by any schema.',
+      'Whenever validation accepts a value, that value is lossless JSON: -0, NaN, ±Infinity, undefined, functions, symbols, bigints, sparse or decorated arrays, keys a JSON round trip drops, and cycles are never accepted by any schema. Whether class instances and other data objects with a non-plain prototype count as lossless is open (OP-27); upstream refuses them (JSV-17).',
     sources: [seed('000', `${SUBSET} (the enforced schema describes lossless JSON)`), upstream('every accepting path ends with a lossless check')],
     quotes: [
       quote('000', `${SUBSET} (an annotation-only node means unconstrained lossless JSON)`, '仅含注解的空节点表示不受约束的无损 JSON。'),
@@ -183,6 +183,35 @@ export const JSV_RULES = defineArea('JSV', [
     evidence: [
       evidence('packages/core/tools/src/json-schema.ts', 478, 'return [`"${diagnosticPath(path)}" must be one of ${JSON.stringify(allowed)}`]'),
       evidence('packages/core/tools/src/json-schema.ts', 607, ': [`"${diagnosticPath(frame.path)}" must be a string`])'),
+    ],
+    requires: SCHEMA,
+  },
+  // JSV-16, JSV-17: what the must rules JSV-01, JSV-05 and JSV-10 asserted beyond their quotes (issue 37 part 5), as upstream pins it.
+  {
+    id: 'JSV-16',
+    level: 'upstream',
+    statement:
+      'For a schema that passed the assertion, validation returns a list of violation strings, empty when the value conforms, and never throws: hostile values (throwing getters, proxies, revoked proxies) are reported as violations.',
+    sources: [upstream('total validator')],
+    evidence: [
+      evidence(
+        'packages/core/tools/src/json-schema.ts',
+        654,
+        "export function validateJsonSchemaValue(schema: JsonSchemaNode, value: unknown, path = 'value'): string[] {",
+      ),
+      evidence('packages/core/tools/src/json-schema.ts', 637, 'receive(losslessValueViolation(failed.path))'),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'JSV-17',
+    level: 'upstream',
+    statement:
+      'Validation takes as objects exactly the plain records: null-prototype records and records of another realm are accepted like local ones, while class instances (and other objects whose prototype is not an intrinsic Object.prototype) and array subclasses are refused by every schema.',
+    sources: [upstream('plain-record check of values')],
+    evidence: [
+      evidence('packages/core/tools/src/json-schema.ts', 115, 'export function isPlainJsonRecord(value: unknown): value is Record<string, unknown> {'),
+      evidence('packages/core/tools/src/json-schema.ts', 119, 'return prototype === null'),
     ],
     requires: SCHEMA,
   },

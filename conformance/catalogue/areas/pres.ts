@@ -6,7 +6,7 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-01',
     level: 'must',
     statement:
-      'presentCall and presentResult are for UIs and session replay only: no path through the registry calls them, and a tool lacking them is shown by a UI with its generic card.',
+      "presentCall and presentResult are optional presenters for UIs, live and on session-log replay: a definition without them is valid, and a UI then falls back to the generic presentation (title = tool name, raw args as input) (that no path through the registry calls them is PRES-17's).",
     sources: [seed('000', '§ToolDefinition (presentCall/presentResult)'), seed('000', '§工具展示 UI 词汇')],
     quotes: [
       quote('000', '§ToolDefinition (presentCall)', 'Optional: how to present the PENDING state of one call in a UI'),
@@ -22,7 +22,7 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-02',
     level: 'must',
     statement:
-      'Only a successful call without parent gets meta from output.presentationMeta; a nested call has no meta, whether or not its tool defines the projector.',
+      "output.presentationMeta is invoked only for successful top-level calls (calls with no parent token): a nested sub-dispatch carrying its parent's token gets no projected meta, even if its tool defines the projector (that any parent token, even without rootCallId, marks a call as not top-level is PRES-18's).",
     sources: [seed('000', '§ToolDefinition (presentationMeta)'), seed('000', '§执行')],
     quotes: [
       quote('000', '§ToolDefinition (presentationMeta)', 'Pure replayable presentation projection, computed only for top-level calls.'),
@@ -36,8 +36,8 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-03',
     level: 'must',
     statement:
-      "meta survives a content replacement, is recomputed by a value replacement, disappears on block, and is kept as given on a wrapper-authored failure; a wrapper-authored success carries either its own meta or meta recomputed from its value (that it is recomputed is PRES-16's).",
-    sources: [seed('000', '§执行'), upstream('wrapper-authored results: failure meta kept; success meta recomputed (PRES-16)')],
+      "A tools/post-execute content replacement keeps the existing meta; a value replacement recomputes meta from the new value (where the projector applies, i.e. top-level calls). What a block does to meta and what a wrapper-authored failure keeps are PRES-19's, the meta of a wrapper-authored success PRES-16's.",
+    sources: [seed('000', '§执行'), upstream('block, wrapper-authored failure (PRES-19) and success (PRES-16) meta')],
     quotes: [quote('000', '§执行', '替换内容会保留规范值和现有元数据；替换值会重新校验并重新计算内容/元数据')],
     requires: ['presentationMeta'],
   },
@@ -45,7 +45,7 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-04',
     level: 'must',
     statement:
-      "Presenters built by defineTool check their arguments with validateArgs and answer undefined, never an exception, for arguments that fail (such as malformed or outdated logged ones); arguments that pass are handed to the author's presenter as typed values.",
+      "Presenters built by defineTool never hand the author's presentCall or presentResult arguments that fail parameter validation (such as malformed or outdated logged ones); arguments that pass are handed to the author's presenter as typed values (that the presenter then answers undefined rather than throwing is PRES-20's).",
     sources: [seed('000', '§ToolDefinition'), upstream('defineTool wraps presenters')],
     quotes: [
       quote('000', '§ToolDefinition (presentCall)', "derived from the call's `args` (parsed arguments, `unknown` — the tool validates/narrows its own input)"),
@@ -68,7 +68,7 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-06',
     level: 'must',
     statement:
-      'ToolCallView and ToolResultView are exactly the card-tagged unions (the search variants told apart by shape, the web variants by kind, and neither search nor web having a card for the pending call).',
+      'ToolCallView is exactly the card-tagged union generic | terminal | diff and ToolResultView exactly generic | terminal | diff | search | read | web, with the fields the seed shows (the search variants told apart by shape, the web variants by kind, and neither search nor web having a card for the pending call); the remaining ("…") fields of the search and web variants are not fixed (those of upstream\'s presentation.ts are PRES-23\'s).',
     sources: [seed('000', '§工具展示 UI 词汇')],
     quotes: [
       quote('000', '§工具展示 UI 词汇', '`presentCall`/`presentResult` 返回一个 **`card` 标签的渲染意图**——一个可辨识联合类型，UI 桥接层据此分发'),
@@ -110,7 +110,7 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-08',
     level: 'must',
     statement:
-      "The presentation mode in force for a scope comes from the closest layer of its chain that declares one (its own first), falling back to the deployment's configured mode, which defaults to native.",
+      "The presentation mode in force for a scope comes from the closest layer of its chain that declares one (its own first), falling back to the deployment's configured mode (that this defaults to native is PRES-21's).",
     sources: [seed('000', '§Cordis API (presentAs)')],
     quotes: [
       quote(
@@ -131,22 +131,22 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-09',
     level: 'must',
     statement:
-      'presentAs works only from a scoped context, allows one declaration per scope, returns the exact disposer that restores inheritance, and emits tools/change (the prompt sections a non-native declaration adds are PRES-14).',
+      "presentAs works only from a scoped context and allows one declaration per scope (a second declaration in the same scope fails); it returns the exact disposer, which removes this scope's declaration, so that on a scope with no declaring ancestor the deployment default applies again (that declaring and disposing emit tools/change is PRES-22's, the prompt sections a non-native declaration adds PRES-14's).",
     sources: [seed('000', '§Cordis API (presentAs)'), upstream('presentAs errors and prompt sections')],
     quotes: [
       quote('000', '§Cordis API (presentAs)', 'Scoped only, and one declaration per scope'),
       quote('000', '§Cordis API (presentAs)', 'the exact disposer that restores the deployment default'),
     ],
     divergence:
-      'The seed says the disposer restores the deployment default; read with its "nearest scope on the chain wins", the kit takes that to mean what the chain inherits (upstream), and tests it only on scopes with no declaring ancestor, where both readings agree.',
+      'The seed says the disposer restores the deployment default; read with its "nearest scope on the chain wins", that may mean what the chain inherits (upstream) when an ancestor declares a mode: the rule says only what both readings agree on, on scopes with no declaring ancestor.',
     requires: ['codeMode', 'scopes'],
   },
   {
     id: 'PRES-10',
     level: 'must',
     statement:
-      'An agent in a code-mode deployment can return to native with presentAs("native"): its prompt then offers its tools as native tool schemas (that the Code Mode prompt sections render empty for it is PRES-14\'s).',
-    sources: [upstream('native opt-out')],
+      "In a deployment whose default is Code Mode, a scope can declare the native presentation with presentAs, and its agents then see the native presentation (their tools offered as tool schemas) instead of Code Mode (that the Code Mode prompt sections render empty for it is PRES-14's).",
+    sources: [seed('000', '§Cordis API (presentAs)'), upstream('native opt-out')],
     quotes: [
       quote('000', '§Cordis API (presentAs)', "Present the calling scope's tools in `mode` instead of the deployment default."),
       quote('000', '§Cordis API (presentAs)', 'this is how an agent preset composes Code Mode agents beside native ones in the same process'),
@@ -231,5 +231,91 @@ export const PRES_RULES = defineArea('PRES', [
     divergence:
       'The seeds say only that a `tools/execute` wrapper returns a `ToolExecutionResult` and that the projectors run on the body\'s validated value ("成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器"); keeping the meta a wrapper authored is as good a reading.',
     requires: ['presentationMeta'],
+  },
+  // PRES-17..23: what PRES-01, PRES-02, PRES-03, PRES-04, PRES-06, PRES-08 and PRES-09 demanded beyond their quotes (issue 37, part 3).
+  {
+    id: 'PRES-17',
+    level: 'upstream',
+    statement:
+      'No path through the registry calls presentCall or presentResult: registering, looking up, projecting schemas, classifying and executing (denied, failed, replaced, blocked, cancelled, wrapper-authored and Code Mode sub-calls included) never invoke them.',
+    sources: [upstream('presenters are members of the definition for UIs; the registry never reads them')],
+    evidence: [
+      evidence('packages/core/tools/tests/tools.spec.ts', 2758, 'a tool without presentCall/presentResult leaves them undefined (UI falls back generically)'),
+      evidence('packages/core/tools/src/index.ts', 1806, 'if (exec.parent === undefined && tool.output.presentationMeta !== undefined) {'),
+    ],
+    divergence:
+      'The seeds say who may call the presenters (a UI, live and on session-log replay) but not that the registry never does, e.g. to prepare a view ahead of time.',
+  },
+  {
+    id: 'PRES-18',
+    level: 'upstream',
+    statement:
+      'What makes a call top-level for presentationMeta is the absence of a parent token alone: a call carrying any parent token, even a forged one with no rootCallId, gets no projected meta.',
+    sources: [upstream('the projector runs when exec.parent is undefined')],
+    evidence: [evidence('packages/core/tools/src/index.ts', 1806, 'if (exec.parent === undefined && tool.output.presentationMeta !== undefined) {')],
+    requires: ['presentationMeta'],
+  },
+  {
+    id: 'PRES-19',
+    level: 'upstream',
+    statement:
+      'A tools/post-execute block drops meta (the blocked failure has none), while a failure a tools/execute wrapper authored keeps the meta it was given, through a content replacement too.',
+    sources: [upstream('a block builds the failure afresh; a wrapper-authored failure keeps its own meta')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1750, 'return this.markCanonical(exec, {'),
+      evidence('packages/core/tools/src/index.ts', 1833, '...result.meta !== undefined ? { meta: result.meta } : {},'),
+      evidence('packages/core/tools/tests/tools.spec.ts', 507, 'normalizes wrapper-authored failure metadata and contexts'),
+    ],
+    requires: ['presentationMeta'],
+  },
+  {
+    id: 'PRES-20',
+    level: 'upstream',
+    statement:
+      'A presenter built by defineTool checks its arguments against the parameter schema and answers undefined, never an exception, for arguments that fail (malformed or outdated logged ones, or ones whose inspection throws).',
+    sources: [upstream('defineTool presenters validate softly and fall back to undefined')],
+    evidence: [
+      evidence('packages/core/tools/src/schema.ts', 600, 'if (validate(args).length > 0) return undefined'),
+      evidence(
+        'packages/core/tools/tests/tools.spec.ts',
+        2769,
+        'presentCall/presentResult validate softly: malformed args return undefined, never throw (display runs on replay)',
+      ),
+    ],
+    requires: ['schema'],
+  },
+  {
+    id: 'PRES-21',
+    level: 'upstream',
+    statement: "The deployment's presentation mode defaults to native: with no mode configured, a scope declaring nothing is native.",
+    sources: [upstream("the mode config field defaults to 'native'")],
+    evidence: [evidence('packages/core/tools/src/index.ts', 830, "this.defaultMode = config.mode ?? 'native'")],
+    requires: ['codeMode', 'scopes'],
+  },
+  {
+    id: 'PRES-22',
+    level: 'upstream',
+    statement: 'Declaring a presentation with presentAs and disposing it each emit tools/change.',
+    sources: [upstream('a presentAs declaration is a scoped layer effect, whose changes emit tools/change')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 813, "() => { this.ctx.emit('tools/change') },"),
+      evidence('packages/core/tools/src/index.ts', 952, 'yield this.layers.effect('),
+    ],
+    divergence:
+      'The seeds document tools/change for "A tool was registered or unregistered, or a scoped restriction changed"; a presentation declaration is not among them.',
+    requires: ['codeMode', 'scopes', 'changeEvents'],
+  },
+  {
+    id: 'PRES-23',
+    level: 'upstream',
+    statement:
+      "The search and web result views have upstream's payload fields: shape 'matches' carries files: { path, matches: { lineNumber, line }[] }[] (so it needs files, not paths), shape 'paths' carries paths: string[], kind 'search' sources of { url, title?, snippet?, publishedAt? }, and kind 'fetch' a numeric statusCode.",
+    sources: [upstream('presentation.ts, which seed 000 names for the complete presentation fields')],
+    evidence: [
+      evidence('packages/core/tools/src/presentation.ts', 222, 'files: SearchFileMatches[]'),
+      evidence('packages/core/tools/src/presentation.ts', 195, 'lineNumber: number'),
+      evidence('packages/core/tools/src/presentation.ts', 244, 'paths: string[]'),
+      evidence('packages/core/tools/src/presentation.ts', 382, 'statusCode: number'),
+    ],
   },
 ])

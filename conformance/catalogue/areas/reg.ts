@@ -12,7 +12,7 @@ export const REG_RULES = defineArea('REG', [
     id: 'REG-01',
     level: 'must',
     statement:
-      "register() throws, registering nothing, when the definition has no output object with a render function, or when output.presentationMeta is present but is not a function (the class of the error is REG-20's).",
+      "register() throws, registering nothing, when the definition does not declare `output` (the class of the error is REG-20's). Checking at registration that output.render, and a present output.presentationMeta, are functions is open (OP-29) and REG-24's.",
     sources: [seed('000', '§ToolDefinition'), seed('000', '§统一的 JSON 值 schema DSL')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '要求它声明 `output`'),
@@ -24,7 +24,7 @@ export const REG_RULES = defineArea('REG', [
     id: 'REG-02',
     level: 'must',
     statement:
-      "register() checks output.schema against the enforced JSON-Schema subset and lets the resulting error reach the caller (that its code is UNSUPPORTED_SCHEMA is REG-23's).",
+      "register() checks output.schema against the enforced JSON-Schema subset and fails (throws, the registration taking no effect) when the schema lies outside it. Whether the thrown error is the checker's own or a wrapper is open; that it is the assertion's own, coded UNSUPPORTED_SCHEMA, is REG-23's.",
     sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('raw output schemas are asserted at registration')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '要求它声明 `output`，校验其原始 schema'),
@@ -106,7 +106,7 @@ export const REG_RULES = defineArea('REG', [
     id: 'REG-09',
     level: 'must',
     statement:
-      'The registry keeps the very definition object it was given (get() returns it, not a copy) under the name it read at registration, so renaming the object afterwards does not move the entry.',
+      "The registry holds the very definition object it was given (borrowed, not copied), and get() returns that same object. That the entry stays under the name read at registration when the object is renamed afterwards is REG-25's.",
     sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('name read once, as the layer key')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '注册表以 readonly 输入借用已类型化定义'),
@@ -118,7 +118,7 @@ export const REG_RULES = defineArea('REG', [
     id: 'REG-10',
     level: 'must',
     statement:
-      "The disposer register() returns removes exactly that registration and may be called again harmlessly (it never removes a later registration of the same name), and disposing the owning scope removes the scope's registrations as well.",
+      "register() returns a disposer; calling it unregisters that registration, so the tool is no longer resolved in that layer while other registrations stay. That a second call is harmless and never removes a later registration of the same name, and that disposing the owning scope removes the scope's registrations, are REG-26's.",
     sources: [seed('000', '§Cordis API (register)'), seed('002', '§ctx.tools.register')],
     quotes: [
       quote('000', '§Cordis API (register)', '@returns the exact disposer that unregisters the tool.'),
@@ -257,5 +257,43 @@ export const REG_RULES = defineArea('REG', [
       evidence('packages/core/tools/src/json-schema.ts', 70, "'UNSUPPORTED_SCHEMA')"),
     ],
     divergence: 'The seeds name no code for a schema rejection (`JsonSchemaError` reports the bad paths); upstream codes it UNSUPPORTED_SCHEMA.',
+  },
+  // REG-24..26: what the must rules REG-01, REG-09 and REG-10 asserted beyond their quotes (issue 37 part 5), as upstream pins it.
+  {
+    id: 'REG-24',
+    level: 'upstream',
+    statement:
+      'register() throws, registering nothing, when output is not an object, when output.render is not a function, or when output.presentationMeta is present but is not a function.',
+    sources: [upstream('output shape check at registration')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1041, "|| typeof output.render !== 'function'"),
+      evidence('packages/core/tools/src/index.ts', 1042, "|| (output.presentationMeta !== undefined && typeof output.presentationMeta !== 'function')) {"),
+    ],
+  },
+  {
+    id: 'REG-25',
+    level: 'upstream',
+    statement:
+      'register() reads the name once, as the layer key: renaming the definition object afterwards does not move its entry, which get() and execute() still find under the old name.',
+    sources: [upstream('name read once, as the layer key')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1038, 'const name = definition.name'),
+      evidence('packages/core/tools/src/index.ts', 1059, 'layer => layer.tools.insert(name, definition),'),
+    ],
+  },
+  {
+    id: 'REG-26',
+    level: 'upstream',
+    statement:
+      "A register() disposer is idempotent: called again it does nothing, never removing a later registration of the same name; and disposing the owning scope removes the scope's registrations and nothing else.",
+    sources: [upstream('effect disposers of the scope store')],
+    evidence: [
+      evidence(
+        'packages/core/scope/tests/store.spec.ts',
+        174,
+        'runs action, notification, undo, and disposal notification in order with Cordis idempotence and labels',
+      ),
+      evidence('packages/core/tools/tests/scoped.spec.ts', 109, 'disposing the scope unwinds its registrations and leaves no residue'),
+    ],
   },
 ])

@@ -1,4 +1,4 @@
-import { defineArea, quote, seed } from '../define.ts'
+import { defineArea, evidence, quote, seed, upstream } from '../define.ts'
 
 /**
  * TYP rules: compile-time contracts of the pipeline's declared types that no
@@ -42,7 +42,7 @@ export const TYP_RULES = defineArea('TYP', [
     id: 'TYP-03',
     level: 'must',
     statement:
-      'ToolExecutionResult is discriminated by a read-only isError: a success has a JSON value, may carry concludesTurn: true and has no error; a failure has an error { message, info?: { name, code } } and can carry neither value nor concludesTurn.',
+      "ToolExecutionResult is discriminated by a read-only isError: a success has a JSON value, may carry concludesTurn: true and has no error; a failure has an error { message, info? } and can carry neither value nor concludesTurn (that info is { name, code } is TYP-08's).",
     sources: [seed('000', '§执行 (ToolExecutionSuccess, ToolExecutionFailure, ToolExecutionResult)')],
     quotes: [
       quote('000', '§执行 (ToolExecutionSuccess)', 'interface ToolExecutionSuccess { readonly isError: false'),
@@ -131,6 +131,19 @@ export const TYP_RULES = defineArea('TYP', [
       quote('000', '§ToolDefinition', 'finalizeContent?(exec: Readonly<ToolExecution>, result: Readonly<ToolExecutionResult>): ContentBlock[] | undefined'),
       quote('000', '§执行 (ToolRunContext)', 'deferContext(context: UserMessage): void'),
       quote('000', '§执行 (ToolRunContext)', 'concludeTurn(): void'),
+    ],
+  },
+  // TYP-08: what TYP-03 demanded beyond its quotes (issue 37, part 3): the seeds declare `info?: ToolErrorInfo`, an
+  // "Internal error class/code", without its fields (open point OP-08).
+  {
+    id: 'TYP-08',
+    level: 'upstream',
+    statement: "ToolErrorInfo, the type of a failure's error.info, is { name: string; code: string }: both required, no other field.",
+    sources: [upstream('ToolErrorInfo { name, code }')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 475, 'export interface ToolErrorInfo {'),
+      evidence('packages/core/tools/src/index.ts', 476, 'name: string'),
+      evidence('packages/core/tools/src/index.ts', 477, 'code: string'),
     ],
   },
 ])

@@ -163,8 +163,9 @@ export const VIS_RULES = defineArea('VIS', [
   {
     id: 'VIS-13',
     level: 'must',
-    statement: "run_code is added to a non-native scope's view after all filtering, so neither restrictions nor scoped registrations can hide or shadow it.",
-    sources: [seed('000', '§ToolRestriction'), upstream('run_code appended after filtering')],
+    statement:
+      'No restriction hides run_code or changes what a scope sees of it (a restricted scope sees run_code exactly as an unrestricted scope of the same presentation does), and no registration can shadow it (registering the name fails in every layer); where run_code appears in a view is CM-02, PRES-11 and SCH-06.',
+    sources: [seed('000', '§ToolRestriction'), seed('000', '§Cordis API (register)')],
     quotes: [
       quote('000', '§ToolRestriction', 'Restrictions intersect and do not affect scoped registrations or the reserved Code Mode transport.'),
       quote('000', '§Cordis API (register)', 'duplicates within one layer and the reserved `run_code` name fail.'),

@@ -86,6 +86,13 @@ export const SENTENCE_NOTES: Readonly<Record<string, SentenceNote>> = {
         "how the agent loop schedules calls (barriers, rolling pool): the loop's side; the registry's part, executionMode(), is graded by the rules quoting its JSDoc",
     },
   },
+  '000-152': {
+    excuse: {
+      kind: 'out-of-scope',
+      reason:
+        "what the modes mean to the scheduler that applies them, which 000-150 names as the agent loop; no seed has Code Mode schedule its sub-calls by mode, so the bridge's scheduling is upstream's (CM-17, OP-61)",
+    },
+  },
   '000-196': { excuse: { kind: 'repeats', of: '000-193', reason: 'a returned reason denies the call; undefined leaves it unchanged' } },
   '000-229': { descriptive: 'rationale for materialising the canonical value' },
   '000-235': {

@@ -10,7 +10,7 @@
  * registry that gets one of these wrong fails that one rule, not every test
  * that meets such a failure.
  */
-import { $JSON, $Object, $Reflect } from './intrinsics.ts'
+import { $Array, $JSON, $Object, $Reflect } from './intrinsics.ts'
 import { expect } from 'vitest'
 import type { ToolExecutionResult } from '../../spec/types.ts'
 import { incidental } from './incidental.ts'
@@ -76,14 +76,46 @@ export function expectNoInfo(result: { readonly error?: unknown }, owner: 'ERR-0
 }
 
 /**
+ * The content of a failure the registry built itself: at must level (ERR-13)
+ * its text carries `Error: <error.message>`, the Native envelope of the
+ * message; that it is exactly that one text block is ERR-19's (open point
+ * OP-55), charged incidentally.
+ */
+export function expectEnvelopedContent(result: { readonly error?: { readonly message?: unknown }; readonly content?: unknown }): void {
+  const enveloped = `Error: ${String(result.error?.message)}`
+  const blocks = $Array.isArray(result.content) ? (result.content as readonly unknown[]) : []
+  const texts = blocks.map((block) => (typeof block === 'object' && block !== null && 'text' in block ? String(block.text) : '')).join('\n')
+  expect(texts.includes(enveloped), `the content carries ${$JSON.stringify(enveloped)} (ERR-13); it was ${$JSON.stringify(result.content)}`).toBe(true)
+  incidental('ERR-19', () => {
+    expect(result.content, 'the content is exactly one text block "Error: " + error.message (ERR-19)').toEqual([{ type: 'text', text: enveloped }])
+  })
+}
+
+/**
  * ERR-13, charged incidentally: a failure the registry built itself carries
- * its message in the Native envelope, as exactly one text block
- * `Error: <error.message>`. Call it on failures only, after the test's own
- * checks of the message.
+ * its message in the Native envelope ({@link expectEnvelopedContent}). Call it
+ * on failures only, after the test's own checks of the message.
  */
 export function expectEnveloped(result: { readonly error?: { readonly message?: unknown }; readonly content?: unknown }): void {
-  incidental('ERR-13', () => {
-    expect(result.content, 'the content is "Error: " + error.message (ERR-13)').toEqual([{ type: 'text', text: `Error: ${String(result.error?.message)}` }])
+  incidental('ERR-13', () => expectEnvelopedContent(result))
+}
+
+/**
+ * The failure carries a structured identity: error.info reports the class
+ * `name` and the code `code`. The seeds give `info?: ToolErrorInfo`, an
+ * "Internal error class/code", without naming its fields (open point OP-08):
+ * the kit reads the code as `info.code` throughout, and at must level asks
+ * only that some field of info carry the class; that info is exactly
+ * `{ name, code }` is ERR-20's, charged incidentally.
+ */
+export function expectErrorIdentity(result: ToolExecutionResult, name: string, code: string): void {
+  expect(result.isError, `expected a failure of ${name} / ${code}, got a success`).toBe(true)
+  const info: unknown = result.error?.info
+  expect(typeof info === 'object' && info !== null, `the failure carries error.info; error was ${$JSON.stringify(result.error)}`).toBe(true)
+  expect(result.error?.info?.code, 'error.info carries the code').toBe(code)
+  expect($Object.values(info as object), 'error.info carries the error class').toContain(name)
+  incidental('ERR-20', () => {
+    expect(info, 'error.info is exactly { name, code } (ERR-20)').toEqual({ name, code })
   })
 }
 

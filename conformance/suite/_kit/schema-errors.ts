@@ -86,7 +86,8 @@ export function pairUp<E>(expected: readonly E[], actual: readonly string[], mat
 // schema 路径" (every unsupported or malformed schema path): neither the name of the
 // root nor the syntax. So a must test compares the segments after the root token,
 // whatever that token is (`schema`, `$`, `value`, `parameters`, `arguments`, …),
-// with keys written `.key`, `["key"]` or `['key']` and indices `[i]`. Upstream's
+// with keys written `.key`, `["key"]` or `['key']` and indices `[i]`, or as a JSON
+// Pointer after `#` (`#/properties/a`; open point OP-20). Upstream's
 // exact form (`<path> <text>` rooted at `schema`/`parameters`) is JSS-18's, checked by
 // `expectUpstreamPathForm`.
 
@@ -145,8 +146,24 @@ function rootAt(text: string, at: number): string | undefined {
   return undefined
 }
 
-/** The path a violation starts with: a root token, segments, then the end, a space or a `:`. */
+/**
+ * A leading JSON Pointer (OP-20: the path syntax is open): `#` then `/segment`s
+ * (`~1` is `/`, `~0` is `~`), up to the end, a space or a `:`.
+ */
+function leadingPointer(violation: string): PathSegments | undefined {
+  const m = /^#((?:\/[^/\s:]*)*)(?=$|[\s:])/.exec(violation)
+  if (m === null) return undefined
+  return m[1] === ''
+    ? []
+    : m[1]!
+        .slice(1)
+        .split('/')
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+}
+
+/** The path a violation starts with: a root token, segments, then the end, a space or a `:`; or a JSON Pointer (OP-20). */
 export function leadingPath(violation: string): PathSegments | undefined {
+  if (violation.startsWith('#')) return leadingPointer(violation)
   const root = rootAt(violation, 0)
   if (root === undefined) return undefined
   const { segments, end } = readSegments(violation, root.length)
@@ -219,7 +236,20 @@ export function namesExactPath(violation: string, path: string): boolean {
 /** An expected location: a path (matched at it or below it) or a predicate over a violation. */
 export type PathExpectation = string | ((violation: string) => boolean)
 
-const covers = (e: PathExpectation, v: string): boolean => (typeof e === 'string' ? atOrBelowSchemaPath(e, v) : e(v))
+/**
+ * A bad `type` may be reported at its node or at the keyword (OP-20; JSS-03 says only that the path is reported):
+ * an expectation ending in `.type` is met at that path, below it, or exactly at its node. Upstream's placement at
+ * `<path>.type` is JSS-19's.
+ */
+function coversPath(e: string, v: string): boolean {
+  if (atOrBelowSchemaPath(e, v)) return true
+  const segments = pathSegments(e)
+  if (segments[segments.length - 1] !== 'type') return false
+  const at = leadingPath(v)
+  return at !== undefined && same(at, segments.slice(0, -1))
+}
+
+const covers = (e: PathExpectation, v: string): boolean => (typeof e === 'string' ? coversPath(e, v) : e(v))
 
 /**
  * The must reading of "reports every bad path": each expected defect has a
