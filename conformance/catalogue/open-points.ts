@@ -184,121 +184,6 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     pinnedBy: 'CM-16',
     note: "Law E-33 checks CM-16's order as an incidental check of CM-16, which no longer fails CM-14, CM-15 or CM-22.",
   },
-  {
-    id: 'OP-60',
-    question:
-      'In what form does the program receive a failed sub-call: does its binding reject with an Error of the message, reject with the message itself, or resolve with it?',
-    quotes: [quote('000', '§执行 (CodeDispatchLog)', 'the program itself received the structured `value` (or just the error message on failure);')],
-    choices: [
-      'the binding rejects with an Error whose message is the final error message',
-      'the binding rejects with the message itself',
-      'the binding resolves with the message',
-    ],
-    upstream: 'the binding rejects with an Error whose message is the final error message',
-    pinnedBy: 'CM-45',
-    note: 'CM-18 (must) accepts each: whatever the program gets carries the final error message and no value.',
-  },
-  {
-    id: 'OP-61',
-    question:
-      'How does Code Mode schedule the sub-calls of one program: by their execution mode (a capped pool and exclusive barriers), one at a time, or all at once, and how long does an exclusive barrier hold?',
-    quotes: [
-      quote('000', '§执行 (ToolExecutionMode)', '`parallel` may overlap with siblings; `exclusive` runs alone and forms an ordering barrier.'),
-      quote('000', '§执行', 'agent loop（智能体循环）向注册表查询每个待处理调用的执行模式，并据此形成独占屏障和滚动池并行执行'),
-    ],
-    choices: [
-      'by execution mode, parallel ones up to maxParallelSubCalls, an exclusive barrier held through its commit',
-      'by execution mode, the barrier released when the body settles',
-      'one at a time',
-      'all at once',
-    ],
-    upstream: 'by execution mode, parallel ones up to maxParallelSubCalls, an exclusive barrier held through its commit',
-    pinnedBy: 'CM-17',
-    note: 'The seeds give scheduling by mode to the agent loop; CM-17 moved to the upstream level.',
-  },
-  {
-    id: 'OP-62',
-    question: 'How does the n of a sub-call id `<parent>:code:<n>` count: from 1 or 0, over accepted binding calls or every call?',
-    quotes: [quote('000', '§执行 (CodeDispatchLog)', 'Deterministic sub-call id (`<parent>:code:<n>`).')],
-    choices: ['accepted calls, from 1', 'accepted calls, from 0', 'every binding call, refused ones included'],
-    upstream: 'accepted calls, from 1',
-    pinnedBy: 'CM-41',
-  },
-  {
-    id: 'OP-63',
-    question: "Is there a presentation mode besides native and code (upstream's both), and does it collapse model-direct calls?",
-    quotes: [
-      quote('000', '§Cordis API (presentAs)', "Present the calling scope's tools in `mode` instead of the deployment default."),
-      quote(
-        '000',
-        '§执行 (ToolExecutionInput.parent)',
-        "under `mode: 'code'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline.",
-      ),
-    ],
-    choices: ['both, which collapses nothing', 'no third mode'],
-    upstream: 'both, which collapses nothing',
-    pinnedBy: 'CM-40',
-  },
-  {
-    id: 'OP-64',
-    question: 'Does a successful sub-call whose content contains an image add that content to the outer run_code result as a context?',
-    quotes: [quote('000', '§执行 (ToolRunContext.deferContext)', 'a composite tool ferries nested-dispatch context back to the outer result')],
-    choices: ['yes, a user-message context of the final content, before its own contexts', 'no: only the contexts the sub-call deferred'],
-    upstream: 'yes, a user-message context of the final content, before its own contexts',
-    pinnedBy: 'CM-42',
-  },
-  {
-    id: 'OP-65',
-    question: "In which order do the sub-calls' contexts reach the outer run_code result, and does a run that then fails keep them?",
-    quotes: [
-      quote('000', '§执行 (ToolRunContext.deferContext)', 'a composite tool ferries nested-dispatch context back to the outer result'),
-      quote('000', '§执行 (ToolRunContext.deferContext)', 'Contexts retain their individual source and metadata and are emitted in call order.'),
-    ],
-    choices: ['submission order, kept on a failed run', 'the order the sub-calls complete in', 'dropped when the run fails'],
-    upstream: 'submission order, kept on a failed run',
-    pinnedBy: 'CM-43',
-  },
-  {
-    id: 'OP-66',
-    question:
-      'Which fields does a tool/code-dispatch record carry besides content and isError, and in which order are the records of parallel sub-calls appended?',
-    quotes: [
-      quote('000', '§执行', '`tool/code-dispatch` 则原样存储子调用渲染后的 `content` 与 `isError`'),
-      quote(
-        '000',
-        '§tools/code-dispatch-log',
-        'Allow a listener to replace content in the DURABLE LOG COPY of one `run_code` sub-dispatch outcome before the bridge appends its `tool/code-dispatch` event.',
-      ),
-    ],
-    choices: ['the start fields too, appended in submission order', 'the start fields too, appended as each sub-call settles', 'content and isError only'],
-    upstream: 'the start fields too, appended in submission order',
-    pinnedBy: 'CM-44',
-  },
-  {
-    id: 'OP-67',
-    question: 'How does a Code Mode binding surface a call refused for a non-JSON argument, and does that call consume a sub-call number or leave a record?',
-    quotes: [quote('000', '§执行 (rejects non-JSON input)', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。')],
-    choices: [
-      'the binding rejects; no number is consumed and no record appended',
-      'the call is dispatched and execute() refuses it as a failure result (numbered, recorded)',
-    ],
-    upstream: 'the binding rejects; no number is consumed and no record appended',
-    pinnedBy: 'CM-46',
-  },
-  {
-    id: 'OP-68',
-    question:
-      "Does the run's signal abort when the run settles, and what becomes of a sub-call still queued when the run ends, of a binding called after it, and of a result arriving after an abort?",
-    quotes: [
-      quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal` and settle only after its owned work reaches quiescence.'),
-    ],
-    choices: [
-      'the run signal aborts at settlement; queued calls are abandoned, late bindings and late results reject',
-      'only the outer signal is forwarded; queued calls still run before the run settles',
-    ],
-    upstream: 'the run signal aborts at settlement; queued calls are abandoned, late bindings and late results reject',
-    pinnedBy: 'CM-47',
-  },
   // OP-20..OP-29: the open choices of the schema, validation and registration must rules narrowed in issue 37 part 5.
   {
     id: 'OP-20',
@@ -463,122 +348,6 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     option: { name: 'outputCheck', value: 'declared-only' },
     note: 'register() "要求它声明 `output`" within "注册是一项受信任的同进程约定"; render and presentationMeta appear only in the type. REG-07 refuses an undeclared output; REG-20 and REG-21, upstream rules, still meet malformed ones.',
   },
-  // OP-50..OP-59: the open choices behind what CAN-01/02/04/06/08, CTX-01/02/03, ERR-03/08/13 and PRES-03/09 demanded beyond
-  // their quotes (issue 37, part 3). Named, not yet graded on both sides unless an option is given.
-  {
-    id: 'OP-50',
-    question:
-      "Does a cancellation failure keep the contexts of the result it replaces that did not come from the body (a wrapper result's, a post-execute decision's)?",
-    quotes: [
-      quote(
-        '000',
-        '§tools/post-execute',
-        'after they settle, caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked.',
-      ),
-      quote('000', '§执行 (ToolRunContext.deferContext)', "until this tool's final result reaches the agent loop."),
-    ],
-    choices: ['kept: every context of the replaced result', "dropped: only the body's deferred contexts are kept"],
-    upstream: 'kept: every context of the replaced result',
-    pinnedBy: 'CAN-20',
-  },
-  {
-    id: 'OP-51',
-    question:
-      'Where is a caller signal already aborted at entry checked: before any policy stage (after materializing the arguments), or only once the pre-execute stages have run?',
-    quotes: [
-      quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
-      quote('000', '§执行', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
-    ],
-    choices: ['after materialization, before any policy stage', 'after the pre-execute stages and guards, before the body'],
-    upstream: 'after materialization, before any policy stage',
-    pinnedBy: 'CAN-21',
-  },
-  {
-    id: 'OP-52',
-    question: 'Does a call whose caller aborted while tools/pre-execute or an approval was pending still run the tools/execute wrappers?',
-    quotes: [
-      quote(
-        '000',
-        '§tools/pre-execute',
-        'Async gates must observe `exec.signal`; the registry rechecks cancellation after they settle but never abandons their promise.',
-      ),
-      quote('001', 'L29', '执行前检查等待期间收到取消，工具本体调用次数仍为 0'),
-    ],
-    choices: ['no: the call ends before tools/execute', 'yes: the wrappers run and the base next() resolves ABORTED_BEFORE_DISPATCH'],
-    upstream: 'no: the call ends before tools/execute',
-    pinnedBy: 'CAN-22',
-  },
-  {
-    id: 'OP-53',
-    question: "In what order do a result's contexts of different origins come: the body's deferred ones, a wrapper result's, a post-execute accept's?",
-    quotes: [
-      quote('000', '§执行 (ToolRunContext.deferContext)', 'Contexts retain their individual source and metadata and are emitted in call order.'),
-      quote('000', '§执行 (PostToolDecision)', 'Post-dispatch decision: accept, replace one projection, attach context for the next request'),
-    ],
-    choices: ["deferred, then the wrapper result's, then the decision's", "another order (e.g. the wrapper result's first)"],
-    upstream: "deferred, then the wrapper result's, then the decision's",
-    pinnedBy: 'CTX-12',
-  },
-  {
-    id: 'OP-54',
-    question: 'Does exec.deferContext check its context when called, or only when the final result is materialized?',
-    quotes: [quote('000', '§执行', '若内容、结构化错误、附加上下文或展示元数据无法物化，则会转为仍可到达 `finalizeContent` 的 JSON 安全 `isError` 结果。')],
-    choices: ['only at materialization', 'on the call too (deferContext throws inside the body)'],
-    upstream: 'only at materialization',
-    pinnedBy: 'CTX-13',
-    option: { name: 'deferContextCheck', value: 'on-call' },
-  },
-  {
-    id: 'OP-55',
-    question: 'What block structure carries the enveloped message in the content of a failure the registry builds?',
-    quotes: [quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.')],
-    choices: ['exactly one text block "Error: " + message', 'another structure whose text carries "Error: " + message (e.g. a second block of detail)'],
-    upstream: 'exactly one text block "Error: " + message',
-    pinnedBy: 'ERR-19',
-  },
-  {
-    id: 'OP-56',
-    question: 'Does a coded error thrown by a listener, a guard or a finalizer keep its identity (error.info), as a tool-owned one does?',
-    quotes: [
-      quote('000', '§Cordis API (execute)', 'already-started work is still drained and may retain a tool-owned structured error'),
-      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
-    ],
-    choices: ['kept: info from the thrown coded error', 'a failure without info'],
-    upstream: 'kept: info from the thrown coded error',
-    pinnedBy: 'ERR-21',
-  },
-  {
-    id: 'OP-57',
-    question: 'What becomes of meta when tools/post-execute blocks, and on a failure a tools/execute wrapper authored?',
-    quotes: [quote('000', '§执行', '阻止会移除值，并转为包含纠正反馈的 `isError`'), quote('000', '§执行 (ToolExecutionFailure)', 'readonly meta?: JsonValue')],
-    choices: ['a block drops it; a wrapper-authored failure keeps its own', 'a block keeps it', "a wrapper-authored failure's meta is dropped"],
-    upstream: 'a block drops it; a wrapper-authored failure keeps its own',
-    pinnedBy: 'PRES-19',
-  },
-  {
-    id: 'OP-58',
-    question: 'Does execute() resolve a failure when a guard throws, the approval service throws or rejects, or finalizeContent throws?',
-    quotes: [
-      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
-      quote('000', '§ToolDefinition (finalizeContent)', 'The callback must be total and must not throw.'),
-    ],
-    choices: ['yes: a resolved failure', 'no: such a failure may reject execute()'],
-    upstream: 'yes: a resolved failure',
-    pinnedBy: 'ERR-22',
-    note: 'ERR-10 (should) recommends that execute() never rejects; GRD-09 makes a throwing guard a failure at must level on its own quotes.',
-  },
-  {
-    id: 'OP-59',
-    question: 'Do declaring and disposing a presentation with presentAs emit tools/change?',
-    quotes: [
-      quote('000', '§tools/change', 'A tool was registered or unregistered, or a scoped restriction changed'),
-      quote('000', '§Cordis API (presentAs)', 'Scoped only, and one declaration per scope'),
-    ],
-    choices: ['yes, each', 'no: tools/change reports only registrations and restrictions'],
-    upstream: 'yes, each',
-    pinnedBy: 'PRES-22',
-    option: { name: 'presentationChange', value: 'silent' },
-  },
   // Issue 37 part 3 (must statements narrowed to their quotes): points named with the upstream rule that pins each.
   {
     id: 'OP-30',
@@ -717,5 +486,345 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     pinnedBy: 'VIS-32',
     option: { name: 'restrictionReach', value: 'own-scope' },
     note: "OP-07 (VIS-26) asks whether, where it does, it also hides the ancestor's own registrations.",
+  },
+  // Issue 37 part 3 (split of EXE, OUT, POST, FIN and RES must rules): named, no reference option yet.
+  {
+    id: 'OP-40',
+    question:
+      'Is a key of a result that does not apply (meta, concludesTurn, error on a success; value, concludesTurn on a failure) left out, or may it be present set to undefined?',
+    quotes: [
+      quote('000', '§执行 (ToolExecutionSuccess)', 'readonly error?: never readonly meta?: JsonValue'),
+      quote('000', '§执行 (ToolExecutionFailure)', 'Failed canonical tool execution; failures never carry a successful value.'),
+    ],
+    choices: ['left out', 'present, set to undefined'],
+    upstream: 'left out',
+    pinnedBy: 'RES-12',
+    note: 'OUT-06 and RES-08 check the values at must level. Whether an empty context list is left out is CTX-05 (upstream), another question.',
+  },
+  {
+    id: 'OP-41',
+    question: 'Do call arguments that are not lossless JSON make execute() resolve a failure (through finalizeContent and tools/result), or may it reject?',
+    quotes: [
+      quote('000', '§执行 (ToolExecutionInput)', 'Losslessly JSON-serializable parsed arguments (tools validate their own schema).'),
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results;'),
+    ],
+    choices: ['resolve a failure, with tools/result (exec.arguments undefined)', 'reject, without tools/result'],
+    upstream: 'resolve a failure, with tools/result (exec.arguments undefined)',
+    pinnedBy: 'RES-13',
+    note: 'RES-01, RES-02 and FIN-02 check what follows only once execute() resolved. ERR-10 (should) recommends never rejecting.',
+  },
+  {
+    id: 'OP-42',
+    question:
+      'Which signal does the body get: the caller signal object itself when no wrapper replaced it, with which abort reason when fused, and does a caller abort reach the replacement too?',
+    quotes: [
+      quote('000', '§tools/execute', 'The registry re-fuses the original caller signal before the body, so replacement cannot detach caller cancellation'),
+      quote('000', '§执行 (ToolDispatchExecution)', 'The registry fuses every replacement with the captured caller signal.'),
+    ],
+    choices: [
+      "the caller signal itself without a replacement; a fresh fused signal with the source's reason otherwise, the replacement left alone",
+      'always a fresh signal that follows the caller (and the replacement), with a reason of its own',
+    ],
+    upstream: "the caller signal itself without a replacement; a fresh fused signal with the source's reason otherwise, the replacement left alone",
+    pinnedBy: 'EXE-19',
+  },
+  {
+    id: 'OP-43',
+    question: "What does a wrapper's exec.signal hold while the body runs, and once next() has settled?",
+    quotes: [
+      quote('000', '§执行 (ToolDispatchExecution)', 'A `tools/execute` wrapper may replace the signal for its delegated lifetime, but it cannot remove it.'),
+      quote('000', '§tools/execute', 'wrappers must still restore their signal and reach quiescence'),
+    ],
+    choices: ['the fused signal during the body, its own replacement again afterwards', 'its own replacement throughout'],
+    upstream: 'the fused signal during the body, its own replacement again afterwards',
+    pinnedBy: 'EXE-20',
+  },
+  {
+    id: 'OP-44',
+    question:
+      'Is a failure that arises inside tools/execute without the body running (UNKNOWN_TOOL replacing a wrapper success, ABORTED_BEFORE_DISPATCH from the base next()) offered to tools/post-execute?',
+    quotes: [
+      quote('000', '§ToolDefinition (finalizeContent)', 'including pipeline failures that bypass `tools/post-execute`'),
+      quote('000', '§tools/post-execute', 'thrown tools still reach this waterfall as errors'),
+    ],
+    choices: ['UNKNOWN_TOOL of a wrapper success is final; ABORTED_BEFORE_DISPATCH from next() reaches it', 'both reach it', 'both are final'],
+    upstream: 'UNKNOWN_TOOL of a wrapper success is final; ABORTED_BEFORE_DISPATCH from next() reaches it',
+    pinnedBy: 'EXE-18',
+    note: 'EXE-21 pins the ABORTED_BEFORE_DISPATCH half.',
+  },
+  {
+    id: 'OP-45',
+    question:
+      'How deep is the freeze before the final result: the value render receives, the success next() hands to wrappers, the candidate finalizeContent receives?',
+    quotes: [quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器')],
+    choices: ['all deep-frozen', 'the value frozen (at least at its top level); the result frozen only once materialized before tools/result'],
+    upstream: 'all deep-frozen',
+    pinnedBy: 'OUT-19',
+    note: 'FIN-08 pins the finalizer candidate.',
+  },
+  {
+    id: 'OP-46',
+    question: 'Do the body and output.render get the very object on exec.arguments, or may they get an equal frozen copy?',
+    quotes: [quote('000', '§ToolDefinition (execute)', '@param args - losslessly snapshotted, frozen model arguments.')],
+    choices: ['exec.arguments itself', 'an equal frozen copy'],
+    upstream: 'exec.arguments itself',
+    pinnedBy: 'OUT-17',
+    note: "ARG-04 (must) still asserts that the body gets the very arguments object the stages see, so the reference option (a frozen copy) waits for ARG-04's reading.",
+  },
+  {
+    id: 'OP-47',
+    question: 'What does a body value whose snapshot throws (a throwing getter) become?',
+    quotes: [quote('000', '§统一的 JSON 值 schema DSL', '函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）')],
+    choices: ['an INVALID_TOOL_OUTPUT failure', 'the failure of the thrown error'],
+    upstream: 'an INVALID_TOOL_OUTPUT failure',
+    pinnedBy: 'OUT-18',
+  },
+  {
+    id: 'OP-48',
+    question: "Is a block's content the feedback exactly, and does the block drop the projected meta?",
+    quotes: [quote('000', '§执行', '阻止会移除值，并转为包含纠正反馈的 `isError`。')],
+    choices: ['the feedback exactly, no meta', 'content containing the feedback (e.g. enveloped), meta kept'],
+    upstream: 'the feedback exactly, no meta',
+    pinnedBy: 'POST-29',
+  },
+  {
+    id: 'OP-49',
+    question:
+      'When finalizeContent throws or returns content that is not lossless JSON, is the outcome the failure of that problem, or the result from before the finalizer?',
+    quotes: [quote('000', '§ToolDefinition (finalizeContent)', 'The callback must be total and must not throw.')],
+    choices: ['the failure of that problem', 'the result from before the finalizer'],
+    upstream: 'the failure of that problem',
+    pinnedBy: 'FIN-09',
+  },
+  // OP-50..OP-59: the open choices behind what CAN-01/02/04/06/08, CTX-01/02/03, ERR-03/08/13 and PRES-03/09 demanded beyond
+  // their quotes (issue 37, part 3). Named, not yet graded on both sides unless an option is given.
+  {
+    id: 'OP-50',
+    question:
+      "Does a cancellation failure keep the contexts of the result it replaces that did not come from the body (a wrapper result's, a post-execute decision's)?",
+    quotes: [
+      quote(
+        '000',
+        '§tools/post-execute',
+        'after they settle, caller cancellation replaces only a successful accepted outcome with the code selected by whether the tool body was invoked.',
+      ),
+      quote('000', '§执行 (ToolRunContext.deferContext)', "until this tool's final result reaches the agent loop."),
+    ],
+    choices: ['kept: every context of the replaced result', "dropped: only the body's deferred contexts are kept"],
+    upstream: 'kept: every context of the replaced result',
+    pinnedBy: 'CAN-20',
+  },
+  {
+    id: 'OP-51',
+    question:
+      'Where is a caller signal already aborted at entry checked: before any policy stage (after materializing the arguments), or only once the pre-execute stages have run?',
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+      quote('000', '§执行', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
+    ],
+    choices: ['after materialization, before any policy stage', 'after the pre-execute stages and guards, before the body'],
+    upstream: 'after materialization, before any policy stage',
+    pinnedBy: 'CAN-21',
+  },
+  {
+    id: 'OP-52',
+    question: 'Does a call whose caller aborted while tools/pre-execute or an approval was pending still run the tools/execute wrappers?',
+    quotes: [
+      quote(
+        '000',
+        '§tools/pre-execute',
+        'Async gates must observe `exec.signal`; the registry rechecks cancellation after they settle but never abandons their promise.',
+      ),
+      quote('001', 'L29', '执行前检查等待期间收到取消，工具本体调用次数仍为 0'),
+    ],
+    choices: ['no: the call ends before tools/execute', 'yes: the wrappers run and the base next() resolves ABORTED_BEFORE_DISPATCH'],
+    upstream: 'no: the call ends before tools/execute',
+    pinnedBy: 'CAN-22',
+  },
+  {
+    id: 'OP-53',
+    question: "In what order do a result's contexts of different origins come: the body's deferred ones, a wrapper result's, a post-execute accept's?",
+    quotes: [
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'Contexts retain their individual source and metadata and are emitted in call order.'),
+      quote('000', '§执行 (PostToolDecision)', 'Post-dispatch decision: accept, replace one projection, attach context for the next request'),
+    ],
+    choices: ["deferred, then the wrapper result's, then the decision's", "another order (e.g. the wrapper result's first)"],
+    upstream: "deferred, then the wrapper result's, then the decision's",
+    pinnedBy: 'CTX-12',
+  },
+  {
+    id: 'OP-54',
+    question: 'Does exec.deferContext check its context when called, or only when the final result is materialized?',
+    quotes: [quote('000', '§执行', '若内容、结构化错误、附加上下文或展示元数据无法物化，则会转为仍可到达 `finalizeContent` 的 JSON 安全 `isError` 结果。')],
+    choices: ['only at materialization', 'on the call too (deferContext throws inside the body)'],
+    upstream: 'only at materialization',
+    pinnedBy: 'CTX-13',
+    option: { name: 'deferContextCheck', value: 'on-call' },
+  },
+  {
+    id: 'OP-55',
+    question: 'What block structure carries the enveloped message in the content of a failure the registry builds?',
+    quotes: [quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.')],
+    choices: ['exactly one text block "Error: " + message', 'another structure whose text carries "Error: " + message (e.g. a second block of detail)'],
+    upstream: 'exactly one text block "Error: " + message',
+    pinnedBy: 'ERR-19',
+  },
+  {
+    id: 'OP-56',
+    question: 'Does a coded error thrown by a listener, a guard or a finalizer keep its identity (error.info), as a tool-owned one does?',
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'already-started work is still drained and may retain a tool-owned structured error'),
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+    ],
+    choices: ['kept: info from the thrown coded error', 'a failure without info'],
+    upstream: 'kept: info from the thrown coded error',
+    pinnedBy: 'ERR-21',
+  },
+  {
+    id: 'OP-57',
+    question: 'What becomes of meta when tools/post-execute blocks, and on a failure a tools/execute wrapper authored?',
+    quotes: [quote('000', '§执行', '阻止会移除值，并转为包含纠正反馈的 `isError`'), quote('000', '§执行 (ToolExecutionFailure)', 'readonly meta?: JsonValue')],
+    choices: ['a block drops it; a wrapper-authored failure keeps its own', 'a block keeps it', "a wrapper-authored failure's meta is dropped"],
+    upstream: 'a block drops it; a wrapper-authored failure keeps its own',
+    pinnedBy: 'PRES-19',
+  },
+  {
+    id: 'OP-58',
+    question: 'Does execute() resolve a failure when a guard throws, the approval service throws or rejects, or finalizeContent throws?',
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
+      quote('000', '§ToolDefinition (finalizeContent)', 'The callback must be total and must not throw.'),
+    ],
+    choices: ['yes: a resolved failure', 'no: such a failure may reject execute()'],
+    upstream: 'yes: a resolved failure',
+    pinnedBy: 'ERR-22',
+    note: 'ERR-10 (should) recommends that execute() never rejects; GRD-09 makes a throwing guard a failure at must level on its own quotes.',
+  },
+  {
+    id: 'OP-59',
+    question: 'Do declaring and disposing a presentation with presentAs emit tools/change?',
+    quotes: [
+      quote('000', '§tools/change', 'A tool was registered or unregistered, or a scoped restriction changed'),
+      quote('000', '§Cordis API (presentAs)', 'Scoped only, and one declaration per scope'),
+    ],
+    choices: ['yes, each', 'no: tools/change reports only registrations and restrictions'],
+    upstream: 'yes, each',
+    pinnedBy: 'PRES-22',
+    option: { name: 'presentationChange', value: 'silent' },
+  },
+  {
+    id: 'OP-60',
+    question:
+      'In what form does the program receive a failed sub-call: does its binding reject with an Error of the message, reject with the message itself, or resolve with it?',
+    quotes: [quote('000', '§执行 (CodeDispatchLog)', 'the program itself received the structured `value` (or just the error message on failure);')],
+    choices: [
+      'the binding rejects with an Error whose message is the final error message',
+      'the binding rejects with the message itself',
+      'the binding resolves with the message',
+    ],
+    upstream: 'the binding rejects with an Error whose message is the final error message',
+    pinnedBy: 'CM-45',
+    note: 'CM-18 (must) accepts each: whatever the program gets carries the final error message and no value.',
+  },
+  {
+    id: 'OP-61',
+    question:
+      'How does Code Mode schedule the sub-calls of one program: by their execution mode (a capped pool and exclusive barriers), one at a time, or all at once, and how long does an exclusive barrier hold?',
+    quotes: [
+      quote('000', '§执行 (ToolExecutionMode)', '`parallel` may overlap with siblings; `exclusive` runs alone and forms an ordering barrier.'),
+      quote('000', '§执行', 'agent loop（智能体循环）向注册表查询每个待处理调用的执行模式，并据此形成独占屏障和滚动池并行执行'),
+    ],
+    choices: [
+      'by execution mode, parallel ones up to maxParallelSubCalls, an exclusive barrier held through its commit',
+      'by execution mode, the barrier released when the body settles',
+      'one at a time',
+      'all at once',
+    ],
+    upstream: 'by execution mode, parallel ones up to maxParallelSubCalls, an exclusive barrier held through its commit',
+    pinnedBy: 'CM-17',
+    note: 'The seeds give scheduling by mode to the agent loop; CM-17 moved to the upstream level.',
+  },
+  {
+    id: 'OP-62',
+    question: 'How does the n of a sub-call id `<parent>:code:<n>` count: from 1 or 0, over accepted binding calls or every call?',
+    quotes: [quote('000', '§执行 (CodeDispatchLog)', 'Deterministic sub-call id (`<parent>:code:<n>`).')],
+    choices: ['accepted calls, from 1', 'accepted calls, from 0', 'every binding call, refused ones included'],
+    upstream: 'accepted calls, from 1',
+    pinnedBy: 'CM-41',
+  },
+  {
+    id: 'OP-63',
+    question: "Is there a presentation mode besides native and code (upstream's both), and does it collapse model-direct calls?",
+    quotes: [
+      quote('000', '§Cordis API (presentAs)', "Present the calling scope's tools in `mode` instead of the deployment default."),
+      quote(
+        '000',
+        '§执行 (ToolExecutionInput.parent)',
+        "under `mode: 'code'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline.",
+      ),
+    ],
+    choices: ['both, which collapses nothing', 'no third mode'],
+    upstream: 'both, which collapses nothing',
+    pinnedBy: 'CM-40',
+  },
+  {
+    id: 'OP-64',
+    question: 'Does a successful sub-call whose content contains an image add that content to the outer run_code result as a context?',
+    quotes: [quote('000', '§执行 (ToolRunContext.deferContext)', 'a composite tool ferries nested-dispatch context back to the outer result')],
+    choices: ['yes, a user-message context of the final content, before its own contexts', 'no: only the contexts the sub-call deferred'],
+    upstream: 'yes, a user-message context of the final content, before its own contexts',
+    pinnedBy: 'CM-42',
+  },
+  {
+    id: 'OP-65',
+    question: "In which order do the sub-calls' contexts reach the outer run_code result, and does a run that then fails keep them?",
+    quotes: [
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'a composite tool ferries nested-dispatch context back to the outer result'),
+      quote('000', '§执行 (ToolRunContext.deferContext)', 'Contexts retain their individual source and metadata and are emitted in call order.'),
+    ],
+    choices: ['submission order, kept on a failed run', 'the order the sub-calls complete in', 'dropped when the run fails'],
+    upstream: 'submission order, kept on a failed run',
+    pinnedBy: 'CM-43',
+  },
+  {
+    id: 'OP-66',
+    question:
+      'Which fields does a tool/code-dispatch record carry besides content and isError, and in which order are the records of parallel sub-calls appended?',
+    quotes: [
+      quote('000', '§执行', '`tool/code-dispatch` 则原样存储子调用渲染后的 `content` 与 `isError`'),
+      quote(
+        '000',
+        '§tools/code-dispatch-log',
+        'Allow a listener to replace content in the DURABLE LOG COPY of one `run_code` sub-dispatch outcome before the bridge appends its `tool/code-dispatch` event.',
+      ),
+    ],
+    choices: ['the start fields too, appended in submission order', 'the start fields too, appended as each sub-call settles', 'content and isError only'],
+    upstream: 'the start fields too, appended in submission order',
+    pinnedBy: 'CM-44',
+  },
+  {
+    id: 'OP-67',
+    question: 'How does a Code Mode binding surface a call refused for a non-JSON argument, and does that call consume a sub-call number or leave a record?',
+    quotes: [quote('000', '§执行 (rejects non-JSON input)', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。')],
+    choices: [
+      'the binding rejects; no number is consumed and no record appended',
+      'the call is dispatched and execute() refuses it as a failure result (numbered, recorded)',
+    ],
+    upstream: 'the binding rejects; no number is consumed and no record appended',
+    pinnedBy: 'CM-46',
+  },
+  {
+    id: 'OP-68',
+    question:
+      "Does the run's signal abort when the run settles, and what becomes of a sub-call still queued when the run ends, of a binding called after it, and of a result arriving after an abort?",
+    quotes: [
+      quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal` and settle only after its owned work reaches quiescence.'),
+    ],
+    choices: [
+      'the run signal aborts at settlement; queued calls are abandoned, late bindings and late results reject',
+      'only the outer signal is forwarded; queued calls still run before the run settles',
+    ],
+    upstream: 'the run signal aborts at settlement; queued calls are abandoned, late bindings and late results reject',
+    pinnedBy: 'CM-47',
   },
 ]

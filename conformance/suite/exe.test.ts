@@ -1,13 +1,13 @@
-import { $Reflect } from './_kit/intrinsics.ts'
+import { $Object, $Reflect } from './_kit/intrinsics.ts'
 import { getEventListeners } from 'node:events'
 import { expect } from 'vitest'
 import type { ToolDefinition, ToolExecutionResult } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
-import { incidental } from './_kit/incidental.ts'
+import { incidental, precondition } from './_kit/incidental.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
-import { expectCode, expectEnveloped, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
+import { expectCode, expectEnveloped, expectOnlyKeys, expectSuccess, expectThrownMessage, isDeepFrozen } from './_kit/result-assertions.ts'
 import { recordStages } from './_kit/stages.ts'
 import { expectPostRouting } from './_kit/routing.ts'
 import { contextMessage, probeTool, renderJson, text } from './_kit/tools.ts'
@@ -75,11 +75,13 @@ check('EXE-01', 'tools/execute is not entered after a deny, a guard denial or an
   await tools.execute(call('echo'))
   mode = 'guard'
   await tools.execute(call('echo'))
+  expect(stages.count('execute'), 'execute stage runs after a deny or a guard denial').toBe(0)
   mode = 'abort'
   expectCode(await tools.execute(call('echo', {}, { signal: controller.signal })), 'ABORTED_BEFORE_DISPATCH')
 
-  expect(stages.count('execute'), 'execute stage runs').toBe(0)
   expect(probe.bodyCalls, 'body calls').toBe(0)
+  // The seeds skip the body; that the wrappers are skipped too after an abort during the guards is POST-25's.
+  incidental('POST-25', () => expect(stages.count('execute'), 'execute stage runs after an abort during the guards (POST-25)').toBe(0))
 })
 
 check('EXE-02', 'next() resolves a normalized failure when the body throws', async ({ harness, tools }) => {
@@ -99,8 +101,8 @@ check('EXE-02', 'next() resolves a normalized failure when the body throws', asy
   const result = await tools.execute(call('explode'))
 
   expect(seen?.isError).toBe(true)
-  expect(seen?.error?.message).toBe('kaboom')
-  expect(result.error?.message).toBe('kaboom')
+  expectThrownMessage(seen as ToolExecutionResult, 'kaboom')
+  expectThrownMessage(result, 'kaboom')
 })
 
 check('EXE-02', 'next() resolves a canonical success built from the body value', async ({ harness, tools }) => {
@@ -113,7 +115,10 @@ check('EXE-02', 'next() resolves a canonical success built from the body value',
 
   await tools.execute(call('echo'))
 
-  expect(seen).toEqual({ isError: false, value: { n: 1 }, content: [text('{"n":1}')] })
+  expectSuccess(seen as ToolExecutionResult)
+  expect(seen?.value, 'value').toEqual({ n: 1 })
+  expect(seen?.content, 'content').toEqual([text('{"n":1}')])
+  expectOnlyKeys(seen as ToolExecutionResult, ['isError', 'value', 'content'])
 })
 
 check('EXE-02', 'next() resolves a result, never a rejection, when the tool was removed during pre-execute', async ({ harness, tools }) => {
@@ -287,8 +292,8 @@ check('EXE-06', 'a wrapper success for a tool nobody registered is a final UNKNO
   const result = await tools.execute(call('ghost'))
 
   expectCode(result, 'UNKNOWN_TOOL')
-  expect(stages.count('post'), 'post stage runs').toBe(0)
   expect(stages.count('result'), 'result stage runs').toBe(1)
+  incidental('EXE-18', () => expect(stages.count('post'), 'post stage runs (EXE-18)').toBe(0))
 })
 
 // A wrapper success for a tool removed while the wrapper ran is VIS-16's (re-resolution): conformance/suite/vis.test.ts.
@@ -316,7 +321,7 @@ check('EXE-07', 'a throwing wrapper yields a failure of its error', async ({ har
   const result = await tools.execute(call('echo'))
 
   expect(result.isError, 'isError').toBe(true)
-  expect(result.error?.message).toBe('wrapper broke')
+  expectThrownMessage(result, 'wrapper broke')
   expect('value' in result).toBe(false)
   expect(probe.bodyCalls, 'body calls').toBe(1)
   expect(stages.count('post'), 'post stage runs at most once').toBeLessThanOrEqual(1)
@@ -339,16 +344,21 @@ check('EXE-07', 'a throwing wrapper keeps the contexts the body deferred', async
 })
 
 check('EXE-08', 'without a replacement the body gets the caller signal itself', async ({ harness, tools }) => {
-  const bodySignals: AbortSignal[] = []
-  tools.register(probeTool('echo', { body: (_args, exec) => (bodySignals.push(exec.signal), 1) }).definition)
+  const parked = parkedBody(tools)
   const listeners = trackListeners(harness)
   listeners.on('tools/execute', (_exec, next) => next())
   const controller = new AbortController()
 
-  await tools.execute(call('echo', {}, { signal: controller.signal }))
-
+  const pending = tools.execute(call('parked', {}, { signal: controller.signal }))
+  await parked.started.promise
+  // That it is the caller signal object itself, rather than one that follows it, is EXE-19's (OP-42).
+  incidental('EXE-19', () => expect(parked.signal(), 'body signal (EXE-19)').toBe(controller.signal))
+  expect(parked.signal().aborted, 'the body signal is live before the abort').toBe(false)
+  controller.abort()
+  expect(parked.signal().aborted, 'a caller abort reaches the body signal').toBe(true)
+  parked.release.resolve()
+  await pending
   expect(listeners.silent(), 'the pass-through wrapper never ran').toEqual([])
-  expect(bodySignals.at(-1), 'body signal').toBe(controller.signal)
 })
 
 /** Registers a tool whose body records its signal and waits for the test to release it. */
@@ -381,13 +391,15 @@ check('EXE-08', 'with a replacement the body gets a fused signal that follows th
   const pending = tools.execute(call('parked', {}, { signal: caller.signal }))
   await parked.started.promise
   const bodySignal = parked.signal()
-  expect(bodySignal, "body signal is not the caller's").not.toBe(caller.signal)
-  expect(bodySignal, 'body signal is not the replacement').not.toBe(replacement.signal)
+  incidental('EXE-19', () => {
+    expect(bodySignal, "body signal is not the caller's (EXE-19)").not.toBe(caller.signal)
+    expect(bodySignal, 'body signal is not the replacement (EXE-19)').not.toBe(replacement.signal)
+  })
   expect(bodySignal.aborted).toBe(false)
   const reason = new Error('wrapper deadline')
   replacement.abort(reason)
   expect(bodySignal.aborted).toBe(true)
-  expect(bodySignal.reason, 'same reason').toBe(reason)
+  incidental('EXE-19', () => expect(bodySignal.reason, 'same reason (EXE-19)').toBe(reason))
   expect(caller.signal.aborted).toBe(false)
   parked.release.resolve()
   await pending
@@ -404,12 +416,14 @@ check('EXE-08', 'a caller abort reaches the body through the fused signal but le
 
   const pending = tools.execute(call('parked', {}, { signal: caller.signal }))
   await parked.started.promise
-  expect(parked.signal(), "the body got the fused signal, not the caller's").not.toBe(caller.signal)
+  incidental('EXE-19', () => expect(parked.signal(), "the body got the fused signal, not the caller's (EXE-19)").not.toBe(caller.signal))
   const reason = new Error('user pressed stop')
   caller.abort(reason)
   expect(parked.signal().aborted).toBe(true)
-  expect(parked.signal().reason).toBe(reason)
-  expect(replacement.signal.aborted).toBe(false)
+  incidental('EXE-19', () => {
+    expect(parked.signal().reason, 'same reason (EXE-19)').toBe(reason)
+    expect(replacement.signal.aborted, 'the replacement is left alone (EXE-19)').toBe(false)
+  })
   parked.release.resolve()
   await pending
 })
@@ -444,9 +458,12 @@ check('EXE-09', 'exec.signal is fused during the body, the replacement after nex
 
   const bodySignal = bodySignals.at(-1)
   expect(bodySignal).toBeInstanceOf(AbortSignal)
-  expect(bodySignal, 'body signal is not the replacement').not.toBe(replacement.signal)
-  expect(bodySignal, "body signal is not the caller's").not.toBe(caller.signal)
-  expect(afterNext, 'signal after next()').toBe(replacement.signal)
+  // What the wrapper's exec.signal holds during the body and after next() the seeds leave open (OP-43).
+  incidental('EXE-20', () => {
+    expect(bodySignal, 'body exec.signal is not the replacement (EXE-20)').not.toBe(replacement.signal)
+    expect(bodySignal, "body exec.signal is not the caller's (EXE-20)").not.toBe(caller.signal)
+    expect(afterNext, 'signal after next() (EXE-20)').toBe(replacement.signal)
+  })
   expect(postSignal, 'post-execute signal').toBe(caller.signal)
   expect(resultSignal, 'tools/result signal').toBe(caller.signal)
 })
@@ -577,7 +594,7 @@ check('EXE-10', 'a caller abort while a wrapper waits before next() skips the bo
   expectCode(seen as ToolExecutionResult, 'ABORTED_BEFORE_DISPATCH')
   expectCode(result, 'ABORTED_BEFORE_DISPATCH')
   expect(probe.bodyCalls, 'body calls').toBe(0)
-  expect(stages.count('post'), 'post stage runs').toBe(1)
+  incidental('EXE-21', () => expect(stages.count('post'), 'post stage runs (EXE-21)').toBe(1))
 })
 
 check('EXE-11', 'an execute that throws synchronously still counts as invoked: a salvaged success becomes ABORTED', async ({ harness, tools }) => {
@@ -633,18 +650,22 @@ check('EXE-13', 'a wrapper receives the canonical success deep-frozen', async ({
   tools.register(probeTool('echo', { body: () => ({ nested: { list: [1] } }) }).definition)
   // Observed inside the wrapper, as next() hands it over: a registry that freezes the same object only later
   // (after the wrappers, before returning) would pass a check made once execute() has returned.
-  let inWrapper: { frozen: boolean; writable: boolean } | undefined
+  let inWrapper: { valueFrozen: boolean; frozen: boolean; writable: boolean } | undefined
   harness.on('tools/execute', async (_exec, next) => {
     const seen = await next()
-    inWrapper = { frozen: isDeepFrozen(seen), writable: $Reflect.set(seen as object, 'isError', true) }
+    inWrapper = { valueFrozen: $Object.isFrozen(seen.value), frozen: isDeepFrozen(seen), writable: $Reflect.set(seen as object, 'isError', true) }
     return seen
   })
 
   await tools.execute(call('echo'))
 
   expect(inWrapper, 'the wrapper ran').toBeDefined()
-  expect(inWrapper!.frozen, 'deep-frozen when the wrapper receives it').toBe(true)
-  expect(inWrapper!.writable, 'isError cannot be set').toBe(false)
+  expect(inWrapper!.valueFrozen, 'the value is frozen when the wrapper receives it').toBe(true)
+  // The seeds freeze the value before render; that the whole success is deep-frozen then is OUT-19's (OP-45).
+  incidental('OUT-19', () => {
+    expect(inWrapper!.frozen, 'deep-frozen when the wrapper receives it (OUT-19)').toBe(true)
+    expect(inWrapper!.writable, 'isError cannot be set (OUT-19)').toBe(false)
+  })
 })
 
 check('EXE-14', 'a scoped wrapper sees only its own agent calls', async ({ tools, scope }) => {
@@ -741,3 +762,95 @@ check(
   },
   { needs: ['codedErrors'] },
 )
+
+// Upstream halves split off EXE-06, EXE-08, EXE-09 and EXE-10 (issue 37): the seeds leave each open (OP-42..OP-44).
+
+check('EXE-18', 'the UNKNOWN_TOOL replacing a wrapper success for an unknown tool skips post-execute', async ({ harness, tools }) => {
+  const stages = recordStages(harness)
+  harness.on('tools/execute', () => authoredSuccess('invented'))
+
+  const result = await tools.execute(call('ghost'))
+
+  // That the wrapper success becomes UNKNOWN_TOOL at all is EXE-06's.
+  precondition('EXE-06', () => expectCode(result, 'UNKNOWN_TOOL'))
+  expect(stages.count('result'), 'result stage runs').toBe(1)
+  expect(stages.count('post'), 'post stage runs').toBe(0)
+})
+
+check('EXE-19', 'without a replacement the body gets the caller signal object itself', async ({ tools }) => {
+  const parked = parkedBody(tools)
+  const caller = new AbortController()
+
+  const pending = tools.execute(call('parked', {}, { signal: caller.signal }))
+  await parked.started.promise
+  expect(parked.signal(), 'body signal').toBe(caller.signal)
+  parked.release.resolve()
+  await pending
+})
+
+check('EXE-19', 'with a replacement the body gets a fresh signal carrying the source reason, the replacement left alone', async ({ harness, tools }) => {
+  const parked = parkedBody(tools)
+  const replacement = new AbortController()
+  harness.on('tools/execute', (exec, next) => {
+    exec.signal = replacement.signal
+    return next()
+  })
+  const caller = new AbortController()
+
+  const pending = tools.execute(call('parked', {}, { signal: caller.signal }))
+  await parked.started.promise
+  expect(parked.signal(), "not the caller's").not.toBe(caller.signal)
+  expect(parked.signal(), 'not the replacement').not.toBe(replacement.signal)
+  const reason = new Error('stop')
+  caller.abort(reason)
+  expect(parked.signal().reason, 'the source reason').toBe(reason)
+  expect(replacement.signal.aborted, 'the replacement is left alone').toBe(false)
+  parked.release.resolve()
+  await pending
+})
+
+check('EXE-20', "the wrapper's exec.signal is the fused one during the body and its replacement again after next()", async ({ harness, tools }) => {
+  const caller = new AbortController()
+  const replacement = new AbortController()
+  const during: AbortSignal[] = []
+  let view: { signal: AbortSignal } | undefined
+  tools.register(probeTool('echo', { body: () => (during.push(view!.signal), 1) }).definition)
+  let afterNext: AbortSignal | undefined
+  harness.on('tools/execute', async (exec, next) => {
+    view = exec
+    exec.signal = replacement.signal
+    const result = await next()
+    afterNext = exec.signal
+    return result
+  })
+
+  expectSuccess(await tools.execute(call('echo', {}, { signal: caller.signal })))
+
+  expect(during, 'the wrapper view while the body ran').toHaveLength(1)
+  expect(during[0], 'not the replacement').not.toBe(replacement.signal)
+  expect(during[0], "not the caller's").not.toBe(caller.signal)
+  expect(afterNext, 'after next()').toBe(replacement.signal)
+})
+
+check('EXE-21', 'the ABORTED_BEFORE_DISPATCH of a caller abort while a wrapper waited reaches post-execute', async ({ harness, tools }) => {
+  tools.register(probeTool('echo').definition)
+  const stages = recordStages(harness)
+  const entered = deferred()
+  const gate = deferred()
+  harness.on('tools/execute', async (_exec, next) => {
+    entered.resolve()
+    await gate.promise
+    return next()
+  })
+  const caller = new AbortController()
+
+  const pending = tools.execute(call('echo', {}, { signal: caller.signal }))
+  await entered.promise
+  caller.abort()
+  gate.resolve()
+  const result = await pending
+
+  // That the call ends ABORTED_BEFORE_DISPATCH is EXE-10's.
+  precondition('EXE-10', () => expectCode(result, 'ABORTED_BEFORE_DISPATCH'))
+  expect(stages.count('post'), 'post stage runs').toBe(1)
+})

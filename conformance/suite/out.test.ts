@@ -1,11 +1,21 @@
-import { $Object } from './_kit/intrinsics.ts'
+import { $Array, $Object } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { ContentBlock, JsonValue, ToolExecutionResult } from '../spec/types.ts'
 import type { ToolRuntimeApi } from '../adapter/contract.ts'
 import { check } from './_kit/check.ts'
 import { deferred } from './_kit/deferred.ts'
 import { call } from './_kit/inputs.ts'
-import { expectCode, expectEnveloped, expectNoInfo, expectProjectionFailure, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
+import {
+  expectCode,
+  expectEnveloped,
+  expectErrorClass,
+  expectNoInfo,
+  expectOnlyKeys,
+  expectProjectionFailure,
+  expectSuccess,
+  isDeepFrozen,
+} from './_kit/result-assertions.ts'
+import { incidental } from './_kit/incidental.ts'
 import { readTool } from './_kit/read-tool.ts'
 import { recordStages } from './_kit/stages.ts'
 import { probeTool, text } from './_kit/tools.ts'
@@ -46,7 +56,8 @@ check('OUT-01', 'the body gets the frozen arguments and a run context with ident
   expect(args).toEqual(input)
   expect(args, 'args is a new object').not.toBe(input)
   expect(isDeepFrozen(args), 'deep-frozen').toBe(true)
-  expect(exec.arguments, 'same arguments').toBe(args)
+  expect(exec.arguments, 'equal arguments').toEqual(args)
+  incidental('OUT-17', () => expect(exec.arguments, 'same arguments object (OUT-17)').toBe(args))
   expect({ name: exec.name, callId: exec.callId, rootCallId: exec.rootCallId }).toEqual({ name: 'echo', callId: 'c-1', rootCallId: 'root-1' })
   expect(typeof exec.token).toBe('symbol')
   expect(exec.token, 'same token').toBe(preToken)
@@ -96,7 +107,11 @@ for (const [label, value] of [
 }
 
 check('OUT-02', 'a value whose getter throws during the snapshot is INVALID_TOOL_OUTPUT', async ({ tools }) => {
-  expectCode(await runTool(tools, 'echo', { body: () => explodingGetter('body snapshot getter exploded') }), 'INVALID_TOOL_OUTPUT')
+  const result = await runTool(tools, 'echo', { body: () => explodingGetter('body snapshot getter exploded') })
+  // The seeds say only that the call fails; that the code is INVALID_TOOL_OUTPUT is OUT-18's (OP-47).
+  expect(result.isError, 'a value that cannot be snapshotted makes the call a failure').toBe(true)
+  expect('value' in result, 'a failure carries no value').toBe(false)
+  incidental('OUT-18', () => expectCode(result, 'INVALID_TOOL_OUTPUT'))
 })
 
 check('OUT-10', 'lossless and snapshot violations are worded as upstream words them', async ({ tools }) => {
@@ -145,9 +160,11 @@ check('OUT-04', 'render receives exec.arguments and the frozen value, and its bl
   const result = await tools.execute(call('echo', { q: 1 }))
 
   expect(calls, 'render calls').toHaveLength(1)
-  expect(calls[0]?.args, 'same args').toBe(probe.bodyExecs[0]?.arguments)
+  expect(calls[0]?.args, 'the call arguments').toEqual({ q: 1 })
+  incidental('OUT-17', () => expect(calls[0]?.args, 'exec.arguments itself (OUT-17)').toBe(probe.bodyExecs[0]?.arguments))
   expect(calls[0]?.value).toEqual({ list: [1, 2] })
-  expect(isDeepFrozen(calls[0]?.value), 'deep-frozen').toBe(true)
+  expect($Object.isFrozen(calls[0]?.value), 'frozen').toBe(true)
+  incidental('OUT-19', () => expect(isDeepFrozen(calls[0]?.value), 'deep-frozen (OUT-19)').toBe(true))
   expect(result.content).toEqual([text('rendered')])
 })
 
@@ -210,7 +227,8 @@ check('OUT-05', 'a nested call (with parent) gets no meta', async ({ tools }) =>
   const result = await tools.execute(call('echo', {}, { parent: Symbol('outer') }))
 
   expectSuccess(result)
-  expect('meta' in result).toBe(false)
+  expect(result.meta, 'no projected meta').toBeUndefined()
+  expectOnlyKeys(result, ['isError', 'value', 'content'])
 })
 
 check('OUT-05', 'a presentationMeta that throws or returns non-lossless JSON makes the call a failure', async ({ tools }) => {
@@ -302,9 +320,14 @@ check('OUT-13', 'a throw while snapshotting the presentationMeta return is repor
 check('OUT-06', 'a plain success holds exactly isError, value and content, deep-frozen', async ({ tools }) => {
   const result = await runTool(tools, 'echo', { body: () => ({ a: [1] }) })
 
-  expect($Object.keys(result).sort()).toEqual(['content', 'isError', 'value'])
-  expect(result.isError, 'isError').toBe(false)
+  expectSuccess(result)
+  expect(result.value, 'value').toEqual({ a: [1] })
+  expect($Array.isArray(result.content), 'content is a list of blocks').toBe(true)
+  expect(result.meta, 'no meta without a projection').toBeUndefined()
+  expect(result.concludesTurn, 'no concludesTurn without the marker').toBeUndefined()
   expect(isDeepFrozen(result), 'deep-frozen').toBe(true)
+  // Exactly these keys: absent rather than undefined is RES-12's (OP-40), no empty context list CTX-05's.
+  expectOnlyKeys(result, ['content', 'isError', 'value'])
 })
 
 check(
@@ -331,8 +354,9 @@ check('OUT-06', 'a success of a call that concluded the turn adds concludesTurn:
     },
   })
 
-  expect($Object.keys(result).sort()).toEqual(['concludesTurn', 'content', 'isError', 'value'])
+  expectSuccess(result)
   expect(result.concludesTurn, 'concludesTurn').toBe(true)
+  expectOnlyKeys(result, ['concludesTurn', 'content', 'isError', 'value'])
 })
 
 check('OUT-07', 'an output failure carries ToolOutputError info, no value, and reaches post-execute', async ({ harness, tools }) => {
@@ -345,9 +369,7 @@ check('OUT-07', 'an output failure carries ToolOutputError info, no value, and r
 
   const result = await runTool(tools, 'echo', { schema: { type: 'string' }, body: () => 1 })
 
-  expect(result.isError, 'isError').toBe(true)
-  expect(result.error?.info).toEqual({ name: 'ToolOutputError', code: 'INVALID_TOOL_OUTPUT' })
-  expect('value' in result).toBe(false)
+  expectErrorClass(result, 'ToolOutputError', 'INVALID_TOOL_OUTPUT')
   expect(stages.count('post'), 'post stage runs').toBe(1)
   expect(postSaw?.error?.info?.code).toBe('INVALID_TOOL_OUTPUT')
 })
@@ -410,8 +432,7 @@ check('OUT-14', 'a defineTool body never runs for invalid arguments and the call
   const invalid = await tools.execute(call('read', { limit: 'ten' }))
   const valid = await tools.execute(call('read', { path: 'a.txt' }))
 
-  expectCode(invalid, 'INVALID_ARGS')
-  expect(invalid.error?.info).toEqual({ name: 'ToolArgsError', code: 'INVALID_ARGS' })
+  expectErrorClass(invalid, 'ToolArgsError', 'INVALID_ARGS')
   expectSuccess(valid)
   expect(bodyArgs).toEqual([{ path: 'a.txt' }])
 })
@@ -450,4 +471,54 @@ check(
     expect(result.error).toEqual({ message: 'stopped on request', info: { name: thrown.name, code: 'STOPPED' } })
   },
   { needs: ['codedErrors'] },
+)
+
+// Upstream halves split off OUT-01, OUT-02, OUT-04, OUT-07, OUT-14 and EXE-13 (issue 37; OP-45..OP-47, OP-08).
+
+check('OUT-17', 'the body and render receive exec.arguments itself', async ({ tools }) => {
+  const rendered: unknown[] = []
+  const probe = probeTool('echo', { render: (args) => (rendered.push(args), [text('r')]) })
+  tools.register(probe.definition)
+
+  expectSuccess(await tools.execute(call('echo', { q: 1 })))
+
+  expect(probe.bodyArgs[0], 'body args').toBe(probe.bodyExecs[0]?.arguments)
+  expect(rendered[0], 'render args').toBe(probe.bodyExecs[0]?.arguments)
+})
+
+check('OUT-18', 'a value whose snapshot throws is INVALID_TOOL_OUTPUT, not the thrown error', async ({ tools }) => {
+  expectCode(await runTool(tools, 'echo', { body: () => explodingGetter('snapshot getter exploded') }), 'INVALID_TOOL_OUTPUT')
+})
+
+check('OUT-19', 'render gets a deep-frozen value and wrappers a deep-frozen success', async ({ harness, tools }) => {
+  const values: unknown[] = []
+  let inWrapper: unknown
+  harness.on('tools/execute', async (_exec, next) => {
+    inWrapper = await next()
+    return inWrapper as ToolExecutionResult
+  })
+
+  await runTool(tools, 'echo', { body: () => ({ nested: { list: [1] } }), render: (_args, value) => (values.push(value), [text('r')]) })
+
+  expect(isDeepFrozen(values[0]), 'the value render got').toBe(true)
+  expect(isDeepFrozen(inWrapper), 'the success the wrapper got').toBe(true)
+})
+
+check('OUT-20', 'an output failure carries info exactly { name: "ToolOutputError", code }', async ({ tools }) => {
+  const result = await runTool(tools, 'echo', { schema: { type: 'string' }, body: () => 1 })
+
+  expect(result.error?.info).toEqual({ name: 'ToolOutputError', code: 'INVALID_TOOL_OUTPUT' })
+})
+
+check(
+  'OUT-20',
+  'an argument failure carries info exactly { name: "ToolArgsError", code }',
+  async ({ schema, tools }) => {
+    tools.register(readTool(schema).definition)
+
+    const result = await tools.execute(call('read', { limit: 'ten' }))
+
+    expect(result.error?.info).toEqual({ name: 'ToolArgsError', code: 'INVALID_ARGS' })
+  },
+  { needs: ['schema'] },
 )

@@ -1,15 +1,15 @@
-import { $JSON, $Object, $Reflect } from './_kit/intrinsics.ts'
+import { $JSON, $Reflect } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { Harness, Subscribe, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ContentBlock, PostToolDecision, ToolExecutionResult } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
 import type { CheckContext } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
-import { incidental } from './_kit/incidental.ts'
+import { incidental, precondition } from './_kit/incidental.ts'
 import { deferred } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
-import { expectBlockContexts, expectCode, expectNoInfo, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
+import { expectBlockContexts, expectCode, expectNoInfo, expectOnlyKeys, expectSuccess, expectThrownMessage, isDeepFrozen } from './_kit/result-assertions.ts'
 import { recordStages } from './_kit/stages.ts'
 import { expectLookupStages } from './_kit/lookup.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
@@ -36,6 +36,17 @@ function concludingBody(value: unknown): ProbeSpec['body'] {
     exec.concludeTurn()
     return value
   }
+}
+
+/**
+ * `actual` holds every context of `expected`: at must level the decision's
+ * contexts are attached in addition to those the result carried; that they
+ * come after them, in this order, is CTX-03's, charged incidentally.
+ */
+function expectContextsInOrder(actual: readonly unknown[] | undefined, expected: readonly unknown[]): void {
+  expect(actual ?? [], 'every context is attached').toHaveLength(expected.length)
+  expect(actual ?? [], 'every context is attached').toEqual(expect.arrayContaining([...expected]))
+  incidental('CTX-03', () => expect(actual, 'prior contexts first, then the decision ones (CTX-03)').toEqual(expected))
 }
 
 function throwingBody(message: string): ProbeSpec['body'] {
@@ -246,8 +257,12 @@ check('POST-03', 'a bare accept returns the result unchanged, without an empty a
   const result = await runEcho(tools, { body: () => 'v' })
 
   expect(listeners.silent(), 'the accepting listener never ran').toEqual([])
-  expect(result).toEqual({ isError: false, value: 'v', content: [text('"v"')] })
-  expect('additionalContexts' in result).toBe(false)
+  expectSuccess(result)
+  expect(result.value, 'value').toBe('v')
+  expect(result.content, 'content').toEqual([text('"v"')])
+  expect(result.additionalContexts ?? [], 'no context was attached').toEqual([])
+  // That no empty additionalContexts key is left is CTX-05's; no other key RES-12's.
+  expectOnlyKeys(result, ['isError', 'value', 'content'])
 })
 
 check('POST-03', 'accept appends its contexts after the deferred ones', async ({ harness, tools }) => {
@@ -256,7 +271,7 @@ check('POST-03', 'accept appends its contexts after the deferred ones', async ({
   const result = await runEcho(tools, { body: concludingBody('v') })
 
   expectSuccess(result)
-  expect(result.additionalContexts).toEqual([bodyContext, decisionContext])
+  expectContextsInOrder(result.additionalContexts, [bodyContext, decisionContext])
 })
 
 check('POST-04', 'a content accept on a success swaps the content only', async ({ harness, tools }) => {
@@ -310,7 +325,7 @@ check('POST-05', 'a value accept re-renders the new value and keeps the turn mar
   expect(rendered).toEqual(['original', 'replacement'])
   expect(result.content).toEqual([text('rendered replacement')])
   expect(result.concludesTurn, 'concludesTurn').toBe(true)
-  expect(result.additionalContexts).toEqual([bodyContext, decisionContext])
+  expectContextsInOrder(result.additionalContexts, [bodyContext, decisionContext])
 })
 
 check('POST-05', 'a value accept that breaks the output schema is INVALID_TOOL_OUTPUT', async ({ harness, tools }) => {
@@ -416,9 +431,13 @@ check('POST-09', 'a block returns the feedback verbatim and only the decision co
 
   const result = await runEcho(tools, { body: concludingBody('secret') })
 
-  expect($Object.keys(result).sort()).toEqual(['additionalContexts', 'content', 'error', 'isError'])
   expect(result.isError, 'isError').toBe(true)
-  expect(result.content).toEqual(feedback)
+  expect(result.value, 'a block removes the value').toBeUndefined()
+  expect(result.concludesTurn, 'a failure is never marked').toBeUndefined()
+  expect(result.content, 'the content carries the feedback').toEqual(expect.arrayContaining(feedback))
+  // That the content is the feedback exactly is POST-29's (OP-48); absent keys RES-12's.
+  incidental('POST-29', () => expect(result.content, 'the feedback exactly (POST-29)').toEqual(feedback))
+  expectOnlyKeys(result, ['additionalContexts', 'content', 'error', 'isError'])
   expectNoInfo(result, 'ERR-06')
   // Whether the body's deferred context survives the block the seeds leave open; upstream's drop is CTX-04's.
   expectBlockContexts(result, result.additionalContexts ?? [], [bodyContext], [decisionContext])
@@ -430,12 +449,13 @@ check('POST-09', 'a block without contexts keeps no value, meta or turn marker, 
   const result = await runEcho(tools, { body: concludingBody('secret') })
 
   expect(result.isError, 'isError').toBe(true)
-  expect(
-    $Object
-      .keys(result)
-      .filter((key) => key !== 'additionalContexts')
-      .sort(),
-  ).toEqual(['content', 'error', 'isError'])
+  expect(result.value, 'a block removes the value').toBeUndefined()
+  expect(result.concludesTurn, 'a failure is never marked').toBeUndefined()
+  incidental('POST-29', () => expect(result.meta, 'a block has no meta (POST-29)').toBeUndefined())
+  expectOnlyKeys(
+    result,
+    ['content', 'error', 'isError'].concat('additionalContexts' in result && (result.additionalContexts?.length ?? 0) > 0 ? ['additionalContexts'] : []),
+  )
   expectBlockContexts(result, result.additionalContexts ?? [], [bodyContext], [])
 })
 
@@ -530,7 +550,7 @@ check('POST-12', 'a throwing post-execute listener yields a failure of its error
   const result = await runEcho(tools, { body: concludingBody('v') })
 
   expect(result.isError, 'isError').toBe(true)
-  expect(result.error?.message).toBe('post broke')
+  expectThrownMessage(result, 'post broke')
   expect('value' in result).toBe(false)
   expect(result.additionalContexts).toEqual([bodyContext])
   expectNoInfo(result, 'ERR-14')
@@ -546,8 +566,11 @@ for (const [what, decision] of [
 
     const result = await runEcho(tools)
 
-    expect(result.isError, 'isError').toBe(true)
-    expect('value' in result).toBe(false)
+    // The seeds do not say what a malformed decision does; that it is a failure is POST-30's.
+    incidental('POST-30', () => {
+      expect(result.isError, 'isError (POST-30)').toBe(true)
+      expect('value' in result, 'no value (POST-30)').toBe(false)
+    })
   })
 }
 
@@ -573,14 +596,17 @@ check('POST-13', 'an abort during post-execute turns an accepted success into AB
   const result = await abortDuringPost(t, { body: concludingBody('v') }, { kind: 'accept', additionalContexts: [decisionContext] })
 
   expectCode(result, 'ABORTED')
-  expect(result.additionalContexts).toEqual([bodyContext, decisionContext])
+  expect(result.additionalContexts ?? [], 'the contexts the body deferred are kept').toContainEqual(bodyContext)
+  // That the decision's contexts are kept too, in order, is POST-31's.
+  incidental('POST-31', () => expect(result.additionalContexts, 'every context the success carried (POST-31)').toEqual([bodyContext, decisionContext]))
 })
 
 check('POST-13', 'an abort during post-execute keeps a block failure', async (t) => {
   const result = await abortDuringPost(t, {}, { kind: 'block', feedback: [text('blocked anyway')] })
 
   expect(result.isError, 'isError').toBe(true)
-  expect(result.error?.message).toBe('blocked anyway')
+  expect(result.content, 'the block is kept').toEqual(expect.arrayContaining([text('blocked anyway')]))
+  incidental('POST-10', () => expect(result.error?.message, 'the block message (POST-10)').toBe('blocked anyway'))
   expectNoInfo(result, 'ERR-06')
 })
 
@@ -619,8 +645,13 @@ check('POST-14', 'no decision turns a failed body into a success', async ({ harn
   for (const decision of decisions) {
     current = decision
     const result = await tools.execute(call('echo'))
-    expect(result.isError, `decision ${$JSON.stringify(decision)}`).toBe(true)
-    expect('value' in result, `decision ${$JSON.stringify(decision)}`).toBe(false)
+    const expectFailure = (): void => {
+      expect(result.isError, `decision ${$JSON.stringify(decision)}`).toBe(true)
+      expect('value' in result, `decision ${$JSON.stringify(decision)}`).toBe(false)
+    }
+    // The seeds do not say what an accept carrying value does on a failure: that it is refused is POST-07's.
+    if ('value' in (decision as object)) incidental('POST-07', expectFailure)
+    else expectFailure()
   }
   expect(decided, 'decisions the listener returned').toBe(decisions.length)
 })
@@ -688,3 +719,43 @@ check(
   },
   { needs: ['codedErrors'] },
 )
+
+// Upstream halves split off POST-09, POST-12 and POST-13 (issue 37; OP-48).
+
+check(
+  'POST-29',
+  'a block has the feedback exactly as its content and no meta',
+  async ({ harness, tools }) => {
+    const feedback: ContentBlock[] = [text('do not'), { type: 'image', data: 'AAAA', mimeType: 'image/png' }]
+    decide(harness, { kind: 'block', feedback })
+
+    const result = await runEcho(tools, { presentationMeta: () => ({ shown: true }) })
+
+    expect(result.content).toEqual(feedback)
+    expect('meta' in result, 'meta key').toBe(false)
+  },
+  { needs: ['presentationMeta'] },
+)
+
+for (const [what, decision] of [
+  ['undefined', undefined],
+  ['null', null],
+  ['a block without feedback', { kind: 'block' }],
+] as const) {
+  check('POST-30', `a post-execute decision that is ${what} ends the call as a failure`, async ({ harness, tools }) => {
+    decide(harness, decision)
+
+    const result = await runEcho(tools)
+
+    expect(result.isError, 'isError').toBe(true)
+    expect('value' in result).toBe(false)
+  })
+}
+
+check('POST-31', 'an abort during post-execute keeps the decision contexts after the deferred ones', async (t) => {
+  const result = await abortDuringPost(t, { body: concludingBody('v') }, { kind: 'accept', additionalContexts: [decisionContext] })
+
+  // That the success becomes ABORTED is POST-13's.
+  precondition('POST-13', () => expectCode(result, 'ABORTED'))
+  expect(result.additionalContexts).toEqual([bodyContext, decisionContext])
+})

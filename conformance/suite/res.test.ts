@@ -1,4 +1,4 @@
-import { $Array, $JSON, $Object } from './_kit/intrinsics.ts'
+import { $Array, $JSON, $Object, $Reflect } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../spec/types.ts'
@@ -7,7 +7,8 @@ import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
 import { MALFORMED_OUTCOMES } from './_kit/malformed-outcomes.ts'
-import { expectEnveloped, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
+import { expectEnveloped, expectOnlyKeys, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
+import { incidental } from './_kit/incidental.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
 
 type Observed = { exec: Readonly<ToolExecution>; result: Readonly<ToolExecutionResult> }
@@ -68,6 +69,18 @@ for (const path of paths) {
     const input = path.arrange(harness, tools)
     const seen = observe(harness)
 
+    if (path.name === 'an argument failure') {
+      // The seeds only say execute() refuses input that is not JSON; that it resolves a failure is RES-13's (OP-41).
+      const settled = await tools.execute(input).then(
+        (result) => ({ result }),
+        () => undefined,
+      )
+      incidental('RES-13', () => expect(settled, 'execute() resolved (RES-13)').toBeDefined())
+      if (settled === undefined) return
+      expect(seen, 'tools/result events').toHaveLength(1)
+      expect(seen[0]?.result, 'same result').toBe(settled.result)
+      return
+    }
     const result = await tools.execute(input)
 
     expect(seen, 'tools/result events').toHaveLength(1)
@@ -155,11 +168,14 @@ check('RES-02', 'after an argument failure observers see exec.arguments undefine
   tools.register(probeTool('res').definition)
   const seen = observe(harness)
 
-  await tools.execute(call('res', { n: Number.NaN }))
+  await tools.execute(call('res', { n: Number.NaN })).catch(() => undefined)
 
-  expect(seen, 'tools/result events').toHaveLength(1)
-  expect(seen[0]?.exec.arguments).toBeUndefined()
-  expect($Object.isFrozen(seen[0]?.exec), 'frozen').toBe(true)
+  // That the call resolves and notifies at all, with exec.arguments undefined, is RES-13's (OP-41).
+  incidental('RES-13', () => {
+    expect(seen, 'tools/result events (RES-13)').toHaveLength(1)
+    expect(seen[0]?.exec.arguments, 'exec.arguments (RES-13)').toBeUndefined()
+  })
+  for (const { exec } of seen) expect($Object.isFrozen(exec), 'frozen').toBe(true)
 })
 
 check(
@@ -333,8 +349,16 @@ check('RES-05', 'each observer is called once, its return value is ignored, and 
   harness.on('tools/result', (() => ({ isError: true, error: { message: 'replaced' }, content: [] })) as unknown as () => void)
   const seen = observe(harness)
 
-  const result = await tools.execute(call('res'))
+  let settled = false
+  const pending = tools.execute(call('res')).then((result) => {
+    settled = true
+    return result
+  })
+  await settle()
+  // That execute() does not wait for the pending observer is RES-14's.
+  incidental('RES-14', () => expect(settled, 'execute() settled while an observer was pending (RES-14)').toBe(true))
   late.resolve()
+  const result = await pending
   await settle()
 
   expectSuccess(result)
@@ -476,7 +500,7 @@ check('RES-07', 'an arbitrary parent symbol is passed through verbatim', async (
   expect(seen[0]?.exec.parent, 'same parent').toBe(parent)
 })
 
-const failureKeys = new Set(['isError', 'error', 'content', 'meta', 'additionalContexts'])
+const failureKeys = ['isError', 'error', 'content', 'meta', 'additionalContexts']
 
 check('RES-08', 'a failure never carries value or concludesTurn, even after concludeTurn()', async ({ tools }) => {
   tools.register(
@@ -493,7 +517,10 @@ check('RES-08', 'a failure never carries value or concludesTurn, even after conc
   expect(result.isError, 'isError').toBe(true)
   expect(typeof result.error?.message).toBe('string')
   expect($Array.isArray(result.content)).toBe(true)
-  for (const key of $Object.keys(result)) expect(failureKeys.has(key), `unexpected key ${key} on a failure`).toBe(true)
+  expect(result.value, 'no value').toBeUndefined()
+  expect(result.concludesTurn, 'no concludesTurn').toBeUndefined()
+  // That no key is there at all, not even set to undefined, is RES-12's (OP-40).
+  expectOnlyKeys(result, failureKeys)
 })
 
 check('RES-08', 'a denial has exactly the failure shape', async ({ harness, tools }) => {
@@ -502,7 +529,12 @@ check('RES-08', 'a denial has exactly the failure shape', async ({ harness, tool
 
   const result = await tools.execute(call('res'))
 
-  expect($Object.keys(result).sort()).toEqual(['content', 'error', 'isError'])
+  expect(result.isError, 'isError').toBe(true)
+  expect(typeof result.error?.message).toBe('string')
+  expect($Array.isArray(result.content)).toBe(true)
+  expect(result.value, 'no value').toBeUndefined()
+  expect(result.concludesTurn, 'no concludesTurn').toBeUndefined()
+  expectOnlyKeys(result, ['content', 'error', 'isError'])
 })
 
 check('RES-09', 'the non-lossless final result message', async ({ harness, tools }) => {
@@ -513,4 +545,50 @@ check('RES-09', 'the non-lossless final result message', async ({ harness, tools
 
   expect(result.error?.message).toBe('tool result must be losslessly JSON-serializable')
   expectEnveloped(result)
+})
+
+// Upstream halves split off RES-01, RES-02, RES-05, RES-08, OUT-06 and FIN-02 (issue 37; OP-40, OP-41).
+
+check('RES-12', 'a success and a failure carry no key that does not apply', async ({ harness, tools }) => {
+  tools.register(probeTool('res').definition)
+  const success = await tools.execute(call('res'))
+  harness.on('tools/pre-execute', () => ({ kind: 'deny', reason: 'no' }))
+  const denial = await tools.execute(call('res'))
+
+  expect($Reflect.ownKeys(success).map(String).sort()).toEqual(['content', 'isError', 'value'])
+  expect($Reflect.ownKeys(denial).map(String).sort()).toEqual(['content', 'error', 'isError'])
+})
+
+// That the finalizer runs for such a failure once it resolves is FIN-02's.
+check('RES-13', 'arguments that are not lossless JSON resolve a failure that reaches tools/result', async ({ harness, tools }) => {
+  tools.register(probeTool('res').definition)
+  const seen = observe(harness)
+
+  const result = await tools.execute(call('res', { n: Number.NaN }))
+
+  expect(result.isError, 'isError').toBe(true)
+  expect(seen, 'tools/result events').toHaveLength(1)
+  expect(seen[0]?.exec.arguments, 'exec.arguments').toBeUndefined()
+})
+
+check('RES-14', 'execute() settles while an asynchronous observer is still pending', async ({ harness, tools }) => {
+  tools.register(probeTool('res').definition)
+  const late = deferred()
+  let observed = 0
+  harness.on('tools/result', (async () => {
+    observed += 1
+    await late.promise
+  }) as unknown as () => void)
+  let settled = false
+
+  const pending = tools.execute(call('res')).then(() => {
+    settled = true
+  })
+  await settle()
+  const early = settled
+  late.resolve()
+  await pending
+
+  expect(observed, 'observer calls').toBe(1)
+  expect(early, 'settled before the observer').toBe(true)
 })

@@ -6,8 +6,8 @@ export const EXE_RULES = defineArea('EXE', [
     id: 'EXE-01',
     level: 'must',
     statement:
-      'The tools/execute waterfall is entered only for a call that pre-execute allowed, every guard let through and the post-guard cancellation check passed, and it nests the body between the end of pre-execute and the start of post-execute.',
-    sources: [seed('000', '§执行'), seed('001', 'L21'), upstream('wrappers run after the post-guard cancellation check')],
+      "The tools/execute waterfall is entered only for a call that pre-execute allowed and every guard let through, and it nests the body between the end of pre-execute and the start of post-execute; a caller abort observed before the body skips the body with ABORTED_BEFORE_DISPATCH (that the waterfall itself is then skipped is POST-25's).",
+    sources: [seed('000', '§执行'), seed('001', 'L21')],
     quotes: [
       quote(
         '000',
@@ -27,7 +27,7 @@ export const EXE_RULES = defineArea('EXE', [
     id: 'EXE-02',
     level: 'must',
     statement:
-      "The innermost next() of tools/execute runs the tool's body and resolves a normalized result (a canonical success, a failure built from whatever the body threw, or UNKNOWN_TOOL when there is no tool to run); it does not reject because of the body. That it looks the tool up again at dispatch is VIS-16's.",
+      "The innermost next() of tools/execute runs the tool's body and resolves, never rejecting because of the body, a normalized result: a canonical success, or a failure, among them one built from whatever the body threw, an INVALID_TOOL_OUTPUT failure for an invalid value, and UNKNOWN_TOOL when there is no tool to run. That it looks the tool up again at dispatch is VIS-16's.",
     sources: [seed('000', '§tools/execute')],
     quotes: [
       quote('000', '§tools/execute', '`next()` returns a normalized result'),
@@ -75,16 +75,16 @@ export const EXE_RULES = defineArea('EXE', [
     id: 'EXE-06',
     level: 'must',
     statement:
-      "A wrapper-authored success for a tool that is not visible to the caller becomes an UNKNOWN_TOOL failure that skips tools/post-execute. That visibility is judged again when the wrapper returns, so that a tool removed while the wrapper ran counts as not visible, is VIS-16's.",
-    sources: [seed('000', '§Cordis API (execute)'), upstream('wrapper normalization failures are final')],
+      "A wrapper-authored success for a tool that is not visible to the caller does not stand as the outcome: it is replaced by an UNKNOWN_TOOL failure (that this failure skips tools/post-execute is EXE-18's). That visibility is judged again when the wrapper returns, so that a tool removed while the wrapper ran counts as not visible, is VIS-16's.",
+    sources: [seed('000', '§Cordis API (execute)')],
     quotes: [quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`')],
   },
   {
     id: 'EXE-07',
     level: 'must',
     statement:
-      "A tools/execute listener that throws yields a normalized failure of what it threw, and contexts the body already deferred are kept on that failure (that tools/post-execute does not run is POST-24's).",
-    sources: [seed('000', '§Cordis API (execute)'), upstream('a throwing wrapper is a final result')],
+      "A tools/execute listener that throws does not make execute() reject: the call resolves as a failure (isError: true, no value), and contexts the body already deferred ride that failure (that tools/post-execute does not run is POST-24's; that its message is the thrown one as it is, ERR-18's).",
+    sources: [seed('000', '§Cordis API (execute)')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
       quote(
@@ -101,7 +101,7 @@ export const EXE_RULES = defineArea('EXE', [
     id: 'EXE-08',
     level: 'must',
     statement:
-      'When no wrapper replaced exec.signal the body gets the caller signal itself; when one did, the body gets a fresh signal that aborts, with the source reason, as soon as either the caller signal or the replacement aborts, and a caller abort never aborts the replacement.',
+      "The signal the tool body receives is aborted whenever the caller signal is aborted, whether or not a wrapper replaced exec.signal; when a wrapper replaced it, the body's signal is also aborted when that replacement aborts (which signal object the body gets, the abort reason it carries, and that the replacement is left alone are EXE-19's).",
     sources: [seed('000', '§tools/execute'), seed('000', '§执行 (ToolDispatchExecution)')],
     quotes: [
       quote('000', '§tools/execute', 'The registry re-fuses the original caller signal before the body, so replacement cannot detach caller cancellation'),
@@ -113,8 +113,8 @@ export const EXE_RULES = defineArea('EXE', [
     id: 'EXE-09',
     level: 'must',
     statement:
-      'While the body runs exec.signal is the fused signal, once next() settles the wrapper finds its own replacement on exec.signal again, and when the wrapper restores the caller signal, post-execute and tools/result see the caller signal.',
-    sources: [seed('000', '§tools/execute'), upstream('signal reset after the body')],
+      "Only a tools/execute wrapper may replace exec.signal, and only for its delegated lifetime: the other stages see the caller signal, and after a wrapper restores the caller signal, tools/post-execute and tools/result see exec.signal as the caller signal (what the wrapper's exec.signal holds while the body runs and once next() settles is EXE-20's).",
+    sources: [seed('000', '§tools/execute')],
     quotes: [
       quote('000', '§执行', '只有 `tools/execute` 视图可以替换必需的 signal'),
       quote('000', '§执行 (ToolDispatchExecution)', 'A `tools/execute` wrapper may replace the signal for its delegated lifetime, but it cannot remove it.'),
@@ -126,7 +126,7 @@ export const EXE_RULES = defineArea('EXE', [
     id: 'EXE-10',
     level: 'must',
     statement:
-      "If the caller aborted while a wrapper waited before the base next(), the body is skipped and next() resolves an ABORTED_BEFORE_DISPATCH failure that still reaches tools/post-execute. A replacement signal that is already aborted never reaches a body as a live signal: the body is skipped or sees its signal aborted (that it is skipped, with ABORTED_BEFORE_DISPATCH, is CAN-19's).",
+      "If the caller aborted while a wrapper waited before the base next(), the body is skipped and next() resolves an ABORTED_BEFORE_DISPATCH failure (that it then reaches tools/post-execute is EXE-21's). A replacement signal that is already aborted never reaches a body as a live signal: the body is skipped or sees its signal aborted (that it is skipped, with ABORTED_BEFORE_DISPATCH, is CAN-19's).",
     sources: [seed('000', '§Cordis API (execute)'), seed('000', '§执行 (ToolDispatchExecution)'), upstream('fused-signal check before the body (CAN-19)')],
     quotes: [
       quote(
@@ -173,8 +173,9 @@ export const EXE_RULES = defineArea('EXE', [
   {
     id: 'EXE-13',
     level: 'must',
-    statement: 'A canonical success is already deep-frozen when wrappers receive it from next().',
-    sources: [seed('000', '§执行'), upstream('canonical successes are frozen before wrappers see them')],
+    statement:
+      "The value of a canonical success is already frozen when wrappers receive the success from next() (that the whole success is deep-frozen then is OUT-19's).",
+    sources: [seed('000', '§执行')],
     quotes: [quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器')],
   },
   {
@@ -220,6 +221,50 @@ export const EXE_RULES = defineArea('EXE', [
       evidence('packages/core/tools/src/index.ts', 1557, 'fused.dispose() exec.signal = wrapperSignal'),
       evidence('packages/core/tools/src/index.ts', 1897, "caller.removeEventListener('abort', abortFromCaller)"),
       evidence('packages/core/tools/src/code-mode.ts', 648, "exec.signal.removeEventListener('abort', onOuterAbort)"),
+    ],
+  },
+  {
+    id: 'EXE-18',
+    level: 'upstream',
+    statement:
+      'The UNKNOWN_TOOL failure that replaces a wrapper-authored success for a tool not visible to the caller is final: it skips tools/post-execute and goes on to finalizeContent and tools/result (open point OP-44; split from EXE-06).',
+    sources: [upstream('wrapper normalization failures are final')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1838, 'if (tool === undefined) throw new ToolNotFoundError(exec.name)'),
+      evidence('packages/core/tools/src/index.ts', 1597, "return { kind: 'final-result', result: toolErrorResult(error) }"),
+    ],
+  },
+  {
+    id: 'EXE-19',
+    level: 'upstream',
+    statement:
+      "Without a replacement of exec.signal the body gets the caller signal object itself; with one it gets a fresh signal, neither the caller's nor the replacement, which aborts with the reason of whichever source aborted, and a caller abort leaves the replacement signal alone (open point OP-42; split from EXE-08).",
+    sources: [upstream('the caller signal when nothing was replaced, else a relay of both sources')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1890, 'if (caller === wrapper) return { signal: caller, dispose() {} }'),
+      evidence('packages/core/tools/src/index.ts', 1901, 'controller.abort(reason)'),
+    ],
+  },
+  {
+    id: 'EXE-20',
+    level: 'upstream',
+    statement:
+      "While the body runs, the wrapper's exec.signal holds the fused signal the body got, and once the base next() settles the wrapper finds its own replacement on exec.signal again (open point OP-43; split from EXE-09).",
+    sources: [upstream('signal reset after the body')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1543, 'exec.signal = signal'),
+      evidence('packages/core/tools/src/index.ts', 1558, 'exec.signal = wrapperSignal'),
+    ],
+  },
+  {
+    id: 'EXE-21',
+    level: 'upstream',
+    statement:
+      'The ABORTED_BEFORE_DISPATCH failure the base next() resolves when the caller aborted while a wrapper waited before calling it is a dispatch result: it reaches tools/post-execute once (open point OP-44; split from EXE-10).',
+    sources: [upstream('the base dispatch resolves ABORTED_BEFORE_DISPATCH as a post-result')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1540, 'if (isAborted(signal)) { fused.dispose() return toolAbortedBeforeDispatchResult()'),
+      evidence('packages/core/tools/src/index.ts', 1590, "kind: 'post-result',"),
     ],
   },
 ])

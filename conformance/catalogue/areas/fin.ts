@@ -21,7 +21,7 @@ export const FIN_RULES = defineArea('FIN', [
     id: 'FIN-02',
     level: 'must',
     statement:
-      "For a call whose tool was visible at entry, finalizeContent runs exactly once whatever the outcome (success, denial, abort, argument or output failure, or a pipeline failure that skips tools/post-execute), after tools/post-execute when that runs, and before tools/result (which pipeline failures skip tools/post-execute is POST-24's).",
+      "For a call whose tool was visible at entry, finalizeContent runs exactly once for every normalized outcome (success, denial, abort, argument or output failure, or a pipeline failure that skips tools/post-execute), after tools/post-execute when that runs, and before tools/result (which pipeline failures skip tools/post-execute is POST-24's; that arguments that are not lossless JSON resolve such an outcome at all is RES-13's).",
     sources: [seed('000', '§ToolDefinition (finalizeContent)'), seed('000', '§执行'), seed('001', 'L26')],
     quotes: [
       quote(
@@ -37,7 +37,7 @@ export const FIN_RULES = defineArea('FIN', [
     id: 'FIN-03',
     level: 'must',
     statement:
-      'finalizeContent is handed the pipeline execution (same token as the other stages) and the candidate result already materialized and deep-frozen, which is a JSON-safe failure when the candidate itself could not be materialized.',
+      "finalizeContent is handed the pipeline execution (same token as the other stages) and the candidate result already materialized as lossless JSON, which is a JSON-safe failure when the candidate itself could not be materialized (that the candidate is deep-frozen is FIN-08's).",
     sources: [seed('000', '§执行'), seed('000', '§ToolDefinition (finalizeContent)'), upstream('the exec is not frozen yet at that point')],
     quotes: [
       quote(
@@ -66,8 +66,8 @@ export const FIN_RULES = defineArea('FIN', [
     id: 'FIN-05',
     level: 'must',
     statement:
-      'When finalizeContent throws or returns content that is not lossless JSON, the final result is the normalized failure of that problem and the finalizer is not called a second time.',
-    sources: [seed('000', '§ToolDefinition (finalizeContent)'), upstream('a violated finalizer contract is normalized, never re-invoked')],
+      "When finalizeContent throws or returns content that is not lossless JSON, execute() still resolves a lossless, frozen result and the finalizer is not called a second time (that the result is then the failure of that problem is FIN-09's).",
+    sources: [seed('000', '§ToolDefinition (finalizeContent)')],
     quotes: [
       quote(
         '000',
@@ -76,7 +76,6 @@ export const FIN_RULES = defineArea('FIN', [
       ),
       quote('000', '§ToolDefinition (finalizeContent)', 'The callback must be total and must not throw.'),
     ],
-    divergence: 'The seeds only forbid the finalizer from throwing; what the registry does when it does is upstream behaviour.',
   },
   {
     id: 'FIN-06',
@@ -104,5 +103,23 @@ export const FIN_RULES = defineArea('FIN', [
     divergence:
       'The seeds say the finalizer is invoked "exactly once for every normalized outcome, including pipeline failures that bypass `tools/post-execute`", which if anything keeps it for the collapsed UNKNOWN_TOOL denial; upstream drops it unless the caller signal was already aborted.',
     requires: ['codeMode'],
+  },
+  {
+    id: 'FIN-08',
+    level: 'upstream',
+    statement: 'The candidate result finalizeContent receives is deep-frozen, a success and a failure alike (open point OP-45; split from FIN-03).',
+    sources: [upstream('the candidate is materialized, and so frozen, before the finalizer')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1634, 'materializedResult = this.materializeFinalResult(result)'),
+      evidence('packages/core/tools/src/index.ts', 1861, 'return deepFreeze({ ...detached, value: result.value })'),
+    ],
+  },
+  {
+    id: 'FIN-09',
+    level: 'upstream',
+    statement:
+      'A finalizeContent that throws, or returns content that is not lossless JSON, makes the final result a failure: the normalized failure of what it threw, or the failure of the non-lossless result, never the result from before the finalizer (open point OP-49; split from FIN-05).',
+    sources: [upstream('a violated finalizer contract is normalized, never re-invoked')],
+    evidence: [evidence('packages/core/tools/src/index.ts', 1645, 'finalResult = this.materializeFinalResult(toolErrorResult(error))')],
   },
 ])

@@ -6,7 +6,7 @@ export const OUT_RULES = defineArea('OUT', [
     id: 'OUT-01',
     level: 'must',
     statement:
-      'The body is invoked with the frozen materialized arguments (the very object on exec.arguments) and the live run context, which carries the call identity, the minted token, the resolved rootCallId, the parent when given, the dispatch signal, deferContext and concludeTurn.',
+      "The body is invoked with the frozen materialized arguments (deep-equal to exec.arguments; that they are that very object is OUT-17's) and the live run context, which carries the call identity, the minted token, the resolved rootCallId, the parent when given, the dispatch signal, deferContext and concludeTurn.",
     sources: [seed('000', '§ToolDefinition (execute)'), seed('000', '§执行 (ToolRunContext)')],
     quotes: [
       quote('000', '§ToolDefinition (execute)', '@param args - losslessly snapshotted, frozen model arguments.'),
@@ -23,8 +23,8 @@ export const OUT_RULES = defineArea('OUT', [
     id: 'OUT-02',
     level: 'must',
     statement:
-      'The body return value is copied as a detached lossless-JSON snapshot, and a value that is not lossless JSON, or whose snapshot throws, becomes an INVALID_TOOL_OUTPUT failure.',
-    sources: [seed('000', '§执行'), upstream('snapshot failures are output errors')],
+      "The body return value is taken as a detached lossless-JSON snapshot, and a value that is not lossless JSON becomes an INVALID_TOOL_OUTPUT failure (that a value whose snapshot throws does too is OUT-18's).",
+    sources: [seed('000', '§执行')],
     quotes: [
       quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器'),
       quote('000', '§ToolDefinition (execute)', 'Run one accepted call and return only its canonical lossless-JSON value.'),
@@ -46,7 +46,7 @@ export const OUT_RULES = defineArea('OUT', [
     id: 'OUT-04',
     level: 'must',
     statement:
-      "The valid value is deep-frozen before output.render sees it (together with exec.arguments), and a render that throws or whose return is not lossless JSON turns the call into a failure without value (that its code is INVALID_TOOL_OUTPUT is OUT-16's).",
+      "The valid value is frozen before output.render is called with the call's arguments and that value, and a render that throws or whose return is not lossless JSON turns the call into a failure without value (that its code is INVALID_TOOL_OUTPUT is OUT-16's; that render gets exec.arguments itself OUT-17's, and the value deep-frozen OUT-19's).",
     sources: [seed('000', '§执行'), upstream('render failures are output errors (OUT-16)')],
     quotes: [
       quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器'),
@@ -58,7 +58,7 @@ export const OUT_RULES = defineArea('OUT', [
     id: 'OUT-05',
     level: 'must',
     statement:
-      "For a call without parent whose tool declares output.presentationMeta, meta is the lossless snapshot of presentationMeta(args, value), a nested call gets no meta, and a projector that throws or returns non-lossless JSON turns the call into a failure without value (that its code is INVALID_TOOL_OUTPUT is OUT-16's).",
+      "For a root, model-direct call (no parent, no caller-supplied rootCallId) whose tool declares output.presentationMeta, meta is the lossless snapshot of presentationMeta(args, value); a call carrying a parent token gets no projected meta; and a projector that throws or returns non-lossless JSON turns the call into a failure without value (that its code is INVALID_TOOL_OUTPUT is OUT-16's).",
     sources: [seed('000', '§ToolDefinition (presentationMeta)'), seed('000', '§执行')],
     quotes: [
       quote('000', '§ToolDefinition (presentationMeta)', 'Pure replayable presentation projection, computed only for top-level calls.'),
@@ -72,8 +72,8 @@ export const OUT_RULES = defineArea('OUT', [
     id: 'OUT-06',
     level: 'must',
     statement:
-      'A canonical success is deep-frozen and consists of exactly isError false, value and content, plus meta when it was projected and concludesTurn: true when the execution was marked; a key that does not apply is left out entirely rather than set to undefined.',
-    sources: [seed('000', '§执行 (ToolExecutionSuccess)'), upstream('absent keys are not materialized')],
+      "A canonical success returned by execute is deep-frozen and has isError false, a value and content, no error, meta when it was projected and concludesTurn: true when the execution was marked (that a key which does not apply is left out rather than set to undefined is RES-12's, and that an empty context list is left out CTX-05's).",
+    sources: [seed('000', '§执行 (ToolExecutionSuccess)')],
     quotes: [
       quote('000', '§执行 (ToolExecutionSuccess)', 'Successful canonical tool execution, including its Native/model projection.'),
       quote('000', '§Cordis API (execute)', 'The returned outcome is the same lossless, frozen snapshot final observers receive.'),
@@ -86,9 +86,8 @@ export const OUT_RULES = defineArea('OUT', [
   {
     id: 'OUT-07',
     level: 'must',
-    statement:
-      'Whatever goes wrong with the output, the failure carries info { name: "ToolOutputError", code: "INVALID_TOOL_OUTPUT" }, has no value key, and is still offered to tools/post-execute.',
-    sources: [seed('000', '§统一的 JSON 值 schema DSL'), upstream('output failures are post-results')],
+    statement: `A body value that fails the output contract (not lossless JSON, or not matching output.schema) yields a failure without value whose code is INVALID_TOOL_OUTPUT, and that failure reaches tools/post-execute like a thrown tool's (that info is exactly { name: "ToolOutputError", code } is OUT-20's; the code of a failed projection is OUT-16's).`,
+    sources: [seed('000', '§统一的 JSON 值 schema DSL')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）'),
       quote('000', '§统一的 JSON 值 schema DSL', '两者都经由常规工具错误路径处理'),
@@ -156,7 +155,7 @@ export const OUT_RULES = defineArea('OUT', [
   {
     id: 'OUT-14',
     level: 'must',
-    statement: 'A defineTool body checks its arguments before running, and a mismatch is a failure with info { name: "ToolArgsError", code: "INVALID_ARGS" }.',
+    statement: `A defineTool body checks its arguments before running its own code, and a mismatch is a failure whose code is INVALID_ARGS (that info is exactly { name: "ToolArgsError", code } is OUT-20's).`,
     sources: [seed('000', '§统一的 JSON 值 schema DSL')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL (ToolArgsError（INVALID_ARGS）)', '参数不匹配时抛出 `ToolArgsError`（`INVALID_ARGS`）'),
@@ -187,5 +186,47 @@ export const OUT_RULES = defineArea('OUT', [
     ],
     divergence:
       'The seeds give ToolOutputError (INVALID_TOOL_OUTPUT) for invalid values ("函数体或后置策略产生的值无效时抛出 `ToolOutputError`（`INVALID_TOOL_OUTPUT`）") and say only that renderer/projector failures and non-JSON presentation become an isError ("无效值、渲染器/投影器失败或非 JSON 展示都会转为 JSON 安全的 `isError`"); normalizing what the projector threw is as good a reading.',
+  },
+  {
+    id: 'OUT-17',
+    level: 'upstream',
+    statement:
+      'The body and output.render receive as their arguments the very object exec.arguments holds, not an equal copy (open point OP-46; split from OUT-01 and OUT-04).',
+    sources: [upstream('execute and render are called with exec.arguments')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1549, 'const returned = await tool.execute(exec.arguments, exec)'),
+      evidence('packages/core/tools/src/index.ts', 1800, 'rendered = tool.output.render(exec.arguments, value)'),
+    ],
+  },
+  {
+    id: 'OUT-18',
+    level: 'upstream',
+    statement:
+      'A body value whose snapshot throws (a throwing getter, a hostile proxy) is an INVALID_TOOL_OUTPUT failure, not the failure of the error the snapshot threw (open point OP-47; split from OUT-02).',
+    sources: [upstream('snapshot failures are output errors')],
+    evidence: [evidence('packages/core/tools/src/index.ts', 551, 'throw new ToolOutputError(toolName, [`value snapshot failed: ${errorMessage(error)}`])')],
+  },
+  {
+    id: 'OUT-19',
+    level: 'upstream',
+    statement:
+      'The value is deep-frozen, not only at its top level, by the time output.render receives it, and the canonical success next() hands to tools/execute wrappers is deep-frozen whole, content included (open point OP-45; split from OUT-04 and EXE-13).',
+    sources: [upstream('canonical successes are frozen before wrappers see them')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1797, 'const value = deepFreeze(detached)'),
+      evidence('packages/core/tools/src/index.ts', 1861, 'return deepFreeze({ ...detached, value: result.value })'),
+    ],
+  },
+  {
+    id: 'OUT-20',
+    level: 'upstream',
+    statement:
+      'The failures the registry builds for an invalid output value and for invalid defineTool arguments carry info exactly { name: "ToolOutputError", code: "INVALID_TOOL_OUTPUT" } and { name: "ToolArgsError", code: "INVALID_ARGS" }: the class name in info.name, nothing else in info (open point OP-08; split from OUT-07 and OUT-14).',
+    sources: [upstream('errorInfo reads the name and code of a HarnessError')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 644, 'return error instanceof HarnessError ? { name: error.name, code: error.code } : undefined'),
+      evidence('packages/core/tools/src/index.ts', 519, "this.name = 'ToolOutputError'"),
+      evidence('packages/core/tools/src/schema.ts', 467, "this.name = 'ToolArgsError'"),
+    ],
   },
 ])

@@ -64,8 +64,8 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-03',
     level: 'must',
     statement:
-      'A bare accept keeps the result as it was, with the decision additionalContexts appended after the existing ones and no additionalContexts key when both are empty.',
-    sources: [seed('000', '§tools/post-execute'), upstream('accept concatenates contexts')],
+      "A bare accept keeps the result as it was (isError, value, error, content, meta, concludesTurn), and the decision's additionalContexts are attached in addition to the contexts it already carried (their order is CTX-03's; that no key is left when both are empty is CTX-05's).",
+    sources: [seed('000', '§tools/post-execute')],
     quotes: [
       quote('000', '§tools/post-execute', '`next()` accepts it unchanged'),
       quote(
@@ -91,7 +91,7 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-05',
     level: 'must',
     statement:
-      'An accept that carries value on a success rebuilds the success through the tool output contract (snapshot, schema check, render, meta for top-level calls, concludesTurn marker), keeps prior contexts before the decision ones, and an invalid value becomes an INVALID_TOOL_OUTPUT failure.',
+      "An accept that carries value on a success rebuilds the success through the tool output contract (snapshot, schema check, render, meta for top-level calls, concludesTurn marker), keeps the contexts the result already carried and attaches the decision's (their order is CTX-03's), and an invalid value becomes an INVALID_TOOL_OUTPUT failure.",
     sources: [seed('000', '§执行'), seed('001', 'L25')],
     quotes: [
       quote('000', '§执行', '替换值会重新校验并重新计算内容/元数据'),
@@ -141,7 +141,7 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-09',
     level: 'must',
     statement:
-      "A block yields a failure whose content is the feedback exactly as given, which has no value, meta or concludesTurn, and whose additionalContexts end with the decision ones (that its error has no info is ERR-06's; whether contexts the result already carried survive the block the seeds leave open, and that they are dropped is CTX-04's).",
+      "A block yields a failure (isError: true, no value, no concludesTurn) whose content carries the feedback, and whose additionalContexts include the decision's contexts (that the content is the feedback exactly and meta is dropped is POST-29's; that its error has no info is ERR-06's; whether contexts the result already carried survive the block the seeds leave open, and that they are dropped is CTX-04's).",
     sources: [seed('000', '§执行'), seed('001', 'L24'), upstream('block drops prior contexts (CTX-04)')],
     quotes: [
       quote('000', '§执行', '阻止会移除值，并转为包含纠正反馈的 `isError`。'),
@@ -179,8 +179,8 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-12',
     level: 'must',
     statement:
-      'A post-execute listener that throws, or a decision that is not an object or a block without feedback, yields a normalized failure, and a throwing listener keeps the contexts the body deferred.',
-    sources: [seed('000', '§Cordis API (execute)'), upstream('post-execute failures are final')],
+      "A tools/post-execute listener that throws does not make execute() reject: the call resolves as a failure result, and the contexts the body deferred ride it (that a malformed decision is a failure too is POST-30's; that the message is the thrown one as it is, ERR-18's).",
+    sources: [seed('000', '§Cordis API (execute)')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
       quote('000', '§执行 (ToolRunContext)', "attaches context to this execution's own result"),
@@ -192,7 +192,7 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-13',
     level: 'must',
     statement:
-      'If the caller signal is aborted once the post-execute waterfall settles, a success becomes ABORTED when the body was invoked and ABORTED_BEFORE_DISPATCH otherwise, keeping its additionalContexts, while a failure is kept.',
+      "If the caller signal is aborted once the post-execute waterfall settles, a success becomes ABORTED when the body was invoked and ABORTED_BEFORE_DISPATCH otherwise, keeping the contexts the body deferred (that the wrapper's and the decision's are kept too is POST-31's), while a failure is kept as it is.",
     sources: [seed('000', '§tools/post-execute'), seed('000', '§Cordis API (execute)')],
     quotes: [
       quote(
@@ -210,8 +210,9 @@ export const POST_RULES = defineArea('POST', [
   {
     id: 'POST-14',
     level: 'must',
-    statement: 'No post-execute decision can turn a failure into a success.',
-    sources: [seed('000', '§执行'), upstream('derived from the three decision forms')],
+    statement:
+      "A bare accept or a content-replacing accept keeps a failure a failure, and a block always yields a failure (that an accept carrying value on a failure is refused is POST-07's).",
+    sources: [seed('000', '§执行')],
     quotes: [
       quote('000', '§执行', '替换内容会保留规范值和现有元数据'),
       quote('000', '§执行', '阻止会移除值，并转为包含纠正反馈的 `isError`。'),
@@ -317,5 +318,32 @@ export const POST_RULES = defineArea('POST', [
     ],
     divergence:
       'Seed 001 says only that post-processing "may also see" results denied before execution: a registry whose denials are final, skipping tools/post-execute, is as good a reading; upstream sends them through it.',
+  },
+  {
+    id: 'POST-29',
+    level: 'upstream',
+    statement:
+      "A block's failure has the feedback blocks exactly as its content, with no envelope or block added, and no meta, even when the result it replaces had projected meta (open point OP-48; split from POST-09).",
+    sources: [upstream('a block is built from the feedback alone')],
+    evidence: [evidence('packages/core/tools/src/index.ts', 1751, 'content: decision.feedback, isError: true, error: { message },')],
+  },
+  {
+    id: 'POST-30',
+    level: 'upstream',
+    statement:
+      'A tools/post-execute decision that is not an object (undefined, null) or a block without feedback ends the call as a failure without value, rather than as an accept (split from POST-12).',
+    sources: [upstream('a malformed decision throws inside post-execute, which ends the call as a failure')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1747, 'const decisionContexts = decision.additionalContexts ?? []'),
+      evidence('packages/core/tools/src/index.ts', 1618, 'return this.finishScheduledExecution(exec, toolErrorResult(error))'),
+    ],
+  },
+  {
+    id: 'POST-31',
+    level: 'upstream',
+    statement:
+      'A cancellation that replaces a success after dispatch or after tools/post-execute keeps every context the success carried: those the body deferred, those a wrapper result brought and those the post-execute decision added (split from POST-13).',
+    sources: [upstream('the cancellation results carry the prior result contexts')],
+    evidence: [evidence('packages/core/tools/src/index.ts', 1920, 'const additionalContexts = prior?.additionalContexts ?? []')],
   },
 ])

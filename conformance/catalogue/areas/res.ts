@@ -6,7 +6,7 @@ export const RES_RULES = defineArea('RES', [
     id: 'RES-01',
     level: 'must',
     statement:
-      'Every execute() call emits tools/result exactly once, on every path, after finalizeContent and before the returned promise settles, and the result object observers get is the very object execute() resolves to.',
+      "Every execute() call that resolves emits tools/result exactly once, after finalizeContent and before the returned promise settles, and the result object observers get is the very object execute() resolves to (that arguments which are not lossless JSON resolve too is RES-13's).",
     sources: [seed('000', '§tools/result'), seed('000', '§Cordis API (execute)'), seed('002', '§ctx.tools.execute')],
     quotes: [
       quote(
@@ -25,7 +25,7 @@ export const RES_RULES = defineArea('RES', [
     id: 'RES-02',
     level: 'must',
     statement:
-      'tools/result observers get a shallow-frozen execution whose arguments are deep-frozen (undefined after an argument failure), whose token is a symbol and whose signal is the caller signal, together with a deep-frozen result, contexts and content included.',
+      "tools/result observers get a shallow-frozen execution whose arguments are deep-frozen, whose token is a symbol and whose signal is the caller signal, together with a deep-frozen result, contexts and content included (what exec.arguments holds after an argument failure is RES-13's).",
     sources: [seed('000', '§执行 (ToolExecution)'), seed('000', '§tools/result')],
     quotes: [
       quote('000', '§执行 (ToolExecution)', 'The registry freezes the complete object before `tools/result` observers run.'),
@@ -45,7 +45,7 @@ export const RES_RULES = defineArea('RES', [
     id: 'RES-03',
     level: 'must',
     statement:
-      'Before notification the registry snapshots content, meta, additionalContexts and error as lossless JSON and deep-freezes them; if any of them is not lossless the outcome becomes a failure without info, which still goes through finalizeContent and tools/result.',
+      "Before notification the registry snapshots content, meta, additionalContexts and error as lossless JSON and deep-freezes them; if any of them is not lossless the outcome becomes a JSON-safe failure (isError: true), which still goes through finalizeContent and tools/result (that it carries no info is ERR-14's, open point OP-05).",
     sources: [seed('000', '§执行'), upstream('value is carried over by reference; isError and concludesTurn are rebuilt')],
     quotes: [
       quote(
@@ -73,7 +73,7 @@ export const RES_RULES = defineArea('RES', [
     id: 'RES-05',
     level: 'must',
     statement:
-      'tools/result is a single plain emit: each observer is called once per execution, its return value is ignored, and an asynchronous observer is neither awaited into the outcome nor allowed to leak a rejection (that observers are typed to return undefined is TYP-05).',
+      "tools/result is dispatched as an emit: each observer is called once per execution, its return value cannot change the outcome, and its failures, a rejected promise included, are contained (that execute() does not wait for an asynchronous observer is RES-14's; that observers are typed to return undefined is TYP-05).",
     sources: [seed('000', '§tools/result'), upstream('one emit dispatch per execution')],
     quotes: [
       quote('000', '§tools/result', '`tools/result` — emit'),
@@ -120,7 +120,7 @@ export const RES_RULES = defineArea('RES', [
     id: 'RES-08',
     level: 'must',
     statement:
-      'A failed final result has isError true, an error with a string message (and info only when routable), content, and optionally meta and additionalContexts; it never has a value or concludesTurn key.',
+      "A failed final result has isError true, an error whose message is a string (info optional), content, and optionally meta and additionalContexts; it carries no value and no concludesTurn (that these keys are absent, not set to undefined, is RES-12's; when info is present ERR-14's).",
     sources: [seed('000', '§执行 (ToolExecutionFailure)')],
     quotes: [
       quote('000', '§执行 (ToolExecutionFailure)', 'Failed canonical tool execution; failures never carry a successful value.'),
@@ -163,5 +163,35 @@ export const RES_RULES = defineArea('RES', [
       ),
     ],
     requires: ['warnings'],
+  },
+  {
+    id: 'RES-12',
+    level: 'upstream',
+    statement:
+      'A final result has no own key for a field that does not apply, rather than that key set to undefined: a success has no error key, and no meta or concludesTurn key unless it was projected or marked; a failure has no value or concludesTurn key, and no meta key unless it carries meta (open point OP-40; split from OUT-06 and RES-08).',
+    sources: [upstream('absent keys are not materialized')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1850, '...result.meta !== undefined ? { meta: result.meta } : {},'),
+      evidence('packages/core/tools/src/index.ts', 1859, '...result.concludesTurn === true ? { concludesTurn: true as const } : {},'),
+    ],
+  },
+  {
+    id: 'RES-13',
+    level: 'upstream',
+    statement:
+      'Call arguments that are not lossless JSON do not make execute() reject: the call resolves a failure that goes through finalizeContent and tools/result, whose observers see exec.arguments undefined (open point OP-41; split from RES-01, RES-02 and FIN-02).',
+    sources: [upstream('an argument materialization failure is a final result')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1447, 'const execution: MutableToolRunContext = { ...base, arguments: undefined }'),
+      evidence('packages/core/tools/src/index.ts', 1449, "return { kind: 'final-result', exec: execution, result: toolErrorResult(error) }"),
+    ],
+  },
+  {
+    id: 'RES-14',
+    level: 'upstream',
+    statement:
+      'execute() does not wait for the promise a tools/result observer returns: the call settles while an asynchronous observer is still pending (split from RES-05).',
+    sources: [upstream('observer promises are only caught, never awaited')],
+    evidence: [evidence('packages/core/tools/src/index.ts', 1672, 'void Promise.resolve(returned).catch(reportFailure)')],
   },
 ])

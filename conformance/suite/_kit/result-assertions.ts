@@ -10,7 +10,7 @@
  * registry that gets one of these wrong fails that one rule, not every test
  * that meets such a failure.
  */
-import { $Array, $JSON, $Object } from './intrinsics.ts'
+import { $Array, $JSON, $Object, $Reflect } from './intrinsics.ts'
 import { expect } from 'vitest'
 import type { ToolExecutionResult } from '../../spec/types.ts'
 import { incidental } from './incidental.ts'
@@ -239,4 +239,38 @@ export function isDeepFrozen(value: unknown): boolean {
     for (const key of $Object.keys(item)) stack.push((item as Record<string, unknown>)[key])
   }
   return true
+}
+
+/**
+ * The result is the registry's failure of class `name` with code `code` (an
+ * invalid output value, invalid defineTool arguments): at must level its
+ * code ({@link expectCode}); that info is exactly `{ name, code }`, the
+ * class name in info.name, is OUT-20's (open point OP-08), charged
+ * incidentally.
+ */
+export function expectErrorClass(result: ToolExecutionResult, name: 'ToolOutputError' | 'ToolArgsError', code: string): void {
+  expectCode(result, code)
+  incidental('OUT-20', () => {
+    expect(result.error?.info, `info is exactly { name: "${name}", code: "${code}" } (OUT-20)`).toEqual({ name, code })
+  })
+}
+
+/**
+ * RES-12 and CTX-05, charged incidentally: `result` has no own key beyond
+ * `expected`. The seeds let a key that does not apply be absent or set to
+ * undefined (open point OP-40): that it is absent is RES-12's; that an empty
+ * context list is left out is CTX-05's. Must tests check the values.
+ */
+export function expectOnlyKeys(result: object, expected: readonly string[]): void {
+  const extra = $Reflect.ownKeys(result).filter((key) => !expected.includes(String(key)))
+  const emptyContexts = extra.filter((key) => key === 'additionalContexts')
+  const others = extra.filter((key) => key !== 'additionalContexts')
+  if (emptyContexts.length > 0) {
+    incidental('CTX-05', () => {
+      expect(result, 'no additionalContexts key where no context was attached (CTX-05)').not.toHaveProperty('additionalContexts')
+    })
+  }
+  incidental('RES-12', () => {
+    expect(others.map(String), `no key that does not apply, not even set to undefined (RES-12); expected only ${expected.join(', ')}`).toEqual([])
+  })
 }
