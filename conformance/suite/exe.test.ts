@@ -2,6 +2,7 @@ import { $Object, $Reflect } from './_kit/intrinsics.ts'
 import { getEventListeners } from 'node:events'
 import { expect } from 'vitest'
 import type { ToolDefinition, ToolExecutionResult } from '../spec/types.ts'
+import type { Harness } from '../adapter/contract.ts'
 import { check } from './_kit/check.ts'
 import { incidental, precondition } from './_kit/incidental.ts'
 import { deferred, settle } from './_kit/deferred.ts'
@@ -362,6 +363,16 @@ check('EXE-08', 'without a replacement the body gets the caller signal itself', 
 })
 
 /** Registers a tool whose body records its signal and waits for the test to release it. */
+/** Installs a tools/execute wrapper that hands the rest of the call a replacement signal (EXE-08): its controller. */
+function replaceSignal(harness: { on: Harness['on'] }): AbortController {
+  const replacement = new AbortController()
+  harness.on('tools/execute', (exec, next) => {
+    exec.signal = replacement.signal
+    return next()
+  })
+  return replacement
+}
+
 function parkedBody(tools: { register(d: ToolDefinition): () => void }) {
   const started = deferred()
   const release = deferred()
@@ -381,11 +392,7 @@ function parkedBody(tools: { register(d: ToolDefinition): () => void }) {
 
 check('EXE-08', 'with a replacement the body gets a fused signal that follows the replacement', async ({ harness, tools }) => {
   const parked = parkedBody(tools)
-  const replacement = new AbortController()
-  harness.on('tools/execute', (exec, next) => {
-    exec.signal = replacement.signal
-    return next()
-  })
+  const replacement = replaceSignal(harness)
   const caller = new AbortController()
 
   const pending = tools.execute(call('parked', {}, { signal: caller.signal }))
@@ -407,11 +414,7 @@ check('EXE-08', 'with a replacement the body gets a fused signal that follows th
 
 check('EXE-08', 'a caller abort reaches the body through the fused signal but leaves the replacement alone', async ({ harness, tools }) => {
   const parked = parkedBody(tools)
-  const replacement = new AbortController()
-  harness.on('tools/execute', (exec, next) => {
-    exec.signal = replacement.signal
-    return next()
-  })
+  const replacement = replaceSignal(harness)
   const caller = new AbortController()
 
   const pending = tools.execute(call('parked', {}, { signal: caller.signal }))
@@ -790,11 +793,7 @@ check('EXE-19', 'without a replacement the body gets the caller signal object it
 
 check('EXE-19', 'with a replacement the body gets a fresh signal carrying the source reason, the replacement left alone', async ({ harness, tools }) => {
   const parked = parkedBody(tools)
-  const replacement = new AbortController()
-  harness.on('tools/execute', (exec, next) => {
-    exec.signal = replacement.signal
-    return next()
-  })
+  const replacement = replaceSignal(harness)
   const caller = new AbortController()
 
   const pending = tools.execute(call('parked', {}, { signal: caller.signal }))
