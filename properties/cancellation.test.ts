@@ -313,7 +313,7 @@ law(
 
 const ABORT_POINTS = ['body', 'wrapper-after', 'post', 'short'] as const
 
-law('E-19', ['CAN-07', 'CAN-06', 'CAN-08', 'CTX-02'], 'a success replaced by a cancellation code keeps every context: deferred ++ wrapper ++ post', {
+law('E-19', ['CAN-07', 'CAN-06', 'CAN-08', 'CTX-02'], 'a success replaced by a cancellation code keeps the contexts its body deferred', {
   arbitrary: fc.record({
     point: fc.constantFrom(...ABORT_POINTS),
     deferred: fc.nat(2),
@@ -358,8 +358,21 @@ law('E-19', ['CAN-07', 'CAN-06', 'CAN-08', 'CTX-02'], 'a success replaced by a c
     if ([point === 'short' ? 0 : deferred, wrapper, post].filter((n) => n > 0).length >= 2) r.interesting()
     expect(result.error?.info?.code, `aborted during ${point}: got ${describeResult(result)}`).toBe(point === 'short' ? 'ABORTED_BEFORE_DISPATCH' : 'ABORTED')
     const got = (result.additionalContexts ?? []).map((c) => (c as { content: unknown }).content)
-    expect(got, "the cancellation result keeps the replaced success's contexts in order").toEqual(expected)
-    if (expected.length === 0) expect('additionalContexts' in result, 'no context: the key is absent').toBe(false)
+    // Must (CAN-01, CTX-02): the contexts the body deferred stay on the cancellation result.
+    const deferredKept = point === 'short' ? [] : labels('deferred', deferred)
+    expect(
+      deferredKept.filter((label) => !got.includes(label)),
+      "deferred contexts the cancellation result dropped (the replaced success's)",
+    ).toEqual([])
+    // Upstream: the wrapper's and the decision's contexts stay too (CAN-20), in origin order (CTX-12), and no key without one (CTX-05).
+    incidental('CAN-20', () =>
+      expect(
+        [...labels('wrapper', wrapper), ...labels('post', post)].filter((label) => !got.includes(label)),
+        'wrapper and decision contexts dropped (CAN-20)',
+      ).toEqual([]),
+    )
+    incidental('CTX-12', () => expect(got, 'contexts in origin order: deferred, wrapper, decision (CTX-12)').toEqual(expected))
+    if (expected.length === 0) incidental('CTX-05', () => expect('additionalContexts' in result, 'no context: the key is absent (CTX-05)').toBe(false))
   },
 })
 
