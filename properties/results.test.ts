@@ -9,6 +9,7 @@ import { call } from '../conformance/suite/_kit/inputs.ts'
 import {
   expectDenialMessage,
   expectEmptyMessageKept,
+  expectErrorIdentity,
   expectEnveloped,
   expectNoInfo,
   expectThrownMessage,
@@ -149,7 +150,7 @@ law('E-23', ['ERR-01', 'ERR-03'], 'any thrown value becomes "Error: " + its best
       expectThrownMessage(result, String(message)) // as it is: ERR-18's, incidentally (OP-04)
     else if (message !== undefined) incidental('ERR-02', () => expect(result.error.message, 'the best-effort message (ERR-02)').toBe(message))
     if (spec.kind === 'harness' && coded) {
-      expect(result.error.info, 'a coded error keeps its routing').toEqual({ name: (thrown as Error).name, code: spec.code })
+      expectErrorIdentity(result, (thrown as Error).name, spec.code) // its exact { name, code } shape: ERR-20's, incidentally
     } else {
       expectNoInfo(result, 'ERR-14')
     }
