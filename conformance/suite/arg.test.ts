@@ -9,7 +9,7 @@ import { forRules } from './_kit/for-rules.ts'
 import { incidental } from './_kit/incidental.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { mountScripted, runCode } from './_kit/code-mode.ts'
-import { expectEnveloped, expectNoInfo, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
+import { expectEnveloped, expectNoInfo, expectNoMeta, expectPlainFailure, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
 import { recordStages } from './_kit/stages.ts'
 import { probeTool } from './_kit/tools.ts'
 
@@ -830,7 +830,7 @@ check(
     expect(nested, 'the nested call resolved').toBeDefined()
     if (nested !== undefined) {
       expectSuccess(nested)
-      expect('meta' in nested, 'meta on the sub-dispatch').toBe(false)
+      expectNoMeta(nested, 'meta on the sub-dispatch')
     }
     expect(probe.bodyExecs.map((exec) => exec.parent)).toEqual([undefined, token])
     expect(parents).toEqual([undefined, token])

@@ -6,7 +6,7 @@ import { call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
 import { readTool } from './_kit/read-tool.ts'
 import { incidental } from './_kit/incidental.ts'
-import { expectSuccess } from './_kit/result-assertions.ts'
+import { expectNoMeta, expectSuccess } from './_kit/result-assertions.ts'
 import { probeTool, text } from './_kit/tools.ts'
 import { countChanges } from './_kit/changes.ts'
 import { abortAwaitingTool, mountScripted, runCode } from './_kit/code-mode.ts'
@@ -167,7 +167,7 @@ check('PRES-02', "a nested call carrying its parent's token gets no meta", async
 
   expect(nested, 'nested results').toHaveLength(1)
   expectSuccess(nested[0]!)
-  expect('meta' in (nested[0] as object)).toBe(false)
+  expectNoMeta(nested[0] as object)
 })
 
 // PRES-18: the seeds mark a sub-dispatch by its parent token, but also let callers omit rootCallId "for a root
@@ -194,7 +194,7 @@ check('PRES-02', 'a failed call gets no projected meta', async ({ tools }) => {
   const result = await tools.execute(call('meta'))
 
   expect(result.isError, 'isError').toBe(true)
-  expect('meta' in result).toBe(false)
+  expectNoMeta(result)
 })
 
 function metaToolWithPost(harness: Harness, tools: ToolsContextApi, decision: PostToolDecision): void {
@@ -296,7 +296,7 @@ check('PRES-02', 'a value replacement on a nested call gives it no meta', async 
   expect(nested).toHaveLength(1)
   expectSuccess(nested[0]!)
   expect(nested[0]!.isError ? undefined : nested[0]!.value, 'the replaced value').toBe('v2')
-  expect('meta' in nested[0]!).toBe(false)
+  expectNoMeta(nested[0]!)
 })
 
 /** Calls `present`, answering what it returned, or `'threw'`. */

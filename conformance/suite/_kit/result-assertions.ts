@@ -119,6 +119,16 @@ export function expectErrorIdentity(result: ToolExecutionResult, name: string, c
   })
 }
 
+/**
+ * The result carries no presentation meta (PRES-02, OUT-05): `meta` is
+ * undefined. That the key is left out rather than set to undefined is
+ * upstream's RES-12 (OP-40), charged incidentally.
+ */
+export function expectNoMeta(result: object, what = 'no meta'): void {
+  expect((result as { meta?: unknown }).meta, what).toBeUndefined()
+  incidental('RES-12', () => expect('meta' in result, `${what}: the meta key is left out (RES-12)`).toBe(false))
+}
+
 /** CAN-16, charged incidentally: a cancellation failure's `error.info.name` is "AbortError". */
 export function expectAbortName(result: ToolExecutionResult): void {
   incidental('CAN-16', () => {
