@@ -814,8 +814,10 @@ async function nestedUnderLiveToken(tools: ToolRuntimeApi): Promise<{ token: unk
 check(
   'ARG-09',
   'a call carrying the token of its enclosing execution keeps that parent and gets no presentation meta',
-  async ({ harness, tools }) => {
-    const probe = probeTool('read', { presentationMeta: () => ({ card: 'read' }) })
+  async ({ harness, tools, has }) => {
+    // The parent is carried whatever the registry presents; the meta half needs a projector (presentationMeta, optional here).
+    const projects = has('presentationMeta')
+    const probe = probeTool('read', projects ? { presentationMeta: () => ({ card: 'read' }) } : {})
     tools.register(probe.definition)
     const parents: unknown[] = []
     harness.on('tools/result', (exec) => {
@@ -826,16 +828,16 @@ check(
     const { token, nested } = await nestedUnderLiveToken(tools)
 
     expectSuccess(topLevel)
-    expect(topLevel.meta).toEqual({ card: 'read' })
+    if (projects) expect(topLevel.meta).toEqual({ card: 'read' })
     expect(nested, 'the nested call resolved').toBeDefined()
     if (nested !== undefined) {
       expectSuccess(nested)
-      expectNoMeta(nested, 'meta on the sub-dispatch')
+      if (projects) expectNoMeta(nested, 'meta on the sub-dispatch')
     }
     expect(probe.bodyExecs.map((exec) => exec.parent)).toEqual([undefined, token])
     expect(parents).toEqual([undefined, token])
   },
-  { needs: ['presentationMeta'] },
+  { optional: ['presentationMeta'] },
 )
 
 // Whether a parent that is no live token is trusted is open (OP-36): upstream trusts any defined value (ARG-21).

@@ -246,9 +246,10 @@ check(
 check(
   'GRD-04',
   'a scoped guard applies to its own agent, not to other agents or agent-less calls',
-  async ({ tools, scope }) => {
+  async ({ tools, scope, has }) => {
     const guarded = await scope()
-    const child = await scope(guarded)
+    // A descendant (scopeParents, optional here) only feeds the incidental VIS-27 check.
+    const child = has('scopeParents') ? await scope(guarded) : undefined
     const bystander = await scope()
     const probe = probeTool('write')
     tools.register(probe.definition)
@@ -259,20 +260,21 @@ check(
     })
 
     const own = await tools.execute(call('write', {}, { agent: guarded.agent }))
-    const descendant = await tools.execute(call('write', {}, { agent: child.agent }))
+    const descendant = child === undefined ? undefined : await tools.execute(call('write', {}, { agent: child.agent }))
     const other = await tools.execute(call('write', {}, { agent: bystander.agent }))
     const agentless = await tools.execute(call('write'))
 
     expectGuardDenial(own, 'scoped guard')
     expectSuccess(other)
     expectSuccess(agentless)
-    expect(agentsSeen.filter((agent) => agent !== child.agent)).toEqual([guarded.agent])
-    incidental('VIS-27', () => {
-      expectGuardDenial(descendant, 'scoped guard')
-      expect(agentsSeen).toEqual([guarded.agent, child.agent])
-    })
+    expect(agentsSeen.filter((agent) => child === undefined || agent !== child.agent)).toEqual([guarded.agent])
+    if (child !== undefined && descendant !== undefined)
+      incidental('VIS-27', () => {
+        expectGuardDenial(descendant, 'scoped guard')
+        expect(agentsSeen).toEqual([guarded.agent, child.agent])
+      })
   },
-  { needs: ['scopeParents'] },
+  { optional: ['scopeParents'] },
 )
 
 // GRD-17 (open point OP-30): the seeds do not say that a scope's disposal ends its guards; upstream's does.
