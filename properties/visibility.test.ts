@@ -4,7 +4,7 @@
  * (E-26), registration reversibility (E-27), guards invisible to the
  * catalogue (E-28), own-layer exemption and shadowing (E-09).
  */
-import { $JSON } from '../conformance/suite/_kit/intrinsics.ts'
+import { $Array, $JSON } from '../conformance/suite/_kit/intrinsics.ts'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { FeatureName, Harness, ScopeHandle, ToolsContextApi } from '../conformance/adapter/contract.ts'
@@ -413,7 +413,7 @@ function disposalOwner(
 ): RuleId {
   const got = observed as unknown[]
   const want = expected as unknown[]
-  const at = got.findIndex((x, i) => Array.isArray(x) && typeof x[0] === 'string' && x.length === 5 && $JSON.stringify(x) !== $JSON.stringify(want[i]))
+  const at = got.findIndex((x, i) => $Array.isArray(x) && typeof x[0] === 'string' && x.length === 5 && $JSON.stringify(x) !== $JSON.stringify(want[i]))
   if (at < 0) return 'REG-10'
   // observe() lists, per view, its schemas then one entry per name: the view is the block the entry falls in.
   const view = Math.floor(at / 5)

@@ -38,10 +38,10 @@ describe('graded runs: a full, schema-valid report whatever the registry does', 
     'once execute has hung in 3 tests, the rest fail at once, short-circuited, naming where it first hung; --no-hang-shortcut waits every budget',
     GRADED,
     async () => {
-      const rules = ['--rules', 'GRD-10', '--timeout', '300']
+      const rules = ['--rules', 'POST-12', '--timeout', '300']
       const short = await gradeJson(['--adapter', fixture('execute-never-settles'), ...rules], work.dir)
       expect(short.code).toBe(1)
-      expectComplete(short.report, ['GRD-10'])
+      expectComplete(short.report, ['POST-12'])
       const tests = short.report.rules[0]?.tests ?? []
       expect(tests.length).toBeGreaterThan(3)
       for (const t of tests) expect(t.outcome).toBe('fail')

@@ -54,15 +54,15 @@ describe('grade()', () => {
   })
 
   test('a failure marked for one of its rules crosses the worker boundary: the shared test fails only that rule', async () => {
-    // The adapter drops the deferred contexts of a post-execute throw (POST-12) and keeps the error's info right (ERR-03).
-    const report = await grade({ adapter: fixture('post-throw-drops-contexts'), rules: ['POST-12', 'ERR-03'] })
+    // The adapter drops the deferred contexts of a post-execute throw (POST-12) and keeps the error's identity (ERR-21).
+    const report = await grade({ adapter: fixture('post-throw-drops-contexts'), rules: ['POST-12', 'ERR-21'] })
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true)
-    const shared = (id: string) => report.rules.find((r) => r.id === id)?.tests.find((t) => t.name.startsWith('[POST-12, ERR-03] '))
+    const shared = (id: string) => report.rules.find((r) => r.id === id)?.tests.find((t) => t.name.startsWith('[POST-12, ERR-21] '))
     expect(report.rules.find((r) => r.id === 'POST-12')?.status).toBe('fail')
-    expect(report.rules.find((r) => r.id === 'ERR-03')?.status).toBe('pass')
+    expect(report.rules.find((r) => r.id === 'ERR-21')?.status).toBe('pass')
     expect(shared('POST-12')).toMatchObject({ outcome: 'fail', failedRules: ['POST-12'] })
     expect(shared('POST-12')?.failure?.message).toMatch(/^POST-12 \(must; /)
-    expect(shared('ERR-03')).toMatchObject({ outcome: 'pass', failedRules: ['POST-12'] })
+    expect(shared('ERR-21')).toMatchObject({ outcome: 'pass', failedRules: ['POST-12'] })
     expect(report.unattributedErrors).toEqual([])
   })
 

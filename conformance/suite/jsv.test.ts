@@ -1,4 +1,4 @@
-import { $JSON, $Object } from './_kit/intrinsics.ts'
+import { $Array, $JSON, $Object } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { SchemaApi } from '../adapter/contract.ts'
 import type { JsonSchemaNode } from '../spec/types.ts'
@@ -114,7 +114,7 @@ check('JSV-01', 'hostile values are never accepted', ({ schema }) => {
 check('JSV-16', 'hostile values are reported as violations, never thrown', ({ schema }) => {
   for (const [node, value] of hostileCases()) {
     const result = schema.validateJsonSchemaValue(asserted(schema, node), value)
-    expect(Array.isArray(result) && result.length > 0 && result.every((v) => typeof v === 'string'), $JSON.stringify(node)).toBe(true)
+    expect($Array.isArray(result) && result.length > 0 && result.every((v) => typeof v === 'string'), $JSON.stringify(node)).toBe(true)
   }
 })
 

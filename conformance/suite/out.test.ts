@@ -500,6 +500,8 @@ check('OUT-19', 'render gets a deep-frozen value and wrappers a deep-frozen succ
 
   await runTool(tools, 'echo', { body: () => ({ nested: { list: [1] } }), render: (_args, value) => (values.push(value), [text('r')]) })
 
+  expect(values, 'render ran once').toHaveLength(1)
+  expect(inWrapper, 'the wrapper ran and got a result').toBeDefined()
   expect(isDeepFrozen(values[0]), 'the value render got').toBe(true)
   expect(isDeepFrozen(inWrapper), 'the success the wrapper got').toBe(true)
 })

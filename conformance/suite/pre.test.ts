@@ -502,13 +502,16 @@ check('PRE-13', 'a pre-execute listener cannot rewrite the arguments the body re
 check(['PRE-13', 'PRE-30'], 'an allow decision carrying arguments or input does not rewrite the arguments', async ({ harness, tools }) => {
   const probe = probeTool('write')
   tools.register(probe.definition)
+  let heard = 0
   harness.on('tools/pre-execute', async (_exec, next) => {
+    heard += 1
     await next()
     return { kind: 'allow', arguments: { path: '/etc/shadow' }, input: { path: '/etc/shadow' } } as PreToolDecision
   })
 
   const result = await tools.execute(call('write', { path: 'notes.txt' }))
 
+  expect(heard, 'the pre-execute listener ran').toBe(1)
   expect(
     probe.bodyArgs.filter((args) => $JSON.stringify(args) !== $JSON.stringify({ path: 'notes.txt' })),
     'rewritten body arguments',

@@ -340,9 +340,11 @@ check(
 check('RES-05', 'each observer is called once, its return value is ignored, and a late async rejection is contained', async ({ harness, tools }) => {
   tools.register(probeTool('res').definition)
   const late = deferred()
+  const called = deferred()
   let calls = 0
   harness.on('tools/result', (async () => {
     calls += 1
+    called.resolve()
     await late.promise
     throw new Error('late observer failure')
   }) as unknown as () => void)
@@ -354,6 +356,8 @@ check('RES-05', 'each observer is called once, its return value is ignored, and 
     settled = true
     return result
   })
+  // Once the observer is pending (a registry may run the body in a later task), execute() has had turns to settle.
+  await called.promise
   await settle()
   // That execute() does not wait for the pending observer is RES-14's.
   incidental('RES-14', () => expect(settled, 'execute() settled while an observer was pending (RES-14)').toBe(true))
@@ -574,9 +578,11 @@ check('RES-13', 'arguments that are not lossless JSON resolve a failure that rea
 check('RES-14', 'execute() settles while an asynchronous observer is still pending', async ({ harness, tools }) => {
   tools.register(probeTool('res').definition)
   const late = deferred()
+  const called = deferred()
   let observed = 0
   harness.on('tools/result', (async () => {
     observed += 1
+    called.resolve()
     await late.promise
   }) as unknown as () => void)
   let settled = false
@@ -584,6 +590,8 @@ check('RES-14', 'execute() settles while an asynchronous observer is still pendi
   const pending = tools.execute(call('res')).then(() => {
     settled = true
   })
+  // Once the observer is pending (the body may run in a later task), execute() gets turns to settle.
+  await called.promise
   await settle()
   const early = settled
   late.resolve()
