@@ -219,3 +219,30 @@ test('the area table has must, upstream and should columns; a report before form
   expect(text).toContain('\nprofile   spec (')
   expect(text.trimEnd().split('\n').at(-1)).toBe('FAIL (spec profile): acme registry fails 1 of 1 applicable must rule (1 should-level deviation).')
 })
+
+test('failing fixture tests are named by rule and level, most first, not only counted (issue 39)', () => {
+  const fixtureFail = (id: string, n: number): RawTest => ({
+    ...failed(id, 'expected the data to be rejected'),
+    name: `[${id}] fixture validation/items.json#/0/tests/${n}: a wrong item`,
+    fullName: `[${id}] fixture validation/items.json#/0/tests/${n}: a wrong item`,
+  })
+  const text = renderConsole(
+    buildReport({
+      rules: [must!, should!],
+      adapter: {
+        name: 'acme',
+        version: '1',
+        module: '/x/a.ts',
+        features: Object.fromEntries(KNOWN_FEATURES.map((f) => [f, false])) as AdapterInfo['features'],
+      },
+      run: { tests: [fixtureFail(should!.id, 0), fixtureFail(must!.id, 1), fixtureFail(must!.id, 2)], moduleProblems: [], unhandled: [] },
+      kit: { name: 'dsh-tools-tck', version: '9.9.9' },
+      options: { rules: null, profile: 'spec', timeoutMs: 5000, stallLimitMs: 120_000, verbose: false },
+      runtime: { node: 'v20', vitest: '4', platform: 'linux-x64' },
+      timing: { startedAt: '2020-01-01T00:00:00.000Z', durationMs: 1 },
+      fixtures: { files: 1, validationTests: 3, unsupportedCases: 0 },
+    }),
+  )
+  expect(text).toContain('0 fixture tests passed, 3 failed')
+  expect(text).toContain(`failing fixture tests by rule: ${must!.id} (must) 2, ${should!.id} (should) 1`)
+})

@@ -161,12 +161,28 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
           `${fixtures.tests.pass} fixture tests passed, ${fixtures.tests.fail} failed, ${fixtures.tests.notApplicable} not applicable`,
       ),
     )
+    // Which rules, at which level, the failing fixture tests belong to (issue 39): a count alone names no defect.
+    const byRule = failingFixtureTestsByRule(report)
+    if (byRule.length > 0) {
+      out.push(...wrap(`failing fixture tests by rule: ${byRule.map(({ id, level, count }) => `${id} (${level}) ${count}`).join(', ')}`, 100, 2))
+    }
     out.push('')
   }
 
   out.push(...adequacyLines(report, paint, verbose))
   out.push(verdict(report, paint))
   return `${out.join('\n')}\n`
+}
+
+/** Fixture-driven tests are named `[IDs] fixture <file>#<pointer>: ...` (engine/build-report.ts). */
+const FIXTURE_TEST = /^\[[^\]]*\] fixture /
+
+/** Per rule with failing fixture tests: its ID, level and how many, most first (catalogue order among equals). */
+function failingFixtureTestsByRule(report: GradeReport): { id: string; level: string; count: number }[] {
+  return report.rules
+    .map((rule) => ({ id: rule.id, level: rule.level, count: rule.tests.filter((t) => t.outcome === 'fail' && FIXTURE_TEST.test(t.name)).length }))
+    .filter((entry) => entry.count > 0)
+    .sort((a, b) => b.count - a.count)
 }
 
 /** What the kit's own evidence says about the graded rules' tests: a weak list, or one line of totals. */
