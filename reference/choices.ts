@@ -53,6 +53,68 @@ export interface RegistryChoices {
   readonly restrictionTargets?: 'inherited' | 'global-only'
   /** OP-39 (VIS-32): a restriction narrows its scope and every descendant (`subtree`, the default) or the installing scope only (`own-scope`). */
   readonly restrictionReach?: 'subtree' | 'own-scope'
+  /**
+   * OP-11 (CM-16): the policy stages (start record, pre-execute, guards) of a run's parallel sub-calls run one at a
+   * time in submission order (`ordered`, the default) or overlap, each parallel call starting as soon as it is admitted (`overlapping`).
+   */
+  readonly subCallStarts?: 'ordered' | 'overlapping'
+  /**
+   * OP-61 (CM-17): Code Mode schedules a run's sub-calls by their execution mode, parallel ones up to
+   * maxParallelSubCalls and an exclusive one as a barrier held through its commit (`by-mode`, the default), or all at once (`all-at-once`).
+   */
+  readonly subCallScheduling?: 'by-mode' | 'all-at-once'
+  /** OP-60 (CM-45): a failed sub-call rejects its binding with an Error of its final message (`error`, the default) or with the message itself (`message`). */
+  readonly bindingFailure?: 'error' | 'message'
+  /** OP-62 (CM-41): the n of a sub-call id `<parent>:code:<n>` counts a run's accepted binding calls from 1 (`from-1`, the default) or from 0 (`from-0`). */
+  readonly subCallNumbering?: 'from-1' | 'from-0'
+  /** OP-64 (CM-42): a successful sub-call whose final content holds an image adds it to the outer result as a context (`context`, the default) or not (`none`). */
+  readonly subCallImages?: 'context' | 'none'
+  /**
+   * OP-65 (CM-43): the contexts ferried from sub-calls reach the outer result as each sub-call commits, and stay on a
+   * failed run (`kept`, the default), or are held until the run ends and dropped when it fails (`dropped-on-failure`).
+   */
+  readonly subCallContexts?: 'kept' | 'dropped-on-failure'
+  /** OP-66 (CM-44): a tool/code-dispatch record carries the start fields besides content and isError (`start-fields`, the default) or only those two (`content-only`). */
+  readonly dispatchRecord?: 'start-fields' | 'content-only'
+  /**
+   * OP-67 (CM-46): a binding call whose argument is not lossless JSON rejects before dispatch, unnumbered and
+   * unrecorded (`rejected`, the default), or is dispatched for execute() to refuse as a failure result, numbered and recorded (`dispatched`).
+   */
+  readonly refusedBindingArguments?: 'rejected' | 'dispatched'
+  /**
+   * OP-24 (DSL-34): the compilers leave out a required list no key is marked in (`upstream`, the default) or emit it
+   * as `required: []` on every node with properties (`empty-required`), an equivalent encoding.
+   */
+  readonly compiledEncoding?: 'upstream' | 'empty-required'
+  /**
+   * OP-27 (JSV-17): validateJsonSchemaValue takes as objects the plain records of any realm, null prototype included
+   * (`plain`, the default), or only records whose prototype is an Object.prototype (`object-prototype`: a
+   * null-prototype record is refused by every schema).
+   */
+  readonly validatedRecords?: 'plain' | 'object-prototype'
+  /**
+   * OP-28 (JSS-21): the subset assertion functions (assertSupportedJsonSchema, assertObjectJsonSchema) refuse schema
+   * records and arrays beyond JSON (`refused`, the default), or read any object by its own enumerable string keys
+   * and any dense array by its indices (`own-keys`).
+   */
+  readonly schemaContainers?: 'refused' | 'own-keys'
+  /**
+   * OP-35 (ARG-17): arguments may hold plain objects and arrays of any realm, null prototype included (`any-realm`,
+   * the default), or only this realm's ordinary ones (`ordinary-only`).
+   */
+  readonly argumentPrototypes?: 'any-realm' | 'ordinary-only'
+  /**
+   * OP-68 (CM-47): the runtime and the sub-calls get a run signal of their own, which follows the outer signal and
+   * aborts when the run settles, queued calls being abandoned once it has (`run`, the default), or the outer signal
+   * itself, queued calls still running before the run settles (`outer`). Either way a binding called after the run
+   * settled rejects without dispatching (CM-20).
+   */
+  readonly runSignal?: 'run' | 'outer'
+  /**
+   * OP-63 (CM-40): the presentation modes are native, code and both, which collapses nothing (`with-both`, the
+   * default), or native and code only, the two the seeds name (`native-and-code`): a deployment or presentAs of both is refused.
+   */
+  readonly presentationModes?: 'with-both' | 'native-and-code'
 }
 
 /** OP-31: whether a guard's return `verdict` denies the call. */
@@ -110,4 +172,103 @@ export function presentationChanged(choices: RegistryChoices | undefined, change
 /** OP-54: under `on-call`, a deferred context that is not lossless JSON throws where deferContext was called. */
 export function checkDeferredContext(choices: RegistryChoices | undefined, context: unknown): void {
   if (choices?.deferContextCheck === 'on-call' && !isJsonValue(context)) throw new TypeError('exec.deferContext(): the context is not lossless JSON')
+}
+
+/** OP-60: what a binding whose sub-call failed with `message` rejects with. */
+export function bindingRejection(choices: RegistryChoices | undefined, message: string): unknown {
+  return choices?.bindingFailure === 'message' ? message : new Error(message)
+}
+
+/** OP-62: the n of a run's first sub-call. */
+export function firstSubCallNumber(choices: RegistryChoices | undefined): number {
+  return choices?.subCallNumbering === 'from-0' ? 0 : 1
+}
+
+/** OP-24: `compiled` as the compilers emit it under `choices`: as is, or with `required: []` on every node with properties that has none. */
+export function encodeCompiled<T>(choices: RegistryChoices | undefined, compiled: T): T {
+  if (choices?.compiledEncoding !== 'empty-required') return compiled
+  const node = (schema: unknown): unknown => {
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema
+    const out: Record<string, unknown> = { ...schema }
+    if (typeof out.properties === 'object' && out.properties !== null) {
+      out.properties = Object.fromEntries(Object.entries(out.properties).map(([key, child]) => [key, node(child)]))
+      if (!('required' in out)) out.required = []
+    }
+    if ('items' in out) out.items = node(out.items)
+    if (Array.isArray(out.oneOf)) out.oneOf = out.oneOf.map(node)
+    return out
+  }
+  return node(compiled) as T
+}
+
+/**
+ * OP-27: under `object-prototype`, `violations` and one more at the first record of `value` that has a null
+ * prototype; only own data properties are read.
+ */
+export function refuseUnordinaryRecords(choices: RegistryChoices | undefined, value: unknown, violations: string[], path = 'value'): string[] {
+  if (choices?.validatedRecords !== 'object-prototype') return violations
+  const stack: [unknown, string][] = [[value, path === '' ? 'arguments' : path]]
+  const seen = new Set<object>()
+  try {
+    while (stack.length > 0) {
+      const [node, at] = stack.pop()!
+      if (typeof node !== 'object' || node === null || seen.has(node)) continue
+      seen.add(node)
+      if (!Array.isArray(node) && Object.getPrototypeOf(node) === null) return [...violations, `"${at}" must be a record with a prototype`]
+      for (const [key, slot] of Object.entries(Object.getOwnPropertyDescriptors(node))) {
+        if ('value' in slot) stack.push([slot.value, Array.isArray(node) ? `${at}[${key}]` : `${at}.${key}`])
+      }
+    }
+  } catch {
+    // A hostile value: the validator has reported it already.
+  }
+  return violations
+}
+
+/**
+ * OP-28: under `own-keys`, `schema` as the subset assertion's other side reads it: a copy in which every node and
+ * `properties` map is a plain record of its own enumerable string keys, and every dense `oneOf` or `required` array a
+ * plain array of its indices. Keyword values (enum, const, annotations) are left as they are, and so is what cannot be
+ * read that way (a sparse array, a container on its own path, a throwing proxy or getter), for the assertion to judge.
+ */
+export function ownKeySchema(choices: RegistryChoices | undefined, schema: unknown): unknown {
+  if (choices?.schemaContainers !== 'own-keys') return schema
+  const onPath = new Set<object>()
+  /** `value`'s own enumerable entries as a plain record, each through `each`; `value` itself when it is no record or cannot be read. */
+  const record = (value: unknown, each: (child: unknown) => unknown): unknown => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || onPath.has(value)) return value
+    onPath.add(value)
+    try {
+      return Object.fromEntries(Object.keys(value).map((key) => [key, each((value as Record<string, unknown>)[key])]))
+    } catch {
+      return value
+    } finally {
+      onPath.delete(value)
+    }
+  }
+  /** A dense array as a plain one of its indices, each item through `each`; anything else as it is. */
+  const list = (value: unknown, each: (item: unknown) => unknown): unknown => {
+    if (!Array.isArray(value)) return value
+    try {
+      return Array.from({ length: value.length }, (_, i) => Object.hasOwn(value, i)).every(Boolean) ? Array.from(value, (item) => each(item)) : value
+    } catch {
+      return value
+    }
+  }
+  const node = (value: unknown): unknown => {
+    const fields = record(value, (child) => child)
+    if (fields === value) return value
+    const out = fields as Record<string, unknown>
+    onPath.add(value as object)
+    try {
+      if ('properties' in out) out.properties = record(out.properties, node)
+      if ('items' in out) out.items = node(out.items)
+      if ('oneOf' in out) out.oneOf = list(out.oneOf, node)
+      if ('required' in out) out.required = list(out.required, (name) => name)
+    } finally {
+      onPath.delete(value as object)
+    }
+    return out
+  }
+  return node(schema)
 }

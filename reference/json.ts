@@ -62,17 +62,19 @@ export function isFrozenSnapshot(value: unknown): boolean {
 
 /**
  * Opens a container for walking, or returns `REJECT` when its shape alone is
- * not lossless. Hostile proxies may throw here; that propagates.
+ * not lossless. Hostile proxies may throw here; that propagates. With
+ * `ordinaryOnly` (OP-35's other side), only this realm's ordinary objects and
+ * arrays are containers: a null prototype or another realm's is refused.
  */
-function openFrame(value: object, copy: boolean): Frame | typeof REJECT {
+function openFrame(value: object, copy: boolean, ordinaryOnly: boolean): Frame | typeof REJECT {
   const proto = Object.getPrototypeOf(value) as object | null
   if (Array.isArray(value)) {
-    if (proto === null || !isIntrinsicArrayPrototype(proto)) return REJECT
+    if (proto === null || !isIntrinsicArrayPrototype(proto) || (ordinaryOnly && proto !== Array.prototype)) return REJECT
     const keys = denseIndexKeys(value)
     if (keys === undefined) return REJECT
     return { source: value, keys, array: true, target: copy ? [] : undefined, next: 0 }
   }
-  if (proto !== null && !isIntrinsicObjectPrototype(proto)) return REJECT
+  if (ordinaryOnly ? proto !== Object.prototype : proto !== null && !isIntrinsicObjectPrototype(proto)) return REJECT
   // Every own key, enumerable or not; a symbol key is not plain data. (A proxy may list keys in any order, so all are looked at.)
   const keys = Reflect.ownKeys(value)
   for (const key of keys) if (typeof key !== 'string') return REJECT
@@ -108,7 +110,7 @@ function store(frame: Frame, key: string, value: unknown): void {
  * copy is frozen once it is complete. Each own property is read exactly
  * once, through its descriptor, so a getter runs once and its throw escapes.
  */
-function walk(value: unknown, copy: boolean, freeze = false): unknown {
+function walk(value: unknown, copy: boolean, freeze = false, ordinaryOnly = false): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? value : REJECT
   if (typeof value !== 'object') return REJECT
@@ -117,7 +119,7 @@ function walk(value: unknown, copy: boolean, freeze = false): unknown {
   const checkOnly = !copy
   if (checkOnly && FrozenSnapshotMark.has(value)) return value
 
-  const rootFrame = openFrame(value, copy)
+  const rootFrame = openFrame(value, copy, ordinaryOnly)
   if (rootFrame === REJECT) return REJECT
   // The containers on the current path are the sources of the open frames:
   // revisiting one is a cycle, while a sub-object reached twice through
@@ -160,7 +162,7 @@ function walk(value: unknown, copy: boolean, freeze = false): unknown {
         continue
       }
       if (isOnPath(child)) return REJECT
-      const childFrame = openFrame(child, copy)
+      const childFrame = openFrame(child, copy, ordinaryOnly)
       if (childFrame === REJECT) return REJECT
       store(frame, key, childFrame.target)
       stack.push(childFrame)
@@ -201,10 +203,12 @@ export function snapshotJsonValue<T = JsonValue>(value: unknown): T | undefined 
  * {@link snapshotJsonValue}, with every object and array of the copy frozen:
  * the same as `deepFreeze(snapshotJsonValue(value))`, in one walk. Even a
  * value that is already such a snapshot is copied: a snapshot is detached,
- * and it duplicates shared parts (ARG-04, ARG-05, OUT-02).
+ * and it duplicates shared parts (ARG-04, ARG-05, OUT-02). With
+ * `ordinaryOnly`, a container whose prototype is not this realm's
+ * `Object.prototype` or `Array.prototype` is refused too (OP-35).
  */
-export function frozenSnapshotJsonValue<T = JsonValue>(value: unknown): T | undefined {
-  const result = walk(value, true, true)
+export function frozenSnapshotJsonValue<T = JsonValue>(value: unknown, ordinaryOnly = false): T | undefined {
+  const result = walk(value, true, true, ordinaryOnly)
   return result === REJECT ? undefined : (result as T)
 }
 

@@ -111,12 +111,12 @@ function maxParallelOf(value: unknown): number {
 
 /** Internal: the parts of a registry the gallery may substitute (not exported by the package). */
 export interface RegistryParts {
-  /** CM-16, CM-17: the scheduler of one run's sub-calls. */
-  createLane(maxParallel: number, over: () => boolean): SubDispatchLane
+  /** CM-16, CM-17: the scheduler of one run's sub-calls (`choices` may pick the other sides of OP-11 and OP-61). */
+  createLane(maxParallel: number, over: () => boolean, choices: RegistryChoices): SubDispatchLane
 }
 
 const STANDARD_PARTS: RegistryParts = {
-  createLane: (maxParallel, over) => new SubDispatchLane(maxParallel, over),
+  createLane: (maxParallel, over, choices) => new SubDispatchLane(maxParallel, over, choices),
 }
 
 /**
@@ -131,7 +131,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
 
 /** Internal: {@link createToolRegistry} built from `parts`. */
 export function createToolRegistryWith(parts: RegistryParts, options: ToolRegistryOptions = {}): ToolRegistry {
-  const defaultMode = options.mode === undefined ? 'native' : checkMode(options.mode, 'createToolRegistry()')
+  const defaultMode = options.mode === undefined ? 'native' : checkMode(options.mode, 'createToolRegistry()', options.choices)
   const maxParallel = maxParallelOf(options.maxParallelSubCalls)
   let codeRuntime: CodeRuntime | undefined
   let transport: ToolDefinition | undefined

@@ -182,6 +182,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['in call order', 'in any order, overlapping'],
     upstream: 'in call order',
     pinnedBy: 'CM-16',
+    option: { name: 'subCallStarts', value: 'overlapping' },
     note: "Law E-33 checks CM-16's order as an incidental check of CM-16, which no longer fails CM-14, CM-15 or CM-22.",
   },
   // OP-20..OP-29: the open choices of the schema, validation and registration must rules narrowed in issue 37 part 5.
@@ -270,6 +271,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     upstream:
       'no additionalProperties at the parameter root, required in declaration order and left out when empty, additionalProperties: true emitted, items left out, own annotations copied for every kind',
     pinnedBy: 'DSL-34',
+    option: { name: 'compiledEncoding', value: 'empty-required' },
     note: 'Must tests (DSL-01, DSL-03, DSL-04, DSL-07, DSL-20) compare compiled schemas by meaning: openness, the required set, unconstrained items.',
   },
   {
@@ -311,11 +313,12 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     choices: [
       'plain records of any realm, null prototype included; class instances refused',
-      'only records whose prototype is Object.prototype',
+      'only records whose prototype is Object.prototype (of any realm): a null-prototype record is refused',
       'any object whose own enumerable data is JSON',
     ],
     upstream: 'plain records of any realm, null prototype included; class instances refused',
     pinnedBy: 'JSV-17',
+    option: { name: 'validatedRecords', value: 'object-prototype' },
     note: 'A data-only class instance and a null-prototype record both survive a JSON round trip but for their prototype; the seeds do not define lossless JSON finely enough to tell them apart.',
   },
   {
@@ -336,6 +339,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     upstream: 'refused with a schema rejection, the violation at their path',
     pinnedBy: 'JSS-21',
+    option: { name: 'schemaContainers', value: 'own-keys' },
     note: "DSL-37 pins the compilers' side. The sentence on keys and arrays belongs to the DSL paragraph and says nothing of prototypes, decorations or cycles; the raw subset section says nothing of either.",
   },
   {
@@ -431,6 +435,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     upstream:
       'plain and null-prototype objects from any realm pass, other prototypes are refused; shared parts are copied per path; each getter is read once; any depth',
     pinnedBy: 'ARG-17',
+    option: { name: 'argumentPrototypes', value: 'ordinary-only' },
     note: 'ARG-15 pins the depth upstream reaches.',
   },
   {
@@ -724,6 +729,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     upstream: 'the binding rejects with an Error whose message is the final error message',
     pinnedBy: 'CM-45',
+    option: { name: 'bindingFailure', value: 'message' },
     note: 'CM-18 (must) accepts each: whatever the program gets carries the final error message and no value.',
   },
   {
@@ -742,7 +748,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     upstream: 'by execution mode, parallel ones up to maxParallelSubCalls, an exclusive barrier held through its commit',
     pinnedBy: 'CM-17',
-    note: 'The seeds give scheduling by mode to the agent loop; CM-17 moved to the upstream level.',
+    option: { name: 'subCallScheduling', value: 'all-at-once' },
+    note: 'The seeds give scheduling by mode to the agent loop; CM-17 moved to the upstream level, and with it the test that truthy non-true classifications never overlap in Code Mode (MODE-02 checks the classification itself).',
   },
   {
     id: 'OP-62',
@@ -751,6 +758,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['accepted calls, from 1', 'accepted calls, from 0', 'every binding call, refused ones included'],
     upstream: 'accepted calls, from 1',
     pinnedBy: 'CM-41',
+    option: { name: 'subCallNumbering', value: 'from-0' },
   },
   {
     id: 'OP-63',
@@ -766,6 +774,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['both, which collapses nothing', 'no third mode'],
     upstream: 'both, which collapses nothing',
     pinnedBy: 'CM-40',
+    option: { name: 'presentationModes', value: 'native-and-code' },
+    note: 'A registry without both cannot be created with it, so no must test or law uses both: PRES-09 declares code again after its disposal, and laws E-32 and E-33 draw native and code only.',
   },
   {
     id: 'OP-64',
@@ -774,6 +784,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['yes, a user-message context of the final content, before its own contexts', 'no: only the contexts the sub-call deferred'],
     upstream: 'yes, a user-message context of the final content, before its own contexts',
     pinnedBy: 'CM-42',
+    option: { name: 'subCallImages', value: 'none' },
   },
   {
     id: 'OP-65',
@@ -785,6 +796,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['submission order, kept on a failed run', 'the order the sub-calls complete in', 'dropped when the run fails'],
     upstream: 'submission order, kept on a failed run',
     pinnedBy: 'CM-43',
+    option: { name: 'subCallContexts', value: 'dropped-on-failure' },
   },
   {
     id: 'OP-66',
@@ -801,6 +813,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['the start fields too, appended in submission order', 'the start fields too, appended as each sub-call settles', 'content and isError only'],
     upstream: 'the start fields too, appended in submission order',
     pinnedBy: 'CM-44',
+    option: { name: 'dispatchRecord', value: 'content-only' },
   },
   {
     id: 'OP-67',
@@ -812,6 +825,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     upstream: 'the binding rejects; no number is consumed and no record appended',
     pinnedBy: 'CM-46',
+    option: { name: 'refusedBindingArguments', value: 'dispatched' },
+    note: 'On the other side the refused call reaches tools/result as a failure, numbered, and its records hold null for the arguments.',
   },
   {
     id: 'OP-68',
@@ -826,5 +841,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     upstream: 'the run signal aborts at settlement; queued calls are abandoned, late bindings and late results reject',
     pinnedBy: 'CM-47',
+    option: { name: 'runSignal', value: 'outer' },
+    note: 'On the other side a sub-call that waits for its signal is drained until it ends, so the tests whose run leaves one waiting release it (AbortAwaitingTool.release) after the run ended, and CAN-08 is checked on a sub-call the run aborted only where the run did abort it.',
   },
 ]

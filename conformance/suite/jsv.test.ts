@@ -190,13 +190,15 @@ check('JSV-02', 'under the empty label the root is called arguments', ({ schema 
 // ---------------------------------------------------------------------------
 // JSV-03 unconstrained nodes
 
-check('JSV-03', 'an annotation-only node accepts lossless JSON from any realm and with null prototypes', ({ schema }) => {
+check('JSV-03', 'an annotation-only node accepts lossless JSON, from any realm too', ({ schema }) => {
   const bare = Object.assign(Object.create(null) as object, { a: [1, { b: null }] })
   // description and title are annotations, ignored for validation.
   for (const node of [{ description: 'anything' }, { title: 'Anything' }]) {
-    for (const value of [null, 0, 'x', [], {}, { a: [1, 'b', { c: false }] }, bare, inForeignRealm({ a: [1, { b: 'c' }] })]) {
+    for (const value of [null, 0, 'x', [], {}, { a: [1, 'b', { c: false }] }, inForeignRealm({ a: [1, { b: 'c' }] })]) {
       expect(accepts(schema, node, value), $JSON.stringify(node)).toBe(true)
     }
+    // Whether a null-prototype record is lossless JSON is open (OP-27): upstream's acceptance is JSV-17's.
+    incidental('JSV-17', () => expect(accepts(schema, node, bare), `${$JSON.stringify(node)}: a null-prototype record`).toBe(true))
   }
 })
 

@@ -4,7 +4,6 @@ import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
 import { readTool } from './_kit/read-tool.ts'
 import { probeTool } from './_kit/tools.ts'
-import { incidental } from './_kit/incidental.ts'
 import { mountScripted, runCode } from './_kit/code-mode.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import type { Deferred } from './_kit/deferred.ts'
@@ -79,10 +78,11 @@ check(
 )
 
 // The same classification seen through the registry's own scheduler: Code Mode runs sub-calls classified parallel
-// side by side and the others one at a time (CM-17), so a truthy answer that counted as true would let them overlap.
+// side by side and the others one at a time, so a truthy answer that counted as true would let them overlap. That
+// Code Mode schedules by mode at all is upstream's (CM-17, OP-61): the seeds give scheduling by mode to the agent loop.
 // Each run calls one tool twice and holds the first body: a second body that starts meanwhile overlapped it.
 check(
-  'MODE-02',
+  'CM-17',
   'sub-calls whose classifier answers a truthy value other than true never overlap in Code Mode',
   async ({ tools, codeMode }) => {
     const answers: Record<string, unknown> = { safe: true, yes: 'yes', one: 1, object: { parallel: true } }
@@ -116,7 +116,7 @@ check(
         // Control: the scheduler does overlap a pair classified parallel, so the silence below is the classification's.
         // A registry that hands bodies to later macrotasks gets the idle-time budget to start the second one.
         const started = await settlesWithinIdle(run.second.promise, suiteSettings().timeoutMs / 2)
-        incidental('CM-17', () => expect(started, 'two parallel sub-calls overlapped').toBe(true))
+        expect(started, 'two parallel sub-calls overlapped').toBe(true)
       } else {
         await settle()
         await settle()

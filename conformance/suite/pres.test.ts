@@ -10,6 +10,7 @@ import { expectNoMeta, expectSuccess } from './_kit/result-assertions.ts'
 import { probeTool, text } from './_kit/tools.ts'
 import { countChanges } from './_kit/changes.ts'
 import { abortAwaitingTool, mountScripted, runCode } from './_kit/code-mode.ts'
+import { settle } from './_kit/deferred.ts'
 import { createScriptedRuntime } from '../code-runtime/scripted-runtime.ts'
 
 /** Adds presenters that count their calls and throw, so any registry call is both counted and disruptive. */
@@ -110,13 +111,13 @@ check(
   'Code Mode sub-calls, completed or aborted with the run, never call the presenters',
   async ({ tools, codeMode }) => {
     const done = probeTool('done')
-    const { definition: waiting, entered } = abortAwaitingTool('waiting')
+    const { definition: waiting, entered, release } = abortAwaitingTool('waiting')
     const presenters = [done.definition, waiting].map((definition) => withHostilePresenters(definition))
     tools.register(done.definition)
     tools.register(waiting)
     const runtime = await mountScripted(codeMode)
 
-    const result = await tools.execute(
+    const pending = tools.execute(
       runCode(
         runtime.program(async ({ tools: bound }) => {
           await bound.done!({})
@@ -126,6 +127,11 @@ check(
         }),
       ),
     )
+    await entered
+    await settle()
+    await settle()
+    release() // a run that does not abort its sub-calls when it settles (OP-68) would otherwise wait on this one for good
+    const result = await pending
 
     expectSuccess(result)
     expect(presenters.flatMap((p) => p.calls)).toEqual([])
@@ -445,7 +451,8 @@ check(
     expect(() => presentAs(handle, 'code')).toThrow()
     expect(tools.get('run_code', handle.agent)).toBeDefined()
     dispose()
-    const again = presentAs(handle, 'both')
+    // Code again, not both: a mode presenting both is upstream's (OP-63, CM-40).
+    const again = presentAs(handle, 'code')
     expect(tools.get('run_code', handle.agent)).toBeDefined()
     again()
   },

@@ -3,11 +3,14 @@
  * model-direct calls (CM-03, CM-04, ARG-13).
  */
 import type { ToolPresentationMode } from '../../conformance/spec/types.ts'
+import type { RegistryChoices } from '../choices.ts'
 import type { LayerStore } from '../layers.ts'
 import type { ScopeNode } from '../scopes.ts'
 import { RUN_CODE_NAME } from './name.ts'
 
 const MODES: ReadonlySet<unknown> = new Set<ToolPresentationMode>(['native', 'code', 'both'])
+/** OP-63's other side: the seeds name native and code only; `both` is upstream's (CM-40). */
+const SEED_MODES: ReadonlySet<unknown> = new Set<ToolPresentationMode>(['native', 'code'])
 
 /** PRES-08: the nearest declaration on the chain of `node` (its own first), else the deployment's mode. */
 export function effectiveMode(store: LayerStore, node: ScopeNode | undefined): ToolPresentationMode {
@@ -18,9 +21,13 @@ export function effectiveMode(store: LayerStore, node: ScopeNode | undefined): T
   return store.presentation.defaultMode
 }
 
-/** A presentation mode, or an error naming what was given. */
-export function checkMode(mode: unknown, where: string): ToolPresentationMode {
-  if (!MODES.has(mode)) throw new TypeError(`${where}: mode must be "native", "code" or "both", got ${JSON.stringify(mode) ?? String(mode)}`)
+/** A presentation mode of those `choices` offer (OP-63), or an error naming what was given. */
+export function checkMode(mode: unknown, where: string, choices?: RegistryChoices): ToolPresentationMode {
+  const seedOnly = choices?.presentationModes === 'native-and-code'
+  if (!(seedOnly ? SEED_MODES : MODES).has(mode)) {
+    const expected = seedOnly ? '"native" or "code"' : '"native", "code" or "both"'
+    throw new TypeError(`${where}: mode must be ${expected}, got ${JSON.stringify(mode) ?? String(mode)}`)
+  }
   return mode as ToolPresentationMode
 }
 
@@ -34,7 +41,7 @@ export function declarePresentation(store: LayerStore, node: ScopeNode | undefin
   if (node === undefined) {
     throw new Error('tools.presentAs() requires a scoped context (an agent scope); the deployment-wide mode is the registry option `mode`')
   }
-  const checked = checkMode(mode, 'tools.presentAs()')
+  const checked = checkMode(mode, 'tools.presentAs()', store.choices)
   const layer = store.ensureLayer(node)
   if (layer.mode !== undefined) {
     throw new Error(`tools.presentAs("${checked}") conflicts with "${layer.mode}" already declared for this scope`)

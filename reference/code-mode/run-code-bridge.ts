@@ -18,6 +18,7 @@ import type {
   ToolSchema,
   UserMessage,
 } from '../../conformance/spec/types.ts'
+import { bindingRejection, firstSubCallNumber, type RegistryChoices } from '../choices.ts'
 import { deepFreeze } from '../json.ts'
 import { dispatchExecution, finalizeExecution, finishExecution, prepareExecution, type Prepared } from '../pipeline/execute.ts'
 import type { RegistryInternals, Run } from '../pipeline/run.ts'
@@ -38,8 +39,8 @@ export interface BridgeHost {
   shapeLog(dispatch: CodeDispatchLog): Promise<ContentBlock[]>
   /** CM-23, CM-24: where durable records go. */
   append(record: CodeDispatchRecord): void
-  /** The lane of one run (the gallery substitutes broken ones). */
-  createLane(maxParallel: number, over: () => boolean): SubDispatchLane
+  /** The lane of one run (the gallery substitutes broken ones); `choices` may pick its other sides (OP-11, OP-61). */
+  createLane(maxParallel: number, over: () => boolean, choices: RegistryChoices): SubDispatchLane
 }
 
 /** The reason a run's controller is aborted with when the run settles (CM-19). */
@@ -63,13 +64,21 @@ export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program
   const outer = exec.signal
   const followOuter = (): void => controller.abort(outer.reason)
   outer.addEventListener('abort', followOuter)
-  const over = (): boolean => controller.signal.aborted
-  const overMessage = (what: string): string => `run_code run is over (${String(controller.signal.reason)}); ${what}`
+  const choices = host.internals.choices
+  // OP-68: the other side hands on the outer signal itself and lets queued calls run; the run is over once it settled.
+  const ownSignal = choices.runSignal !== 'outer'
+  const signal = ownSignal ? controller.signal : outer
+  let settled = false
+  const over = (): boolean => (ownSignal ? controller.signal.aborted : settled)
+  const overMessage = (what: string): string => `run_code run is over (${String(ownSignal ? controller.signal.reason : RUN_SETTLED)}); ${what}`
 
-  const lane = host.createLane(host.maxParallel, over)
+  const lane = host.createLane(host.maxParallel, ownSignal ? over : () => false, choices)
   const logging = new Set<Promise<void>>()
   const agent = exec.agent
   let submitted = 0
+  /** OP-65: under `dropped-on-failure`, the contexts held until the run ends, ferried only if it succeeds. */
+  const held: UserMessage[] | undefined = choices.subCallContexts === 'dropped-on-failure' ? [] : undefined
+  const ferry = (context: UserMessage): void => (held === undefined ? exec.deferContext(context) : void held.push(context))
 
   const record = (type: 'tool/code-dispatch-start' | 'tool/code-dispatch', data: Record<string, unknown>): void => {
     if (agent !== undefined) host.append({ agent, type, data } as unknown as CodeDispatchRecord) // CM-25
@@ -80,7 +89,9 @@ export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program
     if (agent === undefined) return
     const task = (async () => {
       const content = await host.shapeLog({ exec, agent, subCallId, name, isError: result.isError, content: result.content })
-      record('tool/code-dispatch', { ...startData(subCallId, name, args), isError: result.isError, content })
+      // OP-66: the start fields are upstream's (CM-44); the seeds name only content and isError.
+      const fields = choices.dispatchRecord === 'content-only' ? {} : startData(subCallId, name, args)
+      record('tool/code-dispatch', { ...fields, isError: result.isError, content })
     })().finally(() => logging.delete(task))
     logging.add(task)
   }
@@ -95,17 +106,32 @@ export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program
 
   /** CM-22: forward what the committed sub-result carries to the outer call, in submission order. */
   const forward = (result: ToolExecutionResult): void => {
-    if (!result.isError && result.content.some((block) => block.type === 'image')) exec.deferContext(imageContext(result.content))
-    for (const context of result.additionalContexts ?? []) exec.deferContext(context)
+    // CM-42: the image context is upstream's; OP-64's other side forwards none.
+    if (choices.subCallImages !== 'none' && !result.isError && result.content.some((block) => block.type === 'image')) ferry(imageContext(result.content))
+    for (const context of result.additionalContexts ?? []) ferry(context)
     if (result.concludesTurn === true) exec.concludeTurn()
+  }
+
+  /**
+   * CM-13: the argument snapshot, taken before a number is taken or anything logged; a refusal rejects the
+   * binding (CM-46). OP-67's other side dispatches the raw argument instead, for execute() to refuse as a
+   * failure result (ARG-05), numbered and recorded, its records holding null for the arguments.
+   */
+  const argumentsOf = (raw: unknown): BindingArguments => {
+    if (choices.refusedBindingArguments !== 'dispatched') return bindingArguments(raw)
+    try {
+      return bindingArguments(raw)
+    } catch {
+      return { dispatched: raw as JsonValue, logged: null }
+    }
   }
 
   const binding =
     (name: string): CodeBindingFunction =>
     async (raw: unknown): Promise<JsonValue> => {
       if (over()) throw new Error(overMessage(`${name} not dispatched`))
-      const args = bindingArguments(raw) // CM-13: before a number is taken or anything logged
-      const subCallId = `${String(exec.callId)}:code:${++submitted}` // CM-14
+      const args = argumentsOf(raw)
+      const subCallId = `${String(exec.callId)}:code:${firstSubCallNumber(choices) + submitted++}` // CM-14; CM-41, OP-62: the base
       const input = {
         callId: subCallId,
         rootCallId: exec.rootCallId,
@@ -113,7 +139,7 @@ export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program
         arguments: args.dispatched,
         agent, // CM-14: the outer call's (an undefined one defines no exec.agent)
         parent: exec.token,
-        signal: controller.signal,
+        signal,
       }
       const result = await new Promise<ToolExecutionResult>((resolve, reject) => {
         let parked: Parked | undefined
@@ -144,7 +170,7 @@ export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program
         })
       })
       if (over()) throw new Error(overMessage(`${name} result discarded`)) // CM-19
-      if (result.isError) throw new Error(result.error.message) // CM-18: only the message
+      if (result.isError) throw bindingRejection(choices, result.error.message) // CM-18: only the message; CM-45, OP-60: its form
       return result.value
     }
 
@@ -155,17 +181,22 @@ export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program
     Object.defineProperty(functions, schema.name, { value: binding(schema.name), enumerable: true })
   }
 
+  let outcome: CodeRunResult | undefined
   try {
-    return await runtime.run({
+    outcome = await runtime.run({
       program,
       bindings: [{ global: 'tools', functions, errorClass: { name: 'ToolCallError', memberNameProperty: 'toolName' } }],
-      signal: controller.signal,
+      signal,
     })
+    return outcome
   } finally {
     // CM-20: quiescence, whether the runtime resolved or rejected.
+    settled = true
     controller.abort(RUN_SETTLED)
     await lane.drain()
     while (logging.size > 0) await Promise.allSettled([...logging])
     outer.removeEventListener('abort', followOuter)
+    // OP-65: the held contexts reach the outer result only when the run succeeded.
+    if (held !== undefined && outcome !== undefined && outcome.error === undefined) for (const context of held) exec.deferContext(context)
   }
 }

@@ -17,7 +17,13 @@
  *   (they reject, with no record and no pipeline event).
  *
  * `drain()` resolves when nothing is queued, in flight or uncommitted.
+ *
+ * Two open points have another side here: under OP-11's `overlapping` a
+ * parallel call's start is not awaited before the next one's (CM-16), and
+ * under OP-61's `all-at-once` every call is admitted at once, whatever its
+ * mode and the cap (CM-17).
  */
+import type { RegistryChoices } from '../choices.ts'
 
 /** One submitted sub-call, as the lane sees it. */
 export interface LaneEntry {
@@ -57,6 +63,7 @@ export class SubDispatchLane {
     private readonly maxParallel: number,
     /** True once the run is over: queued calls are abandoned. */
     private readonly over: () => boolean,
+    private readonly choices: RegistryChoices = {},
   ) {}
 
   /** Queue a call and make sure the lane is moving. */
@@ -143,6 +150,7 @@ export class SubDispatchLane {
    */
   private admissible(entry: LaneEntry): 'parallel' | 'exclusive' | undefined {
     if (this.exclusiveHeld) return undefined
+    if (this.choices.subCallScheduling === 'all-at-once') return 'parallel' // OP-61: no mode, no cap
     const mode = entry.classify()
     if (mode === 'exclusive') return this.inFlight === 0 ? mode : undefined
     return this.inFlight < this.maxParallel ? mode : undefined
@@ -152,17 +160,26 @@ export class SubDispatchLane {
     if (exclusive) this.exclusiveHeld = true
     const record: StartedCall = { entry, exclusive, settled: false }
     this.started.push(record)
+    const landed = (): void => {
+      this.inFlight--
+      this.settle(record)
+      this.poke()
+    }
+    if (!exclusive && this.choices.subCallStarts === 'overlapping') {
+      // OP-11: the start is in flight too, and the lane goes on without waiting for it.
+      this.inFlight++
+      void entry
+        .start()
+        .then((launched) => launched?.flight)
+        .then(landed, landed)
+      return
+    }
     const launched = await entry.start()
     if (launched === undefined) {
       record.settled = true
       return
     }
     this.inFlight++
-    const landed = (): void => {
-      this.inFlight--
-      this.settle(record)
-      this.poke()
-    }
     void launched.flight.then(landed, landed)
   }
 

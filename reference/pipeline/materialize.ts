@@ -3,6 +3,7 @@
  * (RES-03). A materialised value is a detached snapshot, deep-frozen.
  */
 import type { ToolExecutionResult } from '../../conformance/spec/types.ts'
+import type { RegistryChoices } from '../choices.ts'
 import { frozenSnapshotJsonValue } from '../json.ts'
 
 export const ARGUMENTS_NOT_LOSSLESS = 'tool execution arguments must be losslessly JSON-serializable'
@@ -13,11 +14,13 @@ class NotLossless extends Error {}
 
 /**
  * ARG-04..06: snapshot and deep-freeze the arguments. What counts as lossless
- * (ARG-05) is exactly `snapshotJsonValue`'s boundary. Throws a `TypeError`
- * when they are not lossless; a getter's own throw propagates as is.
+ * (ARG-05) is exactly `snapshotJsonValue`'s boundary, narrowed to this realm's
+ * ordinary containers under OP-35's `ordinary-only` (ARG-17 pins upstream's
+ * wider one). Throws a `TypeError` when they are not lossless; a getter's own
+ * throw propagates as is.
  */
-export function materializeArguments(value: unknown): unknown {
-  const snapshot = frozenSnapshotJsonValue(value)
+export function materializeArguments(value: unknown, choices?: RegistryChoices): unknown {
+  const snapshot = frozenSnapshotJsonValue(value, choices?.argumentPrototypes === 'ordinary-only')
   if (snapshot === undefined) throw new TypeError(ARGUMENTS_NOT_LOSSLESS)
   return snapshot
 }

@@ -121,7 +121,7 @@ export function startRun(registry: RegistryInternals, input: unknown): Run {
   let args: unknown
   if (entryFailure === undefined) {
     try {
-      args = materializeArguments((input as { arguments: unknown }).arguments)
+      args = materializeArguments((input as { arguments: unknown }).arguments, registry.choices) // OP-35
     } catch (error) {
       fail(error)
       args = undefined

@@ -59,29 +59,40 @@ export function at(trace: readonly string[], entry: string): number {
   return index
 }
 
-/** A tool whose body, once entered, waits for its own signal to abort and then returns its name. */
+/** A tool whose body, once entered, waits for its own signal to abort (or a release) and then returns its name. */
 export interface AbortAwaitingTool {
   readonly definition: ToolDefinition
   /** Resolves when the body has started. */
   readonly entered: Promise<void>
   /** Whether the body saw its signal abort (and returned). */
   sawAbort(): boolean
+  /**
+   * Ends the body's wait without an abort; a no-op once it returned. For a
+   * registry whose run does not abort its sub-calls when it settles (OP-68's
+   * other side), which would otherwise wait on the body for good.
+   */
+  release(): void
 }
 
 /** Builds an {@link AbortAwaitingTool} named `name`. */
 export function abortAwaitingTool(name: string): AbortAwaitingTool {
   const entered = deferred<void>()
+  const released = deferred<void>()
   let saw = false
   const { definition } = probeTool(name, {
     body: async (_args, exec) => {
       entered.resolve()
       await new Promise<void>((resolve) => {
-        if (exec.signal.aborted) resolve()
-        exec.signal.addEventListener('abort', () => resolve(), { once: true })
+        const aborted = (): void => {
+          saw = true
+          resolve()
+        }
+        if (exec.signal.aborted) aborted()
+        exec.signal.addEventListener('abort', aborted, { once: true })
+        void released.promise.then(() => resolve())
       })
-      saw = true
       return name
     },
   })
-  return { definition, entered: entered.promise, sawAbort: () => saw }
+  return { definition, entered: entered.promise, sawAbort: () => saw, release: () => released.resolve() }
 }
