@@ -131,9 +131,17 @@ law(
       const result = await r.tools.execute(call('tool', {}, { signal: controller.signal, ...(agent === undefined ? {} : { agent }) }))
 
       const seen = describeResult(result)
+      // Whether a call aborted at entry ends before any policy stage is open (OP-51): upstream's side is CAN-21's. A
+      // registry that checks later runs the policy stages, and the call then goes on as if aborted during pre-execute.
+      if (point === 'before') {
+        incidental('CAN-21', () =>
+          expect(stages, 'a pre-aborted call runs no stage but tools/result (CAN-21)').toEqual({ pre: 0, execute: 0, post: 0, results: 1 }),
+        )
+      }
+      const at: Point = point === 'before' && stages.pre > 0 ? 'pre' : point
       // A guard after a caller abort during pre-execute or approval: the seeds let the abort skip the body with
       // ABORTED_BEFORE_DISPATCH before any guard runs; upstream still runs the guards and keeps their denial (GRD-11).
-      const guardAfterAbort = kind === 'guard' && (point === 'pre' || point === 'approval')
+      const guardAfterAbort = kind === 'guard' && (at === 'pre' || at === 'approval')
       if (guardAfterAbort) {
         incidental('GRD-11', () => {
           expect(result.error?.info?.code, `a guard denial after the abort is kept (GRD-11), got ${seen}`).toBeUndefined()
@@ -143,17 +151,22 @@ law(
       const guardSkipped = guardAfterAbort && result.error?.info?.code === 'ABORTED_BEFORE_DISPATCH'
       // The ABORTED_BEFORE_DISPATCH of an abort during pre-execute or approval: whether it meets tools/post-execute
       // (where a block replaces it) the seeds leave open; upstream sends it there (POST-25).
-      const abortedBeforeGuards = (point === 'pre' || point === 'approval') && kind !== 'deny' && kind !== 'guard'
+      const abortedBeforeGuards = (at === 'pre' || at === 'approval') && kind !== 'deny' && kind !== 'guard'
       if (abortedBeforeGuards) {
         incidental('POST-25', () => {
-          expect(stages.post, `ABORTED_BEFORE_DISPATCH after ${point} passes through tools/post-execute once (POST-25)`).toBe(1)
+          expect(stages.post, `ABORTED_BEFORE_DISPATCH after ${at} passes through tools/post-execute once (POST-25)`).toBe(1)
         })
+        // Whether such a call still meets the tools/execute wrappers is open (OP-52): upstream's side is CAN-22's.
+        incidental('CAN-22', () => expect(stages.execute, `a call aborted during ${at} does not enter tools/execute (CAN-22)`).toBe(0))
       }
       const postSkipped = abortedBeforeGuards && kind === 'block' && stages.post === 0
-      const expected: Expected =
-        guardSkipped || postSkipped
+      // A wrapper that met the call anyway throws after its next(): that failure is kept (CAN-09).
+      const wrapperKept = abortedBeforeGuards && kind === 'wrapper-throw' && stages.execute > 0
+      const expected: Expected = wrapperKept
+        ? { is: 'message', message: 'wrapper broke' }
+        : guardSkipped || postSkipped
           ? { is: 'code', code: 'ABORTED_BEFORE_DISPATCH' }
-          : expectedOutcome(kind, point, controller.signal.aborted, probe.bodyCalls > 0)
+          : expectedOutcome(kind, at, controller.signal.aborted, probe.bodyCalls > 0)
       if (expected.is === 'code' && point !== 'before' && point !== 'none') r.interesting()
       // Where no abort landed (or it landed after the outcome was settled) the call keeps its success: no one
       // cancellation rule owns that, so it concerns the whole law.
@@ -187,9 +200,6 @@ law(
       }
       const bodyPossible = !['before', 'pre', 'approval', 'wrapper-before'].includes(point)
       if (!bodyPossible) r.holds(cancelledBy(point, kind), () => expect(probe.bodyCalls, `the caller aborted (${point}) before the body could start`).toBe(0))
-      if (point === 'before') {
-        r.holds('CAN-02', () => expect(stages, 'a pre-aborted call runs no stage but tools/result').toEqual({ pre: 0, execute: 0, post: 0, results: 1 }))
-      }
       incidental('RES-01', () => expect(stages.results, 'tools/result fires once').toBe(1))
     },
   },

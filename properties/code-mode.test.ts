@@ -19,6 +19,7 @@ import { createScriptedRuntime } from '../conformance/code-runtime/scripted-runt
 import type { ToolExecution, ToolExecutionToken, ToolPresentationMode } from '../conformance/spec/types.ts'
 import { suiteSettings } from '../conformance/suite/_kit/settings.ts'
 import { AdapterTimeoutError, idleClock } from '../conformance/suite/_kit/budget.ts'
+import { deferred } from '../conformance/suite/_kit/deferred.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { incidental } from '../conformance/suite/_kit/incidental.ts'
 import { contextMessage, probeTool } from '../conformance/suite/_kit/tools.ts'
@@ -83,13 +84,27 @@ law(
         stages.post += 1
         return next()
       })
-      // A real execution token to pass as `parent`: the seed call's, as tools/result observers see it.
-      let token: ToolExecutionToken | undefined
-      r.harness.on('tools/result', (exec) => {
-        token ??= exec.token
-      })
       const probes: Record<string, ToolProbe> = { safe: probeTool('safe', { isConcurrencySafe: () => true }), plain: probeTool('plain') }
       for (const probe of $Object.values(probes)) r.tools.register(probe.definition)
+      // The token of an enclosing execution to pass as `parent`: a call held in its body while the nested calls run,
+      // made from a scope presenting native so that no deployment collapses it. (Whether a parent that is no live
+      // token counts too is open, OP-36: upstream's side is ARG-21's.)
+      let token: ToolExecutionToken | undefined
+      const entered = deferred()
+      const release = deferred()
+      r.tools.register(
+        probeTool('holder', {
+          body: async (_args: unknown, exec: ToolExecution) => {
+            token = exec.token
+            entered.resolve()
+            await release.promise
+            return 'released'
+          },
+        }).definition,
+      )
+      const host = await r.scope()
+      r.presentAs(host, 'native')
+      const held = r.tools.execute(call('holder', {}, { agent: host.agent }))
 
       const scopes: ScopeHandle[] = []
       for (const s of f.scopes) {
@@ -97,8 +112,8 @@ law(
         if (s.declares !== undefined) r.presentAs(scope, s.declares)
         scopes.push(scope)
       }
-      await r.tools.execute(call('plain'))
-      expect(token, 'tools/result observers see the seed call and its token').toBeDefined()
+      await entered.promise
+      expect(token, 'the held call runs its body').toBeDefined()
 
       for (const [i, scope] of scopes.entries()) {
         const mode = modeInForce(f, i)
@@ -165,6 +180,8 @@ law(
           }
         }
       }
+      release.resolve()
+      await held
     },
   },
 )

@@ -545,7 +545,23 @@ law('E-09', ['VIS-11', 'VIS-01'], 'a scope always sees its own registration; an 
       const layer = reg.layer === undefined ? -1 : reg.layer % scopes.length
       if (owners.has(`${layer}:${reg.name}`)) continue
       const probe = probeTool(reg.name)
-      ;(layer === -1 ? r.tools : (scopes[layer] as ScopeHandle).tools).register(probe.definition)
+      const context = layer === -1 ? r.tools : (scopes[layer] as ScopeHandle).tools
+      // Repeating a name an ancestor scope holds is open (OP-09): upstream lets the scope shadow it (REG-27).
+      if (
+        layer !== -1 &&
+        chainOf(parents, layer)
+          .slice(1)
+          .some((l) => owners.has(`${l}:${reg.name}`))
+      ) {
+        let refused = false
+        try {
+          context.register(probe.definition)
+        } catch {
+          refused = true
+        }
+        incidental('REG-27', () => expect(refused, `s${layer} registers "${reg.name}", which an ancestor holds (REG-27)`).toBe(false))
+        if (refused) continue
+      } else context.register(probe.definition)
       owners.set(`${layer}:${reg.name}`, probe)
     }
     const applied: { on: number; filter: ToolRestriction }[] = []

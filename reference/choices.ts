@@ -4,8 +4,13 @@
  * choice; fixtures/choices grades the reference under the others, so that no
  * must test can take a side (DEVELOPERS.md, "Open choices").
  */
+import type { JsonSchemaNode } from '../conformance/spec/types.ts'
 import { HarnessError, JsonSchemaError, ToolArgsError } from './errors.ts'
 import { isJsonValue } from './json.ts'
+import { validateJsonSchemaValue } from './json-schema/index.ts'
+import { collectSchemaViolations } from './json-schema/internal/collect-violations.ts'
+import { readSchemaRecord } from './json-schema/internal/records.ts'
+import { compileParameterSpec, compileValueSpec } from './schema-dsl/internal/compile.ts'
 
 export interface RegistryChoices {
   /** OP-01 (JSS-13): the code a schema rejection carries. Default `UNSUPPORTED_SCHEMA`. */
@@ -115,6 +120,59 @@ export interface RegistryChoices {
    * default), or native and code only, the two the seeds name (`native-and-code`): a deployment or presentAs of both is refused.
    */
   readonly presentationModes?: 'with-both' | 'native-and-code'
+  /**
+   * OP-07 (VIS-26): an ancestor's restriction filters everything its descendants inherit, its own registrations
+   * included (`filtered`, the default), or never the registrations of its own scope (`own-exempt`).
+   */
+  readonly ancestorOwnEntries?: 'filtered' | 'own-exempt'
+  /** OP-09 (REG-27): a scope may register a name an ancestor scope registers, shadowing it (`shadows`, the default), or not (`refused`). */
+  readonly ancestorNameReuse?: 'shadows' | 'refused'
+  /**
+   * OP-10 (VIS-25): under Code Mode a model-direct call of a name the caller cannot see takes the ordinary path
+   * (`pipeline`, the default) or ends as UNKNOWN_TOOL before the policy pipeline, like a collapsed one (`collapsed`).
+   */
+  readonly invisibleDirectCalls?: 'pipeline' | 'collapsed'
+  /** OP-21 (JSS-22): the subset assertion refuses an empty `enum` (`refused`, the default) or accepts it as admitting no value (`accepted`). */
+  readonly emptyEnum?: 'refused' | 'accepted'
+  /**
+   * OP-22 (DSL-36): an object spec's properties mark requiredness per property, `required: true` (`per-property`,
+   * the default), or by an object-level `required` list of names (`object-list`), a per-property marker refused.
+   */
+  readonly objectSpecRequired?: 'per-property' | 'object-list'
+  /** OP-23 (DSL-35): an object spec without additionalProperties is refused (`refused`, the default) or compiled open (`open`). */
+  readonly missingOpenness?: 'refused' | 'open'
+  /** OP-25 (DSL-35): a spec with neither type nor oneOf is refused (`refused`, the default) or compiled unconstrained (`unconstrained`). */
+  readonly untypedSpec?: 'refused' | 'unconstrained'
+  /** OP-30 (GRD-17): disposing a scope removes the guards added through it (`scope`, the default) or only their disposers do (`disposer`). */
+  readonly scopedGuardLifetime?: 'scope' | 'disposer'
+  /** OP-32 (PRE-24): tools/pre-execute listeners run first registered outermost (`registration`, the default) or last registered outermost (`reverse`). */
+  readonly preExecuteOrder?: 'registration' | 'reverse'
+  /** OP-33 (PRE-28): an approval request carries `reason` only when the ask gave one (`when-given`, the default) or always, undefined if none (`always`). */
+  readonly approvalReasonKey?: 'when-given' | 'always'
+  /** OP-34 (PRE-30): a pre-execute decision with extra fields is read by its kind (`ignored`, the default) or refused as malformed (`refused`). */
+  readonly decisionExtraFields?: 'ignored' | 'refused'
+  /**
+   * OP-36 (ARG-21): any defined parent marks a call as a transport sub-dispatch (`any-defined`, the default), or
+   * only the token of an execution of this registry still running does (`live-token`); any other is carried but ignored.
+   */
+  readonly parentTrust?: 'any-defined' | 'live-token'
+  /** OP-51 (CAN-21): a signal aborted at entry ends the call before any policy stage (`entry`, the default) or at the check after the guards (`after-policy`). */
+  readonly entryAbortCheck?: 'entry' | 'after-policy'
+  /**
+   * OP-52 (CAN-22): a call whose caller aborted during the pre-execute stages, then allowed, ends before tools/execute
+   * (`before-wrappers`, the default) or runs the wrappers, whose base next() resolves ABORTED_BEFORE_DISPATCH (`in-dispatch`).
+   */
+  readonly abortedAdmission?: 'before-wrappers' | 'in-dispatch'
+}
+
+/** OP-36: the parent a call counts as having: its own, or none when only live tokens count and it is not one. */
+export function countedParent(choices: RegistryChoices | undefined, live: ReadonlySet<unknown>, parent: unknown): unknown {
+  return choices?.parentTrust === 'live-token' && !live.has(parent) ? undefined : parent
+}
+
+/** OP-34: under `refused`, a decision with a key besides kind and reason is malformed. */
+export function hasExtraDecisionFields(choices: RegistryChoices | undefined, decision: object): boolean {
+  return choices?.decisionExtraFields === 'refused' && Object.keys(decision).some((key) => key !== 'kind' && key !== 'reason')
 }
 
 /** OP-31: whether a guard's return `verdict` denies the call. */
@@ -271,4 +329,37 @@ export function ownKeySchema(choices: RegistryChoices | undefined, schema: unkno
     return out
   }
   return node(schema)
+}
+
+/** OP-21: the subset assertion under `choices` (register() and the schema functions); `root` adds JSS-12's object root. */
+export function assertSupportedUnder(choices: RegistryChoices | undefined, schema: unknown, root?: 'object'): asserts schema is JsonSchemaNode {
+  const violations = collectSchemaViolations(schema, 'schema', choices)
+  if (root === 'object' && violations.length === 0 && readSchemaRecord(schema)?.get('type') !== 'object') {
+    violations.push('schema.type must be "object" (structured output is object-rooted)')
+  }
+  if (violations.length > 0) throw new JsonSchemaError(violations)
+}
+
+/**
+ * OP-21, OP-22, OP-23, OP-25: the assertions, compilers and validateArgs as `choices` shape them (each as the
+ * reference's function of that name does under the defaults). defineTool keeps the defaults.
+ */
+export function schemaUnderChoices(choices: RegistryChoices) {
+  const parameterSchemaSpecToJsonSchema = (spec: unknown): JsonSchemaNode => {
+    const schema = compileParameterSpec(spec, 'parameters', choices)
+    assertSupportedUnder(choices, schema)
+    return schema
+  }
+  const valueSchemaSpecToJsonSchema = (spec: unknown): JsonSchemaNode => {
+    const schema = compileValueSpec(spec, 'schema', choices)
+    assertSupportedUnder(choices, schema)
+    return schema
+  }
+  return {
+    assertSupportedJsonSchema: (schema: unknown): void => assertSupportedUnder(choices, schema),
+    assertObjectJsonSchema: (schema: unknown): void => assertSupportedUnder(choices, schema, 'object'),
+    parameterSchemaSpecToJsonSchema,
+    valueSchemaSpecToJsonSchema,
+    validateArgs: (spec: unknown, args: unknown): string[] => validateJsonSchemaValue(parameterSchemaSpecToJsonSchema(spec), args, ''),
+  }
 }

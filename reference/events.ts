@@ -26,8 +26,12 @@ const UNFILTERED: ReadonlySet<string> = new Set<ToolEventName>(['tools/change'])
 export class EventBus {
   private readonly listeners = new Map<string, ListenerEntry[]>()
 
-  /** OP-03: `exact-agent` routes a scoped listener only the calls of its own agent, not its descendants'. */
-  constructor(private readonly routing: 'subtree' | 'exact-agent' = 'subtree') {}
+  constructor(
+    /** OP-03: `exact-agent` routes a scoped listener only the calls of its own agent, not its descendants'. */
+    private readonly routing: 'subtree' | 'exact-agent' = 'subtree',
+    /** PRE-24: tools/pre-execute runs first registered outermost (OP-32: `reverse`, last registered outermost). */
+    private readonly preExecuteOrder: 'registration' | 'reverse' = 'registration',
+  ) {}
 
   /** Subscribe; returns an idempotent disposer that removes exactly this entry (VIS-24). */
   on(event: string, listener: AnyListener, scope: ScopeNode | undefined, prepend: boolean): () => void {
@@ -70,6 +74,7 @@ export class EventBus {
     base: () => Promise<R>,
   ): Promise<R> {
     const chain = this.listenersFor(event, target)
+    if (event === 'tools/pre-execute' && this.preExecuteOrder === 'reverse') chain.reverse() // OP-32
     const step = (index: number): Promise<R> => {
       if (index >= chain.length) return base()
       const listener = chain[index]!

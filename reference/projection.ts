@@ -39,13 +39,19 @@ const EXCLUSIVE: () => ToolExecutionMode = () => ({ kind: 'exclusive' })
  * classifier that returns exactly `true` for the raw arguments (MODE-04).
  * Anything else, including any throw, is `exclusive`.
  */
-export function classifyExecution(store: LayerStore, nodeOf: (agent: unknown) => ScopeNode | undefined, input: ToolExecutionInput): ToolExecutionMode {
+export function classifyExecution(
+  store: LayerStore,
+  nodeOf: (agent: unknown) => ScopeNode | undefined,
+  input: ToolExecutionInput,
+  /** OP-36: the parent the call counts as having. */
+  parentOf: (parent: unknown) => unknown = (parent) => parent,
+): ToolExecutionMode {
   try {
     const node = nodeOf(input.agent)
     const definition = resolveTool(store, node, input.name)
     if (definition === undefined || typeof definition.isConcurrencySafe !== 'function') return EXCLUSIVE()
     // MODE-05: a call the collapse ends at entry can only be exclusive.
-    if (collapses(store, node, input.name, input.parent)) return EXCLUSIVE()
+    if (collapses(store, node, input.name, parentOf(input.parent))) return EXCLUSIVE()
     return definition.isConcurrencySafe(input.arguments) === true ? PARALLEL() : EXCLUSIVE()
   } catch {
     return EXCLUSIVE()

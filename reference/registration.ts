@@ -3,11 +3,10 @@
  * its layer (REG, VIS-04..09, GRD-01/05).
  */
 import type { ToolDefinition, ToolGuard, ToolRestriction } from '../conformance/spec/types.ts'
-import type { RegistryChoices } from './choices.ts'
-import { assertSupportedJsonSchema } from './json-schema/index.ts'
+import { assertSupportedUnder, type RegistryChoices } from './choices.ts'
 import type { GuardEntry, LayerStore, RestrictionEntry, ToolEntry } from './layers.ts'
 import type { ScopeNode } from './scopes.ts'
-import { inheritedTools, RUN_CODE_NAME } from './visibility.ts'
+import { fromAncestor, inheritedTools, RUN_CODE_NAME } from './visibility.ts'
 
 /**
  * REG-01..05, in that order (REG-07). Reads `definition.name` once (REG-09).
@@ -27,8 +26,8 @@ function validateDefinition(store: LayerStore, node: ScopeNode | undefined, defi
   if (output === undefined || output === null || !usable) {
     throw new TypeError(`tool "${name}" must declare output { schema, render, presentationMeta? }`)
   }
-  // REG-02: the JsonSchemaError propagates.
-  assertSupportedJsonSchema((output as Partial<ToolDefinition['output']>).schema)
+  // REG-02: the JsonSchemaError propagates (OP-21: the assertion as the choices shape it).
+  assertSupportedUnder(choices, (output as Partial<ToolDefinition['output']>).schema)
   // REG-03
   const timeoutMs = definition.timeoutMs
   if (timeoutMs !== undefined && !(typeof timeoutMs === 'number' && Number.isFinite(timeoutMs) && timeoutMs > 0)) {
@@ -45,6 +44,10 @@ function validateDefinition(store: LayerStore, node: ScopeNode | undefined, defi
         ? `tool "${name}" is already registered (for a per-agent variant, register through that agent's \`agent.ctx\` instead)`
         : `tool "${name}" is already registered in this scope`,
     )
+  }
+  // REG-27: a scope may repeat an ancestor scope's name, shadowing it (OP-09: `refused` throws instead).
+  if (choices.ancestorNameReuse === 'refused' && node !== undefined && fromAncestor(store, node, name)) {
+    throw new Error(`tool "${name}" is already registered by an ancestor scope`)
   }
   return name
 }

@@ -36,7 +36,7 @@ import { executeTool } from './pipeline/execute.ts'
 import type { RegistryInternals } from './pipeline/run.ts'
 import { classifyExecution, getTool, projectSchemas } from './projection.ts'
 import { addGuard, registerTool, restrictTools } from './registration.ts'
-import { presentationChanged, recodeSchemaError, type RegistryChoices } from './choices.ts'
+import { countedParent, presentationChanged, recodeSchemaError, type RegistryChoices } from './choices.ts'
 import { ScopeTree, type ScopeNode } from './scopes.ts'
 
 /** Where contained failures are reported (RES-04). */
@@ -137,7 +137,7 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
   let transport: ToolDefinition | undefined
   const store = new LayerStore({ defaultMode, transport: () => (transport ??= buildTransport()) }, options.choices)
   const scopes = new ScopeTree()
-  const events = new EventBus(options.choices?.listenerRouting)
+  const events = new EventBus(options.choices?.listenerRouting, options.choices?.preExecuteOrder)
   const liveScopes = new Set<ScopeNode>()
   let approval: ApprovalService | undefined
   let scopeCount = 0
@@ -149,6 +149,7 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
     events,
     approval: () => approval,
     choices: options.choices ?? {},
+    liveTokens: new Set(),
     canonical: new WeakMap(),
     warn(message, error) {
       try {
@@ -230,7 +231,9 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
     },
     guard(guard: ToolGuard) {
       assertLive(node)
-      return owned(node, addGuard(store, node, guard))
+      const dispose = addGuard(store, node, guard)
+      // GRD-17: a scoped guard unwinds with its scope (OP-30: `disposer` leaves that to its own disposer).
+      return options.choices?.scopedGuardLifetime === 'disposer' ? dispose : owned(node, dispose)
     },
     presentAs(mode: ToolPresentationMode) {
       assertLive(node)
@@ -266,7 +269,13 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
     ...contextApi(undefined),
     get: (name: string, scope?: Agent) => getTool(store, scopes.nodeOf(scope), name),
     schemas: (scope?: Agent) => projectSchemas(store, scopes.nodeOf(scope)),
-    executionMode: (input: ToolExecutionInput) => classifyExecution(store, (agent) => scopes.nodeOf(agent as Agent), input),
+    executionMode: (input: ToolExecutionInput) =>
+      classifyExecution(
+        store,
+        (agent) => scopes.nodeOf(agent as Agent),
+        input,
+        (parent) => countedParent(options.choices, internals.liveTokens, parent),
+      ),
     execute: (input: ToolExecutionInput) => executeTool(internals, input),
   }
 

@@ -26,16 +26,29 @@ function presentsTransport(store: LayerStore, node: ScopeNode | undefined): bool
  */
 function admittedOnChain(store: LayerStore, node: ScopeNode, name: string): boolean {
   if (store.choices.restrictionTargets === 'global-only' && fromAncestor(store, node, name)) return true
+  // VIS-26: an ancestor's restriction filters its own registrations too (OP-07: `own-exempt` leaves them alone).
+  const owner = store.choices.ancestorOwnEntries === 'own-exempt' ? inheritedFrom(store, node, name) : undefined
   for (let scope: ScopeNode | undefined = node; scope !== undefined; scope = scope.parent) {
     const layer = store.layerOf(scope)
-    if (layer !== undefined && !layer.restrictions.admits(name)) return false
+    if (layer !== undefined && scope !== owner && !layer.restrictions.admits(name)) return false
     if (store.choices.restrictionReach === 'own-scope') break
   }
   return true
 }
 
+/** OP-07: the ancestor whose own registration of `name` `node` inherits (VIS-30, OP-37), if any. */
+function inheritedFrom(store: LayerStore, node: ScopeNode, name: string): ScopeNode | undefined {
+  let found: ScopeNode | undefined
+  for (let scope = node.parent; scope !== undefined; scope = scope.parent) {
+    if (store.layerOf(scope)?.tools.has(name) !== true) continue
+    found = scope
+    if (store.choices.ancestorPrecedence !== 'farthest') return found
+  }
+  return found
+}
+
 /** Whether an ancestor of `node` registers `name` (an ancestor's entry shadows a global one, VIS-01). */
-function fromAncestor(store: LayerStore, node: ScopeNode, name: string): boolean {
+export function fromAncestor(store: LayerStore, node: ScopeNode, name: string): boolean {
   for (let scope = node.parent; scope !== undefined; scope = scope.parent) if (store.layerOf(scope)?.tools.has(name) === true) return true
   return false
 }

@@ -134,7 +134,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     upstream: "yes: every restriction on the chain filters the scope's whole inherited surface",
     pinnedBy: 'VIS-26',
-    note: "Seed 000's prose (a restriction acts on what the scope inherits) and its JSDoc (restrictions do not affect scoped registrations) pull apart. Laws E-07 and E-SEQ's model (`resolveAll`) already accept both readings; the reference has no option for the other side yet.",
+    option: { name: 'ancestorOwnEntries', value: 'own-exempt' },
+    note: "Seed 000's prose (a restriction acts on what the scope inherits) and its JSDoc (restrictions do not affect scoped registrations) pull apart. Laws E-07 and E-SEQ's model (`resolveAll`) accept both readings.",
   },
   {
     id: 'OP-08',
@@ -152,9 +153,14 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     id: 'OP-09',
     question: 'May a scope register a name it also inherits (from the global layer or an ancestor), or do "scope-local names fail" there too?',
     quotes: [quote('000', '§Cordis API (register)', 'Scoped tools shadow globals; duplicates within one layer and the reserved `run_code` name fail.')],
-    choices: ['it may: only duplicates within one layer fail', 'it fails: a scope-local name may not repeat an inherited one'],
+    choices: [
+      'it may: only duplicates within one layer fail',
+      'it fails where an ancestor scope registers the name (a global one it may shadow, as the seeds say)',
+    ],
     upstream: 'it may: only duplicates within one layer fail',
-    note: "Not split yet: REG-05 and law E-SEQ assert upstream's reading.",
+    pinnedBy: 'REG-27',
+    option: { name: 'ancestorNameReuse', value: 'refused' },
+    note: 'The quote settles the global layer ("Scoped tools shadow globals"), so the open part is a name an ancestor scope registers. REG-05 (must) pins only duplicates within one layer; law E-SEQ charges an ancestor\'s name to REG-27 incidentally.',
   },
   {
     id: 'OP-10',
@@ -170,6 +176,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['the ordinary path (pre-execute sees it)', 'UNKNOWN_TOOL before the policy pipeline'],
     upstream: 'the ordinary path (pre-execute sees it)',
     pinnedBy: 'VIS-25',
+    option: { name: 'invisibleDirectCalls', value: 'collapsed' },
     note: 'CM-03, CM-04, PRE-21, CM-15 and CM-18 (and law E-32) now accept either side: that the name reaches pre-execute is an incidental check of VIS-25.',
   },
   {
@@ -210,7 +217,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['refused, by the assertion and the compilers', 'accepted (no value validates)'],
     upstream: 'refused, by the assertion and the compilers',
     pinnedBy: 'JSS-22',
-    note: 'No reference option yet: the reference checks enum inside its assertion, which the compilers and register() share, with no choices to hand.',
+    option: { name: 'emptyEnum', value: 'accepted' },
+    note: 'The option reaches the assertion register() and the schema functions share; defineTool keeps the default.',
   },
   {
     id: 'OP-22',
@@ -229,6 +237,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     upstream: "a per-property required: true, as in a parameter map, compiled to the node's required list",
     pinnedBy: 'DSL-36',
+    option: { name: 'objectSpecRequired', value: 'object-list' },
     note: 'The seeds show the marker only on the parameter map ("仍" sets it apart from explicit object nodes) and never show an object spec\'s shape. DSL-02, DSL-03 and DSL-20 no longer assert it.',
   },
   {
@@ -245,7 +254,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['refuse it with a schema rejection', 'default it to open', 'default it to closed'],
     upstream: 'refuse it with a schema rejection',
     pinnedBy: 'DSL-35',
-    note: 'The seed sentence states what authors declare (enforced at type level, DSL-19); no passage says the run time refuses a spec without it.',
+    option: { name: 'missingOpenness', value: 'open' },
+    note: 'The seed sentence states what authors declare (enforced at type level, DSL-19); no passage says the run time refuses a spec without it. DSL-35 pins OP-25 too.',
   },
   {
     id: 'OP-24',
@@ -285,6 +295,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['refused with a schema rejection', 'compiled as an unconstrained, annotation-only node'],
     upstream: 'refused with a schema rejection',
     pinnedBy: 'DSL-35',
+    option: { name: 'untypedSpec', value: 'unconstrained' },
   },
   {
     id: 'OP-26',
@@ -363,6 +374,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['removed with the scope', 'kept until the disposer is called'],
     upstream: 'removed with the scope',
     pinnedBy: 'GRD-17',
+    option: { name: 'scopedGuardLifetime', value: 'disposer' },
   },
   {
     id: 'OP-31',
@@ -395,7 +407,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['first registered outermost, a prepended listener ahead of the rest', 'last registered outermost', 'an explicit order only'],
     upstream: 'first registered outermost, a prepended listener ahead of the rest',
     pinnedBy: 'PRE-24',
-    note: "The order is the host event system's (its waterfall); the reference takes it from the kit harness and has no option for another.",
+    option: { name: 'preExecuteOrder', value: 'reverse' },
+    note: "The order is the host event system's (its waterfall). Under the other side a prepended listener, put ahead in the list, runs innermost.",
   },
   {
     id: 'OP-33',
@@ -407,7 +420,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     upstream: "one request per call: the call's agent, the tool name, the call id, the ask reason only when given, and the call's signal",
     pinnedBy: 'PRE-28',
-    note: 'PRE-27 pins that an agent-less ask never reaches the service.',
+    option: { name: 'approvalReasonKey', value: 'always' },
+    note: "PRE-27 pins that an agent-less ask never reaches the service. The reference's other side keys `reason` on every request (undefined without one).",
   },
   {
     id: 'OP-34',
@@ -419,6 +433,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['read by its kind: the extra fields are ignored', 'refused as a malformed decision'],
     upstream: 'read by its kind: the extra fields are ignored',
     pinnedBy: 'PRE-30',
+    option: { name: 'decisionExtraFields', value: 'refused' },
   },
   {
     id: 'OP-35',
@@ -448,6 +463,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['any defined value is trusted', 'only a live token of an enclosing execution counts'],
     upstream: 'any defined value is trusted',
     pinnedBy: 'ARG-21',
+    option: { name: 'parentTrust', value: 'live-token' },
+    note: "Under the other side a parent that is no token of an execution of the registry still running is carried on the execution but ignored: the call is model-direct (presentation meta, Code Mode's collapse).",
   },
   {
     id: 'OP-37',
@@ -630,6 +647,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['after materialization, before any policy stage', 'after the pre-execute stages and guards, before the body'],
     upstream: 'after materialization, before any policy stage',
     pinnedBy: 'CAN-21',
+    option: { name: 'entryAbortCheck', value: 'after-policy' },
   },
   {
     id: 'OP-52',
@@ -645,6 +663,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['no: the call ends before tools/execute', 'yes: the wrappers run and the base next() resolves ABORTED_BEFORE_DISPATCH'],
     upstream: 'no: the call ends before tools/execute',
     pinnedBy: 'CAN-22',
+    option: { name: 'abortedAdmission', value: 'in-dispatch' },
   },
   {
     id: 'OP-53',

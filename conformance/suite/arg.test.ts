@@ -942,7 +942,9 @@ check('ARG-11', 'a pre-execute listener reassigning identity changes neither the
   const result = await tools.execute(call('target', { n: 1 }, { callId: 'call-id' }))
 
   expectSuccess(result)
-  expectIdentityKept(s, ['pre', 'inner-pre', 'guard', 'execute', 'result'])
+  // Which pre-execute listener is outermost is open (OP-32, PRE-24's): either sees the identity kept.
+  const pres = s.seen[0]?.stage === 'inner-pre' ? ['inner-pre', 'pre'] : ['pre', 'inner-pre']
+  expectIdentityKept(s, [...pres, 'guard', 'execute', 'result'])
 })
 
 check('ARG-11', 'a tools/execute wrapper reassigning identity cannot dispatch another tool', async ({ harness, tools }) => {

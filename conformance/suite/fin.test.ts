@@ -43,8 +43,8 @@ interface Outcome {
   readonly spec?: ProbeSpec
   /** Installs the listeners that produce the outcome and returns the input to execute. */
   readonly arrange: (harness: Harness, tools: ToolRuntimeApi) => ToolExecutionInput
-  /** Whether tools/post-execute runs; for a pipeline failure the seeds leave it open, and POST-24 says it does not. */
-  readonly postRuns: boolean | 'POST-24' | 'POST-28'
+  /** Whether tools/post-execute runs; where the seeds leave it open, the upstream rule that says whether it does (POST-24, POST-28, CAN-21). */
+  readonly postRuns: boolean | 'POST-24' | 'POST-28' | 'CAN-21'
 }
 
 const outcomes: Outcome[] = [
@@ -65,7 +65,8 @@ const outcomes: Outcome[] = [
     },
     postRuns: 'POST-28',
   },
-  { name: 'a pre-aborted call', arrange: () => call('fin', {}, { signal: abortedSignal() }), postRuns: false },
+  // Whether it meets the policy stages, and so post-execute, is open (OP-51): upstream's side is CAN-21's.
+  { name: 'a pre-aborted call', arrange: () => call('fin', {}, { signal: abortedSignal() }), postRuns: 'CAN-21' },
   { name: 'an argument failure', arrange: () => call('fin', { when: new Date(0) }), postRuns: false },
   { name: 'an output failure', spec: { schema: { type: 'string' }, body: () => 7 }, arrange: () => call('fin'), postRuns: true },
   {
@@ -134,7 +135,7 @@ for (const outcome of outcomes) {
 
     expect(probe.finalizeCalls, 'finalize calls').toHaveLength(1)
     // The logging post listener is the first one, so it is entered whenever post-execute runs.
-    if (outcome.postRuns === 'POST-24' || outcome.postRuns === 'POST-28') {
+    if (outcome.postRuns === 'POST-24' || outcome.postRuns === 'POST-28' || outcome.postRuns === 'CAN-21') {
       expectOrderAsidePost(log, ['finalize', 'result'], 'finalize', 'call order')
       expectPostRouting(outcome.postRuns, log.filter((entry) => entry === 'post').length)
     } else {

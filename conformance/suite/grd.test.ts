@@ -37,7 +37,8 @@ check('GRD-02', 'a prepended pre-execute listener that forces allow cannot bypas
     },
     { prepend: true },
   )
-  harness.on('tools/pre-execute', async () => ({ kind: 'allow' }))
+  // It delegates, so the prepended listener runs whichever of the two is outermost (the order is open, OP-32).
+  harness.on('tools/pre-execute', async (_exec, next) => next())
 
   const result = await tools.execute(call('write'))
 

@@ -221,14 +221,25 @@ check('OUT-05', 'a top-level call gets meta from presentationMeta(args, value)',
   expect(seen).toEqual([{ a: 1 }, 'v'])
 })
 
+// The parent is the token of the running outer execution: whether any other parent counts is open (OP-36, ARG-21).
 check('OUT-05', 'a nested call (with parent) gets no meta', async ({ tools }) => {
   tools.register(probeTool('echo', { presentationMeta: () => ({ shown: true }) }).definition)
+  let result: ToolExecutionResult | undefined
+  tools.register(
+    probeTool('outer', {
+      body: async (_args: unknown, exec: { token: symbol }) => {
+        result = await tools.execute(call('echo', {}, { parent: exec.token }))
+        return 'outer done'
+      },
+    }).definition,
+  )
 
-  const result = await tools.execute(call('echo', {}, { parent: Symbol('outer') }))
+  expectSuccess(await tools.execute(call('outer')))
 
-  expectSuccess(result)
-  expect(result.meta, 'no projected meta').toBeUndefined()
-  expectOnlyKeys(result, ['isError', 'value', 'content'])
+  expect(result, 'the nested call resolved').toBeDefined()
+  expectSuccess(result!)
+  expect(result!.meta, 'no projected meta').toBeUndefined()
+  expectOnlyKeys(result!, ['isError', 'value', 'content'])
 })
 
 check('OUT-05', 'a presentationMeta that throws or returns non-lossless JSON makes the call a failure', async ({ tools }) => {

@@ -138,7 +138,10 @@ for (const [origin, run] of FINAL_RESULT_ORIGINS) {
   check('POST-01', `post-execute does not run for ${origin}`, async (t) => {
     const stages = recordStages(t.harness)
     await run(t)
-    expect(stages.count('post'), 'post stage runs').toBe(0)
+    const skipped = (): void => expect(stages.count('post'), 'post stage runs').toBe(0)
+    // Whether a call aborted at entry ends before every policy stage, post-execute included, is open (OP-51): CAN-21's.
+    if (origin === 'a signal aborted at entry') incidental('CAN-21', skipped)
+    else skipped()
     expect(stages.count('result'), 'result stage runs').toBe(1)
   })
 }

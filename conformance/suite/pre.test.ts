@@ -21,7 +21,7 @@ import {
   isDeepFrozen,
 } from './_kit/result-assertions.ts'
 import { recordStages } from './_kit/stages.ts'
-import { expectStagesAside } from './_kit/routing.ts'
+import { expectOrderAsidePost, expectPostRouting, expectStagesAside } from './_kit/routing.ts'
 import { expectLookupStages } from './_kit/lookup.ts'
 import { probeTool } from './_kit/tools.ts'
 
@@ -38,9 +38,15 @@ function setup(harness: Harness, tools: ToolRuntimeApi, name = 'write') {
   return { stages, probe, guard }
 }
 
-/** Every pre-execute listener answers with `decision`. */
+/**
+ * A pre-execute listener answering `decision` once the rest of the waterfall settled: it delegates first, so the
+ * stage recorder sees the call whichever listener is outermost (the order is open, OP-32).
+ */
 function decide(harness: Harness, decision: unknown): void {
-  harness.on('tools/pre-execute', () => decision as PreToolDecision)
+  harness.on('tools/pre-execute', async (_exec, next) => {
+    await next()
+    return decision as PreToolDecision
+  })
 }
 
 /** Starts `execute` and tracks whether it has settled. */
@@ -122,18 +128,19 @@ check('PRE-02', 'pre-execute does not run for an argument failure', async ({ har
   expect(stages.count('pre'), 'pre stage runs after a well-formed call').toBe(1)
 })
 
-// Whether a call already aborted at entry meets pre-execute is CAN-02's (the seeds speak of cancellation after entry).
-check('CAN-02', 'pre-execute does not run for a call whose signal was aborted before entry', async ({ harness, tools }) => {
+// Whether a call already aborted at entry meets pre-execute is open (OP-51): upstream's side is CAN-21's.
+check('CAN-02', 'a call whose signal was aborted before entry ends ABORTED_BEFORE_DISPATCH, whether or not pre-execute saw it', async ({ harness, tools }) => {
   const { stages, probe } = setup(harness, tools, 'read')
 
   const result = await tools.execute(call('read', {}, { signal: abortedSignal() }))
 
   expectCode(result, 'ABORTED_BEFORE_DISPATCH')
-  expect(stages.count('pre'), 'pre stage runs').toBe(0)
   expect(probe.bodyCalls, 'body calls').toBe(0)
+  const preOfAborted = stages.count('pre')
+  incidental('CAN-21', () => expect(preOfAborted, 'pre-execute does not run for a pre-aborted call (CAN-21)').toBe(0))
   // Control: a call with a live signal does reach pre-execute, once.
   await tools.execute(call('read'))
-  expect(stages.count('pre'), 'pre stage runs after a live call').toBe(1)
+  expect(stages.count('pre') - preOfAborted, 'pre stage runs for a live call').toBe(1)
 })
 
 // Whether such a call passes through the policy stages at all is VIS-25's (./_kit/lookup.ts); the seeds pin only UNKNOWN_TOOL.
@@ -459,13 +466,16 @@ check('PRE-11', 'a rejecting approval request is a final failure carrying its me
 for (const mode of ['throws', 'rejects'] as const) {
   check('PRE-12', `a pre-execute listener that ${mode} ends the call without wrappers or body`, async ({ harness, tools }) => {
     const { stages, probe, guard } = setup(harness, tools)
+    // Each delegates first, so the stage recorder sees the call whichever listener is outermost (OP-32).
     harness.on(
       'tools/pre-execute',
       mode === 'throws'
-        ? () => {
+        ? (_exec, next) => {
+            void next().catch(() => undefined)
             throw new Error('policy broke')
           }
-        : async () => {
+        : async (_exec, next) => {
+            await next()
             throw new Error('policy broke')
           },
     )
@@ -526,9 +536,12 @@ check(['PRE-13', 'PRE-30'], 'an allow decision carrying arguments or input does 
 async function abortWhilePreIsPending(harness: Harness, tools: ToolRuntimeApi) {
   const entered = deferred()
   const gate = deferred<PreToolDecision>()
-  harness.on('tools/pre-execute', () => {
+  // It delegates once released, so the stage recorder sees the call whichever listener is outermost (OP-32).
+  harness.on('tools/pre-execute', async (_exec, next) => {
     entered.resolve()
-    return gate.promise
+    const decision = await gate.promise
+    await next()
+    return decision
   })
   const controller = new AbortController()
   const run = track(tools.execute(call('write', {}, { signal: controller.signal })))
@@ -547,7 +560,15 @@ check('PRE-14', 'an allow after a caller abort during pre-execute is awaited and
   const result = await run.result
 
   expectCode(result, 'ABORTED_BEFORE_DISPATCH')
-  expectStagesAside(stages, ['pre', 'result'], 'POST-25')
+  // Whether the call still meets the tools/execute wrappers is open (OP-52): upstream's side is CAN-22's.
+  const executeRuns = stages.count('execute')
+  incidental('CAN-22', () => expect(executeRuns, 'the call does not enter tools/execute (CAN-22)').toBe(0))
+  expectOrderAsidePost(
+    stages.order.filter((stage) => stage !== 'execute'),
+    ['pre', 'result'],
+    'result',
+  )
+  expectPostRouting('POST-25', stages.count('post'))
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
@@ -741,13 +762,15 @@ for (const mode of ['throws', 'rejects'] as const) {
     async ({ harness, tools, harnessError }) => {
       const { stages, probe, guard } = setup(harness, tools)
       const thrown = harnessError('policy broke', 'POLICY_DOWN')
+      // Each delegates first, so the stage recorder sees the call whichever listener is outermost (OP-32).
       harness.on(
         'tools/pre-execute',
         mode === 'throws'
-          ? () => {
+          ? (_exec, next) => {
+              void next().catch(() => undefined)
               throw thrown
             }
-          : () => Promise.reject(thrown),
+          : (_exec, next) => next().then(() => Promise.reject(thrown)),
       )
 
       const result = await tools.execute(call('write'))
@@ -802,9 +825,13 @@ check(
     })
     expectCode(await tools.execute(call('echo')), 'UNKNOWN_TOOL')
     expect(seen).toBe(0)
-    // Control: a call with a parent is not collapsed, so the same listener sees it.
-    expectSuccess(await tools.execute(call('echo', {}, { parent: Symbol('outer') })))
-    expect(seen, 'the listener does run for a call with a parent').toBe(1)
+    // A call with any parent is not collapsed, so the same listener sees it: whether a parent that is no live token
+    // counts is open (OP-36), upstream's side ARG-21's.
+    const forged = await tools.execute(call('echo', {}, { parent: Symbol('outer') }))
+    incidental('ARG-21', () => {
+      expectSuccess(forged)
+      expect(seen, 'the listener does run for a call with a parent (ARG-21)').toBe(1)
+    })
   },
   { deployment: { mode: 'code' } },
 )

@@ -372,6 +372,27 @@ check(
   { needs: ['scopes'] },
 )
 
+// Whether a scope may repeat a name an ancestor scope registered is open (OP-09): upstream lets it shadow (REG-27).
+check(
+  'REG-27',
+  'a scope registers a name its parent scope registered, and each resolves its own',
+  async ({ tools, scope }) => {
+    const parent = await scope()
+    const child = await scope(parent)
+    const inherited = probeTool('echo')
+    const own = probeTool('echo')
+    parent.tools.register(inherited.definition)
+
+    child.tools.register(own.definition)
+
+    expectTool(tools.get('echo', child.agent), own)
+    expectTool(tools.get('echo', parent.agent), inherited)
+    expectSuccess(await tools.execute(call('echo', {}, { agent: child.agent })))
+    expect([inherited.bodyCalls, own.bodyCalls]).toEqual([0, 1])
+  },
+  { needs: ['scopeParents'] },
+)
+
 check('REG-11', 'registering and unregistering each emit exactly one tools/change', ({ harness, tools }) => {
   const changes = countChanges(harness)
   const dispose = tools.register(probeTool('echo').definition)

@@ -66,7 +66,7 @@ check('VIS-01', 'own registrations shadow inherited ones and escape restrictions
 
 check(
   'VIS-01',
-  "an ancestor's registration shadows a global one for its descendants, and the scope's own entry shadows both",
+  "an ancestor's registration shadows a global one for its descendants, and the scope's own entry, if it may register one, shadows both",
   async ({ tools, scope }) => {
     tools.register(probeTool('x').definition)
     const parent = await scope()
@@ -76,8 +76,15 @@ check(
 
     expectTool(tools.get('x', child.agent), parentX)
     const childX = probeTool('x')
-    child.tools.register(childX.definition)
-    expectTool(tools.get('x', child.agent), childX)
+    // Whether a scope may repeat a name its parent holds is open (OP-09): upstream lets it (REG-27).
+    let registered = true
+    try {
+      child.tools.register(childX.definition)
+    } catch {
+      registered = false
+    }
+    incidental('REG-27', () => expect(registered, 'the child registers a name its parent holds (REG-27)').toBe(true))
+    expectTool(tools.get('x', child.agent), registered ? childX : parentX)
     expectTool(tools.get('x', parent.agent), parentX)
   },
   { needs: ['scopeParents'] },

@@ -37,12 +37,12 @@ export async function resolveAsk(run: Run, reason: string | undefined): Promise<
     return { kind: 'deny', reason: `tool "${name}" requires approval, but the call has no agent to route it through` }
   }
 
-  // PRE-07: the request carries the caller signal; `reason` only when defined.
+  // PRE-07: the request carries the caller signal; PRE-28: `reason` only when defined (OP-33: `always` keys it).
   const request: ApprovalRequest = {
     agent: exec.agent,
     toolName: exec.name,
     callId: exec.callId,
-    ...(reason !== undefined ? { reason } : {}),
+    ...(reason !== undefined || run.registry.choices.approvalReasonKey === 'always' ? { reason } : {}),
     signal: run.callerSignal,
   }
   const outcome: ApprovalOutcome = await service.request(request)

@@ -34,8 +34,10 @@ export type Dispatched = { readonly kind: 'post-result' | 'final-result'; readon
 async function admitRun(run: Run): Promise<Outcome> {
   // ARG-06, ERR-10: unreadable or non-lossless input; nothing else runs.
   if (run.entryFailure !== undefined) return finalResult(normalizedFailure(run.entryFailure.error))
-  // CAN-02: aborted before entry (arguments were materialised first, CAN-03); CAN-14 for collapsed calls too.
-  if (run.callerSignal.aborted) return finalResult(abortResult(false))
+  // CAN-02, CAN-21: aborted before entry (arguments were materialised first, CAN-03); CAN-14 for collapsed calls too.
+  // OP-51: `after-policy` leaves an ordinary call to the check after the guards (pre-execute.ts).
+  const checkedLater = run.registry.choices.entryAbortCheck === 'after-policy' && !run.collapsed
+  if (run.callerSignal.aborted && !checkedLater) return finalResult(abortResult(false))
   // CM-03, PRE-21: a collapsed model-direct call ends here, before any policy.
   if (run.collapsed) return finalResult(collapsedResult(String(run.exec.name)))
   return admit(run) // PRE-02: only calls that passed entry reach policy

@@ -15,6 +15,7 @@ import type { Run } from './run.ts'
  */
 export function notifyResult(run: Run, result: ToolExecutionResult): void {
   Object.freeze(run.exec)
+  run.registry.liveTokens.delete(run.exec.token) // OP-36: no longer a live parent
   run.registry.events.emitContained('tools/result', run.target, [run.exec, result], (error) => {
     run.registry.warn(`tools/result observer failed: ${errorMessage(error)}`, error)
   })

@@ -61,8 +61,8 @@ export function buildSuccess(run: Run, definition: ToolDefinition, value: unknow
 
   const success: Record<string, unknown> = { isError: false, value: frozenValue, content }
   // OUT-05, PRES-02: meta only for top-level calls with a projector. Any
-  // defined `parent`, even one no execution minted, counts as nested (ARG-09).
-  if (exec.parent === undefined && typeof output.presentationMeta === 'function') {
+  // defined `parent`, even one no execution minted, counts as nested (ARG-09, ARG-21; OP-36: or a live token only).
+  if (!run.nested && typeof output.presentationMeta === 'function') {
     success.meta = project(name, 'output.presentationMeta', () => output.presentationMeta!(exec.arguments, frozenValue))
   }
   // CTX-08: the marker is read when the success is built.

@@ -3,7 +3,7 @@
  * resolution (PRE-05..11), guards (GRD) and the post-guard cancellation check.
  */
 import type { PreToolDecision } from '../../conformance/spec/types.ts'
-import { guardDenialReason, losslessFailure, stageFailurePrefix } from '../choices.ts'
+import { guardDenialReason, hasExtraDecisionFields, losslessFailure, type RegistryChoices, stageFailurePrefix } from '../choices.ts'
 import { resolveAsk } from './approval.ts'
 import { evaluateGuards } from './guards.ts'
 import { materializeResult, RESULT_NOT_LOSSLESS } from './materialize.ts'
@@ -18,8 +18,9 @@ const MALFORMED_DECISION = 'tools/pre-execute returned a malformed decision'
  * well-formed allow/deny/ask is a malformed decision: `deny` needs a string
  * reason, an `ask` reason must be a string when present.
  */
-function checkDecision(decision: unknown): PreToolDecision {
+function checkDecision(choices: RegistryChoices, decision: unknown): PreToolDecision {
   if (typeof decision !== 'object' || decision === null) throw new TypeError(MALFORMED_DECISION)
+  if (hasExtraDecisionFields(choices, decision)) throw new TypeError(MALFORMED_DECISION) // PRE-30 (OP-34: `refused`)
   const { kind, reason } = decision as { kind?: unknown; reason?: unknown }
   if (kind === 'allow') return { kind }
   if (kind === 'deny' && typeof reason === 'string') return { kind, reason }
@@ -57,7 +58,7 @@ export async function admit(run: Run): Promise<Outcome> {
       async () => ({ kind: 'allow' }),
     )
     // PRE-13: only `kind` and `reason` are read; a decision cannot carry new arguments.
-    const decision = checkDecision(raw)
+    const decision = checkDecision(registry.choices, raw)
 
     if (decision.kind === 'deny') return deny(run, decision.reason) // PRE-04, kept even after an abort (PRE-14)
     if (decision.kind === 'ask') {
@@ -72,8 +73,9 @@ export async function admit(run: Run): Promise<Outcome> {
     const guarded = evaluateGuards(run)
     if (guarded !== undefined) return deny(run, guardDenialReason(registry.choices, guarded.reason)) // OP-02
 
-    // EXE-01, CAN-04: an allow that survived guards, but the caller has aborted.
-    if (run.callerSignal.aborted) return postResult(abortResult(false))
+    // EXE-01, CAN-04, CAN-22: an allow that survived guards, but the caller has aborted (OP-52: `in-dispatch`
+    // lets the wrappers run, and the base next() resolves ABORTED_BEFORE_DISPATCH, EXE-10).
+    if (run.callerSignal.aborted && registry.choices.abortedAdmission !== 'in-dispatch') return postResult(abortResult(false))
     return dispatchNext
   } catch (error) {
     // PRE-10, PRE-11, PRE-12, PRE-15, GRD-09: final, post-execute skipped.

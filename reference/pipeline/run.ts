@@ -8,7 +8,7 @@
  * or non-AbortSignal `signal`) is recorded as `entryFailure` and later turned
  * into a result (ERR-08, ERR-10).
  */
-import { checkDeferredContext, type RegistryChoices } from '../choices.ts'
+import { checkDeferredContext, countedParent, type RegistryChoices } from '../choices.ts'
 import type {
   ApprovalService,
   ContentBlock,
@@ -34,6 +34,8 @@ export interface RegistryInternals {
   approval(): ApprovalService | undefined
   /** The open-point choices the registry was created with (OP-02, OP-03). */
   readonly choices: RegistryChoices
+  /** OP-36: the tokens of the executions still running, kept only when the choices count live tokens alone as parents. */
+  readonly liveTokens: Set<unknown>
   /** EXE-05: results the registry produced itself, keyed to the dispatch token that produced them. */
   readonly canonical: WeakMap<object, symbol>
   /** RES-04: where contained observer failures are reported. */
@@ -54,6 +56,8 @@ export interface Run {
   readonly finalizer: Finalizer | undefined
   /** CM-03: a visible tool called model-direct under `code`; it ends at entry as UNKNOWN_TOOL. */
   readonly collapsed: boolean
+  /** ARG-09, ARG-21: the call has a parent that counts (any defined one; OP-36: or a live token only). */
+  readonly nested: boolean
   /** Set when the input could not be read or materialised; the outcome is then a final failure. */
   readonly entryFailure: { readonly error: unknown } | undefined
   /** CTX-01: contexts deferred through `exec.deferContext`, in call order. */
@@ -104,17 +108,21 @@ export function startRun(registry: RegistryInternals, input: unknown): Run {
   // CM-03: the same lookup decides the collapse (only a visible name collapses).
   let finalizer: Finalizer | undefined
   let collapsed = false
+  const parent = countedParent(registry.choices, registry.liveTokens, captured.parent) // OP-36
   try {
     const definition = resolveTool(registry.store, target, name)
-    collapsed = definition !== undefined && collapses(registry.store, target, name, captured.parent)
+    // VIS-25: a name out of view takes the ordinary path (OP-10: `collapsed` ends it here too).
+    const collapsible = definition !== undefined || registry.choices.invisibleDirectCalls === 'collapsed'
+    collapsed = collapsible && collapses(registry.store, target, name, parent)
     const finalize = definition?.finalizeContent
     if (typeof finalize === 'function') finalizer = finalize.bind(definition)
   } catch (error) {
     fail(error)
   }
 
-  // ARG-02: a fresh opaque token per execution.
+  // ARG-02: a fresh opaque token per execution (OP-36: live until tools/result).
   const token = Symbol('dsh.tool.execution') as ToolExecutionToken
+  if (registry.choices.parentTrust === 'live-token') registry.liveTokens.add(token)
 
   // ARG-04..06: `arguments` is read once and materialised. Skipped when the
   // identity could not be read: the call is already failed.
@@ -139,6 +147,7 @@ export function startRun(registry: RegistryInternals, input: unknown): Run {
     callerSignal: signal as AbortSignal,
     finalizer,
     collapsed,
+    nested: parent !== undefined,
     entryFailure,
     deferred: [],
     dispatchContexts: [],

@@ -20,7 +20,7 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-02',
     level: 'must',
     statement:
-      "A caller signal already aborted at entry (with lossless arguments) never runs the body: execute() resolves an ABORTED_BEFORE_DISPATCH failure and tools/result fires once (that the call short-circuits before any policy stage, with its arguments still materialized and frozen, is CAN-21's).",
+      "A caller signal already aborted at entry (with lossless arguments) never runs the body: execute() resolves a failure, ABORTED_BEFORE_DISPATCH unless a policy stage denied the call first, and tools/result fires once (that the call short-circuits before any policy stage, so that no denial can come first, with its arguments still materialized and frozen, is CAN-21's, OP-51).",
     sources: [seed('000', '§Cordis API (execute)'), upstream('README §Cancellation: entry check (CAN-21)')],
     quotes: [
       quote('000', '§执行 (ToolExecutionInput)', 'Required caller-owned cancellation for this invocation.'),

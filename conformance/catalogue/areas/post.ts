@@ -6,7 +6,7 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-01',
     level: 'must',
     statement:
-      "tools/post-execute is a waterfall whose base next() accepts; it runs once for every result that came out of dispatch (body success or throw, output failure, a cleanly normalized wrapper result) and never for final results (whether a policy denial reaches it is POST-28's, which pipeline failures are final POST-24's, that a caller abort observed after pre-execute passes through it POST-25's, and that a call naming a tool outside the view reaches it VIS-25's; such a call meets it at most once).",
+      "tools/post-execute is a waterfall whose base next() accepts; it runs once for every result that came out of dispatch (body success or throw, output failure, a cleanly normalized wrapper result) and never for final results (whether a policy denial reaches it is POST-28's, which pipeline failures are final POST-24's, that a caller abort observed after pre-execute passes through it POST-25's, that a call aborted at entry ends before it CAN-21's, and that a call naming a tool outside the view reaches it VIS-25's; such a call meets it at most once).",
     sources: [seed('000', '§tools/post-execute'), seed('001', 'L23'), upstream('post-result / final-result split (see POST-24)')],
     quotes: [
       quote('000', '§tools/post-execute', '`tools/post-execute` — waterfall'),

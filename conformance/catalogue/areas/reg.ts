@@ -296,4 +296,18 @@ export const REG_RULES = defineArea('REG', [
       evidence('packages/core/tools/tests/scoped.spec.ts', 109, 'disposing the scope unwinds its registrations and leaves no residue'),
     ],
   },
+  // REG-27: "duplicates within one layer ... fail" and "Scoped tools shadow globals" leave open whether a scope may
+  // register a name one of its ancestor scopes registered (open point OP-09).
+  {
+    id: 'REG-27',
+    level: 'upstream',
+    statement:
+      "A scope may register a name one of its ancestor scopes registers: register() succeeds and the scope's registration shadows the ancestor's for the scope (open point OP-09; at must level duplicates within one layer fail, REG-05, and a scoped registration shadows a global one, REG-06).",
+    sources: [upstream('duplicates are checked per layer; a nearer scope shadows a farther one')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 728, 'is already registered in this scope'),
+      evidence('packages/core/tools/src/index.ts', 1159, "// Inherited surface, nearest ancestor last: a nearer scope's same-name"),
+    ],
+    requires: ['scopes', 'scopeParents'],
+  },
 ])

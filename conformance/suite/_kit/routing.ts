@@ -15,7 +15,9 @@
  * - POST-25: ABORTED_BEFORE_DISPATCH from a caller abort observed once
  *   pre-execute (or an approval) settled passes through tools/post-execute;
  * - POST-28: a policy denial (a pre-execute deny, an ask not granted, a
- *   guard's reason) passes through tools/post-execute (open point OP-06).
+ *   guard's reason) passes through tools/post-execute (open point OP-06);
+ * - CAN-21: a call aborted at entry ends before every stage, tools/post-execute
+ *   included (open point OP-51: a registry may check the abort after the policy stages).
  *
  * A must test checks the stages the seeds do pin with {@link expectStagesAside},
  * which accepts tools/post-execute running once (right before tools/result)
@@ -26,7 +28,7 @@ import { incidental } from './incidental.ts'
 import type { Stage, StageLog } from './stages.ts'
 
 /** The upstream rule that owns the routing of one kind of early end. */
-export type PostRoute = 'POST-24' | 'POST-25' | 'POST-28'
+export type PostRoute = 'POST-24' | 'POST-25' | 'POST-28' | 'CAN-21'
 
 /** The stages in `order` but tools/post-execute, in order. */
 export function withoutPost<T extends string>(order: readonly T[]): T[] {
@@ -59,6 +61,7 @@ export function expectPostRouting(route: PostRoute, postRuns: number): void {
   incidental(route, () => {
     if (route === 'POST-24') expect(postRuns, 'a pipeline failure ends the call without tools/post-execute (POST-24)').toBe(0)
     else if (route === 'POST-25') expect(postRuns, 'ABORTED_BEFORE_DISPATCH after pre-execute passes through tools/post-execute once (POST-25)').toBe(1)
+    else if (route === 'CAN-21') expect(postRuns, 'a call aborted at entry ends before every stage, tools/post-execute included (CAN-21)').toBe(0)
     else expect(postRuns, 'a policy denial passes through tools/post-execute once (POST-28)').toBe(1)
   })
 }

@@ -17,6 +17,7 @@ import {
   type ScalarType,
 } from './keywords.ts'
 import { readPlainArray, readSchemaRecord } from './records.ts'
+import type { RegistryChoices } from '../../choices.ts'
 
 /** Either "check this node" or "run this deferred step" (post-children checks, path bookkeeping). */
 type Task = { readonly node: unknown; readonly path: string } | (() => void)
@@ -25,6 +26,8 @@ type Task = { readonly node: unknown; readonly path: string } | (() => void)
 interface Walk {
   readonly violations: string[]
   readonly onPath: Set<object>
+  /** JSS-22: an empty `enum` is a violation (OP-21: `accepted` admits it, no value validating). */
+  readonly emptyEnum: 'refused' | 'accepted'
 }
 
 function safeIsJsonValue(value: unknown): boolean {
@@ -54,8 +57,8 @@ function enterPath(walk: Walk, container: object, next: Task[]): void {
  * Collects the subset violations of `root`, with paths rooted at `rootPath`.
  * An empty list means the schema is inside the enforced subset.
  */
-export function collectSchemaViolations(root: unknown, rootPath = 'schema'): string[] {
-  const walk: Walk = { violations: [], onPath: new Set() }
+export function collectSchemaViolations(root: unknown, rootPath = 'schema', choices: RegistryChoices = {}): string[] {
+  const walk: Walk = { violations: [], onPath: new Set(), emptyEnum: choices.emptyEnum ?? 'refused' }
   const tasks: Task[] = [{ node: root, path: rootPath }]
   while (tasks.length > 0) {
     const task = tasks.pop()!
@@ -175,7 +178,7 @@ function checkFields(walk: Walk, fields: Map<string, unknown>, path: string, nex
       if (present(fields, 'items')) next.push({ node: fields.get('items'), path: `${path}.items` })
       return
     default:
-      checkScalarKeywords(violations, fields, path, type)
+      checkScalarKeywords(violations, fields, path, type, walk.emptyEnum === 'accepted')
   }
 }
 
@@ -218,11 +221,11 @@ function checkObjectKeywords(walk: Walk, fields: Map<string, unknown>, path: str
   })
 }
 
-function checkScalarKeywords(violations: string[], fields: Map<string, unknown>, path: string, type: ScalarType): void {
+function checkScalarKeywords(violations: string[], fields: Map<string, unknown>, path: string, type: ScalarType, acceptEmpty: boolean): void {
   let members: unknown[] | undefined
   if (present(fields, 'enum')) {
     const candidate = readPlainArray(fields.get('enum'))
-    if (candidate !== undefined && candidate.length > 0 && candidate.every((value) => isScalarOfType(type, value))) {
+    if (candidate !== undefined && (candidate.length > 0 || acceptEmpty) && candidate.every((value) => isScalarOfType(type, value))) {
       members = candidate
     } else {
       violations.push(`${path}.enum must be a non-empty array of ${type} values`)

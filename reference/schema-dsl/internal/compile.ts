@@ -9,6 +9,7 @@ import type { JsonSchemaNode } from '../../../conformance/spec/types.ts'
 import { JsonSchemaError } from '../../errors.ts'
 import { snapshotJsonValue } from '../../json.ts'
 import { readPlainArray, readSchemaRecord } from '../../json-schema/internal/records.ts'
+import type { RegistryChoices } from '../../choices.ts'
 
 const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null'])
 const VALUE_TYPES = new Set([...SCALAR_TYPES, 'array', 'object', 'json'])
@@ -33,13 +34,17 @@ interface MapEntry {
 
 type Task =
   | { readonly kind: 'node'; readonly spec: unknown; readonly path: string; readonly target: Target; readonly entry?: MapEntry }
-  | { readonly kind: 'map'; readonly spec: unknown; readonly path: string; readonly target: Target }
+  /** `markers`: its entries may carry `required: true` (a parameter map; an object spec's properties unless OP-22 says otherwise). */
+  | { readonly kind: 'map'; readonly spec: unknown; readonly path: string; readonly target: Target; readonly markers: boolean }
   | (() => void)
 
 class Compilation {
   private readonly tasks: Task[] = []
   /** Spec containers on the current path: meeting one again is a cycle; siblings may share. */
   private readonly onPath = new Set<unknown>()
+
+  /** The open-point choices of the DSL (OP-22, OP-23, OP-25); each default is upstream's. */
+  constructor(private readonly choices: RegistryChoices = {}) {}
 
   run(first: Task): void {
     this.tasks.push(first)
@@ -51,7 +56,7 @@ class Compilation {
       }
       const next: Task[] = []
       if (task.kind === 'node') this.node(task.spec, task.path, task.target, task.entry, next)
-      else this.map(task.spec, task.path, task.target, next)
+      else this.map(task.spec, task.path, task.target, task.markers, next)
       // Reverse, so the scheduled work runs in the order it was scheduled.
       for (let i = next.length - 1; i >= 0; i--) this.tasks.push(next[i]!)
     }
@@ -68,7 +73,7 @@ class Compilation {
   }
 
   /** A property map: `target` receives `properties` and `required` (dropped again when empty). */
-  private map(spec: unknown, path: string, target: Target, next: Task[]): void {
+  private map(spec: unknown, path: string, target: Target, markers: boolean, next: Task[]): void {
     const entries = readSchemaRecord(spec)
     if (entries === undefined) fail(`${path} must be an object of value schemas`)
     this.checkAcyclic(spec, path)
@@ -79,11 +84,20 @@ class Compilation {
     for (const [key, child] of entries) {
       const node: Target = {}
       setOwn(properties, key, node)
-      next.push({ kind: 'node', spec: child, path: `${path}.${key}`, target: node, entry: { key, required } })
+      next.push({ kind: 'node', spec: child, path: `${path}.${key}`, target: node, ...(markers ? { entry: { key, required } } : {}) })
     }
     this.enter(spec, next)
     next.push(() => {
       if (required.length === 0) delete target.required
+    })
+  }
+
+  /** OP-22 (`object-list`): an object spec's `required` names, written once its properties are compiled (left out when empty). */
+  private requiredList(names: unknown, path: string, target: Target, next: Task[]): void {
+    const list = readPlainArray(names)
+    if (list === undefined || !list.every((name) => typeof name === 'string')) fail(`${path}.required must be an array of property names`)
+    next.push(() => {
+      if (list.length > 0) target.required = [...list]
     })
   }
 
@@ -96,6 +110,8 @@ class Compilation {
     if (fields.has('oneOf')) {
       if (fields.has('type')) fail(`${path} cannot declare both type and oneOf`)
       kind = 'oneOf'
+    } else if (!fields.has('type') && this.choices.untypedSpec === 'unconstrained') {
+      kind = 'json' // DSL-35 refuses a spec with neither type nor oneOf (OP-25: `unconstrained` compiles it annotation-only)
     } else {
       const type = fields.get('type')
       if (typeof type !== 'string' || !VALUE_TYPES.has(type)) {
@@ -103,13 +119,20 @@ class Compilation {
       }
       kind = SCALAR_TYPES.has(type) ? 'scalar' : type
     }
+    // DSL-36: an object spec's properties carry `required: true` (OP-22: under `object-list` the object node lists
+    // them in `required`, except a parameter-map entry's own `required: true` marker).
+    const listsRequired =
+      kind === 'object' &&
+      this.choices.objectSpecRequired === 'object-list' &&
+      fields.has('required') &&
+      !(entry !== undefined && fields.get('required') === true)
     const allowed = KEYS_BY_KIND[kind]!
     for (const key of fields.keys()) {
       if (allowed.has(key) || (ANNOTATIONS as readonly string[]).includes(key)) continue
-      if (key === 'required' && entry !== undefined) continue
+      if (key === 'required' && (entry !== undefined || listsRequired)) continue
       fail(`${path}.${key} is not supported by the value schema DSL`)
     }
-    if (entry !== undefined && fields.has('required')) {
+    if (entry !== undefined && fields.has('required') && !listsRequired) {
       if (fields.get('required') !== true) fail(`${path}.required must be true when present`)
       entry.required.push(entry.key)
     }
@@ -143,15 +166,19 @@ class Compilation {
         break
       case 'object': {
         target.type = 'object'
-        const open = fields.get('additionalProperties')
+        // DSL-35: openness is explicit (OP-23: `open` reads a missing key as true).
+        const missing = !fields.has('additionalProperties') && this.choices.missingOpenness === 'open'
+        const open = missing ? true : fields.get('additionalProperties')
         if (typeof open !== 'boolean') fail(`${path}.additionalProperties must be explicitly true or false`)
+        const markers = this.choices.objectSpecRequired !== 'object-list'
         if (fields.has('properties')) {
-          next.push({ kind: 'map', spec: fields.get('properties'), path: `${path}.properties`, target })
+          next.push({ kind: 'map', spec: fields.get('properties'), path: `${path}.properties`, target, markers })
           // Placeholders keep the emitted key order type, properties, required, additionalProperties.
           target.properties = {}
           target.required = []
         }
         target.additionalProperties = open
+        if (listsRequired) this.requiredList(fields.get('required'), path, target, next)
         break
       }
       // json: an annotation-only node, i.e. any lossless JSON.
@@ -188,15 +215,19 @@ function fail(violation: string): never {
 }
 
 /** Compiles a value spec rooted at `path` (the value root is labelled `schema`). */
-export function compileValueSpec(spec: unknown, path = 'schema'): JsonSchemaNode {
+export function compileValueSpec(spec: unknown, path = 'schema', choices: RegistryChoices = {}): JsonSchemaNode {
   const root: Target = {}
-  new Compilation().run({ kind: 'node', spec, path, target: root })
+  new Compilation(choices).run({ kind: 'node', spec, path, target: root })
   return root as JsonSchemaNode
 }
 
 /** Compiles a parameter map to an open object root (labelled `parameters`). */
-export function compileParameterSpec(spec: unknown, path = 'parameters'): JsonSchemaNode & { type: 'object'; properties: Record<string, JsonSchemaNode> } {
+export function compileParameterSpec(
+  spec: unknown,
+  path = 'parameters',
+  choices: RegistryChoices = {},
+): JsonSchemaNode & { type: 'object'; properties: Record<string, JsonSchemaNode> } {
   const root: Target = { type: 'object' }
-  new Compilation().run({ kind: 'map', spec, path, target: root })
+  new Compilation(choices).run({ kind: 'map', spec, path, target: root, markers: true })
   return root as unknown as JsonSchemaNode & { type: 'object'; properties: Record<string, JsonSchemaNode> }
 }
