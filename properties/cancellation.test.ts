@@ -360,7 +360,9 @@ law('E-19', ['CAN-07', 'CAN-06', 'CAN-08', 'CTX-02'], 'a success replaced by a c
     // The code is the rule of the point where the abort landed; that the deferred contexts survive it is CTX-02's.
     const owner: RuleId = point === 'short' ? 'CAN-06' : point === 'post' ? 'CAN-08' : 'CAN-07'
     r.holds(owner, () =>
-      expect(result.error?.info?.code, `aborted during ${point}: got ${describeResult(result)}`).toBe(point === 'short' ? 'ABORTED_BEFORE_DISPATCH' : 'ABORTED'),
+      expect(result.error?.info?.code, `aborted during ${point}: got ${describeResult(result)}`).toBe(
+        point === 'short' ? 'ABORTED_BEFORE_DISPATCH' : 'ABORTED',
+      ),
     )
     const got = (result.additionalContexts ?? []).map((c) => (c as { content: unknown }).content)
     // Must (CTX-02): the contexts the body deferred stay on the cancellation result.

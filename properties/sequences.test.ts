@@ -484,7 +484,8 @@ class Restrict implements Cmd {
     const what = `restrict(${$JSON.stringify(filter)}) on s${layer}, which inherits [${[...known].sort().join(', ')}]`
     if (ancestorOnly) incidental('VIS-31', () => expect(dispose !== undefined, `${what}, naming a name only an ancestor registered (VIS-31)`).toBe(true))
     else if (open) incidental('VIS-26', () => expect(dispose !== undefined, `${what}, naming a name an ancestor's restriction hides (VIS-26)`).toBe(true))
-    else if (onlyForeign) incidental('VIS-36', () => expect(dispose !== undefined, `${what}, naming only names scopes outside its chain registered (VIS-36)`).toBe(false))
+    else if (onlyForeign)
+      incidental('VIS-36', () => expect(dispose !== undefined, `${what}, naming only names scopes outside its chain registered (VIS-36)`).toBe(false))
     else real.r.holds('VIS-07', () => expect(dispose !== undefined, what).toBe(acceptable))
     if (dispose !== undefined) {
       const id = m.nextId++

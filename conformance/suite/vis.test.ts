@@ -257,7 +257,7 @@ check('VIS-07', 'restrict() rejects a name registered nowhere and a name of its 
 
 // VIS-36: the seeds fail "unknown names" without saying unknown to whom; a name only a sibling scope registered is
 // known to the registry but not inherited by the caller. Upstream refuses it.
-check('VIS-36', "restrict() rejects a name only another, non-ancestor scope registered, and installs nothing", async ({ tools, scope }) => {
+check('VIS-36', 'restrict() rejects a name only another, non-ancestor scope registered, and installs nothing', async ({ tools, scope }) => {
   registerAll(tools, 'a', 'b')
   const s = await scope()
   const sibling = await scope()
