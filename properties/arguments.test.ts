@@ -35,8 +35,11 @@ law('E-04', ['ARG-04', 'ARG-05'], 'lossless arguments reach the body as an equal
   },
 })
 
+// -0 is left out: whether it is lossy the seeds do not say (ARG-24, upstream's, tested by example).
+const lossyArguments = lossySpec.filter((spec) => spec.kind !== '-0')
+
 law('E-04b', ['ARG-06', 'ARG-05', 'CAN-03'], 'lossy arguments end the call before any policy stage, even with a pre-aborted signal', {
-  arbitrary: fc.record({ lossy: lossySpec, preAborted: fc.boolean() }),
+  arbitrary: fc.record({ lossy: lossyArguments, preAborted: fc.boolean() }),
   interesting: 'the signal was already aborted (the argument failure must win)',
   run: async (r, { lossy, preAborted }) => {
     const probe = probeTool('tool')

@@ -52,7 +52,8 @@ const CODES: readonly string[] = ['ABORTED', 'ABORTED_BEFORE_DISPATCH']
  * that would otherwise succeed (E-18 charges that property to it alone).
  */
 function cancelledBy(point: Point, kind: Kind): RuleId {
-  if (point === 'before') return 'CAN-02'
+  // A signal already aborted at entry: the seeds speak of cancellation "arriving after entry" (CAN-25, upstream's).
+  if (point === 'before') return 'CAN-25'
   if (point === 'pre' || point === 'approval') return 'CAN-04'
   if (point === 'post') return 'CAN-08'
   if (kind === 'short') return 'CAN-06'
@@ -69,7 +70,7 @@ function describeResult(result: ToolExecutionResult): string {
 
 law(
   'E-18',
-  ['CAN-10', 'CAN-02', 'CAN-04', 'CAN-05', 'CAN-06', 'CAN-07', 'CAN-08', 'CAN-09', 'CAN-01'],
+  ['CAN-10', 'CAN-04', 'CAN-05', 'CAN-06', 'CAN-07', 'CAN-08', 'CAN-09', 'CAN-01', 'CAN-21', 'CAN-25'],
   'the abort code depends only on whether the body started, and more specific failures are never replaced',
   {
     // The approval abort point only where an ask can be approved.
@@ -176,8 +177,8 @@ law(
         const owner = cancelledBy(point, kind)
         // That the abort cancels the call at all is the rule of the point where it landed.
         r.holds(owner, () => expect(result.isError, `the abort during ${point} cancels the call (${owner}), got ${seen}`).toBe(true))
-        // That a cancellation is one of the two failures is CAN-01's; which of the two, CAN-10's.
-        r.holds('CAN-01', () => {
+        // That a cancellation is one of the two failures is CAN-01's (CAN-25's for a signal aborted at entry); which of the two, CAN-10's.
+        r.holds(point === 'before' ? 'CAN-25' : 'CAN-01', () => {
           if (result.isError) expect(CODES.includes(code as string), `a cancellation is ABORTED or ABORTED_BEFORE_DISPATCH, got ${seen}`).toBe(true)
         })
         r.holds('CAN-10', () => {
@@ -366,14 +367,22 @@ law('E-19', ['CAN-07', 'CAN-06', 'CAN-08', 'CTX-02'], 'a success replaced by a c
 
     const expected = [...(point === 'short' ? [] : labels('deferred', deferred)), ...labels('wrapper', wrapper), ...labels('post', post)]
     if ([point === 'short' ? 0 : deferred, wrapper, post].filter((n) => n > 0).length >= 2) r.interesting()
-    expect(result.error?.info?.code, `aborted during ${point}: got ${describeResult(result)}`).toBe(point === 'short' ? 'ABORTED_BEFORE_DISPATCH' : 'ABORTED')
+    // The code is the rule of the point where the abort landed; that the deferred contexts survive it is CTX-02's.
+    const owner: RuleId = point === 'short' ? 'CAN-06' : point === 'post' ? 'CAN-08' : 'CAN-07'
+    r.holds(owner, () =>
+      expect(result.error?.info?.code, `aborted during ${point}: got ${describeResult(result)}`).toBe(
+        point === 'short' ? 'ABORTED_BEFORE_DISPATCH' : 'ABORTED',
+      ),
+    )
     const got = (result.additionalContexts ?? []).map((c) => (c as { content: unknown }).content)
-    // Must (CAN-01, CTX-02): the contexts the body deferred stay on the cancellation result.
+    // Must (CTX-02): the contexts the body deferred stay on the cancellation result.
     const deferredKept = point === 'short' ? [] : labels('deferred', deferred)
-    expect(
-      deferredKept.filter((label) => !got.includes(label)),
-      "deferred contexts the cancellation result dropped (the replaced success's)",
-    ).toEqual([])
+    r.holds('CTX-02', () =>
+      expect(
+        deferredKept.filter((label) => !got.includes(label)),
+        "deferred contexts the cancellation result dropped (the replaced success's)",
+      ).toEqual([]),
+    )
     // Upstream: the wrapper's and the decision's contexts stay too (CAN-20), in origin order (CTX-12), and no key without one (CTX-05).
     incidental('CAN-20', () =>
       expect(

@@ -4,6 +4,7 @@
  */
 import { $JSON, $Object } from '../conformance/suite/_kit/intrinsics.ts'
 import fc from 'fast-check'
+import type { RuleId } from '../conformance/catalogue/index.ts'
 import { expect } from 'vitest'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import {
@@ -22,17 +23,25 @@ import { law } from './_kit/law.ts'
 import { plan, runPlan } from './_kit/plan.ts'
 import { buildThrown, expectedMessage, thrownSpec } from './_kit/values.ts'
 
-law('E-01', ['ERR-08', 'RES-01', 'FIN-02'], 'every call resolves, notifies once and finalizes once when the tool was visible', {
+law('E-01', ['ERR-08', 'RES-01', 'FIN-02', 'RES-05', 'ERR-22'], 'every call resolves, notifies once and finalizes once when the tool was visible', {
   arbitrary: plan,
   interesting: 'a planned throw or rejection actually ran in some stage',
   threshold: 0.2,
   run: async (r, p) => {
     const out = await runPlan(r, p)
     if (out.threw.length > 0) r.interesting()
-    expect(out.rejected, 'execute() rejected').toBeUndefined()
-    expect(out.observed.length, 'tools/result fired this many times').toBe(1)
-    expect(out.observed[0]?.result === out.result, 'execute() resolved the very object tools/result saw').toBe(true)
-    expect(out.finalizeCalls, 'finalizeContent calls').toBe(p.visible ? 1 : 0)
+    // A rejection is charged to the rules of the failures that ran: a throwing tools/result observer is contained
+    // (RES-05), a throwing guard or finalizer resolves a failure (ERR-22, upstream's); ERR-08 owns the rest.
+    const owners: RuleId[] = []
+    if (out.threw.includes('observer')) owners.push('RES-05')
+    if (out.threw.includes('guard') || out.threw.includes('finalize')) owners.push('ERR-22')
+    r.holds(owners.length === 0 ? 'ERR-08' : owners, () => expect(out.rejected, 'execute() rejected').toBeUndefined())
+    if (out.rejected !== undefined) return
+    r.holds(['ERR-08', 'RES-01', 'FIN-02'], () => {
+      expect(out.observed.length, 'tools/result fired this many times').toBe(1)
+      expect(out.observed[0]?.result === out.result, 'execute() resolved the very object tools/result saw').toBe(true)
+      expect(out.finalizeCalls, 'finalizeContent calls').toBe(p.visible ? 1 : 0)
+    })
   },
 })
 

@@ -480,6 +480,12 @@ class Restrict implements Cmd {
     // still counts them as inherited (VIS-26); a registry may also refuse them as names the scope does not inherit.
     const parent = m.parents[layer]
     const open = acceptable && parent !== undefined && named.some((n) => m.resolve(parent, n) === undefined)
+    // Names the scope does not inherit that only scopes outside its chain registered (a sibling's, a descendant's):
+    // the seeds do not say whether such a name is "unknown", upstream refuses it (VIS-36). VIS-07 demands the refusal
+    // only of a name registered nowhere or only in the calling scope's own layer.
+    const foreign = (n: Name): boolean => m.registrations.some((x) => x.live && x.layer !== layer && x.name === n)
+    const unknown = named.filter((n) => !known.has(n))
+    const onlyForeign = unknown.length > 0 && unknown.every(foreign)
     const filter = { ...(allow === undefined ? {} : { allow }), ...(deny === undefined ? {} : { deny }) }
     let dispose: (() => void) | undefined
     try {
@@ -490,6 +496,8 @@ class Restrict implements Cmd {
     const what = `restrict(${$JSON.stringify(filter)}) on s${layer}, which inherits [${[...known].sort().join(', ')}]`
     if (ancestorOnly) incidental('VIS-31', () => expect(dispose !== undefined, `${what}, naming a name only an ancestor registered (VIS-31)`).toBe(true))
     else if (open) incidental('VIS-26', () => expect(dispose !== undefined, `${what}, naming a name an ancestor's restriction hides (VIS-26)`).toBe(true))
+    else if (onlyForeign)
+      incidental('VIS-36', () => expect(dispose !== undefined, `${what}, naming only names scopes outside its chain registered (VIS-36)`).toBe(false))
     else real.r.holds('VIS-07', () => expect(dispose !== undefined, what).toBe(acceptable))
     if (dispose !== undefined) {
       const id = m.nextId++

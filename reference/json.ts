@@ -112,6 +112,7 @@ function store(frame: Frame, key: string, value: unknown): void {
  */
 function walk(value: unknown, copy: boolean, freeze = false, ordinaryOnly = false): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
+  // -0 is refused: for arguments that is upstream's ARG-24 (the seeds leave it open there).
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0) ? value : REJECT
   if (typeof value !== 'object') return REJECT
   // Checking only: a frozen snapshot is lossless as it is. A copy is always

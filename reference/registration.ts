@@ -101,8 +101,9 @@ export function restrictTools(store: LayerStore, node: ScopeNode | undefined, fi
   if (named.includes(RUN_CODE_NAME)) {
     throw new Error(`tools.restrict() cannot name reserved Code Mode presentation transport "${RUN_CODE_NAME}"`)
   }
-  // VIS-07: every name must be inherited right now (own registrations do not count); VIS-31: an ancestor's
-  // registration counts (OP-38: not when restrictions filter global tools only).
+  // VIS-07: every name must be inherited right now (own registrations do not count); VIS-36: another, non-ancestor
+  // scope's registration does not count either; VIS-31: an ancestor's registration counts (OP-38: not when
+  // restrictions filter global tools only).
   const restrictable = store.choices.restrictionTargets === 'global-only' ? [...store.global.tools.keys()] : [...inheritedTools(store, node).keys()]
   const unknown = named.filter((name) => !restrictable.includes(name))
   if (unknown.length > 0) throw new Error(unknownNamesMessage(unknown, restrictable))

@@ -1528,8 +1528,9 @@ check(
   { deployment: CODE },
 )
 
+// CAN-25: what a signal already aborted at entry gets the seeds do not say (they speak of cancellation after entry).
 check(
-  'CAN-02',
+  'CAN-25',
   'an outer signal already aborted at entry is ABORTED_BEFORE_DISPATCH for run_code too, and the runtime never runs',
   async ({ tools, codeMode }) => {
     const runtime = await mountScripted(codeMode)

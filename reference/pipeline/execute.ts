@@ -3,7 +3,7 @@
  * POST-24, FIN-02), and the same pipeline cut into the four stages a scheduler
  * drives (CM-16, CM-17; used by the Code Mode bridge, CM-15):
  *
- *   prepare:  entry (ARG) → pre-aborted check (CAN-02) → Code Mode collapse
+ *   prepare:  entry (ARG) → pre-aborted check (CAN-21) → Code Mode collapse
  *             (CM-03) → pre-execute, ask, guards (admit)
  *   dispatch: tools/execute + body
  *   finalize: tools/post-execute → finalizeContent + materialisation → tools/result
@@ -34,7 +34,7 @@ export type Dispatched = { readonly kind: 'post-result' | 'final-result'; readon
 async function admitRun(run: Run): Promise<Outcome> {
   // ARG-06, ERR-10: unreadable or non-lossless input; nothing else runs.
   if (run.entryFailure !== undefined) return finalResult(normalizedFailure(run.entryFailure.error))
-  // CAN-02, CAN-21: aborted before entry (arguments were materialised first, CAN-03); CAN-14 for collapsed calls too.
+  // CAN-21, CAN-25: aborted before entry (arguments were materialised first, CAN-03); CAN-14 for collapsed calls too.
   // OP-51: `after-policy` leaves an ordinary call to the check after the guards (pre-execute.ts).
   const checkedLater = run.registry.choices.entryAbortCheck === 'after-policy' && !run.collapsed
   if (run.callerSignal.aborted && !checkedLater) return finalResult(abortResult(false))

@@ -65,7 +65,7 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-05',
     level: 'must',
     statement:
-      "execute() admits arguments built from null, booleans, strings, finite numbers other than -0, dense ordinary arrays and plain objects with enumerable string keys, nested to a modest depth, and refuses as an argument failure every value JSON cannot carry losslessly: undefined anywhere, functions, symbols, bigints, NaN, ±Infinity, -0, cycles, Map/Set/Date, sparse arrays or arrays with extra properties, and symbol-keyed or non-enumerable properties (prototypes other than the ordinary ones, shared parts, getters and deep nesting are ARG-17's and ARG-15's).",
+      "execute() admits arguments built from null, booleans, strings, finite numbers (-0 aside), dense ordinary arrays and plain objects with enumerable string keys, nested to a modest depth, and refuses as an argument failure every value JSON cannot carry losslessly: undefined anywhere, functions, symbols, bigints, NaN, ±Infinity, cycles, Map/Set/Date, sparse arrays or arrays with extra properties, and symbol-keyed or non-enumerable properties (what -0 gets is ARG-24's; prototypes other than the ordinary ones, shared parts, getters and deep nesting are ARG-17's and ARG-15's).",
     sources: [seed('000', '§执行 (ToolExecutionInput.arguments)')],
     quotes: [
       quote('000', '§执行 (ToolExecutionInput.arguments)', 'Losslessly JSON-serializable parsed arguments (tools validate their own schema).'),
@@ -283,5 +283,21 @@ export const ARG_RULES = defineArea('ARG', [
     ],
     divergence:
       'The seeds call parent an "Opaque token of the enclosing transport execution" without saying whether the registry verifies it; a registry that refuses a forged or stale token is as good a reading.',
+  },
+  // ARG-24: JSON text can spell -0 (JSON.parse('-0') is -0) while JSON.stringify writes 0; the seeds' "Losslessly
+  // JSON-serializable" and "拒绝非 JSON 输入" do not say whether -0 is refused, kept or made 0 (issue 37, part 3:
+  // what ARG-05 demanded beyond its quotes).
+  {
+    id: 'ARG-24',
+    level: 'upstream',
+    statement:
+      'The argument boundary refuses -0 anywhere in the arguments as an argument failure, without running the body (at must level ARG-05 admits what JSON carries losslessly and refuses what JSON cannot carry, and leaves -0 open).',
+    sources: [seed('000', '§执行 (ToolExecutionInput.arguments)'), upstream('snapshotJsonValue refuses negative zero')],
+    evidence: [
+      evidence('packages/core/session/src/json.ts', 127, 'if (!Number.isFinite(current) || Object.is(current, -0)) return undefined'),
+      evidence('packages/core/tools/src/index.ts', 1412, 'const detached = snapshotJsonValue(exec.arguments)'),
+    ],
+    divergence:
+      'Seed 000 asks for "Losslessly JSON-serializable parsed arguments" and rejects "非 JSON 输入" without naming -0: JSON text can hold -0, so keeping it, or canonicalising it to 0, is as good a reading as refusing it.',
   },
 ])

@@ -6,7 +6,7 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-01',
     level: 'must',
     statement:
-      "Cancellation produces one of two failures, code ABORTED_BEFORE_DISPATCH when the body had not started or ABORTED when a successful started outcome is replaced, and the contexts the body deferred are kept on it (that contexts a wrapper result or a post-execute decision brought are kept too is CAN-20's, their info.name CAN-16's, their enveloped content ERR-13's).",
+      "A caller cancellation arriving after entry and before final result materialization turns a call whose body has not started into a failure coded ABORTED_BEFORE_DISPATCH (the body is skipped), and replaces a successful started outcome with a failure coded ABORTED; a started call that fails may keep its own tool-owned error (that the contexts the body deferred survive is CTX-02's, that contexts a wrapper result or a post-execute decision brought are kept too CAN-20's, their info.name CAN-16's, their enveloped content ERR-13's; a signal already aborted at entry is CAN-25's).",
     sources: [seed('000', '§Cordis API (execute)')],
     quotes: [
       quote(
@@ -20,12 +20,16 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-02',
     level: 'must',
     statement:
-      "A caller signal already aborted at entry (with lossless arguments) never runs the body: execute() resolves a failure, ABORTED_BEFORE_DISPATCH unless a policy stage denied the call first, and tools/result fires once (that the call short-circuits before any policy stage, so that no denial can come first, with its arguments still materialized and frozen, is CAN-21's, OP-51).",
-    sources: [seed('000', '§Cordis API (execute)'), upstream('README §Cancellation: entry check (CAN-21)')],
+      "A caller cancellation that arrives after entry, before the body starts, means the body never runs: execute() resolves a failure coded ABORTED_BEFORE_DISPATCH, the outcome tools/result receives, once (a signal already aborted at entry is CAN-25's, and that such a call short-circuits before any policy stage, with its arguments still materialized and frozen, CAN-21's).",
+    sources: [seed('000', '§Cordis API (execute)'), seed('002', '§ctx.tools.execute')],
     quotes: [
-      quote('000', '§执行 (ToolExecutionInput)', 'Required caller-owned cancellation for this invocation.'),
-      quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
-      quote('000', '§执行', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
+      quote(
+        '000',
+        '§Cordis API (execute)',
+        'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`',
+      ),
+      quote('002', '§ctx.tools.execute', 'The returned outcome is the same lossless, frozen snapshot final observers receive.'),
+      quote('000', '§tools/result', '`tools/result` — emit'),
     ],
   },
   {
@@ -43,7 +47,7 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-04',
     level: 'must',
     statement:
-      "A caller abort while tools/pre-execute or an approval is pending is observed once it settles: an allow (or an approval granted allowed-once) then becomes ABORTED_BEFORE_DISPATCH without running the body, an approval answered cancelled still ends the call without the body, and a deny is kept as the denial. That such a call does not enter tools/execute either is CAN-22's, whether that ABORTED_BEFORE_DISPATCH meets tools/post-execute POST-25's, and that a cancelled approval gives ABORTED_BEFORE_DISPATCH rather than a denial PRE-09's.",
+      "A caller abort while tools/pre-execute, or the approval an ask asked for, is pending keeps the call from its body: it is observed once the pending pre-execute listeners settle (their promise is not abandoned), a call that would otherwise go on to dispatch (an allow, or an approval granted allowed-once) resolves ABORTED_BEFORE_DISPATCH without running the body, and an approval answered cancelled still ends the call as a failure without the body. Whether a pending approval is awaited or abandoned on the abort the seeds leave open, that a later deny stays that denial is CAN-09's (and PRE-31's), that such a call does not enter tools/execute CAN-22's, whether that ABORTED_BEFORE_DISPATCH meets tools/post-execute POST-25's, and that a cancelled approval gives ABORTED_BEFORE_DISPATCH rather than a denial PRE-09's.",
     sources: [seed('000', '§tools/pre-execute'), seed('001', 'L29'), upstream('details pinned by PRE-09, PRE-14, POST-25 and CAN-22')],
     quotes: [
       quote(
@@ -93,7 +97,7 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-07',
     level: 'must',
     statement:
-      "A body that was invoked and returned a success ends as ABORTED if the caller aborted by the time it returned or while a wrapper was still finishing, unless tools/post-execute turned it into a failure; the body's deferred contexts are kept (whether tools/post-execute already receives ABORTED is CAN-18's).",
+      "A body that was invoked and returned a success ends as a failure coded ABORTED if a caller cancellation arrived after entry and before final result materialization (by the time the body returned, or while a wrapper was still finishing), unless the outcome had already become a failure, for example through a tools/post-execute block (that the body's deferred contexts survive is CTX-02's; whether tools/post-execute already receives ABORTED is CAN-18's).",
     sources: [seed('000', '§Cordis API (execute)')],
     quotes: [
       quote(
@@ -107,9 +111,14 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-08',
     level: 'must',
     statement:
-      "A caller abort during tools/post-execute turns a success decision into ABORTED (body invoked) or ABORTED_BEFORE_DISPATCH (body not invoked), keeping the contexts the body deferred (that the contexts the decision added are kept too is CAN-20's).",
-    sources: [seed('000', '§tools/post-execute')],
+      "A caller abort while tools/post-execute listeners are pending is applied after they settle: a successful accepted outcome is replaced by the cancellation failure whose code depends on whether the tool body was invoked, ABORTED if it was and ABORTED_BEFORE_DISPATCH if not; a failure is not replaced (that the contexts the body deferred survive is CTX-02's, that the contexts the decision added are kept too CAN-20's).",
+    sources: [seed('000', '§tools/post-execute'), seed('000', '§Cordis API (execute)')],
     quotes: [
+      quote(
+        '000',
+        '§Cordis API (execute)',
+        'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH` or replaces a successful started outcome with `ABORTED`',
+      ),
       quote(
         '000',
         '§tools/post-execute',
@@ -262,6 +271,23 @@ export const CAN_RULES = defineArea('CAN', [
       evidence('packages/core/tools/src/index.ts', 1501, "return await next({ kind: 'post-result', exec, result: toolAbortedBeforeDispatchResult() })"),
       evidence('packages/core/tools/tests/tools.spec.ts', 1094, 'skips dispatch when caller cancellation arrives while pre-execute awaits'),
     ],
+  },
+  // CAN-25: the seeds skip a not-yet-started body for "Cancellation arriving after entry"; what a signal already
+  // aborted when execute() is entered gets (which code, resolve or reject) they do not say (issue 37, part 3: what
+  // CAN-01, CAN-02 and EXE-01 demanded beyond their quotes; where in the pipeline that call stops is CAN-21's).
+  {
+    id: 'CAN-25',
+    level: 'upstream',
+    statement:
+      'A call whose caller signal is already aborted when execute() is entered (with lossless arguments) never runs the body: execute() resolves a failure coded ABORTED_BEFORE_DISPATCH, and tools/result receives it once (at must level a cancellation arriving after entry, before the body starts, gives ABORTED_BEFORE_DISPATCH, CAN-02).',
+    sources: [seed('000', '§Cordis API (execute)'), upstream('README §Cancellation: entry check')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1470, 'if (this.callerCancelled(exec)) {'),
+      evidence('packages/core/tools/src/index.ts', 1471, "return next({ kind: 'final-result', exec, result: toolAbortedBeforeDispatchResult() })"),
+      evidence('packages/core/tools/tests/tools.spec.ts', 1579, 'materializes a pre-aborted call and publishes one result without entering pipeline phases'),
+    ],
+    divergence:
+      'Seed 000 speaks of "Cancellation arriving after entry and before final result materialization"; a signal already aborted at entry is not said to give ABORTED_BEFORE_DISPATCH: another failure, or a rejection, is as good a reading.',
   },
   {
     id: 'CAN-15',

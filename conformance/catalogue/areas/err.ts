@@ -91,7 +91,7 @@ export const ERR_RULES = defineArea('ERR', [
     id: 'ERR-08',
     level: 'must',
     statement:
-      "For well-formed input, execute() resolves rather than rejects when the tool body, a tools/* listener, a renderer or a presentationMeta projector fails: those failures become error results (that a throwing guard, a failing approval service or a throwing finalizer does too is ERR-22's).",
+      "For well-formed input, execute() resolves rather than rejects when the tool body, a tools/pre-execute, tools/execute or tools/post-execute listener, a renderer or a presentationMeta projector fails, or a presentation is not JSON: those become error results (that a throwing guard, a failing approval service or a throwing finalizer does too is ERR-22's; that a failing tools/result observer is contained and leaves the outcome as it was is RES-05's).",
     sources: [seed('000', '§Cordis API (execute)'), seed('002', '§ctx.tools.execute')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),

@@ -6,7 +6,7 @@ export const EXE_RULES = defineArea('EXE', [
     id: 'EXE-01',
     level: 'must',
     statement:
-      "The tools/execute waterfall is entered only for a call that pre-execute allowed and every guard let through, and it nests the body between the end of pre-execute and the start of post-execute; a caller abort observed before the body skips the body with ABORTED_BEFORE_DISPATCH (that the waterfall itself is then skipped is POST-25's).",
+      "The tools/execute waterfall is entered only for a call that pre-execute allowed and every guard let through, and it nests the body between the end of pre-execute and the start of post-execute; for such a call, a caller abort arriving after entry but before the body starts skips the body with ABORTED_BEFORE_DISPATCH (that the waterfall itself is then skipped is POST-25's; a signal already aborted at entry is CAN-25's).",
     sources: [seed('000', '§执行'), seed('001', 'L21')],
     quotes: [
       quote(

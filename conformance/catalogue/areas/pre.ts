@@ -86,7 +86,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-07',
     level: 'must',
     statement:
-      "Otherwise (a service is installed and the call has an agent) an ask is settled by awaiting the approval service: execute() does not resolve while the service's answer is pending, and the body runs only after it answers allowed-once (the request's count and shape are PRE-28's).",
+      "When an ask is submitted to the approval service, execute() does not resolve while the service's answer is pending, and the body runs only after the service answers allowed-once (that an ask with an installed service and an agent is submitted at all, and the request's count and shape, are PRE-28's).",
     sources: [seed('000', '§执行 (ask runs only after an approval service returns allowed-once)'), seed('001', 'L17')],
     quotes: [quote('000', '§执行 (PreToolDecision)', '`ask` runs only after an approval service returns `allowed-once` and otherwise denies')],
     requires: ['approval', 'scopes'],

@@ -73,7 +73,7 @@ export const RES_RULES = defineArea('RES', [
     id: 'RES-05',
     level: 'must',
     statement:
-      "tools/result is dispatched as an emit: each observer is called once per execution, its return value cannot change the outcome, and its failures, a rejected promise included, are contained (that execute() does not wait for an asynchronous observer is RES-14's; that observers are typed to return undefined is TYP-05).",
+      "tools/result is dispatched as an emit: each observer its scope filter (keyed by exec.agent) admits is called once per execution, its return value cannot change the outcome, and its failures, a rejected promise included, are contained (that execute() does not wait for an asynchronous observer is RES-14's; that observers are typed to return undefined is TYP-05).",
     sources: [seed('000', '§tools/result'), upstream('one emit dispatch per execution')],
     quotes: [
       quote('000', '§tools/result', '`tools/result` — emit'),
@@ -84,6 +84,7 @@ export const RES_RULES = defineArea('RES', [
       ),
       quote('000', '§执行 (tools/result receives the frozen execution and result)', '观察者无法对其进行变换，观察者的失败也会被隔离。'),
       quote('000', '§tools/result', 'Listener failures are contained.'),
+      quote('000', '§tools/result', 'Scope-filtered dispatch (`@deepseek-ai/dsh-scope`): keyed by `exec.agent`.'),
     ],
   },
   {

@@ -86,7 +86,7 @@ export const VIS_RULES = defineArea('VIS', [
     id: 'VIS-07',
     level: 'must',
     statement:
-      "restrict() throws, installing nothing, when it lists a name registered in no layer, a name registered only in another scope that is not its ancestor, or a name that exists only in the calling scope's own layer; it accepts a global tool name the scope sees. Whether a name only an ancestor registered may be named is VIS-31's (the seeds contradict each other), whether a name an ancestor's restriction hides may be named VIS-26's.",
+      "restrict() throws, installing nothing, when it lists a name registered in no layer or a name that exists only in the calling scope's own layer; it accepts a global tool name the scope sees. Whether a name registered only in a scope that is not its ancestor may be named is VIS-36's (the seeds do not say what 'unknown' is measured against), whether a name only an ancestor registered may be named VIS-31's (the seeds contradict each other), whether a name an ancestor's restriction hides may be named VIS-26's.",
     sources: [seed('000', '§Cordis API (restrict)'), seed('002', '§ctx.tools.restrict')],
     quotes: [
       quote('000', '§Cordis API (restrict)', 'Empty filters, unknown names, scope-local names, and reserved transport names fail.'),
@@ -382,5 +382,22 @@ export const VIS_RULES = defineArea('VIS', [
     divergence:
       'Seed 000 calls a restriction "单个作用域对其继承内容的实时过滤器" and restrict() acts "for the calling agent scope": nothing says descendants inherit the filter; upstream intersects every restriction on the chain.',
     requires: ['scopes', 'scopeParents'],
+  },
+  // VIS-36: seeds 000 and 002 fail "unknown names" and "scope-local names" in restrict() without saying whether
+  // "unknown" means unknown to the registry or to the calling scope: a name only a sibling or a descendant registered
+  // is neither registered nowhere nor local to the caller (issue 37, part 3: what VIS-07 demanded beyond its quotes).
+  {
+    id: 'VIS-36',
+    level: 'upstream',
+    statement:
+      "restrict() throws, installing nothing, when it lists a name registered only in a scope that is not the calling scope's ancestor (a sibling's or a descendant's registration): a name counts as known only if the calling scope inherits it (at must level a name registered in no layer and a name only the scope itself registered fail, VIS-07).",
+    sources: [seed('000', '§Cordis API (restrict)'), upstream("restrict() measures unknown names against the calling scope's restrictable names")],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1088, 'const known = this.view(scope).restrictableNames'),
+      evidence('packages/core/tools/src/index.ts', 1089, 'const unknown = [...allow ?? [], ...deny ?? []].filter(name => !known.has(name))'),
+    ],
+    divergence:
+      'Seeds 000 and 002 say "Empty filters, unknown names, scope-local names, and reserved transport names fail" without saying what a name is unknown to: a registry that counts a name another scope registered as known, and accepts it, is as good a reading.',
+    requires: ['scopes'],
   },
 ])
