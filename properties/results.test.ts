@@ -105,7 +105,7 @@ law('E-03', ['RES-02', 'RES-03'], 'the final result is deep-frozen and survives 
 const denialSource = fc.constantFrom('pre-deny', 'ask-without-service', 'guard')
 
 // The message of an unserviced ask is PRE-23's, that of a guard's "" GRD-15's, its missing info ERR-06's and its
-// enveloped content ERR-13's, all charged incidentally: the seeds say only that these cases deny.
+// enveloped content ERR-19's, all charged incidentally: the seeds say only that these cases deny.
 law('E-13', ['PRE-04', 'PRE-05', 'GRD-07'], 'every denial is exactly { isError, content "Error: " + reason, error { message } } and skips the body', {
   arbitrary: fc.record({ source: denialSource, reason: fc.string({ maxLength: 16 }) }),
   interesting: 'the denial came from a guard or an unserviced ask',

@@ -57,7 +57,7 @@ function recordPost(t: CheckContext): ToolExecutionResult[] {
   return seen
 }
 
-/** A cancellation failure with `code`; its AbortError name (CAN-16) and its envelope (ERR-13) are charged incidentally. */
+/** A cancellation failure with `code`; its AbortError name (CAN-16) and its enveloped content (ERR-19) are charged incidentally. */
 function expectAbort(result: ToolExecutionResult, code: 'ABORTED' | 'ABORTED_BEFORE_DISPATCH'): void {
   expectCode(result, code)
   expectAbortName(result)

@@ -554,33 +554,37 @@ async function rejectedBeforeDispatch(t: CheckContext, bad: readonly unknown[]):
   return messages
 }
 
+// CM-13: a bigint or a throwing getter cannot reach execute() as lossless JSON however the binding hands it on.
 check(
   ['CM-13', 'CM-34'],
-  'non-JSON binding arguments reject before dispatch, consume no sub-call number and log nothing',
+  'a binding argument no lossless JSON snapshot can carry rejects before dispatch, consumes no sub-call number and logs nothing',
   async (t) => {
     const getterThrows = {
       get broken(): never {
         throw new Error('getter exploded')
       },
     }
-    const messages = await rejectedBeforeDispatch(t, [undefined, getterThrows, { big: 10n }])
+    const messages = await rejectedBeforeDispatch(t, [getterThrows, { big: 10n }, 10n])
     forRules('CM-34', () => {
-      expect(messages[0]).toBe('tool arguments must be lossless JSON (call the tool with an arguments object, e.g. `{}`)')
+      expect(messages[0]?.startsWith('tool arguments must be lossless JSON')).toBe(true)
+      expect(messages[0]).toContain('getter exploded')
       expect(messages[1]?.startsWith('tool arguments must be lossless JSON')).toBe(true)
-      expect(messages[1]).toContain('getter exploded')
       expect(messages[2]?.startsWith('tool arguments must be lossless JSON')).toBe(true)
     })
   },
   { deployment: CODE },
 )
 
+// CM-52: the seeds do not say how a binding hands the program's argument to execute(); one that normalises it (a JSON
+// round trip) or defaults a missing one to {} would not refuse these.
 check(
-  ['CM-13', 'CM-34'],
-  'a Date or a function as a binding argument, bare or nested, rejects before dispatch and consumes no sub-call number',
+  ['CM-52', 'CM-34'],
+  'undefined, a Date or a function as a binding argument, bare or nested, rejects before dispatch and consumes no sub-call number',
   async (t) => {
-    const messages = await rejectedBeforeDispatch(t, [new Date(0), () => 1, { when: new Date(0) }, { callback: () => 1 }])
+    const messages = await rejectedBeforeDispatch(t, [undefined, new Date(0), () => 1, { when: new Date(0) }, { callback: () => 1 }])
     forRules('CM-34', () => {
-      for (const message of messages) expect(message?.startsWith('tool arguments must be lossless JSON')).toBe(true)
+      expect(messages[0]).toBe('tool arguments must be lossless JSON (call the tool with an arguments object, e.g. `{}`)')
+      for (const message of messages.slice(1)) expect(message?.startsWith('tool arguments must be lossless JSON')).toBe(true)
     })
   },
   { deployment: CODE },
@@ -1311,35 +1315,56 @@ check(
   { deployment: CODE },
 )
 
+/**
+ * Runs a program whose sub-call `x` waits for its signal, aborts the outer
+ * signal while `x` is in flight and, once the run settled, answers whether
+ * `x` saw the abort, the signal the runtime was handed, and what the
+ * program's binding call settled with (a message, when it rejected).
+ */
+async function abortMidSubCall({ tools, codeMode }: CheckContext) {
+  const running = abortAwaitingTool('x')
+  tools.register(running.definition)
+  const runtime = await mountScripted(codeMode)
+  const controller = new AbortController()
+  let discarded: string | undefined
+  let runSignal: AbortSignal | undefined
+  const outer = tools.execute(
+    runCode(
+      runtime.program(async ({ tools: bound, signal }) => {
+        runSignal = signal
+        discarded = await rejection(bound.x!({}))
+        return 'late'
+      }),
+      { signal: controller.signal },
+    ),
+  )
+  await running.entered
+  expect(runSignal?.aborted, "the runtime's signal before the abort").toBe(false)
+  controller.abort(new Error('user cancelled'))
+  await outer
+  return { sawAbort: running.sawAbort(), runSignal, discarded }
+}
+
+// CM-19: the seed asks async work to "observe or forward `exec.signal`"; which owned signal is aborted is CM-53's.
 check(
   ['CM-19', 'CM-47', 'CM-35'],
-  "aborting the outer signal aborts the runtime's signal and the in-flight sub-call, and its late result is discarded",
-  async ({ tools, codeMode }) => {
-    const running = abortAwaitingTool('x')
-    tools.register(running.definition)
-    const runtime = await mountScripted(codeMode)
-    const controller = new AbortController()
-    let discarded: string | undefined
-    let runSignal: AbortSignal | undefined
-    const outer = tools.execute(
-      runCode(
-        runtime.program(async ({ tools: bound, signal }) => {
-          runSignal = signal
-          discarded = await rejection(bound.x!({}))
-          return 'late'
-        }),
-        { signal: controller.signal },
-      ),
-    )
-    await running.entered
-    expect(runSignal?.aborted, "the runtime's signal before the abort").toBe(false)
-    controller.abort(new Error('user cancelled'))
-    const result = await outer
-    expect(running.sawAbort(), 'the in-flight sub-call saw the abort').toBe(true)
-    expect(runSignal?.aborted, "the runtime's signal is aborted").toBe(true)
-    expect(result.isError).toBe(true)
+  'aborting the outer signal mid-run reaches the work run_code owns and the run settles; the late result is discarded',
+  async (t) => {
+    const { sawAbort, runSignal, discarded } = await abortMidSubCall(t)
+    expect(sawAbort || runSignal?.aborted === true, "the in-flight sub-call or the runtime's signal saw the abort").toBe(true)
     forRules(['CM-47', 'CM-35'], () => expect(discarded, 'the program does not get a result from a run that is over').toBeTypeOf('string'))
     forRules('CM-35', () => expect(discarded).toMatch(/^run_code run is over \(.*\); x result discarded$/))
+  },
+  { deployment: CODE },
+)
+
+check(
+  'CM-53',
+  "aborting the outer signal mid-run aborts both the runtime's signal and the in-flight sub-call's",
+  async (t) => {
+    const { sawAbort, runSignal } = await abortMidSubCall(t)
+    expect(sawAbort, 'the in-flight sub-call saw the abort').toBe(true)
+    expect(runSignal?.aborted, "the runtime's signal is aborted").toBe(true)
   },
   { deployment: CODE },
 )
@@ -1546,29 +1571,45 @@ check(
   { deployment: CODE, needs: ['codeMode'] },
 )
 
+/** Runs a program that goes on to return a value after the outer signal aborted mid-run; answers the outcome. */
+async function abortThenReturn({ tools, codeMode }: CheckContext): Promise<ToolExecutionResult> {
+  const runtime = await mountScripted(codeMode)
+  const running = deferred<void>()
+  const finish = deferred<void>()
+  const controller = new AbortController()
+  const outer = tools.execute(
+    runCode(
+      runtime.program(async () => {
+        running.resolve()
+        await finish.promise
+        return 'value anyway'
+      }),
+      { signal: controller.signal },
+    ),
+  )
+  await running.promise
+  controller.abort(new Error('cancelled mid-run'))
+  finish.resolve()
+  return outer
+}
+
+// CM-21: the seed replaces "a successful started outcome with `ABORTED`" and lets started work keep a tool-owned
+// error, so a run_code that settles with its own error is as correct: ABORTED here is CM-54's.
 check(
   'CM-21',
-  'an outer signal aborted mid-run is ABORTED even though the program returns a value',
-  async ({ tools, codeMode }) => {
-    const runtime = await mountScripted(codeMode)
-    const running = deferred<void>()
-    const finish = deferred<void>()
-    const controller = new AbortController()
-    const outer = tools.execute(
-      runCode(
-        runtime.program(async () => {
-          running.resolve()
-          await finish.promise
-          return 'value anyway'
-        }),
-        { signal: controller.signal },
-      ),
-    )
-    await running.promise
-    controller.abort(new Error('cancelled mid-run'))
-    finish.resolve()
-    expectCode(await outer, 'ABORTED')
+  'an outer signal aborted mid-run ends run_code as a failure even though the program returns a value',
+  async (t) => {
+    const result = await abortThenReturn(t)
+    expect(result.isError, 'a failure').toBe(true)
+    expect('value' in result, 'a failure carries no value').toBe(false)
   },
+  { deployment: CODE },
+)
+
+check(
+  'CM-54',
+  'an outer signal aborted mid-run is ABORTED even though the program returns a value',
+  async (t) => expectCode(await abortThenReturn(t), 'ABORTED'),
   { deployment: CODE },
 )
 

@@ -1,4 +1,4 @@
-import { $Object } from './_kit/intrinsics.ts'
+import { $JSON, $Object } from './_kit/intrinsics.ts'
 import { incidental } from './_kit/incidental.ts'
 import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
@@ -11,7 +11,6 @@ import {
   expectCode,
   expectDenial,
   expectEnveloped,
-  expectEnvelopedContent,
   expectErrorIdentity,
   expectGuardDenial,
   expectNoInfo,
@@ -41,7 +40,7 @@ async function failureOf(tools: ToolRuntimeApi, thrown: unknown) {
 
 /**
  * The failure a thrown `Error(message)` becomes when nothing else (contexts, meta) applies: ERR-01's
- * message; its missing info (ERR-14), its envelope (ERR-13) and that it carries no empty context list
+ * message; its missing info (ERR-14), its enveloped content (ERR-19) and that it carries no empty context list
  * (CTX-05) are charged incidentally.
  */
 function expectThrownFailure(result: ToolExecutionResult, message: string): void {
@@ -640,18 +639,22 @@ const registryBuilt: { name: string; arrange: (t: CheckContext) => ToolExecution
   },
 ]
 
+// ERR-13: seed 000 §执行 (ToolFailure) says only that error.message is "without the Native `Error: ` envelope";
+// that the content carries the envelope, as exactly one text block, is ERR-19's, charged incidentally.
 for (const source of registryBuilt) {
-  check('ERR-13', `the content of ${source.name}'s failure carries "Error: " + its message`, async (t) => {
+  check('ERR-13', `the message of ${source.name}'s failure carries no "Error: " envelope`, async (t) => {
     const result = await t.tools.execute(source.arrange(t))
 
     expect(result.isError, 'isError').toBe(true)
-    expect(typeof result.error?.message, 'message').toBe('string')
-    expectEnvelopedContent(result)
+    const message = result.error?.message
+    expect(typeof message, 'message').toBe('string')
+    expect(String(message).startsWith('Error: '), `the message ${$JSON.stringify(message)} carries no envelope`).toBe(false)
+    expectEnveloped(result)
   })
 }
 
-// ERR-19: the seeds imply the Native envelope of the message, not the block structure that carries it (open point
-// OP-55), nor what becomes of content others supply.
+// ERR-19: the seeds name the Native envelope only as what error.message is without (ERR-13), not where it is applied
+// nor the block structure that carries it (open point OP-55), nor what becomes of content others supply.
 check('ERR-19', 'a registry-built failure is exactly one enveloped text block; a wrapper-authored failure keeps its content', async ({ harness, tools }) => {
   tools.register(probeTool('thrower', { body: () => Promise.reject(new Error('disk full')) }).definition)
   tools.register(probeTool('wrapped').definition)

@@ -441,22 +441,26 @@ check('PRES-09', 'presentAs from the global context throws and changes nothing',
   expect(tools.get('run_code')).toBeUndefined()
 })
 
-check(
-  'PRES-09',
-  'a second declaration in the same scope throws and leaves the first in force; after disposal a new one is accepted',
-  async ({ tools, scope, presentAs }) => {
-    const handle = await scope()
-    const dispose = presentAs(handle, 'code')
-    expect(() => presentAs(handle, 'native')).toThrow()
-    expect(() => presentAs(handle, 'code')).toThrow()
-    expect(tools.get('run_code', handle.agent)).toBeDefined()
-    dispose()
-    // Code again, not both: a mode presenting both is upstream's (OP-63, CM-40).
-    const again = presentAs(handle, 'code')
-    expect(tools.get('run_code', handle.agent)).toBeDefined()
-    again()
-  },
-)
+check('PRES-09', 'after its disposal a scope accepts a new declaration', async ({ tools, scope, presentAs }) => {
+  const handle = await scope()
+  const dispose = presentAs(handle, 'code')
+  expect(tools.get('run_code', handle.agent)).toBeDefined()
+  dispose()
+  // Code again, not both: a mode presenting both is upstream's (OP-63, CM-40).
+  const again = presentAs(handle, 'code')
+  expect(tools.get('run_code', handle.agent)).toBeDefined()
+  again()
+})
+
+// PRES-26: the seed says "one declaration per scope" but not that a second one fails; it could replace the first.
+check('PRES-26', 'a second declaration in the same scope throws and leaves the first in force', async ({ tools, scope, presentAs }) => {
+  const handle = await scope()
+  const dispose = presentAs(handle, 'code')
+  expect(() => presentAs(handle, 'native')).toThrow()
+  expect(() => presentAs(handle, 'code')).toThrow()
+  expect(tools.get('run_code', handle.agent)).toBeDefined()
+  dispose()
+})
 
 check(
   'PRES-08',

@@ -171,7 +171,7 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-12',
     level: 'should',
     statement:
-      "A non-lossless argument failure carries the message `tool execution arguments must be losslessly JSON-serializable` (its enveloped content is ERR-13's).",
+      "A non-lossless argument failure carries the message `tool execution arguments must be losslessly JSON-serializable` (its enveloped content is ERR-19's).",
     sources: [upstream('TypeError text of the argument boundary')],
   },
   {

@@ -293,7 +293,7 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-15',
     level: 'should',
     statement:
-      'The cancellation messages are "tool call aborted before dispatch" (ABORTED_BEFORE_DISPATCH) and "tool call aborted" (ABORTED) (their enveloped content is ERR-13\'s).',
+      'The cancellation messages are "tool call aborted before dispatch" (ABORTED_BEFORE_DISPATCH) and "tool call aborted" (ABORTED) (their enveloped content is ERR-19\'s).',
     sources: [upstream('abort result messages')],
   },
   {

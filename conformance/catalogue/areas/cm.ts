@@ -53,6 +53,7 @@ export const CM_RULES = defineArea('CM', [
         '§执行 (ToolExecutionInput.parent)',
         "under `mode: 'code'`, only calls WITH a parent may execute a native tool name — a model-direct call (no parent) is denied as `UNKNOWN_TOOL` before the policy pipeline.",
       ),
+      quote('000', '§Cordis API (execute)', 'an invisible tool reports `UNKNOWN_TOOL`.'),
     ],
     requires: CODE,
   },
@@ -104,7 +105,8 @@ export const CM_RULES = defineArea('CM', [
   {
     id: 'CM-07',
     level: 'must',
-    statement: 'Executing run_code with no code runtime mounted resolves a failure result (execute() does not reject).',
+    statement:
+      "Executing run_code resolves a result and never rejects, even when run_code cannot run: with no code runtime mounted, the result is a failure (which failure the seeds do not say, since they never mention a runtime that can be absent; upstream's message is CM-31's).",
     sources: [upstream('missing runtime is a structured failure')],
     quotes: [quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results;')],
     requires: CODE,
@@ -175,7 +177,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-13',
     level: 'must',
     statement:
-      "A binding called with an argument that is not lossless JSON (undefined, an object whose getter throws, a bigint, a Date, a function) is refused before the policy pipeline: no tools/pre-execute listener, guard, tools/execute wrapper or body sees it; the arguments that reach a body are a frozen snapshot equal to the program's, not the program's object (how the program learns of the refusal, numbering and records are CM-46's).",
+      "A sub-call whose arguments, as they reach ctx.tools.execute(), are not lossless JSON is refused before the policy pipeline: no tools/pre-execute listener, guard, tools/execute wrapper or body sees it, so a binding called with an argument that no lossless JSON snapshot can carry (a bigint, an object whose getter throws) dispatches nothing that reaches a body; the arguments that reach a body are a frozen snapshot equal to the program's, not the program's object. Whether a binding hands other non-JSON arguments (undefined, a Date, a function) on unchanged, to be refused, or normalises them first the seeds do not say: upstream refuses them (CM-52); how the program learns of the refusal, numbering and records are CM-46's.",
     sources: [seed('000', '§执行 (拒绝非 JSON 输入)')],
     quotes: [
       quote('000', '§执行 (rejects non-JSON input)', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
@@ -269,7 +271,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-19',
     level: 'must',
     statement:
-      "run_code forwards its signal to the work it owns: when the outer signal aborts mid-run, the signal handed to the runtime and the signal of a sub-call in flight are aborted too (the run's own lifetime, abandoned and late calls are CM-47's).",
+      "When run_code's outer signal aborts mid-run, run_code observes or forwards the abort, so the work it owns learns of it and the run settles: the signal it handed the runtime, or that of a sub-call in flight, is aborted (that the run then ends as a failure is CM-21's). Which of them, and whether by forwarding the signal or by observing it, the seeds do not say: that both are aborted is CM-53's; the run's own lifetime, abandoned and late calls are CM-47's.",
     sources: [seed('000', '§ToolDefinition (execute)')],
     quotes: [quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal`')],
     requires: CODE_SCOPES,
@@ -294,7 +296,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-21',
     level: 'must',
     statement:
-      "An outer signal that aborts after execute() entry but before run_code's body starts ends run_code as ABORTED_BEFORE_DISPATCH without calling the runtime; one aborted mid-run ends it as ABORTED even when the program then returns a value (a signal already aborted at entry is CAN-02's).",
+      "An outer signal that aborts after execute() entry but before run_code's body starts ends run_code as ABORTED_BEFORE_DISPATCH without calling the runtime; one aborted after the body started ends it as a failure, ABORTED where run_code's own outcome was a success (that a program returning a value after the abort gives a success that becomes ABORTED is CM-54's; a signal already aborted at entry is CAN-02's).",
     sources: [seed('000', '§Cordis API (execute)')],
     quotes: [
       quote(
@@ -612,5 +614,56 @@ export const CM_RULES = defineArea('CM', [
     divergence:
       'The seeds ask only that async work "observe or forward `exec.signal`" and settle at quiescence; a run signal of its own, queued calls and late bindings are upstream\'s (OP-68).',
     requires: CODE_SCOPES,
+  },
+  // CM-52..54: what CM-13, CM-19 and CM-21 demanded beyond their quotes (issue 37, part 3).
+  {
+    id: 'CM-52',
+    level: 'upstream',
+    statement:
+      "A binding hands the program's argument to the lossless snapshot as it is, neither normalising it nor defaulting a missing one: a binding called with undefined, a Date or a function, bare or nested, is refused before dispatch like any argument that is not lossless JSON (no stage sees it, no body runs).",
+    sources: [upstream('binding arguments go through the lossless snapshot unchanged')],
+    evidence: [
+      evidence('packages/core/tools/src/code-mode.ts', 470, 'const normalized = jsonNormalizeArgs(rawArgs)'),
+      evidence('packages/core/tools/src/code-mode.ts', 156, 'snapshot = snapshotJsonValue(value) as JsonValue | undefined'),
+      evidence(
+        'packages/core/tools/src/code-mode.ts',
+        161,
+        "throw new Error('tool arguments must be lossless JSON (call the tool with an arguments object, e.g. `{}`)')",
+      ),
+    ],
+    divergence:
+      "The seeds say execute() rejects non-JSON input, not how a Code Mode binding hands the program's argument to it: a binding that normalises it first (a JSON round trip turns a Date into a string and drops functions and undefined members) or defaults a missing one to {} would not refuse these.",
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-53',
+    level: 'upstream',
+    statement:
+      'run_code forwards its signal to the work it owns: when the outer signal aborts mid-run, the signal handed to the runtime and the signal of a sub-call in flight are both aborted.',
+    sources: [upstream('the run-scoped abort follows the outer signal in')],
+    evidence: [
+      evidence('packages/core/tools/src/code-mode.ts', 341, 'const onOuterAbort = (): void => { runController.abort(exec.signal.reason) }'),
+      evidence('packages/core/tools/src/code-mode.ts', 480, 'signal: runController.signal,'),
+      evidence('packages/core/tools/src/code-mode.ts', 629, 'signal: runController.signal,'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1207, 'aborting the outer signal aborts the in-flight sub-dispatch and abandons queued ones'),
+    ],
+    divergence:
+      'The seeds ask only that async work "observe or forward `exec.signal`", and never mention a runtime\'s signal or which signal run_code gives its sub-calls.',
+    requires: CODE_SCOPES,
+  },
+  {
+    id: 'CM-54',
+    level: 'upstream',
+    statement:
+      "When run_code's outer signal aborts mid-run and the program then returns a value, run_code settles as a success, which the registry replaces with ABORTED.",
+    sources: [upstream('run_code returns the program value; the registry replaces a success under an aborted signal')],
+    evidence: [
+      evidence('packages/core/tools/src/code-mode.ts', 645, '...result.value !== undefined ? { result: result.value } : {},'),
+      evidence('packages/core/tools/src/index.ts', 1551, 'return isAborted(signal)'),
+      evidence('packages/core/tools/src/index.ts', 1552, '? toolAbortedResult(result)'),
+    ],
+    divergence:
+      'The seed replaces "a successful started outcome with `ABORTED`" and lets already-started work "retain a tool-owned structured error": a run_code that settles with its own error once its signal aborted is as good a reading.',
+    requires: CODE,
   },
 ])

@@ -60,7 +60,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-04',
     level: 'must',
     statement:
-      'A json spec compiles to a node that holds only annotations and so accepts any lossless JSON value; an array spec without items compiles to an array schema whose items are unconstrained. Whether that schema leaves items out or emits an annotation-only items node is open (OP-24); upstream leaves it out (DSL-34).',
+      "A json spec compiles to a node that holds only annotations and so accepts any lossless JSON value (that an array spec may leave items out, compiling to an array schema with no items key, is DSL-34's; the seeds say so only of raw nodes, OP-24).",
     sources: [DSL_SEED],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', "`{ type: 'json' }` 推导为 `JsonValue`，并编译成仅含注解、不施加约束的原始 schema"),
@@ -90,7 +90,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-06',
     level: 'must',
     statement:
-      "Scalar specs (string, number, integer, boolean, null) may carry enum and const, which are emitted as given; an enum or const whose values do not fit the node type is rejected with a schema rejection (its code is JSS-13's). Whether an empty enum is refused is open (OP-21; upstream refuses it: JSS-22), and refusing a const outside the enum is JSS-20's.",
+      "Scalar specs (string, number, integer, boolean, null) may carry enum and const, and the compiled schema admits exactly the values they allow; an enum or const whose values do not fit the node type is rejected with a schema rejection (its code is JSS-13's). That they are emitted as given is DSL-34's; whether an empty enum is refused is open (OP-21; upstream refuses it: JSS-22), and refusing a const outside the enum is JSS-20's.",
     sources: [DSL_SEED],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL', '标量 `enum` 和 `const` 值必须与节点类型匹配'),
@@ -438,13 +438,15 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-34',
     level: 'upstream',
     statement:
-      'The compilers emit upstream\'s encoding: a parameter map as exactly { type: "object", properties, required? } with no additionalProperties, every object level\'s required list in declaration order and left out when no key is marked, an object spec\'s additionalProperties as given (true included), an array spec without items as { type: "array" } with no items key, and the annotations description, title, default and examples copied for every kind exactly when they are own keys of the spec.',
+      'The compilers emit upstream\'s encoding: a parameter map as exactly { type: "object", properties, required? } with no additionalProperties, every object level\'s required list in declaration order and left out when no key is marked, an object spec\'s additionalProperties as given (true included), an array spec without items (which it accepts) as { type: "array" } with no items key, scalar enum and const as given, and the annotations description, title, default and examples copied for every kind exactly when they are own keys of the spec.',
     sources: [upstream('compiled schema encoding')],
     evidence: [
       evidence('packages/core/tools/src/schema.ts', 454, '...(compiled.required === undefined ? {} : { required: compiled.required }),'),
       evidence('packages/core/tools/src/schema.ts', 284, 'if (task.required.length > 0) {'),
       evidence('packages/core/tools/src/schema.ts', 372, 'node.additionalProperties = input.additionalProperties'),
       evidence('packages/core/tools/src/schema.ts', 386, "if (Object.hasOwn(input, 'items')) {"),
+      evidence('packages/core/tools/src/schema.ts', 406, 'node.enum = Array.from(input.enum, entry => entry as JsonSchemaScalar)'),
+      evidence('packages/core/tools/src/schema.ts', 408, "if (Object.hasOwn(input, 'const')) node.const = input.const as JsonSchemaScalar"),
       evidence('packages/core/tools/src/schema.ts', 186, "if (Object.hasOwn(source, 'description')) target.description = source.description as string"),
     ],
     requires: SCHEMA,

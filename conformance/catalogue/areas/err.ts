@@ -133,14 +133,14 @@ export const ERR_RULES = defineArea('ERR', [
   {
     id: 'ERR-12',
     level: 'should',
-    statement: 'The UNKNOWN_TOOL failure message is `unknown tool "<name>"` (its enveloped content is ERR-13\'s).',
+    statement: 'The UNKNOWN_TOOL failure message is `unknown tool "<name>"` (its enveloped content is ERR-19\'s).',
     sources: [upstream('ToolNotFoundError message')],
   },
   {
     id: 'ERR-13',
     level: 'must',
     statement:
-      'The Native content of a failure the registry builds itself (the normalized failure of a thrown value, a policy denial, an unknown tool, an argument or output failure, a cancellation) carries error.message in the Native "Error: " envelope, while error.message itself carries no such envelope (that the content is exactly one text block "Error: " + error.message, and that content a wrapper, a post-execute decision or block, or a finalizer supplies is kept as given, is ERR-19\'s).',
+      'The error.message of a failure the registry builds itself (the normalized failure of a thrown value, a policy denial, an unknown tool, an argument or output failure, a cancellation) is a string without the Native "Error: " envelope (that the failure\'s content carries the message in that envelope, as exactly one text block "Error: " + error.message, and that content a wrapper, a post-execute decision or block, or a finalizer supplies is kept as given, is ERR-19\'s).',
     sources: [seed('000', '§执行 (ToolFailure)')],
     quotes: [quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.')],
   },
@@ -159,7 +159,7 @@ export const ERR_RULES = defineArea('ERR', [
     id: 'ERR-16',
     level: 'upstream',
     statement:
-      'An Error (a coded error included) thrown with the message "" yields error.message "", with no fallback text (its enveloped content is ERR-13\'s, the message of other thrown values ERR-02\'s).',
+      'An Error (a coded error included) thrown with the message "" yields error.message "", with no fallback text (its enveloped content is ERR-19\'s, the message of other thrown values ERR-02\'s).',
     sources: [upstream("errorMessage returns an Error's message as it is")],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 610, 'if (error instanceof Error) return error.message'),
@@ -202,7 +202,7 @@ export const ERR_RULES = defineArea('ERR', [
     id: 'ERR-19',
     level: 'upstream',
     statement:
-      'The Native content of a failure the registry builds itself is exactly one text block "Error: " + error.message; content that a tools/execute wrapper, a post-execute decision or block, or a finalizer supplies is kept as given.',
+      'The Native content of a failure the registry builds itself carries error.message in the Native "Error: " envelope, as exactly one text block "Error: " + error.message; content that a tools/execute wrapper, a post-execute decision or block, or a finalizer supplies is kept as given.',
     sources: [upstream('every registry-built failure has the content [{ type: "text", text: `Error: ${message}` }]')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1874, "content: [{ type: 'text', text: `Error: ${message}` }],"),

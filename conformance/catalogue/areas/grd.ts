@@ -170,7 +170,7 @@ export const GRD_RULES = defineArea('GRD', [
     id: 'GRD-15',
     level: 'upstream',
     statement:
-      'A guard that returns the empty string denies with that reason verbatim: error.message is "", with no fallback text (its enveloped content is ERR-13\'s).',
+      'A guard that returns the empty string denies with that reason verbatim: error.message is "", with no fallback text (its enveloped content is ERR-19\'s).',
     sources: [upstream('the guard reason is the denial message as it is')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1489, 'if (denialReason !== undefined) {'),

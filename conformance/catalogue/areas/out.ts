@@ -169,7 +169,7 @@ export const OUT_RULES = defineArea('OUT', [
     id: 'OUT-15',
     level: 'should',
     statement:
-      'The INVALID_ARGS failure message reads `invalid arguments: ` followed by the violations, e.g. `missing required property "path"` (its enveloped content is ERR-13\'s).',
+      'The INVALID_ARGS failure message reads `invalid arguments: ` followed by the violations, e.g. `missing required property "path"` (its enveloped content is ERR-19\'s).',
     sources: [upstream('ToolArgsError message')],
     requires: ['schema'],
   },

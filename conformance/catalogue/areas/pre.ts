@@ -275,7 +275,7 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-23',
     level: 'upstream',
     statement:
-      'Without an approval service, an ask that gives a reason is denied with that reason verbatim as error.message ("" included; its enveloped content is ERR-13\'s).',
+      'Without an approval service, an ask that gives a reason is denied with that reason verbatim as error.message ("" included; its enveloped content is ERR-19\'s).',
     sources: [upstream('the ask reason becomes the denial reason when no approval service is mounted')],
     evidence: [
       evidence(

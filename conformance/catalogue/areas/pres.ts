@@ -6,7 +6,7 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-01',
     level: 'must',
     statement:
-      "presentCall and presentResult are optional presenters for UIs, live and on session-log replay: a definition without them is valid, and a UI then falls back to the generic presentation (title = tool name, raw args as input) (that no path through the registry calls them is PRES-17's).",
+      "presentCall and presentResult are optional presenters that a UI may call during live streaming and during session-log replay: a definition without them is valid; without presentCall a UI presents the pending call generically (title = tool name, raw args as input), and without presentResult it keeps the pending title and renders the raw result content (that no path through the registry calls them is PRES-17's).",
     sources: [seed('000', '§ToolDefinition (presentCall/presentResult)'), seed('000', '§工具展示 UI 词汇')],
     quotes: [
       quote('000', '§ToolDefinition (presentCall)', 'Optional: how to present the PENDING state of one call in a UI'),
@@ -16,18 +16,22 @@ export const PRES_RULES = defineArea('PRES', [
         '§ToolDefinition (presentCall)',
         'or `undefined` (or omit the method) to fall back to a generic presentation (title = tool name, raw args as input)',
       ),
+      quote('000', '§ToolDefinition (presentResult)', 'Optional: how to present the COMPLETED state'),
+      quote('000', '§ToolDefinition (presentResult)', 'or `undefined` (or omit the method) to keep the pending title and render the raw result content'),
+      quote('000', '§ToolDefinition (presentResult)', 'Pure and side-effect-free for the same replay reason.'),
     ],
   },
   {
     id: 'PRES-02',
     level: 'must',
     statement:
-      "output.presentationMeta is invoked only for successful top-level calls (calls with no parent token): a nested sub-dispatch carrying its parent's token gets no projected meta, even if its tool defines the projector (that any parent token, even without rootCallId, marks a call as not top-level is PRES-18's).",
+      "output.presentationMeta is invoked only for successful top-level calls: a root execution (no parent token, no rootCallId) gets the projected meta on success, and a nested sub-dispatch carrying its parent's token gets none, even if its tool defines the projector (that any parent token, even without rootCallId, marks a call as not top-level is PRES-18's; whether a call with no parent token but a propagated rootCallId is top-level the seeds do not say).",
     sources: [seed('000', '§ToolDefinition (presentationMeta)'), seed('000', '§执行')],
     quotes: [
       quote('000', '§ToolDefinition (presentationMeta)', 'Pure replayable presentation projection, computed only for top-level calls.'),
       quote('000', '§执行', '成功时，注册表会快照并校验函数体返回值，将其冻结，然后调用纯渲染器；对于直接的外层调用，还会调用可选的元数据投影器'),
       quote('000', '§执行 (ToolExecutionInput.parent)', 'The token also marks the call as a transport sub-dispatch rather than a model-direct call'),
+      quote('000', '§执行 (ToolExecutionInput.rootCallId)', 'Root model-requested call owning this execution tree. Callers omit it for a root execution'),
       quote('000', '§执行', '替换值会重新校验并重新计算内容/元数据'),
     ],
     requires: ['presentationMeta'],
@@ -131,7 +135,7 @@ export const PRES_RULES = defineArea('PRES', [
     id: 'PRES-09',
     level: 'must',
     statement:
-      "presentAs works only from a scoped context and allows one declaration per scope (a second declaration in the same scope fails); it returns the exact disposer, which removes this scope's declaration, so that on a scope with no declaring ancestor the deployment default applies again (that declaring and disposing emit tools/change is PRES-22's, the prompt sections a non-native declaration adds PRES-14's).",
+      "presentAs works only from a scoped context, and a scope holds at most one declaration; it returns the exact disposer, which removes this scope's declaration, so that on a scope with no declaring ancestor the deployment default applies again (that a second declaration in a scope already holding one throws and leaves the first in force is PRES-26's, that declaring and disposing emit tools/change PRES-22's, the prompt sections a non-native declaration adds PRES-14's).",
     sources: [seed('000', '§Cordis API (presentAs)'), upstream('presentAs errors and prompt sections')],
     quotes: [
       quote('000', '§Cordis API (presentAs)', 'Scoped only, and one declaration per scope'),
@@ -317,5 +321,19 @@ export const PRES_RULES = defineArea('PRES', [
       evidence('packages/core/tools/src/presentation.ts', 244, 'paths: string[]'),
       evidence('packages/core/tools/src/presentation.ts', 382, 'statusCode: number'),
     ],
+  },
+  // PRES-26: what PRES-09 demanded beyond its quotes (issue 37, part 3).
+  {
+    id: 'PRES-26',
+    level: 'upstream',
+    statement: 'A second presentAs in a scope that already holds a declaration (of the same mode or another) throws and leaves the first declaration in force.',
+    sources: [upstream('presentAs refuses a scope layer that already declares a mode')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 955, 'if (layer.mode !== undefined) {'),
+      evidence('packages/core/tools/src/index.ts', 956, 'already declared for this scope; one composition selects one presentation'),
+    ],
+    divergence:
+      'The seed says "one declaration per scope" without saying that a second one fails (as it does for register and restrict): a second declaration replacing the first would keep one per scope too.',
+    requires: ['codeMode', 'scopes'],
   },
 ])

@@ -245,7 +245,7 @@ export const VIS_RULES = defineArea('VIS', [
   {
     id: 'VIS-19',
     level: 'should',
-    statement: 'The UNKNOWN_TOOL failure for an out-of-view name has the message `unknown tool "<name>"` (its enveloped content is ERR-13\'s).',
+    statement: 'The UNKNOWN_TOOL failure for an out-of-view name has the message `unknown tool "<name>"` (its enveloped content is ERR-19\'s).',
     sources: [upstream('ToolNotFoundError message')],
   },
   {
