@@ -4,12 +4,13 @@
  * choice; fixtures/choices grades the reference under the others, so that no
  * must test can take a side (DEVELOPERS.md, "Open choices").
  */
-import type { JsonSchemaNode } from '../conformance/spec/types.ts'
+import type { ContentBlock, JsonSchemaNode, ToolErrorInfo, ToolExecutionResult, UserMessage } from '../conformance/spec/types.ts'
 import { HarnessError, JsonSchemaError, ToolArgsError } from './errors.ts'
-import { isJsonValue } from './json.ts'
+import { frozenSnapshotJsonValue, isJsonValue, snapshotJsonValue } from './json.ts'
 import { validateJsonSchemaValue } from './json-schema/index.ts'
 import { collectSchemaViolations } from './json-schema/internal/collect-violations.ts'
 import { readSchemaRecord } from './json-schema/internal/records.ts'
+import { errorMessage } from './pipeline/results.ts'
 import { compileParameterSpec, compileValueSpec } from './schema-dsl/internal/compile.ts'
 
 export interface RegistryChoices {
@@ -163,6 +164,62 @@ export interface RegistryChoices {
    * (`before-wrappers`, the default) or runs the wrappers, whose base next() resolves ABORTED_BEFORE_DISPATCH (`in-dispatch`).
    */
   readonly abortedAdmission?: 'before-wrappers' | 'in-dispatch'
+  /**
+   * OP-08 (ERR-20): a failure's error.info is `{ name, code }` (`name-code`, the default) or names the class under
+   * `class` (`class-code`: `{ class, code }`, the seeds' "error class/code"), for every failure the registry builds.
+   */
+  readonly errorInfoShape?: 'name-code' | 'class-code'
+  /**
+   * OP-40 (RES-12): a final result leaves out the optional keys that do not apply (`omitted`, the default), or
+   * carries every optional key its kind declares, set to undefined (`present`: meta and concludesTurn on a success, meta on a failure).
+   */
+  readonly absentKeys?: 'omitted' | 'present'
+  /**
+   * OP-42 (EXE-19): the body gets the caller signal itself when no wrapper replaced it, else a relay with the source's
+   * reason (`relay`, the default), or always a fresh signal that aborts with a reason of its own (`fresh`).
+   */
+  readonly bodySignal?: 'relay' | 'fresh'
+  /**
+   * OP-43 (EXE-20): while the body runs the wrapper's exec.signal holds the fused signal (`fused-during-body`, the
+   * default), or its own replacement throughout (`replacement-throughout`: the body gets a context of its own carrying the fused signal).
+   */
+  readonly wrapperSignalView?: 'fused-during-body' | 'replacement-throughout'
+  /** OP-44 (EXE-18): the UNKNOWN_TOOL replacing a wrapper success is final (`final`, the default) or reaches tools/post-execute (`post-execute`). */
+  readonly wrapperUnknownTool?: 'final' | 'post-execute'
+  /**
+   * OP-45 (OUT-19): the value render gets and the success wrappers get are deep-frozen (`deep`, the default), or
+   * frozen at their top level only until the result is materialised before tools/result (`top-level`).
+   */
+  readonly freezeDepth?: 'deep' | 'top-level'
+  /** OP-46 (OUT-17): output.render receives exec.arguments itself (`exec-arguments`, the default) or an equal frozen copy (`copy`). */
+  readonly renderArguments?: 'exec-arguments' | 'copy'
+  /** OP-47 (OUT-18): a body value whose snapshot throws is INVALID_TOOL_OUTPUT (`output-error`, the default) or the failure of what it threw (`thrown`). */
+  readonly snapshotFailure?: 'output-error' | 'thrown'
+  /**
+   * OP-48 (POST-29): a block's content is the feedback exactly and it carries no meta (`feedback`, the default), or
+   * the enveloped message before the feedback, keeping the meta of the result it replaces (`enveloped`).
+   */
+  readonly blockContent?: 'feedback' | 'enveloped'
+  /** OP-49 (FIN-09): a finalizer that throws or returns non-lossless content fails the call (`fails`, the default) or leaves the result from before it (`ignored`). */
+  readonly finalizerFailure?: 'fails' | 'ignored'
+  /**
+   * OP-50 (CAN-20): a cancellation failure keeps every context of the result it replaces (`all`, the default) or only
+   * those the body deferred (`deferred-only`).
+   */
+  readonly cancellationContexts?: 'all' | 'deferred-only'
+  /** OP-53 (CTX-12): contexts come deferred, then the wrapper result's, then the decision's (`deferred-first`, the default), or the wrapper result's first (`wrapper-first`). */
+  readonly contextOrder?: 'deferred-first' | 'wrapper-first'
+  /** OP-55 (ERR-19): a registry-built failure's content is one text block (`one-block`, the default) or that block and a second naming the code (`detail-block`). */
+  readonly failureContent?: 'one-block' | 'detail-block'
+  /** OP-56 (ERR-21): a coded error a listener, guard or finalizer throws keeps its info (`kept`, the default) or gives a failure without info (`dropped`). */
+  readonly stageErrorInfo?: 'kept' | 'dropped'
+  /** OP-57 (PRES-19): a failure a tools/execute wrapper authored keeps its meta (`kept`, the default) or loses it (`dropped`). */
+  readonly wrapperFailureMeta?: 'kept' | 'dropped'
+  /**
+   * OP-58 (ERR-22): an approval service that throws or rejects gives a resolved failure (`resolves`, the default) or
+   * makes execute() reject (`rejects`, without tools/result). A throwing guard resolves a failure either way (GRD-09).
+   */
+  readonly approvalFailure?: 'resolves' | 'rejects'
 }
 
 /** OP-36: the parent a call counts as having: its own, or none when only live tokens count and it is not one. */
@@ -361,5 +418,53 @@ export function schemaUnderChoices(choices: RegistryChoices) {
     parameterSchemaSpecToJsonSchema,
     valueSchemaSpecToJsonSchema,
     validateArgs: (spec: unknown, args: unknown): string[] => validateJsonSchemaValue(parameterSchemaSpecToJsonSchema(spec), args, ''),
+  }
+}
+
+/** OP-58: whether execute() rejects, instead of resolving a failure, when the approval service throws or rejects. */
+export function rejectsOnApprovalFailure(choices: RegistryChoices | undefined): boolean {
+  return choices?.approvalFailure === 'rejects'
+}
+
+/** OP-08: the error.info of a failure of class `name` with code `code`. */
+export function errorInfoOf(choices: RegistryChoices | undefined, name: string, code: string): ToolErrorInfo {
+  return (choices?.errorInfoShape === 'class-code' ? { class: name, code } : { name, code }) as unknown as ToolErrorInfo
+}
+
+/** OP-55: the content of a failure the registry builds: `Error: <message>`, then under `detail-block` a block naming the code. */
+export function failureBlocks(choices: RegistryChoices | undefined, message: string, code: string | undefined): ContentBlock[] {
+  const envelope = { type: 'text', text: `Error: ${message}` }
+  if (choices?.failureContent !== 'detail-block' || code === undefined) return [envelope]
+  return [envelope, { type: 'text', text: `(error code ${code})` }]
+}
+
+/** OP-56: what a listener's, guard's or finaliser's throw is normalised from: `error`, or under `dropped` a plain error of its message. */
+export function stageError(choices: RegistryChoices | undefined, error: unknown): unknown {
+  return choices?.stageErrorInfo === 'dropped' && error instanceof HarnessError ? new Error(errorMessage(error)) : error
+}
+
+/** OP-40: under `present`, the final `result` with every optional key its kind declares, set to undefined where it does not apply. */
+export function withAbsentKeys(choices: RegistryChoices | undefined, result: ToolExecutionResult): ToolExecutionResult {
+  if (choices?.absentKeys !== 'present') return result
+  const out: Record<string, unknown> = { ...result }
+  for (const key of result.isError ? ['meta'] : ['meta', 'concludesTurn']) if (!(key in out)) out[key] = undefined
+  return Object.freeze(out) as unknown as ToolExecutionResult
+}
+
+/** OP-50: the contexts a cancellation failure keeps: all of the replaced result's, or under `deferred-only` the body's alone. */
+export function cancellationContexts(
+  choices: RegistryChoices | undefined,
+  all: readonly UserMessage[],
+  deferred: readonly UserMessage[],
+): readonly UserMessage[] {
+  return choices?.cancellationContexts === 'deferred-only' ? deferred : all
+}
+
+/** OP-45: how the body's value and its projections are snapshotted: deep-frozen, or under `top-level` frozen at their top level only. */
+export function outputSnapshot(choices: RegistryChoices | undefined): (value: unknown) => unknown {
+  if (choices?.freezeDepth !== 'top-level') return frozenSnapshotJsonValue
+  return (value) => {
+    const snapshot = snapshotJsonValue(value)
+    return typeof snapshot === 'object' && snapshot !== null ? Object.freeze(snapshot) : snapshot
   }
 }

@@ -147,6 +147,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['{ name, code } for a HarnessError only', 'another shape or another set of thrown values (e.g. any error with a string code)'],
     upstream: '{ name, code } for a HarnessError only',
     pinnedBy: 'ERR-20',
+    option: { name: 'errorInfoShape', value: 'class-code' },
     note: 'The seeds declare `info?: ToolErrorInfo` without its fields. ERR-20 pins { name, code } read from a HarnessError (TYP-08 the type), ERR-14 which values get none. At must level (ERR-03, ERR-04, ERR-09) info need only carry the class in some field and the code; the kit reads the code as `info.code` throughout, the seeds\' "class/code" read as naming that field.',
   },
   {
@@ -521,6 +522,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['left out', 'present, set to undefined'],
     upstream: 'left out',
     pinnedBy: 'RES-12',
+    option: { name: 'absentKeys', value: 'present' },
     note: 'OUT-06 and RES-08 check the values at must level. Whether an empty context list is left out is CTX-05 (upstream), another question.',
   },
   {
@@ -533,7 +535,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['resolve a failure, with tools/result (exec.arguments undefined)', 'reject, without tools/result'],
     upstream: 'resolve a failure, with tools/result (exec.arguments undefined)',
     pinnedBy: 'RES-13',
-    note: 'RES-01, RES-02 and FIN-02 check what follows only once execute() resolved. ERR-10 (should) recommends never rejecting.',
+    note: 'RES-01, RES-02 and FIN-02 check what follows only once execute() resolved. ERR-10 (should) recommends never rejecting. No reference option: ARG-06 (must) demands on its own quotes (001 L4, L14: input failures end early, handleable pipeline failures become tool error results) that such a call resolve a failure that tools/result observers receive, so rejecting is no legal side while ARG-06 reads so; a registry on that side would reject execute() with the materialisation error and emit no tools/result.',
   },
   {
     id: 'OP-42',
@@ -549,6 +551,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     upstream: "the caller signal itself without a replacement; a fresh fused signal with the source's reason otherwise, the replacement left alone",
     pinnedBy: 'EXE-19',
+    option: { name: 'bodySignal', value: 'fresh' },
   },
   {
     id: 'OP-43',
@@ -560,6 +563,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['the fused signal during the body, its own replacement again afterwards', 'its own replacement throughout'],
     upstream: 'the fused signal during the body, its own replacement again afterwards',
     pinnedBy: 'EXE-20',
+    option: { name: 'wrapperSignalView', value: 'replacement-throughout' },
   },
   {
     id: 'OP-44',
@@ -572,6 +576,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['UNKNOWN_TOOL of a wrapper success is final; ABORTED_BEFORE_DISPATCH from next() reaches it', 'both reach it', 'both are final'],
     upstream: 'UNKNOWN_TOOL of a wrapper success is final; ABORTED_BEFORE_DISPATCH from next() reaches it',
     pinnedBy: 'EXE-18',
+    option: { name: 'wrapperUnknownTool', value: 'post-execute' },
     note: 'EXE-21 pins the ABORTED_BEFORE_DISPATCH half.',
   },
   {
@@ -582,6 +587,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['all deep-frozen', 'the value frozen (at least at its top level); the result frozen only once materialized before tools/result'],
     upstream: 'all deep-frozen',
     pinnedBy: 'OUT-19',
+    option: { name: 'freezeDepth', value: 'top-level' },
     note: 'FIN-08 pins the finalizer candidate.',
   },
   {
@@ -591,7 +597,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['exec.arguments itself', 'an equal frozen copy'],
     upstream: 'exec.arguments itself',
     pinnedBy: 'OUT-17',
-    note: "ARG-04 (must) still asserts that the body gets the very arguments object the stages see, so the reference option (a frozen copy) waits for ARG-04's reading.",
+    option: { name: 'renderArguments', value: 'copy' },
+    note: "ARG-04 (must) asserts on its own quotes (the arguments cross one lossless-JSON materialization boundary) that the body gets the very arguments object the stages see, so the reference's option takes the other side for output.render and presentationMeta only: they get an equal frozen copy.",
   },
   {
     id: 'OP-47',
@@ -600,6 +607,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['an INVALID_TOOL_OUTPUT failure', 'the failure of the thrown error'],
     upstream: 'an INVALID_TOOL_OUTPUT failure',
     pinnedBy: 'OUT-18',
+    option: { name: 'snapshotFailure', value: 'thrown' },
   },
   {
     id: 'OP-48',
@@ -608,6 +616,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['the feedback exactly, no meta', 'content containing the feedback (e.g. enveloped), meta kept'],
     upstream: 'the feedback exactly, no meta',
     pinnedBy: 'POST-29',
+    option: { name: 'blockContent', value: 'enveloped' },
   },
   {
     id: 'OP-49',
@@ -617,6 +626,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['the failure of that problem', 'the result from before the finalizer'],
     upstream: 'the failure of that problem',
     pinnedBy: 'FIN-09',
+    option: { name: 'finalizerFailure', value: 'ignored' },
   },
   // OP-50..OP-59: the open choices behind what CAN-01/02/04/06/08, CTX-01/02/03, ERR-03/08/13 and PRES-03/09 demanded beyond
   // their quotes (issue 37, part 3). Named, not yet graded on both sides unless an option is given.
@@ -635,6 +645,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['kept: every context of the replaced result', "dropped: only the body's deferred contexts are kept"],
     upstream: 'kept: every context of the replaced result',
     pinnedBy: 'CAN-20',
+    option: { name: 'cancellationContexts', value: 'deferred-only' },
   },
   {
     id: 'OP-51',
@@ -675,6 +686,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ["deferred, then the wrapper result's, then the decision's", "another order (e.g. the wrapper result's first)"],
     upstream: "deferred, then the wrapper result's, then the decision's",
     pinnedBy: 'CTX-12',
+    option: { name: 'contextOrder', value: 'wrapper-first' },
   },
   {
     id: 'OP-54',
@@ -692,6 +704,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['exactly one text block "Error: " + message', 'another structure whose text carries "Error: " + message (e.g. a second block of detail)'],
     upstream: 'exactly one text block "Error: " + message',
     pinnedBy: 'ERR-19',
+    option: { name: 'failureContent', value: 'detail-block' },
   },
   {
     id: 'OP-56',
@@ -703,6 +716,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['kept: info from the thrown coded error', 'a failure without info'],
     upstream: 'kept: info from the thrown coded error',
     pinnedBy: 'ERR-21',
+    option: { name: 'stageErrorInfo', value: 'dropped' },
   },
   {
     id: 'OP-57',
@@ -711,6 +725,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['a block drops it; a wrapper-authored failure keeps its own', 'a block keeps it', "a wrapper-authored failure's meta is dropped"],
     upstream: 'a block drops it; a wrapper-authored failure keeps its own',
     pinnedBy: 'PRES-19',
+    option: { name: 'wrapperFailureMeta', value: 'dropped' },
   },
   {
     id: 'OP-58',
@@ -722,7 +737,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['yes: a resolved failure', 'no: such a failure may reject execute()'],
     upstream: 'yes: a resolved failure',
     pinnedBy: 'ERR-22',
-    note: 'ERR-10 (should) recommends that execute() never rejects; GRD-09 makes a throwing guard a failure at must level on its own quotes.',
+    option: { name: 'approvalFailure', value: 'rejects' },
+    note: "ERR-10 (should) recommends that execute() never rejects; GRD-09 makes a throwing guard a failure at must level on its own quotes. So the reference's option rejects only for an approval service that throws or rejects (without tools/result); a throwing finalizer is OP-49's.",
   },
   {
     id: 'OP-59',

@@ -6,7 +6,7 @@ import { check } from './_kit/check.ts'
 import { deferred } from './_kit/deferred.ts'
 import { call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
-import { expectCode, expectPlainFailure, expectSuccess } from './_kit/result-assertions.ts'
+import { expectCode, expectPlainFailure, expectSuccess, expectUnset } from './_kit/result-assertions.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
 import type { ProbeSpec } from './_kit/tools.ts'
 import { expectContextGroups, expectContextOrder, expectDeferredKept } from './_kit/contexts.ts'
@@ -389,7 +389,7 @@ check('CTX-08', 'a success built after concludeTurn() carries concludesTurn: tru
 
   expectSuccess(concluded)
   expect(concluded.concludesTurn).toBe(true)
-  expect('concludesTurn' in plain).toBe(false)
+  expectUnset(plain, 'concludesTurn')
 })
 
 check('CTX-08', 'a content replacement keeps the marker and a value replacement rebuilds it', async ({ harness, tools }) => {
@@ -437,7 +437,7 @@ for (const failure of nonConcluding) {
     const result = await tools.execute(call('ctx', {}, { signal: caller.signal }))
 
     expect(result.isError, 'isError').toBe(true)
-    expect('concludesTurn' in result).toBe(false)
+    expectUnset(result, 'concludesTurn')
   })
 }
 
@@ -465,7 +465,7 @@ check('CTX-09', 'a nested conclusion does not mark the outer execution by itself
 
   expect(nested[0]?.concludesTurn).toBe(true)
   expectSuccess(outer)
-  expect('concludesTurn' in outer).toBe(false)
+  expectUnset(outer, 'concludesTurn')
 })
 
 check('CTX-09', 'a forwarded nested conclusion concludes the outer run', async ({ tools }) => {
@@ -483,9 +483,9 @@ check('CTX-09', 'a nested success blocked by post-execute cannot conclude the ou
   const outer = await tools.execute(call('outer'))
 
   expect(nested[0]?.isError).toBe(true)
-  expect('concludesTurn' in (nested[0] ?? {})).toBe(false)
+  expectUnset(nested[0] ?? {}, 'concludesTurn')
   expectSuccess(outer)
-  expect('concludesTurn' in outer).toBe(false)
+  expectUnset(outer, 'concludesTurn')
 })
 
 check('CTX-10', 'concludeTurn() called after the success was built does not mark it', async ({ harness, tools }) => {

@@ -9,6 +9,7 @@ import {
   expectCode,
   expectEnveloped,
   expectErrorClass,
+  expectErrorIdentity,
   expectNoInfo,
   expectOnlyKeys,
   expectProjectionFailure,
@@ -62,7 +63,9 @@ check('OUT-01', 'the body gets the frozen arguments and a run context with ident
   expect(typeof exec.token).toBe('symbol')
   expect(exec.token, 'same token').toBe(preToken)
   expect(exec.parent, 'same parent').toBe(parent)
-  expect(exec.signal, 'same signal').toBe(signal)
+  // Without a replacement the body's signal follows the caller's; that it is the caller signal itself is EXE-19's (OP-42).
+  expect(exec.signal, 'a signal').toBeInstanceOf(AbortSignal)
+  incidental('EXE-19', () => expect(exec.signal, 'the caller signal itself (EXE-19)').toBe(signal))
   expect(typeof exec.deferContext).toBe('function')
   expect(typeof exec.concludeTurn).toBe('function')
 })
@@ -479,7 +482,9 @@ check(
     caller.abort()
     const result = await pending
 
-    expect(result.error).toEqual({ message: 'stopped on request', info: { name: thrown.name, code: 'STOPPED' } })
+    expect(result.error?.message).toBe('stopped on request')
+    // The seeds name info's content ("class/code"), not its fields (OP-08): exactly { name, code } is ERR-20's.
+    expectErrorIdentity(result, thrown.name, 'STOPPED')
   },
   { needs: ['codedErrors'] },
 )

@@ -2,6 +2,7 @@
  * Resolving an `ask` decision through the approval service (PRE-05..11).
  */
 import type { ApprovalOutcome, ApprovalRequest } from '../../conformance/spec/types.ts'
+import { rejectsOnApprovalFailure } from '../choices.ts'
 import type { Run } from './run.ts'
 
 export type AskResolution =
@@ -45,7 +46,14 @@ export async function resolveAsk(run: Run, reason: string | undefined): Promise<
     ...(reason !== undefined || run.registry.choices.approvalReasonKey === 'always' ? { reason } : {}),
     signal: run.callerSignal,
   }
-  const outcome: ApprovalOutcome = await service.request(request)
+  let outcome: ApprovalOutcome
+  try {
+    outcome = await service.request(request)
+  } catch (error) {
+    // OP-58 (other side): a throwing or rejecting approval service makes execute() reject; PRE-11: either way the call fails.
+    if (rejectsOnApprovalFailure(run.registry.choices)) run.rejection ??= { reason: error }
+    throw error
+  }
 
   switch (outcome) {
     case 'allowed-once':

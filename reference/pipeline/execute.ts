@@ -13,6 +13,7 @@
  * (post-result) or skips it (final-result). No stage rejects.
  */
 import type { ToolExecutionResult } from '../../conformance/spec/types.ts'
+import { withAbsentKeys } from '../choices.ts'
 import { collapsedResult } from '../code-mode/collapse.ts'
 import { dispatch } from './dispatch.ts'
 import { finalizeResult } from './finalize.ts'
@@ -33,13 +34,14 @@ export type Dispatched = { readonly kind: 'post-result' | 'final-result'; readon
 
 async function admitRun(run: Run): Promise<Outcome> {
   // ARG-06, ERR-10: unreadable or non-lossless input; nothing else runs.
-  if (run.entryFailure !== undefined) return finalResult(normalizedFailure(run.entryFailure.error))
+  const { choices } = run.registry
+  if (run.entryFailure !== undefined) return finalResult(normalizedFailure(run.entryFailure.error, [], '', choices))
   // CAN-21, CAN-25: aborted before entry (arguments were materialised first, CAN-03); CAN-14 for collapsed calls too.
   // OP-51: `after-policy` leaves an ordinary call to the check after the guards (pre-execute.ts).
-  const checkedLater = run.registry.choices.entryAbortCheck === 'after-policy' && !run.collapsed
-  if (run.callerSignal.aborted && !checkedLater) return finalResult(abortResult(false))
+  const checkedLater = choices.entryAbortCheck === 'after-policy' && !run.collapsed
+  if (run.callerSignal.aborted && !checkedLater) return finalResult(abortResult(false, [], choices))
   // CM-03, PRE-21: a collapsed model-direct call ends here, before any policy.
-  if (run.collapsed) return finalResult(collapsedResult(String(run.exec.name)))
+  if (run.collapsed) return finalResult(collapsedResult(String(run.exec.name), choices))
   return admit(run) // PRE-02: only calls that passed entry reach policy
 }
 
@@ -51,7 +53,7 @@ export async function prepareExecution(registry: RegistryInternals, input: unkno
     outcome = await admitRun(run)
   } catch (error) {
     // Safety net: every stage already contains its own failures.
-    outcome = finalResult(normalizedFailure(error))
+    outcome = finalResult(normalizedFailure(error, [], '', registry.choices))
   }
   return outcome.kind === 'dispatch' ? { kind: 'dispatch', run } : { kind: outcome.kind, run, result: outcome.result }
 }
@@ -62,7 +64,7 @@ export async function dispatchExecution(run: Run): Promise<Dispatched> {
   try {
     outcome = await dispatch(run)
   } catch (error) {
-    outcome = finalResult(normalizedFailure(error))
+    outcome = finalResult(normalizedFailure(error, [], '', run.registry.choices))
   }
   if (outcome.kind === 'dispatch') return { kind: 'final-result', result: normalizedFailure(new Error('unreachable: dispatch did not produce a result')) }
   return outcome
@@ -74,7 +76,7 @@ export async function dispatchExecution(run: Run): Promise<Dispatched> {
  * returned.
  */
 export function finishExecution(run: Run, result: ToolExecutionResult): ToolExecutionResult {
-  const final = finalizeResult(run, result)
+  const final = withAbsentKeys(run.registry.choices, finalizeResult(run, result)) // OP-40
   notifyResult(run, final)
   return final
 }
@@ -85,7 +87,7 @@ export async function finalizeExecution(run: Run, result: ToolExecutionResult): 
   try {
     after = await postExecute(run, result)
   } catch (error) {
-    after = normalizedFailure(error)
+    after = normalizedFailure(error, [], '', run.registry.choices)
   }
   return finishExecution(run, after)
 }
@@ -96,6 +98,8 @@ export async function finalizeExecution(run: Run, result: ToolExecutionResult): 
  */
 export async function executeTool(registry: RegistryInternals, input: unknown): Promise<ToolExecutionResult> {
   const prepared = await prepareExecution(registry, input)
+  // OP-58 (other side): the approval service failed, and execute() rejects.
+  if (prepared.run.rejection !== undefined) throw prepared.run.rejection.reason
   if (prepared.kind === 'final-result') return finishExecution(prepared.run, prepared.result)
   if (prepared.kind === 'post-result') return finalizeExecution(prepared.run, prepared.result)
   const dispatched = await dispatchExecution(prepared.run)

@@ -2,7 +2,8 @@
  * Final materialisation and `finalizeContent` (FIN, RES-03).
  */
 import type { ToolExecutionResult } from '../../conformance/spec/types.ts'
-import { losslessFailure, stageFailurePrefix } from '../choices.ts'
+import { losslessFailure, stageError, stageFailurePrefix } from '../choices.ts'
+import { deepFreeze } from '../json.ts'
 import { materializeResult } from './materialize.ts'
 import { normalizedFailure } from './results.ts'
 import type { Run } from './run.ts'
@@ -15,13 +16,17 @@ import type { Run } from './run.ts'
  * and is not called again (FIN-05).
  */
 export function finalizeResult(run: Run, result: ToolExecutionResult): ToolExecutionResult {
+  const { choices } = run.registry
+  const deep = choices.freezeDepth !== 'top-level'
   let candidate: ToolExecutionResult
   try {
     // The call's own canonical success keeps the content and meta it snapshotted (OUT-02, OUT-05).
-    const own = run.registry.canonical.get(result) === run.exec.token ? result : undefined
+    // OP-45: unless they were frozen at their top level only: then they are copied, and the value frozen whole now.
+    const own = deep && run.registry.canonical.get(result) === run.exec.token ? result : undefined
+    if (!deep && !result.isError) deepFreeze(result.value)
     candidate = materializeResult(result, own)
   } catch (error) {
-    candidate = normalizedFailure(losslessFailure(run.registry.choices, error)) // OP-05
+    candidate = normalizedFailure(losslessFailure(choices, error), [], '', choices) // OP-05
   }
 
   const finalizer = run.finalizer
@@ -33,6 +38,8 @@ export function finalizeResult(run: Run, result: ToolExecutionResult): ToolExecu
     // FIN-04: only `content` changes.
     return materializeResult({ ...candidate, content }, candidate)
   } catch (error) {
-    return normalizedFailure(error, [], stageFailurePrefix(run.registry.choices, 'finalizeContent')) // OP-04
+    // FIN-09, OP-49: the failure of what went wrong, or the result from before the finalizer.
+    if (choices.finalizerFailure === 'ignored') return candidate
+    return normalizedFailure(stageError(choices, error), [], stageFailurePrefix(choices, 'finalizeContent'), choices) // OP-04, OP-56
   }
 }

@@ -6,6 +6,7 @@
 import type { JsonValue, ToolDefinition, ToolExecutionSuccess } from '../../conformance/spec/types.ts'
 import { ToolOutputError } from '../errors.ts'
 import { validateJsonSchemaValue } from '../json-schema/index.ts'
+import { outputSnapshot } from '../choices.ts'
 import { frozenSnapshotJsonValue } from '../json.ts'
 import { errorMessage } from './results.ts'
 import type { Run } from './run.ts'
@@ -14,7 +15,7 @@ import type { Run } from './run.ts'
  * OUT-04, OUT-05: call one projector and snapshot what it returns. Every
  * failure is reported as a violation naming the projector.
  */
-function project(name: string, label: string, projector: () => unknown): unknown {
+function project(name: string, label: string, projector: () => unknown, snapshotOf: (value: unknown) => unknown): unknown {
   let projected: unknown
   try {
     projected = projector()
@@ -23,7 +24,7 @@ function project(name: string, label: string, projector: () => unknown): unknown
   }
   let snapshot: unknown
   try {
-    snapshot = frozenSnapshotJsonValue(projected)
+    snapshot = snapshotOf(projected)
   } catch (error) {
     throw new ToolOutputError(name, [`${label} failed: ${errorMessage(error)}`])
   }
@@ -39,13 +40,17 @@ function project(name: string, label: string, projector: () => unknown): unknown
  */
 export function buildSuccess(run: Run, definition: ToolDefinition, value: unknown): ToolExecutionSuccess {
   const { exec } = run
+  const { choices } = run.registry
   const name = String(exec.name)
+  // OP-45: deep-frozen snapshots, or frozen at their top level only until materialisation.
+  const snapshotOf = outputSnapshot(choices)
 
   // OUT-02: lossless snapshot of the returned value (frozen as it is built).
   let snapshot: JsonValue | undefined
   try {
-    snapshot = frozenSnapshotJsonValue<JsonValue>(value)
+    snapshot = snapshotOf(value) as JsonValue | undefined
   } catch (error) {
+    if (choices.snapshotFailure === 'thrown') throw error // OP-47: the failure of what the snapshot threw
     throw new ToolOutputError(name, [`value snapshot failed: ${errorMessage(error)}`])
   }
   if (snapshot === undefined) throw new ToolOutputError(name, ['value is not lossless JSON'])
@@ -57,13 +62,15 @@ export function buildSuccess(run: Run, definition: ToolDefinition, value: unknow
 
   // OUT-04: the value was frozen by its snapshot, before the pure renderer sees it.
   const frozenValue = snapshot
-  const content = project(name, 'output.render', () => output.render(exec.arguments, frozenValue))
+  // OP-46: the projectors get exec.arguments itself, or an equal frozen copy.
+  const args = choices.renderArguments === 'copy' ? frozenSnapshotJsonValue(exec.arguments) : exec.arguments
+  const content = project(name, 'output.render', () => output.render(args, frozenValue), snapshotOf)
 
   const success: Record<string, unknown> = { isError: false, value: frozenValue, content }
   // OUT-05, PRES-02: meta only for top-level calls with a projector. Any
   // defined `parent`, even one no execution minted, counts as nested (ARG-09, ARG-21; OP-36: or a live token only).
   if (!run.nested && typeof output.presentationMeta === 'function') {
-    success.meta = project(name, 'output.presentationMeta', () => output.presentationMeta!(exec.arguments, frozenValue))
+    success.meta = project(name, 'output.presentationMeta', () => output.presentationMeta!(args, frozenValue), snapshotOf)
   }
   // CTX-08: the marker is read when the success is built.
   if (run.concluded) success.concludesTurn = true

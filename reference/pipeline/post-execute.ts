@@ -3,6 +3,7 @@
  * that follows it (POST-13).
  */
 import type { ContentBlock, ToolExecutionResult } from '../../conformance/spec/types.ts'
+import { cancellationContexts, stageError } from '../choices.ts'
 import { ToolNotFoundError } from '../errors.ts'
 import { resolveTool } from '../visibility.ts'
 import { buildSuccess } from './output.ts'
@@ -39,7 +40,14 @@ function applyDecision(run: Run, result: ToolExecutionResult, decision: unknown)
     const feedback = chosen.feedback
     if (!Array.isArray(feedback)) throw new TypeError(MALFORMED_DECISION)
     const contexts = contextsOf(chosen)
-    const blocked = { isError: true as const, content: feedback, error: { message: blockMessage(feedback) } }
+    const message = blockMessage(feedback)
+    if (run.registry.choices.blockContent === 'enveloped') {
+      // OP-48 (other side): the enveloped message before the feedback, and the replaced result's meta kept.
+      const content = [{ type: 'text', text: `Error: ${message}` }, ...feedback]
+      const meta = result.meta === undefined ? {} : { meta: result.meta }
+      return withContexts({ isError: true as const, content, error: { message }, ...meta }, contexts)
+    }
+    const blocked = { isError: true as const, content: feedback, error: { message } }
     return withContexts(blocked, contexts)
   }
 
@@ -65,7 +73,7 @@ function applyDecision(run: Run, result: ToolExecutionResult, decision: unknown)
       if (definition === undefined) throw new ToolNotFoundError(String(run.exec.name))
       replaced = buildSuccess(run, definition, chosen.value)
     } catch (error) {
-      replaced = normalizedFailure(error)
+      replaced = normalizedFailure(error, [], '', run.registry.choices)
     }
     return withContexts(replaced, contexts)
   }
@@ -95,13 +103,16 @@ export async function postExecute(run: Run, result: ToolExecutionResult): Promis
     )
     after = applyDecision(run, result, decision)
   } catch (error) {
-    // POST-12, CTX-06 (deliberate divergence): the body's deferred contexts survive.
-    after = normalizedFailure(error, run.dispatchContexts)
+    // POST-12, CTX-06 (deliberate divergence): the body's deferred contexts survive. OP-56: info as the choices say.
+    const { choices } = run.registry
+    after = normalizedFailure(stageError(choices, error), run.dispatchContexts, '', choices)
   }
 
   // POST-13, CAN-08: a success produced while the caller aborted becomes an abort; failures stay (CAN-09).
+  // OP-50: it keeps the result's contexts, or only those the body deferred.
   if (run.callerSignal.aborted && !after.isError) {
-    after = abortResult(run.bodyInvoked, contextsOf(after))
+    const { choices } = run.registry
+    after = abortResult(run.bodyInvoked, cancellationContexts(choices, contextsOf(after), run.deferred), choices)
   }
   return after
 }

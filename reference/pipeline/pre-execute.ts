@@ -3,7 +3,7 @@
  * resolution (PRE-05..11), guards (GRD) and the post-guard cancellation check.
  */
 import type { PreToolDecision } from '../../conformance/spec/types.ts'
-import { guardDenialReason, hasExtraDecisionFields, losslessFailure, type RegistryChoices, stageFailurePrefix } from '../choices.ts'
+import { guardDenialReason, hasExtraDecisionFields, losslessFailure, type RegistryChoices, stageError, stageFailurePrefix } from '../choices.ts'
 import { resolveAsk } from './approval.ts'
 import { evaluateGuards } from './guards.ts'
 import { materializeResult, RESULT_NOT_LOSSLESS } from './materialize.ts'
@@ -40,7 +40,8 @@ function deny(run: Run, reason: unknown): Outcome {
     const denial = materializeResult(denialResult(reason))
     return run.registry.choices.postExecuteOnDenial === 'skipped' ? finalResult(denial) : postResult(denial) // OP-06
   } catch {
-    return finalResult(normalizedFailure(losslessFailure(run.registry.choices, new TypeError(RESULT_NOT_LOSSLESS)))) // OP-05
+    const { choices } = run.registry
+    return finalResult(normalizedFailure(losslessFailure(choices, new TypeError(RESULT_NOT_LOSSLESS)), [], '', choices)) // OP-05
   }
 }
 
@@ -64,7 +65,7 @@ export async function admit(run: Run): Promise<Outcome> {
     if (decision.kind === 'ask') {
       // CAN-04: an abort during the ask is looked at only once it settles.
       const resolution = await resolveAsk(run, decision.reason)
-      if (resolution.kind === 'aborted') return postResult(abortResult(false)) // PRE-09
+      if (resolution.kind === 'aborted') return postResult(abortResult(false, [], registry.choices)) // PRE-09
       if (resolution.kind === 'deny') return deny(run, resolution.reason)
     }
 
@@ -75,10 +76,11 @@ export async function admit(run: Run): Promise<Outcome> {
 
     // EXE-01, CAN-04, CAN-22: an allow that survived guards, but the caller has aborted (OP-52: `in-dispatch`
     // lets the wrappers run, and the base next() resolves ABORTED_BEFORE_DISPATCH, EXE-10).
-    if (run.callerSignal.aborted && registry.choices.abortedAdmission !== 'in-dispatch') return postResult(abortResult(false))
+    if (run.callerSignal.aborted && registry.choices.abortedAdmission !== 'in-dispatch') return postResult(abortResult(false, [], registry.choices))
     return dispatchNext
   } catch (error) {
-    // PRE-10, PRE-11, PRE-12, PRE-15, GRD-09: final, post-execute skipped.
-    return finalResult(normalizedFailure(error, [], stageFailurePrefix(registry.choices, 'policy check'))) // OP-04
+    // PRE-10, PRE-11, PRE-12, PRE-15, GRD-09: final, post-execute skipped. OP-04, OP-56: as the choices shape it.
+    const { choices } = registry
+    return finalResult(normalizedFailure(stageError(choices, error), [], stageFailurePrefix(choices, 'policy check'), choices))
   }
 }

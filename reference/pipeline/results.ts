@@ -7,6 +7,7 @@
  */
 import type { ToolErrorInfo, ToolExecutionFailure, ToolExecutionResult, UserMessage } from '../../conformance/spec/types.ts'
 import { ERROR_CODES } from '../../conformance/spec/types.ts'
+import { errorInfoOf, failureBlocks, type RegistryChoices } from '../choices.ts'
 import { HarnessError } from '../errors.ts'
 import { deepFreeze } from '../json.ts'
 
@@ -30,10 +31,10 @@ export function errorMessage(thrown: unknown): string {
  * read. The registry's own codes (ERR-07) come from its own HarnessErrors
  * (ToolNotFoundError, ToolOutputError) and from `abortResult`.
  */
-function errorInfo(thrown: unknown): ToolErrorInfo | undefined {
+function errorInfo(thrown: unknown, choices: RegistryChoices | undefined): ToolErrorInfo | undefined {
   try {
     if (!(thrown instanceof HarnessError)) return undefined
-    return { name: thrown.name, code: thrown.code }
+    return errorInfoOf(choices, thrown.name, thrown.code) // OP-08
   } catch {
     return undefined
   }
@@ -42,14 +43,15 @@ function errorInfo(thrown: unknown): ToolErrorInfo | undefined {
 /**
  * ERR-01: `{ isError, content: ['Error: ' + m], error: { message: m, info? } }`.
  * `contexts` lets callers keep contexts that must survive (CTX-06, CAN-01);
- * `prefix` goes before the message (OP-04, `stageFailureMessage`).
+ * `prefix` goes before the message (OP-04, `stageFailureMessage`); `choices`
+ * shape its info and content (OP-08, OP-55).
  */
-export function normalizedFailure(thrown: unknown, contexts: readonly UserMessage[] = [], prefix = ''): ToolExecutionFailure {
+export function normalizedFailure(thrown: unknown, contexts: readonly UserMessage[] = [], prefix = '', choices?: RegistryChoices): ToolExecutionFailure {
   const message = prefix + errorMessage(thrown)
-  const info = errorInfo(thrown)
+  const info = errorInfo(thrown, choices)
   const failure = {
     isError: true as const,
-    content: [{ type: 'text', text: `Error: ${message}` }],
+    content: failureBlocks(choices, message, info?.code),
     error: info === undefined ? { message } : { message, info },
   }
   return deepFreeze(withContexts(failure, contexts))
@@ -73,15 +75,16 @@ export const ABORTED_BEFORE_DISPATCH_MESSAGE = 'tool call aborted before dispatc
 
 /**
  * CAN-01, CAN-10: the cancellation outcome. `ABORTED` iff the body was
- * invoked; it keeps the contexts of the result it replaces.
+ * invoked; it keeps the contexts of the result it replaces. `choices` shape
+ * its info and content (OP-08, OP-55).
  */
-export function abortResult(bodyInvoked: boolean, contexts: readonly UserMessage[] = []): ToolExecutionFailure {
+export function abortResult(bodyInvoked: boolean, contexts: readonly UserMessage[] = [], choices?: RegistryChoices): ToolExecutionFailure {
   const message = bodyInvoked ? ABORTED_MESSAGE : ABORTED_BEFORE_DISPATCH_MESSAGE
   const code = bodyInvoked ? ERROR_CODES.ABORTED : ERROR_CODES.ABORTED_BEFORE_DISPATCH
   const failure = {
     isError: true as const,
-    content: [{ type: 'text', text: `Error: ${message}` }],
-    error: { message, info: { name: 'AbortError', code } },
+    content: failureBlocks(choices, message, code),
+    error: { message, info: errorInfoOf(choices, 'AbortError', code) },
   }
   return deepFreeze(withContexts(failure, contexts))
 }

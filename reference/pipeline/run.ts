@@ -68,6 +68,8 @@ export interface Run {
   concluded: boolean
   /** EXE-11, CAN-10: the tool resolved at dispatch and its body was called. */
   bodyInvoked: boolean
+  /** OP-58 (other side only): execute() rejects with this reason, without tools/result. */
+  rejection: { readonly reason: unknown } | undefined
 }
 
 const IDENTITY_FIELDS = ['callId', 'rootCallId', 'name', 'agent', 'parent', 'signal'] as const
@@ -153,6 +155,7 @@ export function startRun(registry: RegistryInternals, input: unknown): Run {
     dispatchContexts: [],
     concluded: false,
     bodyInvoked: false,
+    rejection: undefined,
   }
   ;(run as { exec: ToolRunContext }).exec = createExecution(run, {
     token,

@@ -1,6 +1,7 @@
 /**
  * Signal fusion for the tool body (EXE-08..10).
  */
+import type { ToolRunContext } from '../../conformance/spec/types.ts'
 
 /** The body's signal plus the hook that detaches it from its sources. */
 export interface BodySignal {
@@ -16,19 +17,23 @@ export interface BodySignal {
  * - Otherwise a fresh signal that aborts, with the source's reason, as soon
  *   as either the caller or the wrapper's replacement aborts. The fusion is
  *   one-way: nothing here ever aborts the sources.
+ * - OP-42's other side (`fresh`): always a fresh signal, even without a
+ *   replacement, aborting with a reason of its own (the default AbortError).
  */
-export function bodySignal(caller: AbortSignal, current: unknown): BodySignal {
-  if (current === caller || !(current instanceof AbortSignal)) return { signal: caller, release: () => {} }
+export function bodySignal(caller: AbortSignal, current: unknown, fresh = false): BodySignal {
+  const replaced = current !== caller && current instanceof AbortSignal
+  if (!replaced && !fresh) return { signal: caller, release: () => {} }
 
   const fused = new AbortController()
-  const sources = [caller, current]
+  const sources = replaced ? [caller, current as AbortSignal] : [caller]
+  const reasonOf = (source: AbortSignal): unknown => (fresh ? undefined : source.reason)
   const already = sources.find((source) => source.aborted)
   if (already !== undefined) {
-    fused.abort(already.reason)
+    fused.abort(reasonOf(already))
     return { signal: fused.signal, release: () => {} }
   }
   const onAbort = (event: Event): void => {
-    fused.abort((event.target as AbortSignal).reason)
+    fused.abort(reasonOf(event.target as AbortSignal))
     release()
   }
   const release = (): void => {
@@ -36,4 +41,15 @@ export function bodySignal(caller: AbortSignal, current: unknown): BodySignal {
   }
   for (const source of sources) source.addEventListener('abort', onAbort)
   return { signal: fused.signal, release }
+}
+
+/**
+ * OP-43's other side (`replacement-throughout`): the body's own context, the
+ * execution's fields with `signal` holding the body's signal, so the wrapper's
+ * exec.signal keeps its replacement while the body runs.
+ */
+export function bodyContext(exec: ToolRunContext, signal: AbortSignal): ToolRunContext {
+  const descriptors: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(exec)
+  descriptors.signal = { ...descriptors.signal, value: signal }
+  return Object.preventExtensions(Object.defineProperties({}, descriptors)) as ToolRunContext
 }

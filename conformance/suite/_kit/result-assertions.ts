@@ -114,8 +114,17 @@ export function expectErrorIdentity(result: ToolExecutionResult, name: string, c
  * upstream's RES-12 (OP-40), charged incidentally.
  */
 export function expectNoMeta(result: object, what = 'no meta'): void {
-  expect((result as { meta?: unknown }).meta, what).toBeUndefined()
-  incidental('RES-12', () => expect('meta' in result, `${what}: the meta key is left out (RES-12)`).toBe(false))
+  expectUnset(result, 'meta', what)
+}
+
+/**
+ * `result` (a result, or one of the results a Code Mode run records) has no
+ * `key` that applies: it is undefined. That the key is left out rather than
+ * set to undefined is upstream's RES-12 (OP-40), charged incidentally.
+ */
+export function expectUnset(result: object, key: 'meta' | 'concludesTurn', what = `no ${key}`): void {
+  expect((result as Record<string, unknown>)[key], what).toBeUndefined()
+  incidental('RES-12', () => expect(key in result, `${what}: the ${key} key is left out (RES-12)`).toBe(false))
 }
 
 /** CAN-16, charged incidentally: a cancellation failure's `error.info.name` is "AbortError". */
