@@ -86,7 +86,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'members === undefined',
     replacement: 'false',
-    line: 131,
+    line: 154,
     reason:
       "A DSL enum that is not an array then compiles to `enum: undefined`, which the subset assertion refuses as a malformed keyword: still UNSUPPORTED_SCHEMA at the same path, only the message differs (`enum must be an array` from the DSL), and no rule pins the DSL's wording for it.",
   },
@@ -96,7 +96,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 43,
+    line: 46,
     reason:
       'A `type` whose Array.isArray check throws (a revoked proxy) is then reported as an unsupported type array instead of as not a schema type: a violation at the same path either way, which is all JSS-17 (should) asks; the wording is not pinned.',
   },
@@ -595,7 +595,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 73,
+    line: 75,
     reason:
       'With array:false an array copy is filled by index assignment instead of push; the keys are the dense indices in order, so the resulting array is identical.',
   },
@@ -605,7 +605,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 97,
+    line: 99,
     reason:
       'writable and configurable on the own __proto__ data property of a copy (the two true literals on this line besides enumerable): every pipeline snapshot is deep-frozen, which erases both, and only the unfrozen schemas() parameters copy could show them, which no rule pins.',
   },
@@ -615,7 +615,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 216,
+    line: 221,
     reason:
       'isJsonValue only compares the walk result with REJECT; building a throw-away copy walks the same keys, reads each getter once and rejects exactly the same values.',
   },
@@ -695,7 +695,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 53,
+    line: 57,
     reason:
       'The initial value of abortedOnReturn is never read: the finally block always assigns body.signal.aborted before the only read, and the catch path returns without reading it.',
   },
@@ -861,7 +861,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'entryFailure === undefined',
     replacement: 'true',
-    line: 75,
+    line: 81,
     reason:
       "Only observable when malformed input has two entry failures (e.g. two throwing identity getters, or one plus a missing signal): it decides which error message the resolved failure carries. ERR-10 only requires a resolved failure; upstream rejects instead (ERR-10's divergence), so the message is pinned by nothing.",
   },
@@ -871,7 +871,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'entryFailure === undefined',
     replacement: 'true',
-    line: 122,
+    line: 132,
     reason:
       "Decides whether arguments are still read and materialised after a malformed identity/signal input (visible only as an arguments getter read count or exec.arguments in tools/result). Upstream rejects before reading arguments (ERR-10's divergence) and ERR-10 pins only a resolved failure, so neither choice is specified.",
   },
@@ -881,7 +881,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 182,
+    line: 194,
     reason:
       'Makes exec.signal configurable, so a listener could delete it at run time. ARG-10 forbids deleting signal at the type level only and upstream exec is a plain object whose signal is deletable at run time; no runtime rule pins non-deletability (ARG-11 lists identity fields, not signal).',
   },
@@ -1008,7 +1008,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'disposed',
     replacement: 'false',
-    line: 200,
+    line: 201,
     reason:
       'Only observable by using the harness after harness.dispose() (registering, subscribing, looking up or executing on a disposed registry); the seeds do not say what a disposed registry does, and after dispose() the kit reads nothing but the prompt (PRES-15, which the registry answers without this check).',
   },
@@ -1018,7 +1018,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'node.disposed',
     replacement: 'false',
-    line: 249,
+    line: 252,
     reason:
       'A second scope dispose would iterate an already-empty disposer set (each tracked disposer removes itself before running, and nothing can be added to a disposed scope) and delete an absent live-scope entry, so it has no effect.',
   },
@@ -1028,7 +1028,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 250,
+    line: 253,
     reason:
       "Only observable by using a scope after scope.dispose() (registering, restricting, guarding or subscribing through it, or parenting a new scope on it); the seeds specify that disposal removes the scope's contributions (REG-10, GRD-04) but not what a disposed scope does afterwards, so throwing is the reference's own choice.",
   },
@@ -1038,7 +1038,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'disposed',
     replacement: 'false',
-    line: 304,
+    line: 313,
     reason:
       'Makes a second harness.dispose() redo the teardown: events, live scopes and store are already empty (nothing can be added after dispose, as every write path asserts liveness) and approval cannot be consulted without pre-execute listeners, so nothing changes.',
   },
@@ -1048,7 +1048,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 309,
+    line: 318,
     reason:
       "After harness.dispose() every liveness check fails on the registry flag first, and the scope's disposer set is already cleared, so a later scope.dispose() does nothing whether or not the node is marked.",
   },
@@ -1133,7 +1133,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ArrayDeclaration',
     original: '[]',
     replacement: '["Stryker was here"]',
-    line: 152,
+    line: 178,
     reason:
       'A key-order placeholder: the scheduled property-map task always replaces `target.required` with the real list (or deletes it when empty) before compilation returns, and a failing map throws, so the placeholder value is never seen.',
   },
@@ -1143,7 +1143,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 183,
+    line: 210,
     reason:
       'Whether emitted schema properties are writable and configurable is not pinned (a registry may freeze what it compiles); DSL-11 only requires an enumerable own data property, which the test checks.',
   },
@@ -1215,7 +1215,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 106,
+    line: 112,
     reason:
       'The initial value only matters when resolveTool throws, and then the call already has an entry failure (a final failure, whatever collapsed says) and no finaliser was captured, so dropping one changes nothing.',
   },
@@ -1309,7 +1309,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     kind: 'unspecified',
     file: 'reference/code-mode/presentation.ts',
     mutator: 'ConditionalExpression',
-    original: '!MODES.has(mode)',
+    original: '!(seedOnly ? SEED_MODES : MODES).has(mode)',
     replacement: 'false',
     reason:
       "A mode outside native/code/both is outside the typed API (ToolPresentationMode); the seeds and upstream do not say what presentAs or the mode option do with one, so refusing it is the reference's choice.",
@@ -1318,7 +1318,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     kind: 'unspecified',
     file: 'reference/code-mode/presentation.ts',
     mutator: 'StringLiteral',
-    original: '`${where}: mode must be "native", "code" or "both", got ${JSON.stringify(mode) ?? String(mode)}`',
+    original: '`${where}: mode must be ${expected}, got ${JSON.stringify(mode) ?? String(mode)}`',
     replacement: '``',
     reason: "The wording of the reference's refusal of an unknown presentation mode; no rule pins it (the mode is outside the typed API).",
   },
