@@ -1,7 +1,9 @@
 /**
  * The open points' own invariants (./open-points.ts): unique IDs, choices
  * that include upstream's, a pinning rule that exists at the upstream or
- * should level, and quotes that appear verbatim in their seeds.
+ * should level, an other side the reference implements (so that
+ * fixtures/choices grades it) or a must rule that decides the point, and
+ * quotes that appear verbatim in their seeds.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -14,7 +16,7 @@ import { SEEDS } from './types.ts'
 const SEED_DIR = process.env.DSH_TCK_SEEDS || fileURLToPath(new URL('../../../shared/seeds', import.meta.url))
 
 describe('open points', () => {
-  it('have unique, well-formed IDs, upstream among their choices, and a pinning rule at the upstream or should level', () => {
+  it('have unique, well-formed IDs, upstream among their choices, a pinning rule at the upstream or should level, and either an other side graded or a must rule that decides them', () => {
     const problems: string[] = []
     const seen = new Set<string>()
     for (const point of OPEN_POINTS) {
@@ -27,6 +29,10 @@ describe('open points', () => {
         if (level !== 'upstream' && level !== 'should') problems.push(`${point.id}: pinned by ${point.pinnedBy}, which is ${level ?? 'no rule'}`)
       }
       if (point.option !== undefined && point.pinnedBy === undefined) problems.push(`${point.id}: graded under its other side, but no rule pins upstream's`)
+      if ((point.option === undefined) === (point.decidedBy === undefined))
+        problems.push(`${point.id}: needs exactly one of an option (its other side, graded by fixtures/choices) or decidedBy (the must rule that settles it)`)
+      if (point.decidedBy !== undefined && !(isRuleId(point.decidedBy) && getRule(point.decidedBy).level === 'must'))
+        problems.push(`${point.id}: decided by ${point.decidedBy}, which is not a must rule`)
     }
     expect(problems).toEqual([])
   })

@@ -33,6 +33,12 @@ export interface OpenPoint {
   readonly pinnedBy?: RuleId
   /** The reference's `RegistryChoices` option that takes another side, with the value fixtures/choices grades. */
   readonly option?: { readonly name: string; readonly value: string }
+  /**
+   * The must rule whose quotes settle the question after all, so that it has
+   * no legal other side to grade (the point keeps its published ID and says
+   * why). Every point has either this or an `option`.
+   */
+  readonly decidedBy?: RuleId
   /** Anything a reader needs: why the point is open, what is left to do. */
   readonly note?: string
 }
@@ -535,7 +541,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     choices: ['resolve a failure, with tools/result (exec.arguments undefined)', 'reject, without tools/result'],
     upstream: 'resolve a failure, with tools/result (exec.arguments undefined)',
     pinnedBy: 'RES-13',
-    note: 'RES-01, RES-02 and FIN-02 check what follows only once execute() resolved. ERR-10 (should) recommends never rejecting. No reference option: ARG-06 (must) demands on its own quotes (001 L4, L14: input failures end early, handleable pipeline failures become tool error results) that such a call resolve a failure that tools/result observers receive, so rejecting is no legal side while ARG-06 reads so; a registry on that side would reject execute() with the materialisation error and emit no tools/result.',
+    decidedBy: 'ARG-06',
+    note: 'Decided, not open: ARG-06 (must, read as demanded) requires on its own quotes (000 §执行 "拒绝非 JSON 输入" before policy; 001 L4, L14: input failures end early and handleable pipeline failures become tool error results; 002: the returned outcome is the snapshot final observers receive) that such a call resolve a failure that tools/result observers receive, so rejecting is no legal side. What RES-13 adds beyond ARG-06 (the failure goes through finalizeContent; observers see exec.arguments undefined) is upstream\'s. RES-01, RES-02 and FIN-02 check what follows only once execute() resolved; ERR-10 (should) recommends never rejecting.',
   },
   {
     id: 'OP-42',

@@ -180,7 +180,7 @@ export const RES_RULES = defineArea('RES', [
     id: 'RES-13',
     level: 'upstream',
     statement:
-      'Call arguments that are not lossless JSON do not make execute() reject: the call resolves a failure that goes through finalizeContent and tools/result, whose observers see exec.arguments undefined (open point OP-41; split from RES-01, RES-02 and FIN-02).',
+      'Call arguments that are not lossless JSON do not make execute() reject: the call resolves a failure that goes through finalizeContent and tools/result, whose observers see exec.arguments undefined (open point OP-41, which ARG-06 decides as far as resolving a failure that tools/result sees; split from RES-01, RES-02 and FIN-02).',
     sources: [upstream('an argument materialization failure is a final result')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1447, 'const execution: MutableToolRunContext = { ...base, arguments: undefined }'),
