@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { persistentWorkerPool } from './scripts/vitest-persistent-worker.ts'
 import { ExamplesFirstRotating } from './scripts/vitest-mutation-sequencer.ts'
@@ -24,6 +25,7 @@ export default defineConfig({
     setupFiles: [
       'scripts/vitest-persistent-worker-setup.ts',
       'conformance/suite/_kit/provided-settings.ts',
+      'scripts/mutation-choices-setup.ts',
       'conformance/suite/_kit/load-adapter-eagerly.ts',
       'conformance/suite/_kit/only-rules.ts',
     ],
@@ -53,9 +55,14 @@ export default defineConfig({
     //
     // The evidence runs (scripts/mutation-evidence.ts) name the rules whose
     // tests run in DSH_TCK_ONLY_RULES (conformance/suite/_kit/only-rules.ts).
+    //
+    // The choices pass (scripts/mutation-choices.ts) names a group of other
+    // sides of open points in DSH_TCK_MUTATION_ADAPTER (fixtures/choices),
+    // judged at the spec profile (scripts/mutation-choices-setup.ts).
     provide: {
       [SUITE_SETTINGS_KEY]: {
         ...suiteInputsFromEnv(),
+        ...(process.env.DSH_TCK_MUTATION_ADAPTER ? { adapter: resolve(process.env.DSH_TCK_MUTATION_ADAPTER) } : {}),
         timeoutMs: 1000,
         runs: 10,
         grading: true,

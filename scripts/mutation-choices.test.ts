@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { choiceGroups, mergeChoiceReports, uncoveredRanges } from './mutation-choices.ts'
+import type { MutationReport, ReportMutant } from './mutation-areas.ts'
+
+const at = (line: number, column: number, endColumn: number): ReportMutant['location'] => ({
+  start: { line, column },
+  end: { line, column: endColumn },
+})
+const mutant = (id: string, status: string, line: number, extra: Partial<ReportMutant> = {}): ReportMutant => ({
+  id,
+  mutatorName: 'BlockStatement',
+  replacement: '{}',
+  status,
+  location: at(line, 3, 9),
+  ...extra,
+})
+
+describe('the choices pass of npm run mutation', () => {
+  it('runs every fixtures/choices group', () => {
+    expect(choiceGroups()).toContain('fixtures/choices/other-side.ts')
+    expect(choiceGroups().every((group) => /^fixtures\/choices\/other-side(-[a-z0-9-]+)?\.ts$/.test(group))).toBe(true)
+  })
+
+  it('asks Stryker for the uncovered mutants only, with 0-based columns', () => {
+    const report: MutationReport = { files: { 'reference/a.ts': { mutants: [mutant('1', 'NoCoverage', 4), mutant('2', 'Killed', 5)] } } }
+    expect(uncoveredRanges(report)).toEqual(['reference/a.ts:4:2-4:8'])
+  })
+
+  it('gives each uncovered mutant the strongest status a group gave it, with that group’s tests renamed', () => {
+    const main: MutationReport = {
+      files: { 'reference/a.ts': { mutants: [mutant('1', 'NoCoverage', 4), mutant('2', 'NoCoverage', 6), mutant('3', 'Survived', 8)] } },
+      testFiles: { 'suite.test.ts': { tests: [{ id: '0', name: '[ARG-01] main' }] } },
+    }
+    const survived: MutationReport = {
+      files: { 'reference/a.ts': { mutants: [mutant('9', 'Survived', 4, { coveredBy: ['0'] }), mutant('8', 'NoCoverage', 6)] } },
+      testFiles: { 'suite.test.ts': { tests: [{ id: '0', name: '[VIS-01] a' }] } },
+    }
+    const killed: MutationReport = {
+      files: {
+        'reference/a.ts': {
+          mutants: [mutant('5', 'Killed', 4, { killedBy: ['1'], coveredBy: ['1'] }), mutant('6', 'Killed', 8, { killedBy: ['1'] })],
+        },
+      },
+      testFiles: { 'suite.test.ts': { tests: [{ id: '1', name: '[GRD-02] b' }] } },
+    }
+    const changed = mergeChoiceReports(main, [
+      { name: 'other-side', report: survived },
+      { name: 'other-side-opa', report: killed },
+    ])
+    const [first, second, third] = main.files['reference/a.ts']!.mutants
+    expect(first).toMatchObject({ status: 'Killed', killedBy: ['other-side-opa#1'] })
+    expect(second?.status).toBe('NoCoverage')
+    // Only the main run's uncovered mutants change: a survivor there stays one.
+    expect(third?.status).toBe('Survived')
+    expect(main.testFiles?.['suite.test.ts (other-side-opa)']?.tests).toEqual([{ id: 'other-side-opa#1', name: '[GRD-02] b (other-side-opa)' }])
+    expect(changed).toEqual({ Killed: 1 })
+  })
+})

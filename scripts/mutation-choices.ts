@@ -1,0 +1,149 @@
+/**
+ * `npm run mutation`'s choices pass, after the main run: the mutants the main
+ * run left uncovered (`NoCoverage`) are run again with the reference taking
+ * the other side of each group of open points (fixtures/choices/other-side*.ts,
+ * graded at the spec profile: stryker.choices.config.mjs,
+ * scripts/mutation-choices-setup.ts).
+ *
+ * The code of a non-default side (reference/choices.ts and the branches
+ * that consult it) never runs under the default choices, so the main run
+ * can only call its mutants uncovered. Under the group that takes that side,
+ * the suite's must tests reach it: a mutant there is killed when a must test
+ * fails (a legal side must pass every must rule, so such a failure is the
+ * mutant's), survives when the tests that reach it all pass or only
+ * upstream-level tests fail, and stays uncovered when no group reaches it.
+ *
+ * The outcome is merged into reports/mutation/mutation.json in place (the
+ * main run's report is kept beside it as mutation.main.json): each uncovered
+ * mutant takes the strongest status any group gave it (killed or timed out,
+ * then survived), and the tests that killed or reached it are added to the
+ * report's tests, each named with its group, so that the adequacy evidence
+ * credits the rules they check. Mutants are matched by file, position,
+ * mutator and replacement.
+ *
+ * Exit status: 0 when the pass ran (or had nothing to do), else Stryker's.
+ */
+import { spawnSync } from 'node:child_process'
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { MutationReport, ReportMutant } from './mutation-areas.ts'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const MAIN_REPORT = 'reports/mutation/mutation.json'
+const KEPT_MAIN_REPORT = 'reports/mutation/mutation.main.json'
+const CHOICES_DIR = 'fixtures/choices'
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
+
+/** The group modules, `other-side.ts` and `other-side-<name>.ts`, sorted. */
+export function choiceGroups(root: string = ROOT): string[] {
+  return readdirSync(path.join(root, CHOICES_DIR))
+    .filter((file) => /^other-side(-[a-z0-9-]+)?\.ts$/.test(file))
+    .sort()
+    .map((file) => `${CHOICES_DIR}/${file}`)
+}
+
+/** The key a mutant is matched by across reports. */
+export function mutantKey(file: string, mutant: ReportMutant): string {
+  const { start, end } = mutant.location
+  return `${file}|${start.line}:${start.column}-${end.line}:${end.column}|${mutant.mutatorName}|${mutant.replacement ?? ''}`
+}
+
+/** Stryker `mutate` ranges (`file:line:column-line:column`, columns 0-based) of the report's uncovered mutants, sorted. */
+export function uncoveredRanges(report: MutationReport): string[] {
+  const ranges = new Set<string>()
+  for (const [file, entry] of Object.entries(report.files)) {
+    for (const m of entry.mutants) {
+      if (m.status !== 'NoCoverage') continue
+      const { start, end } = m.location
+      ranges.add(`${file}:${start.line}:${start.column - 1}-${end.line}:${end.column - 1}`)
+    }
+  }
+  return [...ranges].sort()
+}
+
+const RANK: Readonly<Record<string, number>> = { Killed: 3, Timeout: 3, Survived: 2, NoCoverage: 1 }
+
+/**
+ * Merges the groups' reports into `main` (in place): every uncovered mutant
+ * of `main` takes the strongest status a group gave it, with that group's
+ * killing and covering tests, renamed into `main`'s tests under the group's
+ * name. Returns how many mutants changed, by new status.
+ */
+export function mergeChoiceReports(
+  main: MutationReport,
+  groups: readonly { readonly name: string; readonly report: MutationReport }[],
+): Record<string, number> {
+  const files = main.files as Record<string, { mutants: Mutable<ReportMutant>[] }>
+  const report = main as Mutable<MutationReport>
+  if (report.testFiles === undefined) report.testFiles = {}
+  const testFiles = report.testFiles as Record<string, { tests: { id: string; name: string }[] }>
+  const wanted = new Map<string, Mutable<ReportMutant>>()
+  for (const [file, entry] of Object.entries(files)) for (const m of entry.mutants) if (m.status === 'NoCoverage') wanted.set(mutantKey(file, m), m)
+  const changed: Record<string, number> = {}
+  for (const { name, report } of groups) {
+    const rename = (id: string): string => `${name}#${id}`
+    for (const [file, entry] of Object.entries(report.testFiles ?? {})) {
+      testFiles[`${file} (${name})`] = { tests: entry.tests.map((t) => ({ id: rename(t.id), name: `${t.name} (${name})` })) }
+    }
+    for (const [file, entry] of Object.entries(report.files)) {
+      for (const m of entry.mutants) {
+        const target = wanted.get(mutantKey(file, m))
+        if (target === undefined || (RANK[m.status] ?? 0) <= (RANK[target.status] ?? 0)) continue
+        target.status = m.status
+        target.killedBy = (m.killedBy ?? []).map(rename)
+        target.coveredBy = (m.coveredBy ?? []).map(rename)
+      }
+    }
+  }
+  for (const m of wanted.values()) if (m.status !== 'NoCoverage') changed[m.status] = (changed[m.status] ?? 0) + 1
+  return changed
+}
+
+function main(): number {
+  const mainPath = path.join(ROOT, MAIN_REPORT)
+  if (!existsSync(mainPath)) {
+    process.stderr.write(`mutation:choices: ${MAIN_REPORT} is missing: run \`npm run mutation\` first\n`)
+    return 2
+  }
+  // A report this pass already merged into is merged again from the main run's own, kept beside it.
+  const keptPath = path.join(ROOT, KEPT_MAIN_REPORT)
+  const merged = (JSON.parse(readFileSync(mainPath, 'utf8')) as { choicesMerged?: boolean }).choicesMerged === true
+  if (!merged) copyFileSync(mainPath, keptPath)
+  else if (!existsSync(keptPath)) {
+    process.stderr.write(`mutation:choices: ${MAIN_REPORT} was merged already and ${KEPT_MAIN_REPORT} is gone: run \`npm run mutation\` again\n`)
+    return 2
+  }
+  const report = JSON.parse(readFileSync(keptPath, 'utf8')) as MutationReport
+  const ranges = uncoveredRanges(report)
+  process.stdout.write(`mutation:choices: ${ranges.length} uncovered mutants; ${choiceGroups().length} groups of other sides\n`)
+  if (ranges.length === 0) return 0
+  const mutate = 'reports/mutation/choices-mutate.json'
+  writeFileSync(path.join(ROOT, mutate), `${JSON.stringify(ranges)}\n`)
+  const groups: { name: string; report: MutationReport }[] = []
+  for (const group of choiceGroups()) {
+    const name = path.basename(group, '.ts')
+    const output = `reports/mutation/choices-${name}.json`
+    process.stdout.write(`mutation:choices: ${name}\n`)
+    const env = { ...process.env, DSH_TCK_MUTATION_ADAPTER: group, DSH_TCK_CHOICES_MUTATE_FILE: mutate, DSH_TCK_CHOICES_REPORT: output }
+    const stryker = spawnSync('npx', ['stryker', 'run', 'stryker.choices.config.mjs'], { cwd: ROOT, env, stdio: 'inherit' })
+    if (stryker.status !== 0) return stryker.status ?? 1
+    groups.push({ name, report: JSON.parse(readFileSync(path.join(ROOT, output), 'utf8')) as MutationReport })
+  }
+  const changed = mergeChoiceReports(report, groups)
+  writeFileSync(mainPath, `${JSON.stringify({ ...report, choicesMerged: true })}\n`)
+  const left = Object.values(report.files)
+    .flatMap((f) => f.mutants)
+    .filter((m) => m.status === 'NoCoverage').length
+  process.stdout.write(
+    `mutation:choices: merged into ${MAIN_REPORT}: ${
+      Object.entries(changed)
+        .map(([status, n]) => `${n} now ${status}`)
+        .join(', ') || 'nothing changed'
+    }; ${left} still uncovered\n`,
+  )
+  return 0
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main()
