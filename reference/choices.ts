@@ -170,6 +170,11 @@ export interface RegistryChoices {
    */
   readonly pendingApprovalOnAbort?: 'awaited' | 'abandoned'
   /**
+   * OP-70 (POST-25): the ABORTED_BEFORE_DISPATCH of a caller abort observed once tools/pre-execute (or an approval)
+   * settled passes through tools/post-execute (`runs`, the default) or is final, going straight to tools/result (`skipped`).
+   */
+  readonly abortedBeforeDispatchPost?: 'runs' | 'skipped'
+  /**
    * OP-08 (ERR-20): a failure's error.info is `{ name, code }` (`name-code`, the default) or names the class under
    * `class` (`class-code`: `{ class, code }`, the seeds' "error class/code"), for every failure the registry builds.
    */
