@@ -5,6 +5,7 @@ import { expect } from 'vitest'
 import type { JsonValue, ToolExecutionInput, ToolExecutionToken } from '../conformance/spec/types.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { trackListeners } from '../conformance/suite/_kit/listeners.ts'
+import { incidental } from '../conformance/suite/_kit/incidental.ts'
 import { expectNoInfo, isDeepFrozen } from '../conformance/suite/_kit/result-assertions.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
 import { law } from './_kit/law.ts'
@@ -23,15 +24,21 @@ law('E-04', ['ARG-04', 'ARG-05'], 'lossless arguments reach the body as an equal
 
     await r.tools.execute(call('tool', args))
 
-    expect(probe.bodyCalls, 'the body runs once').toBe(1)
     const seen = probe.bodyArgs[0]
-    expect(seen, 'the body sees arguments equal to those passed').toEqual(args)
-    if (isContainer) {
-      expect(seen !== args, 'the body got a copy, not the caller object').toBe(true)
-      expect($Object.isFrozen(args), 'the caller object is not frozen').toBe(false)
-    }
-    expect(isDeepFrozen(seen), 'the body arguments are deep-frozen').toBe(true)
-    expect(args, 'the caller value is unchanged').toEqual(before)
+    // That lossless arguments are admitted, reaching the body as they were passed, is ARG-05's.
+    r.holds('ARG-05', () => {
+      expect(probe.bodyCalls, 'the body runs once').toBe(1)
+      expect(seen, 'the body sees arguments equal to those passed').toEqual(args)
+    })
+    // That they reach it as a detached, deep-frozen copy, the caller value untouched, is ARG-04's.
+    r.holds('ARG-04', () => {
+      if (isContainer) {
+        expect(seen !== args, 'the body got a copy, not the caller object').toBe(true)
+        expect($Object.isFrozen(args), 'the caller object is not frozen').toBe(false)
+      }
+      expect(isDeepFrozen(seen), 'the body arguments are deep-frozen').toBe(true)
+      expect(args, 'the caller value is unchanged').toEqual(before)
+    })
   },
 })
 
@@ -59,15 +66,32 @@ law('E-04b', ['ARG-06', 'ARG-05', 'CAN-03'], 'lossy arguments end the call befor
       r.interesting()
     }
 
-    const result = await r.tools.execute(call('tool', buildLossy(lossy), { signal: controller.signal }))
+    const settled = await r.tools.execute(call('tool', buildLossy(lossy), { signal: controller.signal })).then(
+      (result) => ({ result }),
+      (thrown: unknown) => ({ thrown }),
+    )
 
-    expect(result.isError, 'lossy arguments fail').toBe(true)
-    if (!result.isError) return
+    // Which values are refused, before policy and without the body, is ARG-05's (and ARG-06's for a value that cannot be materialised).
+    r.holds(['ARG-05', 'ARG-06'], () => {
+      expect(pre, 'pre-execute runs').toBe(0)
+      expect(probe.bodyCalls, 'the body runs').toBe(0)
+    })
+    // How the refusal reaches the caller and the observers, a resolved failure announced once, is ARG-06's.
+    r.holds('ARG-06', () => {
+      expect('thrown' in settled ? settled.thrown : undefined, 'execute() resolves rather than rejects').toBeUndefined()
+      expect('result' in settled && settled.result.isError, 'lossy arguments fail').toBe(true)
+      expect(observed, 'tools/result fires once').toHaveLength(1)
+    })
+    // That the argument failure, not a cancellation, is reported for a signal already aborted is CAN-03's.
+    if (preAborted && 'result' in settled && settled.result.isError) {
+      const code = settled.result.error?.info?.code
+      r.holds('CAN-03', () => expect(code ?? 'no code', 'the argument failure wins over the aborted signal').not.toMatch(/^ABORTED/))
+    }
+    if (!('result' in settled) || !settled.result.isError) return
     // That the failure carries no info is ERR-14's (the seeds' ToolFailure.info is optional), charged incidentally.
-    expectNoInfo(result, 'ERR-14')
-    expect(pre, 'pre-execute runs').toBe(0)
-    expect(probe.bodyCalls, 'the body runs').toBe(0)
-    expect(observed, 'tools/result fires once, with arguments undefined').toEqual([undefined])
+    expectNoInfo(settled.result, 'ERR-14')
+    // That tools/result sees no arguments for it is ARG-18's, charged incidentally.
+    incidental('ARG-18', () => expect(observed, 'tools/result sees arguments undefined (ARG-18)').toEqual([undefined]))
   },
 })
 

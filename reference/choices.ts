@@ -165,6 +165,16 @@ export interface RegistryChoices {
    */
   readonly abortedAdmission?: 'before-wrappers' | 'in-dispatch'
   /**
+   * OP-69 (PRE-32): a caller abort while the approval service's answer is pending waits for that answer (`awaited`,
+   * the default), or ends the ask at once as an abort, ABORTED_BEFORE_DISPATCH, leaving the answer unread (`abandoned`).
+   */
+  readonly pendingApprovalOnAbort?: 'awaited' | 'abandoned'
+  /**
+   * OP-70 (POST-25): the ABORTED_BEFORE_DISPATCH of a caller abort observed once tools/pre-execute (or an approval)
+   * settled passes through tools/post-execute (`runs`, the default) or is final, going straight to tools/result (`skipped`).
+   */
+  readonly abortedBeforeDispatchPost?: 'runs' | 'skipped'
+  /**
    * OP-08 (ERR-20): a failure's error.info is `{ name, code }` (`name-code`, the default) or names the class under
    * `class` (`class-code`: `{ class, code }`, the seeds' "error class/code"), for every failure the registry builds.
    */

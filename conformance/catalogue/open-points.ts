@@ -886,4 +886,43 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     option: { name: 'runSignal', value: 'outer' },
     note: 'On the other side a sub-call that waits for its signal is drained until it ends, so the tests whose run leaves one waiting release it (AbortAwaitingTool.release) after the run ended, and CAN-08 is checked on a sub-call the run aborted only where the run did abort it.',
   },
+  // OP-69: what PRE-07 and CAN-04 demanded beyond their quotes (issue 37): whether a caller abort stops the wait for a pending approval.
+  {
+    id: 'OP-69',
+    question: "When the caller aborts while the approval service's answer to an ask is pending, does the registry await that answer or abandon it?",
+    quotes: [
+      quote(
+        '000',
+        '§tools/pre-execute',
+        'Async gates must observe `exec.signal`; the registry rechecks cancellation after they settle but never abandons their promise.',
+      ),
+      quote('001', 'L17', '运行时需要一个真正可用的审批通道，并等它返回决定'),
+      quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+    ],
+    choices: [
+      'awaited: execute() settles only once the service answers',
+      'abandoned: the call ends ABORTED_BEFORE_DISPATCH at the abort, without waiting for the answer',
+    ],
+    upstream: 'awaited: execute() settles only once the service answers',
+    pinnedBy: 'PRE-32',
+    option: { name: 'pendingApprovalOnAbort', value: 'abandoned' },
+    note: 'The seeds say "never abandons" of the pre-execute listeners only; the approval request carries the caller signal (PRE-28), so a service may answer at once. Either way the body does not run (CAN-04).',
+  },
+  // OP-70: what CAN-01, CAN-02 and CAN-04 demanded beyond their quotes (issue 37): that their ABORTED_BEFORE_DISPATCH
+  // is what execute() resolves, which holds only where tools/post-execute cannot replace it.
+  {
+    id: 'OP-70',
+    question:
+      'Does the ABORTED_BEFORE_DISPATCH of a caller abort observed once tools/pre-execute (or the approval it asked for) settled pass through tools/post-execute, where a block would replace it?',
+    quotes: [
+      quote('000', '§ToolDefinition (finalizeContent)', 'including pipeline failures that bypass `tools/post-execute`'),
+      quote('001', 'L4', '输入失败、审批拒绝或取消可以提前结束，不会无条件执行到工具本体'),
+      quote('000', '§Cordis API (execute)', 'skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`'),
+    ],
+    choices: ['yes: it passes through tools/post-execute once', 'no: it is final and goes straight to tools/result'],
+    upstream: 'yes: it passes through tools/post-execute once',
+    pinnedBy: 'POST-25',
+    option: { name: 'abortedBeforeDispatchPost', value: 'skipped' },
+    note: 'The must rules (CAN-01, CAN-02, CAN-04, PRE-14) check the ABORTED_BEFORE_DISPATCH execute() resolves only where no tools/post-execute listener changes it; the law E-18 takes a block that never ran on this side as the abort kept.',
+  },
 ]

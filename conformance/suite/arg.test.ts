@@ -442,9 +442,34 @@ check(['ARG-05', 'ARG-04'], 'keeps an own __proto__ key as an ordinary enumerabl
   expect((copy as { polluted?: unknown }).polluted, 'inherited through a swapped prototype').toBeUndefined()
 })
 
-check(['ARG-05', 'ARG-17'], 'refuses a cycle back to the root while reading each getter only once', async ({ tools }) => {
+/**
+ * Runs `input` and checks that its arguments were refused before policy: no tools/pre-execute listener and no
+ * body ran (ARG-05). How the refusal reaches the caller, a resolved failure, is ARG-06's, charged incidentally:
+ * the call is awaited whether execute() resolves or rejects.
+ */
+async function expectRefusedBeforePolicy(harness: Harness, tools: ToolRuntimeApi, input: ToolExecutionInput, label: string): Promise<void> {
   const probe = probeTool('echo')
   tools.register(probe.definition)
+  let preCalls = 0
+  harness.on('tools/pre-execute', (_exec, next) => {
+    preCalls += 1
+    return next()
+  })
+
+  const settled = await tools.execute(input).then(
+    (result) => ({ result }),
+    (thrown: unknown) => ({ thrown }),
+  )
+
+  expect(preCalls, `arguments holding ${label} are refused before tools/pre-execute`).toBe(0)
+  expect(probe.bodyCalls, 'body calls').toBe(0)
+  incidental('ARG-06', () => {
+    expect('thrown' in settled ? settled.thrown : undefined, 'execute() resolves rather than rejects (ARG-06)').toBeUndefined()
+    expect('result' in settled ? settled.result.isError : undefined, 'the refusal is a failure result (ARG-06)').toBe(true)
+  })
+}
+
+check(['ARG-05', 'ARG-17'], 'refuses a cycle back to the root while reading each getter only once', async ({ harness, tools }) => {
   let reads = 0
   const args: Record<string, unknown> = {}
   Object.defineProperty(args, 'n', {
@@ -456,23 +481,15 @@ check(['ARG-05', 'ARG-17'], 'refuses a cycle back to the root while reading each
   })
   args.self = args
 
-  const result = await tools.execute(call('echo', args))
+  await expectRefusedBeforePolicy(harness, tools, call('echo', args), 'a cycle through the root')
 
-  expect(result.isError, 'a cycle through the root must be refused').toBe(true)
-  expect(probe.bodyCalls, 'body calls').toBe(0)
   forRules('ARG-17', () => expect(reads, 'getter reads').toBe(1))
 })
 
 for (const [rule, label, args] of [...rejected.map(([l, a]) => ['ARG-05', l, a] as const), ...exotic.map(([l, a]) => ['ARG-17', l, a] as const)]) {
-  check(rule, `refuses ${label}`, async ({ tools }) => {
-    const probe = probeTool('echo')
-    tools.register(probe.definition)
-
+  check(rule, `refuses ${label}`, async ({ harness, tools }) => {
     // Spread so that `undefined` arguments are not replaced by call()'s default.
-    const result = await tools.execute({ ...call('echo'), arguments: args() })
-
-    expect(result.isError, `arguments holding ${label} must be refused`).toBe(true)
-    expect(probe.bodyCalls, 'body calls').toBe(0)
+    await expectRefusedBeforePolicy(harness, tools, { ...call('echo'), arguments: args() }, label)
   })
 }
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { ToolExecutionResult } from '../spec/types.ts'
+import type { ApprovalOutcome, ToolExecutionResult } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
 import type { CheckContext } from './_kit/check.ts'
 import { approvalStub } from './_kit/approval.ts'
@@ -231,8 +231,13 @@ check('CAN-09', 'an abort while pre-execute is pending keeps a later deny', asyn
   expectDenial(result, 'not now')
 })
 
-const lateApprovals: [answer: 'cancelled' | 'allowed-once', title: string][] = [
-  ['cancelled', 'an approval that comes back cancelled after the caller aborted ends the call without the body'],
+// The seeds name only allowed-once ("`ask` runs only after an approval service returns `allowed-once` and otherwise
+// denies"): every other answer ends the call without the body, whichever failure it gives after the abort (PRE-09's).
+// Whether the registry waits for an answer after the abort at all is open (OP-69, PRE-32's): these tests hold either way.
+const lateApprovals: [answer: ApprovalOutcome, title: string][] = [
+  ...(['rejected', 'cancelled', 'unavailable'] as const).map(
+    (answer) => [answer, `an approval answered ${answer} after the caller aborted ends the call without the body`] as [ApprovalOutcome, string],
+  ),
   ['allowed-once', 'an approval granted allowed-once after the caller aborted yields ABORTED_BEFORE_DISPATCH without entering tools/execute'],
 ]
 
@@ -265,14 +270,17 @@ for (const [answer, title] of lateApprovals) {
         expectAbort(result, 'ABORTED_BEFORE_DISPATCH')
         expectPostRouting('POST-25', stages.count('post'))
       } else {
-        // A cancelled approval denies, and cancellation "replaces only a successful accepted outcome":
-        // the seeds allow that denial to stand; upstream reports the abort instead (PRE-09).
-        expect(result.isError, 'a cancelled approval ends the call as a failure').toBe(true)
-        expect('value' in result, 'a failure carries no value').toBe(false)
-        incidental('PRE-09', () => {
-          expectCode(result, 'ABORTED_BEFORE_DISPATCH')
-          expect(stages.count('post'), 'post stage runs (PRE-09)').toBe(1)
-        })
+        // Any other answer denies, and cancellation "replaces only a successful accepted outcome": the seeds
+        // allow that denial to stand; upstream reports the abort instead for a cancelled approval (PRE-09).
+        expect(result.isError, `an approval answered ${answer} ends the call as a failure`).toBe(true)
+        // That a failure has no value key at all is RES-12's.
+        incidental('RES-12', () => expect('value' in result, 'a failure carries no value key (RES-12)').toBe(false))
+        if (answer === 'cancelled') {
+          incidental('PRE-09', () => {
+            expectCode(result, 'ABORTED_BEFORE_DISPATCH')
+            expect(stages.count('post'), 'post stage runs (PRE-09)').toBe(1)
+          })
+        }
       }
     },
     { needs: ['approval', 'scopes'] },

@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ApprovalOutcome, PreToolDecision, ToolExecutionResult } from '../spec/types.ts'
 import { approvalStub } from './_kit/approval.ts'
+import type { ApprovalStub } from './_kit/approval.ts'
 import { check } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
 import { incidental, precondition } from './_kit/incidental.ts'
@@ -297,11 +298,8 @@ check('PRE-28', 'an ask without a reason sends no reason key', async ({ harness,
   expect('reason' in (approval.requests[0] ?? {})).toBe(false)
 })
 
-// PRE-07 is about an ask the registry submitted; that an ask with a service and an agent is submitted at all (the
-// seeds also deny for a missing approval channel, 000 §执行) and what the request carries are PRE-28's.
-check('PRE-07', 'the request is awaited and its signal aborts when the caller aborts', async ({ harness, tools, scope, setApproval }) => {
-  const agent = (await scope()).agent
-  const { probe } = setup(harness, tools)
+/** Mounts an approval service whose one answer the test gives, and an ask; `asked` resolves once the request arrived. */
+function pendingApproval(harness: Harness, setApproval: (service: ApprovalStub) => void) {
   const asked = deferred()
   const answer = deferred<ApprovalOutcome>()
   const approval = approvalStub(() => {
@@ -310,22 +308,65 @@ check('PRE-07', 'the request is awaited and its signal aborts when the caller ab
   })
   setApproval(approval)
   decide(harness, { kind: 'ask' })
+  return { approval, asked: asked.promise, answer: answer.resolve }
+}
+
+// PRE-07 is about an ask the registry submitted; that an ask with a service and an agent is submitted at all (the
+// seeds also deny for a missing approval channel, 000 §执行) and what the request carries are PRE-28's. What a caller
+// abort does while the answer is pending is CAN-04's (and whether it is awaited then, OP-69, PRE-32's).
+check('PRE-07', 'the answer is awaited and the body runs only after allowed-once', async ({ harness, tools, scope, setApproval }) => {
+  const agent = (await scope()).agent
+  const { probe } = setup(harness, tools)
+  const pending = pendingApproval(harness, setApproval)
+
+  const run = track(tools.execute(call('write', {}, { agent })))
+  await Promise.race([pending.asked, run.result])
+  precondition('PRE-28', () => expect(pending.approval.requests, 'the ask is submitted to the approval service (PRE-28)').toHaveLength(1))
+  await settle()
+  expect(run.state.settled, 'settled while the answer is pending').toBe(false)
+  expect(probe.bodyCalls, 'body calls while the answer is pending').toBe(0)
+  pending.answer('allowed-once')
+  await run.result
+
+  expect(probe.bodyCalls, 'body calls after allowed-once').toBe(1)
+})
+
+// The seeds do not describe the approval request; that its signal aborts with the caller is upstream's (PRE-28).
+check('PRE-28', "the request's signal aborts when the caller aborts", async ({ harness, tools, scope, setApproval }) => {
+  const agent = (await scope()).agent
+  setup(harness, tools)
+  const pending = pendingApproval(harness, setApproval)
+  const controller = new AbortController()
+
+  const run = tools.execute(call('write', {}, { agent, signal: controller.signal }))
+  await Promise.race([pending.asked, run])
+  controller.abort()
+  const signalAborted = pending.approval.requests.map((request) => request.signal?.aborted)
+  pending.answer('rejected')
+  await run
+
+  expect(signalAborted, "the one request's signal aborts with the caller").toEqual([true])
+})
+
+// PRE-32: the seeds say "never abandons" of the pre-execute listeners only; whether execute() waits for a pending
+// approval after the caller aborted is open (OP-69). Upstream awaits the answer.
+check('PRE-32', 'a caller abort while the answer is pending still waits for it', async ({ harness, tools, scope, setApproval }) => {
+  const agent = (await scope()).agent
+  const { stages } = setup(harness, tools)
+  const pending = pendingApproval(harness, setApproval)
   const controller = new AbortController()
 
   const run = track(tools.execute(call('write', {}, { agent, signal: controller.signal })))
-  await Promise.race([asked.promise, run.result])
-  precondition('PRE-28', () => expect(approval.requests, 'the ask is submitted to the approval service (PRE-28)').toHaveLength(1))
+  await Promise.race([pending.asked, run.result])
+  controller.abort(new Error('caller cancelled'))
   await settle()
-  expect(run.state.settled, 'settled').toBe(false)
-  controller.abort()
-  const signalAborted = approval.requests.map((request) => request.signal?.aborted)
-  answer.resolve('rejected')
-  const result = await run.result
+  const settledEarly = run.state.settled
+  const resultsEarly = stages.count('result')
+  pending.answer('allowed-once')
+  await run.result
 
-  expect(result.isError, 'isError').toBe(true)
-  expect(probe.bodyCalls, 'body calls').toBe(0)
-  // The request's signal is upstream's (PRE-28): the seeds do not describe the request.
-  incidental('PRE-28', () => expect(signalAborted, "the one request's signal aborts with the caller (PRE-28)").toEqual([true]))
+  expect(settledEarly, 'execute() settled before the service answered').toBe(false)
+  expect(resultsEarly, 'tools/result fired before the service answered').toBe(0)
 })
 
 check('PRE-08', 'allowed-once runs the body after the guards', async ({ harness, tools, scope, setApproval }) => {

@@ -8,7 +8,7 @@ import type { Run } from './run.ts'
 export type AskResolution =
   | { readonly kind: 'allow' }
   | { readonly kind: 'deny'; readonly reason: string }
-  /** PRE-09: the approval was cancelled because the caller aborted. */
+  /** PRE-09: the approval was cancelled because the caller aborted; OP-69 (other side): the caller aborted while it was pending. */
   | { readonly kind: 'aborted' }
 
 function describe(value: unknown): string {
@@ -17,6 +17,37 @@ function describe(value: unknown): string {
   } catch {
     return String(value)
   }
+}
+
+/** What {@link untilAborted} gives when the signal aborted first. */
+const ABANDONED = Symbol('abandoned')
+
+/**
+ * OP-69 (other side): `answer`, or {@link ABANDONED} as soon as `signal` aborts, whichever comes first. An answer
+ * that comes later, or a rejection after the abort, is left unread.
+ */
+function untilAborted<T>(answer: Promise<T>, signal: AbortSignal): Promise<T | typeof ABANDONED> {
+  if (signal.aborted) {
+    answer.catch(() => undefined)
+    return Promise.resolve(ABANDONED)
+  }
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      answer.catch(() => undefined)
+      resolve(ABANDONED)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+    answer.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
 }
 
 /**
@@ -46,14 +77,18 @@ export async function resolveAsk(run: Run, reason: string | undefined): Promise<
     ...(reason !== undefined || run.registry.choices.approvalReasonKey === 'always' ? { reason } : {}),
     signal: run.callerSignal,
   }
-  let outcome: ApprovalOutcome
+  let outcome: ApprovalOutcome | typeof ABANDONED
   try {
-    outcome = await service.request(request)
+    const answer = service.request(request)
+    // OP-69 (other side): a caller abort stops the wait for the answer (upstream awaits it, PRE-32).
+    outcome = run.registry.choices.pendingApprovalOnAbort === 'abandoned' ? await untilAborted(answer, run.callerSignal) : await answer
   } catch (error) {
     // OP-58 (other side): a throwing or rejecting approval service makes execute() reject; PRE-11: either way the call fails.
     if (rejectsOnApprovalFailure(run.registry.choices)) run.rejection ??= { reason: error }
     throw error
   }
+  // CAN-04: an abandoned approval ends the call as an abort, without the body.
+  if (outcome === ABANDONED) return { kind: 'aborted' }
 
   switch (outcome) {
     case 'allowed-once':

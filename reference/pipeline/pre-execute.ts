@@ -45,6 +45,15 @@ function deny(run: Run, reason: unknown): Outcome {
   }
 }
 
+/**
+ * CAN-04: the ABORTED_BEFORE_DISPATCH of a caller abort observed once the pre-execute stages settled. It goes on
+ * to tools/post-execute (POST-25), or, on OP-70's other side, is final.
+ */
+function abortedAtAdmission(choices: RegistryChoices): Outcome {
+  const aborted = abortResult(false, [], choices)
+  return choices.abortedBeforeDispatchPost === 'skipped' ? finalResult(aborted) : postResult(aborted)
+}
+
 /** Runs exactly once per call that passed entry (PRE-02). */
 export async function admit(run: Run): Promise<Outcome> {
   const { exec, registry } = run
@@ -65,7 +74,7 @@ export async function admit(run: Run): Promise<Outcome> {
     if (decision.kind === 'ask') {
       // CAN-04: an abort during the ask is looked at only once it settles.
       const resolution = await resolveAsk(run, decision.reason)
-      if (resolution.kind === 'aborted') return postResult(abortResult(false, [], registry.choices)) // PRE-09
+      if (resolution.kind === 'aborted') return abortedAtAdmission(registry.choices) // PRE-09
       if (resolution.kind === 'deny') return deny(run, resolution.reason)
     }
 
@@ -76,7 +85,7 @@ export async function admit(run: Run): Promise<Outcome> {
 
     // EXE-01, CAN-04, CAN-22: an allow that survived guards, but the caller has aborted (OP-52: `in-dispatch`
     // lets the wrappers run, and the base next() resolves ABORTED_BEFORE_DISPATCH, EXE-10).
-    if (run.callerSignal.aborted && registry.choices.abortedAdmission !== 'in-dispatch') return postResult(abortResult(false, [], registry.choices))
+    if (run.callerSignal.aborted && registry.choices.abortedAdmission !== 'in-dispatch') return abortedAtAdmission(registry.choices)
     return dispatchNext
   } catch (error) {
     // PRE-10, PRE-11, PRE-12, PRE-15, GRD-09: final, post-execute skipped. OP-04, OP-56: as the choices shape it.

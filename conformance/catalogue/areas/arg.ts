@@ -65,11 +65,11 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-05',
     level: 'must',
     statement:
-      "execute() admits arguments built from null, booleans, strings, finite numbers (-0 aside), dense ordinary arrays and plain objects with enumerable string keys, nested to a modest depth, and refuses as an argument failure every value JSON cannot carry losslessly: undefined anywhere, functions, symbols, bigints, NaN, ±Infinity, cycles, Map/Set/Date, sparse arrays or arrays with extra properties, and symbol-keyed or non-enumerable properties (what -0 gets is ARG-24's; prototypes other than the ordinary ones, shared parts, getters and deep nesting are ARG-17's and ARG-15's).",
+      "execute() admits arguments built from null, booleans, strings, finite numbers (-0 aside), dense ordinary arrays and plain objects with enumerable string keys, nested to a modest depth, and refuses before policy, without running any tools/pre-execute listener or the tool body, every value JSON cannot carry losslessly: undefined anywhere, functions, symbols, bigints, NaN, ±Infinity, cycles, Map/Set/Date, sparse arrays or arrays with extra properties, and symbol-keyed or non-enumerable properties (how it refuses them, a resolved failure that tools/result receives once, is ARG-06's; what -0 gets is ARG-24's; prototypes other than the ordinary ones, shared parts, getters and deep nesting are ARG-17's and ARG-15's).",
     sources: [seed('000', '§执行 (ToolExecutionInput.arguments)')],
     quotes: [
       quote('000', '§执行 (ToolExecutionInput.arguments)', 'Losslessly JSON-serializable parsed arguments (tools validate their own schema).'),
-      quote('000', '§执行', '拒绝非 JSON 输入'),
+      quote('000', '§执行', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入'),
     ],
   },
   {

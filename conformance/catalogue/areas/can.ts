@@ -6,7 +6,7 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-01',
     level: 'must',
     statement:
-      "A caller cancellation arriving after entry and before final result materialization turns a call whose body has not started into a failure coded ABORTED_BEFORE_DISPATCH (the body is skipped), and replaces a successful started outcome with a failure coded ABORTED; a started call that fails may keep its own tool-owned error (that the contexts the body deferred survive is CTX-02's, that contexts a wrapper result or a post-execute decision brought are kept too CAN-20's, their info.name CAN-16's, their enveloped content ERR-13's; a signal already aborted at entry is CAN-25's).",
+      "A caller cancellation arriving after entry and before final result materialization skips a body that has not yet started, giving a failure coded ABORTED_BEFORE_DISPATCH instead of running it, and replaces a successful started outcome with a failure coded ABORTED; a started call that fails may keep its own tool-owned error (what a call that a denial or another failure settled first keeps is CAN-09's; whether that ABORTED_BEFORE_DISPATCH meets tools/post-execute, where a block would replace it, is open (OP-70), upstream's side POST-25's; that the contexts the body deferred survive is CTX-02's, that contexts a wrapper result or a post-execute decision brought are kept too CAN-20's, their info.name CAN-16's, their enveloped content ERR-13's; a signal already aborted at entry is CAN-25's).",
     sources: [seed('000', '§Cordis API (execute)')],
     quotes: [
       quote(
@@ -20,7 +20,7 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-02',
     level: 'must',
     statement:
-      "A caller cancellation that arrives after entry, before the body starts, means the body never runs: execute() resolves a failure coded ABORTED_BEFORE_DISPATCH, the outcome tools/result receives, once (a signal already aborted at entry is CAN-25's, and that such a call short-circuits before any policy stage, with its arguments still materialized and frozen, CAN-21's).",
+      "A caller cancellation that arrives after entry, before the body starts, means the body never runs; when no denial or other failure settled the call first and no later listener changes the result, execute() resolves a failure coded ABORTED_BEFORE_DISPATCH, the outcome tools/result receives, once (a signal already aborted at entry is CAN-25's; that such a call short-circuits before any policy stage, with its arguments still materialized and frozen, CAN-21's; that a denial or failure settled first is kept CAN-09's; whether that ABORTED_BEFORE_DISPATCH meets tools/post-execute, where a block would replace it, is open (OP-70), upstream's side POST-25's).",
     sources: [seed('000', '§Cordis API (execute)'), seed('002', '§ctx.tools.execute')],
     quotes: [
       quote(
@@ -47,8 +47,8 @@ export const CAN_RULES = defineArea('CAN', [
     id: 'CAN-04',
     level: 'must',
     statement:
-      "A caller abort while tools/pre-execute, or the approval an ask asked for, is pending keeps the call from its body: it is observed once the pending pre-execute listeners settle (their promise is not abandoned), a call that would otherwise go on to dispatch (an allow, or an approval granted allowed-once) resolves ABORTED_BEFORE_DISPATCH without running the body, and an approval answered cancelled still ends the call as a failure without the body. Whether a pending approval is awaited or abandoned on the abort the seeds leave open, that a later deny stays that denial is CAN-09's (and PRE-31's), that such a call does not enter tools/execute CAN-22's, whether that ABORTED_BEFORE_DISPATCH meets tools/post-execute POST-25's, and that a cancelled approval gives ABORTED_BEFORE_DISPATCH rather than a denial PRE-09's.",
-    sources: [seed('000', '§tools/pre-execute'), seed('001', 'L29'), upstream('details pinned by PRE-09, PRE-14, POST-25 and CAN-22')],
+      "A caller abort while tools/pre-execute, or the approval an ask asked for, is pending keeps the call from its body: it is observed once the pending pre-execute listeners settle (their promise is not abandoned), a call that would otherwise go on to dispatch (an allow, or an approval granted allowed-once) has its body skipped with a failure coded ABORTED_BEFORE_DISPATCH, and an approval answered with anything other than allowed-once still ends the call as a failure without the body. Whether a pending approval is awaited or abandoned on the abort is open (OP-69; upstream awaits it, PRE-32), and so is whether that ABORTED_BEFORE_DISPATCH meets tools/post-execute, where a block would replace it (OP-70; upstream's side POST-25); that a later deny stays that denial is CAN-09's (and PRE-31's), that a guard's denial after the abort is kept GRD-11's, that such a call does not enter tools/execute CAN-22's, and which failure a non-allowed-once answer gives after the abort PRE-09's.",
+    sources: [seed('000', '§tools/pre-execute'), seed('001', 'L29'), upstream('details pinned by PRE-09, PRE-14, PRE-32, POST-25 and CAN-22')],
     quotes: [
       quote(
         '000',
@@ -61,6 +61,7 @@ export const CAN_RULES = defineArea('CAN', [
         'Cancellation arriving after entry and before final result materialization skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`',
       ),
       quote('001', 'L29', '执行前检查等待期间收到取消，工具本体调用次数仍为 0'),
+      quote('000', '§执行 (PreToolDecision)', '`ask` runs only after an approval service returns `allowed-once` and otherwise denies'),
     ],
   },
   {

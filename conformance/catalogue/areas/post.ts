@@ -39,7 +39,7 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-25',
     level: 'upstream',
     statement:
-      'ABORTED_BEFORE_DISPATCH from a caller abort observed once tools/pre-execute (or an approval it asked for) has settled passes through tools/post-execute exactly once, without tools/execute.',
+      'ABORTED_BEFORE_DISPATCH from a caller abort observed once tools/pre-execute (or an approval it asked for) has settled passes through tools/post-execute exactly once, without tools/execute (open point OP-70).',
     sources: [upstream('the post-pre-execute cancellation check yields a post-result')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 1501, "return await next({ kind: 'post-result', exec, result: toolAbortedBeforeDispatchResult() })"),

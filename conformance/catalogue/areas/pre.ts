@@ -86,9 +86,12 @@ export const PRE_RULES = defineArea('PRE', [
     id: 'PRE-07',
     level: 'must',
     statement:
-      "When an ask is submitted to the approval service, execute() does not resolve while the service's answer is pending, and the body runs only after the service answers allowed-once (that an ask with an installed service and an agent is submitted at all, and the request's count and shape, are PRE-28's).",
+      "When an ask is submitted to the approval service and no caller abort intervenes, execute() does not resolve while the service's answer is pending, and the body runs only after the service answers allowed-once (that an ask with an installed service and an agent is submitted at all, and the request's count and shape, are PRE-28's; whether a pending approval is awaited or abandoned on a caller abort the seeds leave open, OP-69, upstream's side being PRE-32's; what that abort does to the call is CAN-04's).",
     sources: [seed('000', '§执行 (ask runs only after an approval service returns allowed-once)'), seed('001', 'L17')],
-    quotes: [quote('000', '§执行 (PreToolDecision)', '`ask` runs only after an approval service returns `allowed-once` and otherwise denies')],
+    quotes: [
+      quote('000', '§执行 (PreToolDecision)', '`ask` runs only after an approval service returns `allowed-once` and otherwise denies'),
+      quote('001', 'L17', '运行时需要一个真正可用的审批通道，并等它返回决定'),
+    ],
     requires: ['approval', 'scopes'],
   },
   {
@@ -386,5 +389,21 @@ export const PRE_RULES = defineArea('PRE', [
     ],
     divergence:
       'Seed 000 says the registry "rechecks cancellation after they settle" and that cancellation "skips a not-yet-started body with `ABORTED_BEFORE_DISPATCH`", without saying whether that replaces a deny or a failure; upstream keeps them.',
+  },
+  // PRE-32: what PRE-07 demanded beyond its quotes (issue 37): it said execute() waits for a pending approval
+  // even when the caller aborts meanwhile, which the seeds say only of pre-execute listeners (open point OP-69).
+  {
+    id: 'PRE-32',
+    level: 'upstream',
+    statement:
+      "When the caller aborts while the approval service's answer is pending, the registry still awaits that answer: execute() does not settle, and tools/result does not fire, until the service answers (open point OP-69; at must level, with no abort, execute() waits for the answer, PRE-07, and an abort keeps the call from its body, CAN-04).",
+    sources: [upstream('the ask is resolved by awaiting the approval request, whatever the caller signal does')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 1480, '? await this.serviceAsk(exec, gate)'),
+      evidence('packages/core/tools/src/index.ts', 1706, 'const outcome = await approval.request({'),
+    ],
+    divergence:
+      'Seed 000 says of the pre-execute gates that the registry "never abandons their promise", and seed 001 that the runtime waits for the approval channel to return a decision; neither says whether a caller abort lets execute() settle before a pending approval answers. Settling ABORTED_BEFORE_DISPATCH at the abort is as good a reading.',
+    requires: ['approval', 'scopes'],
   },
 ])
