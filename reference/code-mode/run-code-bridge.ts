@@ -18,7 +18,7 @@ import type {
   ToolSchema,
   UserMessage,
 } from '../../conformance/spec/types.ts'
-import { bindingRejection, firstSubCallNumber, type RegistryChoices } from '../choices.ts'
+import { bindingArgument, bindingRejection, firstSubCallNumber, type RegistryChoices } from '../choices.ts'
 import { deepFreeze } from '../json.ts'
 import { dispatchExecution, finalizeExecution, finishExecution, prepareExecution, type Prepared } from '../pipeline/execute.ts'
 import type { RegistryInternals, Run } from '../pipeline/run.ts'
@@ -117,7 +117,13 @@ export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program
    * binding (CM-46). OP-67's other side dispatches the raw argument instead, for execute() to refuse as a
    * failure result (ARG-05), numbered and recorded, its records holding null for the arguments.
    */
-  const argumentsOf = (raw: unknown): BindingArguments => {
+  const argumentsOf = (program: unknown): BindingArguments => {
+    let raw = program
+    try {
+      raw = bindingArgument(choices, program) // CM-52, OP-73: as it is, or a JSON round trip
+    } catch {
+      // A round trip throws only where the snapshot refuses too (a bigint, a throwing getter): it refuses it below.
+    }
     if (choices.refusedBindingArguments !== 'dispatched') return bindingArguments(raw)
     try {
       return bindingArguments(raw)
