@@ -370,7 +370,7 @@ check(
 // CM-55: the seeds never mention a code runtime, so not what run_code does without one (OP-72).
 check(
   ['CM-55', 'CM-31'],
-  'with no runtime mounted run_code resolves a plain failure and no runtime runs',
+  'with no runtime mounted run_code resolves a plain failure',
   async ({ tools }) => {
     const result = await tools.execute(runCode('return 1'))
     expect(result.isError).toBe(true)
@@ -654,7 +654,7 @@ check(
 // it on is OP-73's, CM-52's upstream).
 check(
   'CM-13',
-  "a sub-call's stages and body see only a frozen lossless-JSON snapshot, never the program's object, whatever the program passes",
+  "a sub-call's stages and body see only a deep-frozen lossless-JSON snapshot, never the program's object, whatever the program passes",
   async ({ tools, harness, scope, codeMode }) => {
     const probe = probeTool('echo')
     tools.register(probe.definition)

@@ -106,7 +106,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-07',
     level: 'must',
     statement:
-      "Executing run_code resolves a result and never rejects when run_code or a listener on its call fails (its runtime throwing, a tools/pre-execute listener or tools/execute wrapper throwing): the failure resolves as a materialized error result, a failure with no value (which failure a given fault gives the seeds do not say: a run the runtime reports as failed is CM-09's, a call with no code runtime mounted CM-55's).",
+      "Executing run_code resolves a result and never rejects when run_code or a listener on its call fails (the code runtime it runs a program on throwing, say, or a tools/pre-execute listener or tools/execute wrapper throwing): the failure resolves as a materialized error result, a failure with no value (which failure a given fault gives the seeds do not say: a run the runtime reports as failed is CM-09's, a call with no code runtime mounted CM-55's).",
     sources: [seed('000', '§Cordis API (execute)')],
     quotes: [quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results;')],
     requires: CODE,
@@ -177,11 +177,12 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-13',
     level: 'must',
     statement:
-      "A run_code sub-call crosses execute()'s lossless-JSON boundary like any call: whatever arguments its tools/pre-execute listeners, guards, tools/execute wrappers and body see are a frozen lossless-JSON snapshot, never the program's own object nor a value that is not lossless JSON, even when the program calls a binding with one (a bigint, an object whose getter throws). How a binding hands the program's argument to execute() (as it is, so that these are refused, or converted first) the seeds do not say: upstream's is CM-52's; how the program learns of a refusal, numbering and records are CM-46's.",
+      "A run_code sub-call crosses execute()'s lossless-JSON boundary like any call: whatever arguments its tools/pre-execute listeners, guards, tools/execute wrappers and body see are a deep-frozen lossless-JSON snapshot, never the program's own object nor a value that is not lossless JSON, even when the program calls a binding with one (a bigint, an object whose getter throws). How a binding hands the program's argument to execute() (as it is, so that these are refused, or converted first) the seeds do not say: upstream's is CM-52's; how the program learns of a refusal, numbering and records are CM-46's.",
     sources: [seed('000', '§执行 (拒绝非 JSON 输入)')],
     quotes: [
       quote('000', '§执行 (rejects non-JSON input)', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
       quote('000', '§ToolDefinition (execute)', '@param args - losslessly snapshotted, frozen model arguments.'),
+      quote('000', '§执行 (ToolExecution)', 'Parsed arguments cross one lossless-JSON materialization boundary before policy and are deep-frozen'),
     ],
     requires: CODE_SCOPES,
   },
@@ -271,7 +272,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-19',
     level: 'must',
     statement:
-      "When run_code's outer signal aborts mid-run, run_code observes or forwards the abort: the work it owns reacts to it in at least one way (the signal it handed the runtime, or that of a sub-call in flight, is aborted; a sub-call the program starts after the abort does not run; or the run settles without waiting for the program to finish), and the run settles once that work is quiescent (that it then ends as a failure is CM-21's). Which reaction the seeds do not say: that both signals are aborted is CM-53's; the run's own lifetime, abandoned and late calls are CM-47's.",
+      "When run_code's outer signal aborts mid-run, run_code observes or forwards the abort: the work it owns reacts to it in at least one way (the signal it handed the runtime, or that of a sub-call in flight, is aborted; a sub-call the program starts after the abort does not run; or the run settles without waiting for the program to finish), and, once that work is quiescent, the run settles (that it settles no earlier is CM-20's, that it ends as a failure CM-21's). Which reaction the seeds do not say: that both signals are aborted is CM-53's; the run's own lifetime, abandoned and late calls are CM-47's.",
     sources: [seed('000', '§ToolDefinition (execute)')],
     quotes: [
       quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal` and settle only after its owned work reaches quiescence.'),
