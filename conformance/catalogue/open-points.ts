@@ -923,6 +923,6 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     upstream: 'it aborts the signal it handed the runtime and the signal of every sub-call in flight',
     pinnedBy: 'CM-53',
-    note: "CM-19 accepts any of these reactions. The reference does not implement another side: under one that leaves an in-flight sub-call's signal alone, a sub-call waiting for its signal (CM-21's and CAN-08's tests) runs until released, which those tests do not do. fixtures/broken/runtime-signal-withheld takes the second side (it fails only CM-53, CM-47 and CM-35).",
+    note: "CM-19 accepts any of these reactions. The reference does not implement the third side yet: under it a sub-call that waits for its signal runs until something releases it, which the suite's other tests of an outer abort mid-run would first have to allow for (as OP-68's other side does). fixtures/broken/runtime-signal-withheld takes the second side (it fails only CM-53, CM-47 and CM-35).",
   },
 ]
