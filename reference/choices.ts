@@ -127,6 +127,12 @@ export interface RegistryChoices {
    */
   readonly bindingArguments?: 'as-is' | 'json-round-trip'
   /**
+   * OP-74 (CM-53): an outer abort mid-run aborts the signal handed to the runtime and the sub-calls (`forwarded`,
+   * the default), or is only observed (`observed`): the run is over, so later bindings are not dispatched and queued
+   * calls are abandoned, while the runtime's signal and those of the sub-calls in flight abort only when the run settles.
+   */
+  readonly outerAbort?: 'forwarded' | 'observed'
+  /**
    * OP-63 (CM-40): the presentation modes are native, code and both, which collapses nothing (`with-both`, the
    * default), or native and code only, the two the seeds name (`native-and-code`): a deployment or presentAs of both is refused.
    */

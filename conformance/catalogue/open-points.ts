@@ -923,6 +923,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     upstream: 'it aborts the signal it handed the runtime and the signal of every sub-call in flight',
     pinnedBy: 'CM-53',
-    note: "CM-19 accepts any of these reactions. The reference does not implement the third side yet: under it a sub-call that waits for its signal runs until something releases it, which the suite's other tests of an outer abort mid-run would first have to allow for (as OP-68's other side does). fixtures/broken/runtime-signal-withheld takes the second side (it fails only CM-53, CM-47 and CM-35).",
+    option: { name: 'outerAbort', value: 'observed' },
+    note: "CM-19 accepts any of these reactions. On the reference's other side the run is over at the abort (later bindings are not dispatched, queued calls abandoned) while the calls in flight end by themselves, so a test whose sub-call waits for its signal releases it. fixtures/broken/runtime-signal-withheld takes the second side (it fails only CM-53, CM-47 and CM-35).",
   },
 ]

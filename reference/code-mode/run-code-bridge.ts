@@ -62,15 +62,22 @@ export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program
   // CM-19: the run's controller follows the outer signal and is aborted when the run settles.
   const controller = new AbortController()
   const outer = exec.signal
-  const followOuter = (): void => controller.abort(outer.reason)
-  outer.addEventListener('abort', followOuter)
   const choices = host.internals.choices
+  // OP-74: the other side observes an outer abort without aborting a signal it handed out: the run is over (later
+  // bindings are not dispatched, queued calls abandoned) and the calls in flight end by themselves.
+  let observedAbort = false
+  const followOuter = (): void => {
+    if (choices.outerAbort === 'observed') observedAbort = true
+    else controller.abort(outer.reason)
+  }
+  outer.addEventListener('abort', followOuter)
   // OP-68: the other side hands on the outer signal itself and lets queued calls run; the run is over once it settled.
   const ownSignal = choices.runSignal !== 'outer'
   const signal = ownSignal ? controller.signal : outer
   let settled = false
-  const over = (): boolean => (ownSignal ? controller.signal.aborted : settled)
-  const overMessage = (what: string): string => `run_code run is over (${String(ownSignal ? controller.signal.reason : RUN_SETTLED)}); ${what}`
+  const over = (): boolean => observedAbort || (ownSignal ? controller.signal.aborted : settled)
+  const overMessage = (what: string): string =>
+    `run_code run is over (${String(observedAbort ? outer.reason : ownSignal ? controller.signal.reason : RUN_SETTLED)}); ${what}`
 
   const lane = host.createLane(host.maxParallel, ownSignal ? over : () => false, choices)
   const logging = new Set<Promise<void>>()
