@@ -117,6 +117,22 @@ export interface RegistryChoices {
    */
   readonly runSignal?: 'run' | 'outer'
   /**
+   * OP-72 (CM-55): with no code runtime mounted run_code's body throws a plain Error (`plain`, the default) or a
+   * HarnessError of its own code, CODE_RUNTIME_MISSING (`coded`).
+   */
+  readonly missingRuntime?: 'plain' | 'coded'
+  /**
+   * OP-73 (CM-52): a binding hands the program's argument to the lossless snapshot as it is (`as-is`, the default),
+   * or a JSON round trip of it, a missing one defaulting to {} (`json-round-trip`).
+   */
+  readonly bindingArguments?: 'as-is' | 'json-round-trip'
+  /**
+   * OP-74 (CM-53): an outer abort mid-run aborts the signal handed to the runtime and the sub-calls (`forwarded`,
+   * the default), or is only observed (`observed`): the run is over, so later bindings are not dispatched and queued
+   * calls are abandoned, while the runtime's signal and those of the sub-calls in flight abort only when the run settles.
+   */
+  readonly outerAbort?: 'forwarded' | 'observed'
+  /**
    * OP-63 (CM-40): the presentation modes are native, code and both, which collapses nothing (`with-both`, the
    * default), or native and code only, the two the seeds name (`native-and-code`): a deployment or presentAs of both is refused.
    */
@@ -302,6 +318,18 @@ export function checkDeferredContext(choices: RegistryChoices | undefined, conte
 /** OP-60: what a binding whose sub-call failed with `message` rejects with. */
 export function bindingRejection(choices: RegistryChoices | undefined, message: string): unknown {
   return choices?.bindingFailure === 'message' ? message : new Error(message)
+}
+
+/** OP-72: what run_code's body throws when no code runtime is mounted, with `message`. */
+export function missingRuntimeError(choices: RegistryChoices | undefined, message: string): Error {
+  return choices?.missingRuntime === 'coded' ? new HarnessError(message, 'CODE_RUNTIME_MISSING') : new Error(message)
+}
+
+/** OP-73: the argument a binding snapshots: the program's as it is, or its JSON round trip (throws where stringify does). */
+export function bindingArgument(choices: RegistryChoices | undefined, raw: unknown): unknown {
+  if (choices?.bindingArguments !== 'json-round-trip') return raw
+  const text = JSON.stringify(raw)
+  return text === undefined ? {} : JSON.parse(text)
 }
 
 /** OP-62: the n of a run's first sub-call. */

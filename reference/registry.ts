@@ -89,7 +89,7 @@ export interface ToolRegistry {
   createScope(options?: CreateToolScopeOptions): ToolScope
   /** Install the approval service consulted for `ask` decisions, or remove it with `undefined`. */
   setApproval(service: ApprovalService | undefined): void
-  /** Mount the code runtime `run_code` runs programs on, or unmount it with `undefined` (CM-07). */
+  /** Mount the code runtime `run_code` runs programs on, or unmount it with `undefined` (CM-55; a failure resolves as a result, CM-07). */
   setCodeRuntime(runtime: CodeRuntime | undefined): void
   /**
    * The registry's part of the system prompt for `scope` (a scope's `agent`)

@@ -925,4 +925,51 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     option: { name: 'abortedBeforeDispatchPost', value: 'skipped' },
     note: 'The must rules (CAN-01, CAN-02, CAN-04, PRE-14) check the ABORTED_BEFORE_DISPATCH execute() resolves only where no tools/post-execute listener changes it; the law E-18 takes a block that never ran on this side as the abort kept.',
   },
+  {
+    id: 'OP-72',
+    question: 'What does executing run_code give when no code runtime is mounted?',
+    quotes: [quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results;')],
+    choices: [
+      'a failure of its body, a plain Error (no code)',
+      'a failure with a code of its own',
+      'run_code is not offered while no runtime is mounted (UNKNOWN_TOOL)',
+    ],
+    upstream: 'a failure of its body, a plain Error (no code)',
+    pinnedBy: 'CM-55',
+    option: { name: 'missingRuntime', value: 'coded' },
+    note: 'The seeds never mention a code runtime; the quote only requires that whatever failure it is resolves as a result (CM-07). The reference implements the coded side (CODE_RUNTIME_MISSING); the unoffered side would also change what CM-02 shows before a runtime is mounted.',
+  },
+  {
+    id: 'OP-73',
+    question: "How does a Code Mode binding hand the program's argument to ctx.tools.execute()?",
+    quotes: [
+      quote('000', '§执行 (rejects non-JSON input)', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
+      quote('000', '§ToolDefinition (execute)', '@param args - losslessly snapshotted, frozen model arguments.'),
+    ],
+    choices: [
+      'as it is, so that an argument that is not lossless JSON is refused',
+      'normalised first by a JSON round trip (a Date becomes a string, functions and undefined members are dropped, a missing argument becomes {})',
+      'converted some other way (a bigint to a number or string, say)',
+    ],
+    upstream: 'as it is, so that an argument that is not lossless JSON is refused',
+    pinnedBy: 'CM-52',
+    option: { name: 'bindingArguments', value: 'json-round-trip' },
+    note: "The seeds place the refusal at execute() and never describe a binding. Either way what a sub-call's stages and body see is a frozen lossless snapshot (CM-13). Under a JSON round trip a bigint or a throwing getter still throws, so the call is still refused.",
+  },
+  {
+    id: 'OP-74',
+    question: 'How does run_code observe or forward an outer abort that arrives mid-run: which of the work it owns learns of it, and how?',
+    quotes: [
+      quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal` and settle only after its owned work reaches quiescence.'),
+    ],
+    choices: [
+      'it aborts the signal it handed the runtime and the signal of every sub-call in flight',
+      'it forwards the abort to some of them only (the sub-calls, say, not the runtime)',
+      'it observes the abort without aborting a signal it handed out (it stops dispatching sub-calls, or settles without waiting for the program)',
+    ],
+    upstream: 'it aborts the signal it handed the runtime and the signal of every sub-call in flight',
+    pinnedBy: 'CM-53',
+    option: { name: 'outerAbort', value: 'observed' },
+    note: "CM-19 accepts any of these reactions. On the reference's other side the run is over at the abort (later bindings are not dispatched, queued calls abandoned) while the calls in flight end by themselves, so a test whose sub-call waits for its signal releases it. fixtures/broken/runtime-signal-withheld takes the second side (it fails only CM-53, CM-47 and CM-35).",
+  },
 ]

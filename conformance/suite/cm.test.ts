@@ -1,12 +1,12 @@
-import { $JSON, $Object, $Promise } from './_kit/intrinsics.ts'
+import { $Array, $JSON, $Number, $Object, $Promise, $Reflect } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { ScopeHandle } from '../adapter/contract.ts'
 import { check, type CheckContext } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
-import { incidental } from './_kit/incidental.ts'
+import { incidental, precondition } from './_kit/incidental.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { deferred, settle } from './_kit/deferred.ts'
-import { expectCode, expectSuccess } from './_kit/result-assertions.ts'
+import { expectCode, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
 import { probeTool } from './_kit/tools.ts'
 import { approvalStub } from './_kit/approval.ts'
 import { abortAwaitingTool, at, mountScripted, runCode, traceStages } from './_kit/code-mode.ts'
@@ -25,6 +25,26 @@ async function rejection(promise: Promise<unknown>): Promise<string | undefined>
   } catch (error) {
     return error instanceof Error ? error.message : String(error)
   }
+}
+
+/**
+ * Whether `value` is lossless JSON: null, a boolean, a finite number, a string, or a dense array or a plain record
+ * (of any realm, null prototype included) of data properties holding such values (ARG-05's boundary).
+ */
+function isLosslessJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
+  if (typeof value === 'number') return $Number.isFinite(value)
+  if (typeof value !== 'object') return false
+  const keys = $Reflect.ownKeys(value)
+  const own = (key: string | symbol) => $Reflect.getOwnPropertyDescriptor(value, key)
+  const dataOnly = (key: string | symbol) => typeof key === 'string' && own(key)?.enumerable === true && 'value' in (own(key) ?? {})
+  if ($Array.isArray(value)) {
+    const items = keys.filter((key) => key !== 'length')
+    return items.length === value.length && items.every((key) => dataOnly(key) && isLosslessJson(own(key)?.value))
+  }
+  const prototype = $Reflect.getPrototypeOf(value)
+  if (prototype !== null && $Reflect.getPrototypeOf(prototype) !== null) return false
+  return keys.every((key) => dataOnly(key) && isLosslessJson(own(key)?.value))
 }
 
 // ---------------------------------------------------------------- transport, reservation, collapse
@@ -313,20 +333,56 @@ check(
   { deployment: CODE },
 )
 
+// CM-07: the seed says only that tool and listener failures resolve as results; which failure each fault gives is
+// not the seeds' (a runtime's failed run is CM-09's, no runtime mounted CM-55's).
 check(
-  ['CM-07', 'CM-31'],
-  'with no runtime mounted run_code resolves a failure',
+  'CM-07',
+  'run_code resolves a failure, never a rejection, when its runtime or a listener on its call throws',
+  async ({ tools, harness, codeMode }) => {
+    const unmounted = await tools.execute(runCode('return 1'))
+    if (unmounted.isError) expect('value' in unmounted, 'a failure with no runtime mounted carries no value').toBe(false)
+    const throwing: CodeRuntime = {
+      language: 'typescript',
+      run: () => Promise.reject(new Error('the runtime itself broke')),
+    }
+    await codeMode.setRuntime(throwing)
+    const broken = await tools.execute(runCode('anything'))
+    expect(broken.isError, 'a throwing runtime').toBe(true)
+    expect('value' in broken).toBe(false)
+    harness.on('tools/pre-execute', (exec, next) => {
+      if (exec.callId === 'listened' && exec.name === 'run_code') throw new Error('pre-execute broke')
+      return next()
+    })
+    const denied = await tools.execute(runCode('return 1', { callId: 'listened' }))
+    expect(denied.isError, 'a throwing tools/pre-execute listener').toBe(true)
+    expect('value' in denied).toBe(false)
+    harness.on('tools/execute', (exec, next) => {
+      if (exec.callId === 'wrapped' && exec.name === 'run_code') throw new Error('wrapper broke')
+      return next()
+    })
+    const wrapped = await tools.execute(runCode('return 1', { callId: 'wrapped' }))
+    expect(wrapped.isError, 'a throwing tools/execute wrapper').toBe(true)
+    expect('value' in wrapped).toBe(false)
+  },
+  { deployment: CODE },
+)
+
+// CM-55: the seeds never mention a code runtime, so not what run_code does without one (OP-72).
+check(
+  ['CM-55', 'CM-31'],
+  'with no runtime mounted run_code resolves a plain failure',
   async ({ tools }) => {
     const result = await tools.execute(runCode('return 1'))
     expect(result.isError).toBe(true)
     expect('value' in result).toBe(false)
+    // That it carries no info is checked by the next test (CM-55 alone), so a coded failure (OP-72) fails CM-55 only.
     forRules('CM-31', () => expect(result.error?.message).toContain('requires a code runtime'))
   },
   { deployment: CODE },
 )
 
 check(
-  'CM-07',
+  'CM-55',
   'unmounting the runtime makes run_code fail again',
   async ({ tools, codeMode }) => {
     const runtime = await mountScripted(codeMode)
@@ -335,6 +391,8 @@ check(
     await codeMode.setRuntime(undefined)
     const result = await tools.execute(runCode(program))
     expect(result.isError).toBe(true)
+    expect('value' in result).toBe(false)
+    expect(result.error !== undefined && 'info' in result.error, 'a plain failure carries no info').toBe(false)
     expect(runtime.requests).toHaveLength(1)
   },
   { deployment: CODE },
@@ -554,9 +612,10 @@ async function rejectedBeforeDispatch(t: CheckContext, bad: readonly unknown[]):
   return messages
 }
 
-// CM-13: a bigint or a throwing getter cannot reach execute() as lossless JSON however the binding hands it on.
+// CM-52: a binding that hands on the program's argument as it is gets a bigint or a throwing getter refused by
+// execute()'s snapshot; one that converts it first is as good a reading of the seeds (OP-73).
 check(
-  ['CM-13', 'CM-34'],
+  ['CM-52', 'CM-34'],
   'a binding argument no lossless JSON snapshot can carry rejects before dispatch, consumes no sub-call number and logs nothing',
   async (t) => {
     const getterThrows = {
@@ -590,9 +649,57 @@ check(
   { deployment: CODE },
 )
 
+// CM-13: whatever the binding does with the program's argument, what reaches a sub-call's stages and body has
+// crossed execute()'s boundary: a frozen lossless-JSON snapshot, not the program's object (how the binding hands
+// it on is OP-73's, CM-52's upstream).
 check(
-  ['CM-13', 'CM-46'],
-  "the tool and the start record get equal, separate, frozen copies of the program's argument",
+  'CM-13',
+  "a sub-call's stages and body see only a deep-frozen lossless-JSON snapshot, never the program's object, whatever the program passes",
+  async ({ tools, harness, scope, codeMode }) => {
+    const probe = probeTool('echo')
+    tools.register(probe.definition)
+    const agent = await scope()
+    const seen: { stage: string; args: unknown }[] = []
+    harness.on('tools/pre-execute', (exec, next) => {
+      if (exec.name === 'echo') seen.push({ stage: 'tools/pre-execute', args: exec.arguments })
+      return next()
+    })
+    tools.guard((exec) => {
+      if (exec.name === 'echo') seen.push({ stage: 'guard', args: exec.arguments })
+      return undefined
+    })
+    harness.on('tools/execute', (exec, next) => {
+      if (exec.name === 'echo') seen.push({ stage: 'tools/execute', args: exec.arguments })
+      return next()
+    })
+    const getterThrows = {
+      get broken(): never {
+        throw new Error('getter exploded')
+      },
+    }
+    const accepted = { nested: { list: [1, 2] } }
+    const passed: readonly unknown[] = [getterThrows, { big: 10n }, 10n, accepted]
+    const runtime = await mountScripted(codeMode)
+    const program = runtime.program(async ({ tools: bound }) => {
+      for (const args of passed) await rejection((bound.echo as CodeBindingFunction)(args))
+      return null
+    })
+    await tools.execute(runCode(program, { agent: agent.agent }))
+    precondition('CM-15', () => expect(probe.bodyCalls, 'the lossless-JSON argument reaches the body').toBeGreaterThan(0))
+    for (const args of probe.bodyArgs) seen.push({ stage: 'body', args })
+    for (const { stage, args } of seen) {
+      expect(passed.includes(args), `${stage} sees a snapshot, not the program's object`).toBe(false)
+      expect(isDeepFrozen(args), `${stage} sees frozen arguments`).toBe(true)
+      expect(isLosslessJson(args), `${stage} sees lossless JSON`).toBe(true)
+    }
+  },
+  { deployment: CODE },
+)
+
+// CM-52: a binding hands the program's argument on as it is (OP-73); the start record's copy is CM-46's.
+check(
+  ['CM-52', 'CM-46'],
+  "the tool and the start record get equal, separate copies of the program's argument",
   async ({ tools, scope, codeMode }) => {
     const probe = probeTool('echo')
     tools.register(probe.definition)
@@ -601,15 +708,12 @@ check(
     const argument = { nested: { list: [1, 2] } }
     const program = runtime.program(async ({ tools: bound }) => {
       await bound.echo?.(argument)
-      argument.nested.list.push(3)
       return null
     })
     expectSuccess(await tools.execute(runCode(program, { agent: agent.agent })))
-    const received = probe.bodyArgs[0] as typeof argument
+    const received = probe.bodyArgs[0]
     const start = codeMode.records().find((record) => record.type === 'tool/code-dispatch-start')
     expect(received).toEqual({ nested: { list: [1, 2] } })
-    expect(received).not.toBe(argument)
-    expect($Object.isFrozen(received) && $Object.isFrozen(received.nested)).toBe(true)
     forRules('CM-46', () => {
       expect(start?.data.arguments).toEqual({ nested: { list: [1, 2] } })
       expect(start?.data.arguments).not.toBe(received)
@@ -1345,14 +1449,58 @@ async function abortMidSubCall({ tools, codeMode }: CheckContext) {
   return { sawAbort: running.sawAbort(), runSignal, discarded }
 }
 
-// CM-19: the seed asks async work to "observe or forward `exec.signal`"; which owned signal is aborted is CM-53's.
+// CM-19: the seed asks async work to "observe or forward `exec.signal`": any reaction of the work run_code owns
+// will do (OP-74); that both signals are aborted is CM-53's, the run's end and late calls CM-47's.
 check(
-  ['CM-19', 'CM-47', 'CM-35'],
-  'aborting the outer signal mid-run reaches the work run_code owns and the run settles; the late result is discarded',
+  'CM-19',
+  'an outer abort mid-run reaches the work run_code owns in some way, and the run then settles',
+  async ({ tools, codeMode }) => {
+    const running = abortAwaitingTool('x')
+    tools.register(running.definition)
+    const later = probeTool('y')
+    tools.register(later.definition)
+    const runtime = await mountScripted(codeMode)
+    const controller = new AbortController()
+    let runSignal: AbortSignal | undefined
+    let programDone = false
+    let doneAtSettlement = false
+    const outer = tools
+      .execute(
+        runCode(
+          runtime.program(async ({ tools: bound, signal }) => {
+            runSignal = signal
+            await rejection(bound.x!({}))
+            await rejection(bound.y!({}))
+            programDone = true
+            return 'late'
+          }),
+          { signal: controller.signal },
+        ),
+      )
+      .finally(() => {
+        doneAtSettlement = programDone
+      })
+    await running.entered
+    controller.abort(new Error('user cancelled'))
+    await settle()
+    await settle()
+    const signalled = running.sawAbort() || runSignal?.aborted === true
+    // A registry that observes the abort without aborting x's signal may wait for x: release it.
+    running.release()
+    await outer
+    const reactions = { signalled, laterCallNotRun: later.bodyCalls === 0, settledBeforeTheProgramEnded: !doneAtSettlement }
+    expect($Object.values(reactions).some(Boolean), `no reaction to the abort: ${$JSON.stringify(reactions)}`).toBe(true)
+  },
+  { deployment: CODE },
+)
+
+// CM-47: a result arriving after the run was aborted is discarded (its message is CM-35's).
+check(
+  ['CM-47', 'CM-35'],
+  'a sub-call result arriving after an outer abort mid-run is discarded',
   async (t) => {
-    const { sawAbort, runSignal, discarded } = await abortMidSubCall(t)
-    expect(sawAbort || runSignal?.aborted === true, "the in-flight sub-call or the runtime's signal saw the abort").toBe(true)
-    forRules(['CM-47', 'CM-35'], () => expect(discarded, 'the program does not get a result from a run that is over').toBeTypeOf('string'))
+    const { discarded } = await abortMidSubCall(t)
+    expect(discarded, 'the program does not get a result from a run that is over').toBeTypeOf('string')
     forRules('CM-35', () => expect(discarded).toMatch(/^run_code run is over \(.*\); x result discarded$/))
   },
   { deployment: CODE },

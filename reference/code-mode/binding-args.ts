@@ -1,5 +1,5 @@
 /**
- * CM-13: a binding's argument, snapshotted as lossless JSON before anything
+ * CM-13, CM-52: a binding's argument, snapshotted as lossless JSON before anything
  * is dispatched or logged: one copy for the tool, a separate, structurally
  * equal one for the durable record.
  */

@@ -18,7 +18,7 @@ import type {
   ToolSchema,
   UserMessage,
 } from '../../conformance/spec/types.ts'
-import { bindingRejection, firstSubCallNumber, type RegistryChoices } from '../choices.ts'
+import { bindingArgument, bindingRejection, firstSubCallNumber, type RegistryChoices } from '../choices.ts'
 import { deepFreeze } from '../json.ts'
 import { dispatchExecution, finalizeExecution, finishExecution, prepareExecution, type Prepared } from '../pipeline/execute.ts'
 import type { RegistryInternals, Run } from '../pipeline/run.ts'
@@ -62,15 +62,22 @@ export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program
   // CM-19: the run's controller follows the outer signal and is aborted when the run settles.
   const controller = new AbortController()
   const outer = exec.signal
-  const followOuter = (): void => controller.abort(outer.reason)
-  outer.addEventListener('abort', followOuter)
   const choices = host.internals.choices
+  // OP-74: the other side observes an outer abort without aborting a signal it handed out: the run is over (later
+  // bindings are not dispatched, queued calls abandoned) and the calls in flight end by themselves.
+  let observedAbort = false
+  const followOuter = (): void => {
+    if (choices.outerAbort === 'observed') observedAbort = true
+    else controller.abort(outer.reason)
+  }
+  outer.addEventListener('abort', followOuter)
   // OP-68: the other side hands on the outer signal itself and lets queued calls run; the run is over once it settled.
   const ownSignal = choices.runSignal !== 'outer'
   const signal = ownSignal ? controller.signal : outer
   let settled = false
-  const over = (): boolean => (ownSignal ? controller.signal.aborted : settled)
-  const overMessage = (what: string): string => `run_code run is over (${String(ownSignal ? controller.signal.reason : RUN_SETTLED)}); ${what}`
+  const over = (): boolean => observedAbort || (ownSignal ? controller.signal.aborted : settled)
+  const overMessage = (what: string): string =>
+    `run_code run is over (${String(observedAbort ? outer.reason : ownSignal ? controller.signal.reason : RUN_SETTLED)}); ${what}`
 
   const lane = host.createLane(host.maxParallel, ownSignal ? over : () => false, choices)
   const logging = new Set<Promise<void>>()
@@ -117,7 +124,13 @@ export async function runProgram(host: BridgeHost, runtime: CodeRuntime, program
    * binding (CM-46). OP-67's other side dispatches the raw argument instead, for execute() to refuse as a
    * failure result (ARG-05), numbered and recorded, its records holding null for the arguments.
    */
-  const argumentsOf = (raw: unknown): BindingArguments => {
+  const argumentsOf = (program: unknown): BindingArguments => {
+    let raw = program
+    try {
+      raw = bindingArgument(choices, program) // CM-52, OP-73: as it is, or a JSON round trip
+    } catch {
+      // A round trip throws only where the snapshot refuses too (a bigint, a throwing getter): it refuses it below.
+    }
     if (choices.refusedBindingArguments !== 'dispatched') return bindingArguments(raw)
     try {
       return bindingArguments(raw)

@@ -3,6 +3,7 @@
  * per registry, built on first need, never stored in a layer.
  */
 import type { CodeRuntime, JsonValue, ToolDefinition, ToolPresentationMode } from '../../conformance/spec/types.ts'
+import { missingRuntimeError } from '../choices.ts'
 import { HarnessError } from '../errors.ts'
 import { defineTool } from '../schema-dsl/index.ts'
 import { parameterSchemaSpecToJsonSchema } from '../schema-dsl/index.ts'
@@ -22,7 +23,7 @@ export interface RunCodeOptions {
   readonly host: BridgeHost
   /** The mounted runtime, if any. */
   runtime(): CodeRuntime | undefined
-  /** CM-07: the deployment's mode, named when no runtime is mounted. */
+  /** CM-55: the deployment's mode, named when no runtime is mounted. */
   readonly defaultMode: ToolPresentationMode
 }
 
@@ -52,7 +53,11 @@ export function createRunCodeTool(options: RunCodeOptions): ToolDefinition {
       if (args.description.trim().length === 0) throw new Error('invalid description: expected a non-empty string') // CM-06
       const runtime = options.runtime()
       if (runtime === undefined) {
-        throw new Error(`dsh-tools: mode "${options.defaultMode}" requires a code runtime; mount one or set the mode to "native"`) // CM-07
+        // CM-07: a failure like any other, resolved as a result; that it is a plain Error is CM-55's (OP-72).
+        throw missingRuntimeError(
+          options.host.internals.choices,
+          `dsh-tools: mode "${options.defaultMode}" requires a code runtime; mount one or set the mode to "native"`,
+        )
       }
       const run = await runProgram(options.host, runtime, args.code, exec)
       if (run.error !== undefined) {

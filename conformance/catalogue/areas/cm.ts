@@ -106,8 +106,8 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-07',
     level: 'must',
     statement:
-      "Executing run_code resolves a result and never rejects, even when run_code cannot run: with no code runtime mounted, the result is a failure (which failure the seeds do not say, since they never mention a runtime that can be absent; upstream's message is CM-31's).",
-    sources: [upstream('missing runtime is a structured failure')],
+      "Executing run_code resolves a result and never rejects when run_code or a listener on its call fails (the code runtime it runs a program on throwing, say, or a tools/pre-execute listener or tools/execute wrapper throwing): the failure resolves as a materialized error result, a failure with no value (which failure a given fault gives the seeds do not say: a run the runtime reports as failed is CM-09's, a call with no code runtime mounted CM-55's).",
+    sources: [seed('000', '§Cordis API (execute)')],
     quotes: [quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results;')],
     requires: CODE,
   },
@@ -177,11 +177,12 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-13',
     level: 'must',
     statement:
-      "A sub-call whose arguments, as they reach ctx.tools.execute(), are not lossless JSON is refused before the policy pipeline: no tools/pre-execute listener, guard, tools/execute wrapper or body sees it, so a binding called with an argument that no lossless JSON snapshot can carry (a bigint, an object whose getter throws) dispatches nothing that reaches a body; the arguments that reach a body are a frozen snapshot equal to the program's, not the program's object. Whether a binding hands other non-JSON arguments (undefined, a Date, a function) on unchanged, to be refused, or normalises them first the seeds do not say: upstream refuses them (CM-52); how the program learns of the refusal, numbering and records are CM-46's.",
+      "A run_code sub-call crosses execute()'s lossless-JSON boundary like any call: whatever arguments its tools/pre-execute listeners, guards, tools/execute wrappers and body see are a deep-frozen lossless-JSON snapshot, never the program's own object nor a value that is not lossless JSON, even when the program calls a binding with one (a bigint, an object whose getter throws). How a binding hands the program's argument to execute() (as it is, so that these are refused, or converted first) the seeds do not say: upstream's is CM-52's; how the program learns of a refusal, numbering and records are CM-46's.",
     sources: [seed('000', '§执行 (拒绝非 JSON 输入)')],
     quotes: [
       quote('000', '§执行 (rejects non-JSON input)', '策略执行前，`execute()` 会物化并冻结参数、拒绝非 JSON 输入并分配 token。'),
       quote('000', '§ToolDefinition (execute)', '@param args - losslessly snapshotted, frozen model arguments.'),
+      quote('000', '§执行 (ToolExecution)', 'Parsed arguments cross one lossless-JSON materialization boundary before policy and are deep-frozen'),
     ],
     requires: CODE_SCOPES,
   },
@@ -271,9 +272,11 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-19',
     level: 'must',
     statement:
-      "When run_code's outer signal aborts mid-run, run_code observes or forwards the abort, so the work it owns learns of it and the run settles: the signal it handed the runtime, or that of a sub-call in flight, is aborted (that the run then ends as a failure is CM-21's). Which of them, and whether by forwarding the signal or by observing it, the seeds do not say: that both are aborted is CM-53's; the run's own lifetime, abandoned and late calls are CM-47's.",
+      "When run_code's outer signal aborts mid-run, run_code observes or forwards the abort: the work it owns reacts to it in at least one way (the signal it handed the runtime, or that of a sub-call in flight, is aborted; a sub-call the program starts after the abort does not run; or the run settles without waiting for the program to finish), and, once that work is quiescent, the run settles (that it settles no earlier is CM-20's, that it ends as a failure CM-21's). Which reaction the seeds do not say: that both signals are aborted is CM-53's; the run's own lifetime, abandoned and late calls are CM-47's.",
     sources: [seed('000', '§ToolDefinition (execute)')],
-    quotes: [quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal`')],
+    quotes: [
+      quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal` and settle only after its owned work reaches quiescence.'),
+    ],
     requires: CODE_SCOPES,
   },
   {
@@ -620,7 +623,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-52',
     level: 'upstream',
     statement:
-      "A binding hands the program's argument to the lossless snapshot as it is, neither normalising it nor defaulting a missing one: a binding called with undefined, a Date or a function, bare or nested, is refused before dispatch like any argument that is not lossless JSON (no stage sees it, no body runs).",
+      "A binding hands the program's argument to the lossless snapshot as it is, neither converting, normalising nor defaulting it: a binding called with a bigint, an object whose getter throws, undefined, a Date or a function, bare or nested, is refused before dispatch like any argument that is not lossless JSON (no stage sees it, no body runs), and an accepted argument reaches the body equal to the program's (split from CM-13).",
     sources: [upstream('binding arguments go through the lossless snapshot unchanged')],
     evidence: [
       evidence('packages/core/tools/src/code-mode.ts', 470, 'const normalized = jsonNormalizeArgs(rawArgs)'),
@@ -632,7 +635,7 @@ export const CM_RULES = defineArea('CM', [
       ),
     ],
     divergence:
-      "The seeds say execute() rejects non-JSON input, not how a Code Mode binding hands the program's argument to it: a binding that normalises it first (a JSON round trip turns a Date into a string and drops functions and undefined members) or defaults a missing one to {} would not refuse these.",
+      "The seeds say execute() rejects non-JSON input, not how a Code Mode binding hands the program's argument to it: a binding that normalises it first (a JSON round trip turns a Date into a string and drops functions and undefined members), converts a bigint or defaults a missing one to {} would not refuse these (OP-73).",
     requires: CODE_SCOPES,
   },
   {
@@ -648,7 +651,7 @@ export const CM_RULES = defineArea('CM', [
       evidence('packages/core/tools/tests/code-mode.spec.ts', 1207, 'aborting the outer signal aborts the in-flight sub-dispatch and abandons queued ones'),
     ],
     divergence:
-      'The seeds ask only that async work "observe or forward `exec.signal`", and never mention a runtime\'s signal or which signal run_code gives its sub-calls.',
+      'The seeds ask only that async work "observe or forward `exec.signal`", and never mention a runtime\'s signal or which signal run_code gives its sub-calls (OP-74).',
     requires: CODE_SCOPES,
   },
   {
@@ -664,6 +667,22 @@ export const CM_RULES = defineArea('CM', [
     ],
     divergence:
       'The seed replaces "a successful started outcome with `ABORTED`" and lets already-started work "retain a tool-owned structured error": a run_code that settles with its own error once its signal aborted is as good a reading.',
+    requires: CODE,
+  },
+  // CM-55: what CM-07 demanded beyond its quote (issue 37): the seeds never mention a code runtime, let alone a missing one.
+  {
+    id: 'CM-55',
+    level: 'upstream',
+    statement:
+      "With no code runtime mounted, executing run_code resolves a failure with no value and no error.info (its body throws a plain Error) and asks no runtime to run; unmounting a runtime that was mounted makes run_code fail so again (split from CM-07; the message is CM-31's).",
+    sources: [upstream('missing runtime is a structured failure')],
+    evidence: [
+      evidence('packages/core/tools/src/code-mode.ts', 334, 'const runtime = requireRuntime()'),
+      evidence('packages/core/tools/src/index.ts', 1022, 'throw new Error(`dsh-tools: mode "${mode}" requires a code runtime'),
+      evidence('packages/core/tools/tests/code-mode.spec.ts', 1288, 'executing run_code under a missing runtime is a structured isError, not a crash'),
+    ],
+    divergence:
+      'The seeds never mention a code runtime, so not what run_code does without one: failing with a code of its own, or not being offered, would be as good a reading (OP-72).',
     requires: CODE,
   },
 ])
