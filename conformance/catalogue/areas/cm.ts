@@ -106,7 +106,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-07',
     level: 'must',
     statement:
-      "Executing run_code resolves a result and never rejects when run_code or a listener on its call fails (the code runtime it runs a program on throwing, say, or a tools/pre-execute listener or tools/execute wrapper throwing): the failure resolves as a materialized error result, a failure with no value (which failure a given fault gives the seeds do not say: a run the runtime reports as failed is CM-09's, a call with no code runtime mounted CM-55's).",
+      "Executing run_code resolves a result and never rejects when run_code's own execution throws or a listener on its call fails (a tools/pre-execute listener or tools/execute wrapper throwing): the failure resolves as a materialized error result, a failure with no value (which failure a given fault gives the seeds do not say: a run the runtime reports as failed is CM-09's, a call with no code runtime mounted CM-55's; whether a code runtime's own exception, which the seeds never mention, is a failure of run_code or something run_code reports in its result they leave open, so that call is only required to resolve).",
     sources: [seed('000', '§Cordis API (execute)')],
     quotes: [quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results;')],
     requires: CODE,
@@ -272,7 +272,7 @@ export const CM_RULES = defineArea('CM', [
     id: 'CM-19',
     level: 'must',
     statement:
-      "When run_code's outer signal aborts mid-run, run_code observes or forwards the abort: the work it owns reacts to it in at least one way (the signal it handed the runtime, or that of a sub-call in flight, is aborted; a sub-call the program starts after the abort does not run; or the run settles without waiting for the program to finish), and, once that work is quiescent, the run settles (that it settles no earlier is CM-20's, that it ends as a failure CM-21's). Which reaction the seeds do not say: that both signals are aborted is CM-53's; the run's own lifetime, abandoned and late calls are CM-47's.",
+      "When run_code's outer signal aborts mid-run, run_code observes or forwards the abort, so that the abort makes an observable difference to the work it owns or to the run (work that ignored the signal would make none): the signal it handed the runtime, or that of a sub-call in flight, is aborted; or a sub-call the program starts after the abort does not run; or the run settles without waiting for the program to finish; or the run ends otherwise than it would have without the abort (as a failure, say); and, once that work is quiescent, the run settles (that it settles no earlier is CM-20's, that it ends as a failure CM-21's). Which difference the seeds do not say: that both signals are aborted is CM-53's; the run's own lifetime, abandoned and late calls are CM-47's.",
     sources: [seed('000', '§ToolDefinition (execute)')],
     quotes: [
       quote('000', '§ToolDefinition (execute)', 'Async work must observe or forward `exec.signal` and settle only after its owned work reaches quiescence.'),
