@@ -468,14 +468,18 @@ function kindOf(error: RawError): FailureKind {
   return error.name === 'AdapterTimeoutError' || VITEST_TIMEOUT.test(error.message) ? 'timeout' : 'assertion'
 }
 
-/** The message of an error, with its class name unless it is an assertion or a plain Error. */
+/**
+ * The message of an error, with its class name unless it is an assertion: a
+ * thrown value reads as its class and message (`TypeError: ...`, `Error:
+ * Unknown tool: ghost`), so a failure says it was a throw (issue 39).
+ */
 function errorText(error: RawError): string {
   const timedOut = VITEST_TIMEOUT.exec(error.message)
   if (timedOut !== null) {
     return `the test did not finish within vitest's limit of ${timedOut[1]} ms for tests not declared through check()`
   }
   const name = error.name
-  const plain = name === undefined || name === '' || name === 'Error' || name === 'AssertionError'
+  const plain = name === undefined || name === '' || name === 'AssertionError'
   return stripAnsi(plain ? error.message : `${name}: ${error.message}`)
 }
 

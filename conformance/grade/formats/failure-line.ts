@@ -12,7 +12,7 @@ const VALUE_MAX = 60
 /**
  * The first assertion of `failure` in one line of at most `max` characters:
  * - the suite's `ID (level; source): ` prefix is dropped (the caller shows
- *   the rule);
+ *   the rule); a thrown error's class before it is kept (`TypeError: ...`);
  * - a property law's failure is `property E-NN: <its violation>`;
  * - when the assertion produced an expected/received diff, vitest's inline
  *   `expected A to deeply equal B` (which folds nested values to `…(3)`) is
@@ -60,20 +60,21 @@ export function cut(text: string, max: number): string {
 
 /** `message` without the suite's leading `ID (level; source): ` (the source may hold balanced parentheses). */
 function withoutRulePrefix(raw: string): string {
-  // A thrown error's message may carry its class first (`AdapterTimeoutError: PRE-14 (must; …): …`).
-  const message = raw.replace(/^[A-Z]\w*Error: (?=[A-Z]+-\d+[a-z]? \()/, '')
+  // A thrown error's message carries its class first (`AdapterTimeoutError: PRE-14 (must; …): …`): kept, before the rest.
+  const thrown = /^[A-Z]\w*Error: (?=[A-Z]+-\d+[a-z]? \()/.exec(raw)?.[0] ?? ''
+  const message = raw.slice(thrown.length)
   const head = /^[A-Z]+-\d+[a-z]? \(/.exec(message)
-  if (head === null) return message
+  if (head === null) return raw
   let depth = 1
   for (let i = head[0].length; i < message.length; i += 1) {
     const c = message[i]
     if (c === '(') depth += 1
     else if (c === ')') {
       depth -= 1
-      if (depth === 0) return message.startsWith(': ', i + 1) ? message.slice(i + 3) : message
-    } else if (c === '\n') return message
+      if (depth === 0) return message.startsWith(': ', i + 1) ? thrown + message.slice(i + 3) : raw
+    } else if (c === '\n') return raw
   }
-  return message
+  return raw
 }
 
 /** Characters of shared text kept before the first difference of two long values. */
