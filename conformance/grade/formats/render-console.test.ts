@@ -151,7 +151,9 @@ test('the short form of an assertion drops the rule prefix and shows both values
     diff: '- Expected\n+ Received\n\n  [\n    {\n-     "text": "a long shared prefix that goes on and on, then: expected",\n+     "text": "a long shared prefix that goes on and on, then: received",\n    },\n  ]',
   }
   expect(failureLine(failure)).toBe('contexts kept: expected …d on, then: expected" } ], received …d on, then: received" } ]')
-  expect(failureLine({ message: 'AdapterTimeoutError: CAN-05 (must; x (y)): short-circuited: the test hung' })).toBe('AdapterTimeoutError: short-circuited: the test hung')
+  expect(failureLine({ message: 'AdapterTimeoutError: CAN-05 (must; x (y)): short-circuited: the test hung' })).toBe(
+    'AdapterTimeoutError: short-circuited: the test hung',
+  )
   expect(failureLine({ message: 'EXE-02 (must; s): expected undefined to be true // Object.is equality' })).toBe('expected undefined to be true')
   // A thrown error says so (issue 39): its class stays, the rule prefix goes.
   expect(failureLine({ message: 'Error: EXE-06 (must; s): Unknown tool: ghost' })).toBe('Error: Unknown tool: ghost')
