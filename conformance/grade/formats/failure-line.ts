@@ -61,7 +61,7 @@ export function cut(text: string, max: number): string {
 /** `message` without the suite's leading `ID (level; source): ` (the source may hold balanced parentheses). */
 function withoutRulePrefix(raw: string): string {
   // A thrown error's message carries its class first (`AdapterTimeoutError: PRE-14 (must; …): …`): kept, before the rest.
-  const thrown = /^[A-Z]\w*Error: (?=[A-Z]+-\d+[a-z]? \()/.exec(raw)?.[0] ?? ''
+  const thrown = /^(?:[A-Z]\w*)?Error: (?=[A-Z]+-\d+[a-z]? \()/.exec(raw)?.[0] ?? ''
   const message = raw.slice(thrown.length)
   const head = /^[A-Z]+-\d+[a-z]? \(/.exec(message)
   if (head === null) return raw
