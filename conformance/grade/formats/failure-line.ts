@@ -49,7 +49,7 @@ export function failureLine(failure: TestFailure, max = LINE_MAX): string {
  */
 export function firstFailure(rule: RuleEntry): { readonly failure: TestFailure; readonly test: string } | undefined {
   const failures = rule.tests.flatMap((t) => (t.outcome === 'fail' && t.failure !== undefined ? [{ failure: t.failure, test: t.name }] : []))
-  return failures.find((f) => f.failure.message.startsWith(`${rule.id} `)) ?? failures[0]
+  return failures.find((f) => f.failure.message.replace(THROWN_CLASS, '').startsWith(`${rule.id} `)) ?? failures[0]
 }
 
 /** `text` cut to `max` characters, the last one `…`, when longer. */
@@ -58,10 +58,20 @@ export function cut(text: string, max: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`
 }
 
+/** A thrown error's class before the suite's rule prefix, as the report's messages carry it: `TypeError: ` in `TypeError: ARG-01 (must; …): …`. */
+const THROWN_CLASS = /^(?:[A-Z]\w*)?Error: (?=[A-Z]+-\d+[a-z]? \()/
+
+/**
+ * The kit's own reports that reach a test as a plain Error (a property law's
+ * failure, failed incidental checks, a stray rejection it caught): not a
+ * throw of the registry's, so their line shows no class.
+ */
+const KIT_REPORT = /^(?:property E-|incidental checks? failed|the registry raised )/
+
 /** `message` without the suite's leading `ID (level; source): ` (the source may hold balanced parentheses). */
 function withoutRulePrefix(raw: string): string {
   // A thrown error's message carries its class first (`AdapterTimeoutError: PRE-14 (must; …): …`): kept, before the rest.
-  const thrown = /^(?:[A-Z]\w*)?Error: (?=[A-Z]+-\d+[a-z]? \()/.exec(raw)?.[0] ?? ''
+  const thrown = THROWN_CLASS.exec(raw)?.[0] ?? ''
   const message = raw.slice(thrown.length)
   const head = /^[A-Z]+-\d+[a-z]? \(/.exec(message)
   if (head === null) return raw
@@ -71,7 +81,11 @@ function withoutRulePrefix(raw: string): string {
     if (c === '(') depth += 1
     else if (c === ')') {
       depth -= 1
-      if (depth === 0) return message.startsWith(': ', i + 1) ? thrown + message.slice(i + 3) : raw
+      if (depth === 0) {
+        if (!message.startsWith(': ', i + 1)) return raw
+        const rest = message.slice(i + 3)
+        return KIT_REPORT.test(rest) ? rest : thrown + rest
+      }
     } else if (c === '\n') return raw
   }
   return raw

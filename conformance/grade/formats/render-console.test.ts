@@ -157,6 +157,9 @@ test('the short form of an assertion drops the rule prefix and shows both values
   expect(failureLine({ message: 'EXE-02 (must; s): expected undefined to be true // Object.is equality' })).toBe('expected undefined to be true')
   // A thrown error says so (issue 39): its class stays, the rule prefix goes.
   expect(failureLine({ message: 'Error: EXE-06 (must; s): Unknown tool: ghost' })).toBe('Error: Unknown tool: ghost')
+  expect(failureLine({ message: 'Error: PRE-05 (must; s): property E-14 (a law) failed after 3 run(s)\n  violation: the ask was allowed' })).toBe(
+    'property E-14: the ask was allowed',
+  )
 })
 
 test('--quiet prints only the failing rules, one line each, and the verdict', () => {
