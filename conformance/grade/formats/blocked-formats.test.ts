@@ -39,7 +39,12 @@ function blockedReport(): GradeReport {
       outcome: 'fail',
       durationMs: t.durationMs,
       failedRules: ['GRD-01' as TestEntry['blockedBy'] & string],
-      failure: { message: 'GRD-01 (must): blocked: the guard did not deny the call', kind: 'assertion', at: 'conformance/suite/arg.test.ts:12' },
+      failure: {
+        message:
+          'PreconditionFailedError: GRD-01 (must; s): blocked: a precondition owned by GRD-01 failed, so the test could not check its own rules: the guard did not deny the call',
+        kind: 'assertion',
+        at: 'conformance/suite/arg.test.ts:12',
+      },
     }),
   )
   const rules = base.rules.map((r): RuleEntry => (r.id === 'GRD-01' ? { ...r, tests: [...r.tests, ...failedUnderBlocker] } : r))
@@ -118,7 +123,7 @@ describe('JUnit', () => {
   const xml = renderJunit(report)
 
   test('a blocked test is skipped with "blocked by RULE-ID: ..." and is no failure of its own rules', () => {
-    expect(xml).toContain('<skipped message="blocked by GRD-01: GRD-01 (must): blocked: the guard did not deny the call"/>')
+    expect(xml).toContain('<skipped message="blocked by GRD-01: the guard did not deny the call"/>')
     expect(xml).not.toMatch(/<testcase [^>]*name="\[ARG-01\] sample test 2"[^>]*>(?:(?!<\/testcase>)[\s\S])*<failure/)
   })
 

@@ -63,10 +63,11 @@ const THROWN_CLASS = /^(?:[A-Z]\w*)?Error: (?=[A-Z]+-\d+[a-z]? \()/
 
 /**
  * The kit's own reports that reach a test as a plain Error (a property law's
- * failure, failed incidental checks, a stray rejection it caught): not a
+ * failure, failed incidental checks, a stray rejection it caught, a failed
+ * precondition that blocked the test): not a
  * throw of the registry's, so their line shows no class.
  */
-const KIT_REPORT = /^(?:property E-|incidental checks? failed|the registry raised )/
+const KIT_REPORT = /^(?:property E-|incidental checks? failed|the registry raised |blocked: a precondition owned by )/
 
 /** `message` without the suite's leading `ID (level; source): ` (the source may hold balanced parentheses). */
 function withoutRulePrefix(raw: string): string {

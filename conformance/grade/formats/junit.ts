@@ -5,6 +5,7 @@
 import type { GradeReport, RuleEntry, UnattributedError } from '../report.ts'
 import { escapeXmlAttribute as attr, escapeXmlText as text } from './escape-xml.ts'
 import { kitTests } from './distinct-tests.ts'
+import { failureLine } from './failure-line.ts'
 import type { KitTest } from './distinct-tests.ts'
 import { profileOf } from './verdict.ts'
 import { failingLevels } from '../../catalogue/types.ts'
@@ -162,7 +163,11 @@ function testCase(test: KitTest, profile: Profile, known: (rule: string, test: s
     // Blocked (issue 39): not a failure of its own rules; the blocker's failure shows under the blocker.
     const failure = test.failure
     const details = [failure?.message ?? 'failed', failure?.at === undefined ? undefined : `at ${failure.at}`, failure?.diff].filter((s) => s !== undefined)
-    body = `      <skipped message="${attr(`blocked by ${test.blockedBy}: ${failure?.message ?? 'its precondition failed'}`)}"/>\n      <system-out>${text(details.join('\n\n'))}</system-out>\n`
+    const what =
+      failure === undefined
+        ? 'its precondition failed'
+        : failureLine(failure).replace(/^blocked: a precondition owned by \S+ failed, so the test could not check its own rules: /, '')
+    body = `      <skipped message="${attr(`blocked by ${test.blockedBy}: ${what}`)}"/>\n      <system-out>${text(details.join('\n\n'))}</system-out>\n`
   } else if (test.outcome === 'fail') {
     const failure = test.failure
     const details = [failure?.message ?? 'failed', failure?.at === undefined ? undefined : `at ${failure.at}`, failure?.diff, failure?.stack].filter(
