@@ -6,7 +6,7 @@ import type { JsonValue, ToolExecutionInput, ToolExecutionToken } from '../confo
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { trackListeners } from '../conformance/suite/_kit/listeners.ts'
 import { incidental } from '../conformance/suite/_kit/incidental.ts'
-import { expectNoInfo, isDeepFrozen } from '../conformance/suite/_kit/result-assertions.ts'
+import { expectNoInfo, expectSucceeds, isDeepFrozen } from '../conformance/suite/_kit/result-assertions.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
 import { law } from './_kit/law.ts'
 import { buildLossy, losslessJson, losslessObject, lossySpec } from './_kit/values.ts'
@@ -235,7 +235,7 @@ law('E-05', ['ARG-19'], 'the input is read once: each identity getter and argume
 
     const result = await r.tools.execute(input as ToolExecutionInput)
 
-    expect(result.isError, 'the call succeeds').toBe(false)
+    expectSucceeds(result, 'the call succeeds')
     expect(listeners.silent(), 'the re-reading listeners never ran').toEqual([])
     expect(order, 'identity fields, then arguments, each read once in this order').toEqual([...IDENTITY])
     const reread = [...reads].filter(([, n]) => n > 1)

@@ -9,7 +9,7 @@ import { expect } from 'vitest'
 import type { JsonSchemaNode, JsonValue, PostToolDecision, ToolExecutionResult } from '../conformance/spec/types.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { incidental } from '../conformance/suite/_kit/incidental.ts'
-import { expectBlockContexts, expectNoInfo } from '../conformance/suite/_kit/result-assertions.ts'
+import { expectBlockContexts, expectNoInfo, expectSucceeds } from '../conformance/suite/_kit/result-assertions.ts'
 import { contextMessage, probeTool, text } from '../conformance/suite/_kit/tools.ts'
 import { isLossless } from './_kit/json.ts'
 import { law } from './_kit/law.ts'
@@ -289,7 +289,7 @@ law('E-25', ['PRES-02', 'OUT-05'], "meta is the projector's output on a top-leve
       result = nested!
     } else result = await r.tools.execute(call('tool', {}, parent === undefined ? {} : { parent }))
 
-    expect(result.isError, 'the call succeeds').toBe(false)
+    expectSucceeds(result, 'the call succeeds')
     if (parent === undefined && projector) expect(result.meta, 'a top-level success carries the projection').toEqual(meta)
     else if (parent === undefined || parent === 'outer-token') {
       expect(result.meta, parent === undefined ? 'no projector, no meta' : "a nested call (its parent's token) carries no meta").toBeUndefined()

@@ -10,7 +10,7 @@ import type { ApprovalOutcome, PostToolDecision, UserMessage } from '../conforma
 import { approvalStub } from '../conformance/suite/_kit/approval.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { incidental } from '../conformance/suite/_kit/incidental.ts'
-import { expectBlockContexts, expectEnveloped, expectNoInfo } from '../conformance/suite/_kit/result-assertions.ts'
+import { expectBlockContexts, expectEnveloped, expectNoInfo, expectSucceeds } from '../conformance/suite/_kit/result-assertions.ts'
 import { contextMessage, probeTool, text } from '../conformance/suite/_kit/tools.ts'
 import { law } from './_kit/law.ts'
 import { losslessJson } from './_kit/values.ts'
@@ -106,7 +106,7 @@ law('E-12', ['GRD-02', 'GRD-07'], 'guards deny in global-to-own order whatever p
     if (steps.some((s) => s.kind === 'pre')) expect(preRuns, 'pre-execute listeners that ran').toBeGreaterThan(0)
     checked(onlyParentDenies(guards), () => {
       if (expected === undefined) {
-        expect(first.isError, 'no guard denies: the call succeeds').toBe(false)
+        expectSucceeds(first, 'no guard denies: the call succeeds')
       } else {
         expect(first.isError, 'a denying guard makes the call a denial').toBe(true)
         expect('value' in first, 'a denial has no value').toBe(false)
@@ -126,7 +126,7 @@ law('E-12', ['GRD-02', 'GRD-07'], 'guards deny in global-to-own order whatever p
     const expectedAfter = firstDenial([...guards, extra])
     if (first.isError) expect(second.isError, 'an extra guard never lifts a denial').toBe(true)
     checked(onlyParentDenies([...guards, extra]), () => {
-      if (expectedAfter === undefined) expect(second.isError, 'no guard denies after adding one: the call succeeds').toBe(false)
+      if (expectedAfter === undefined) expectSucceeds(second, 'no guard denies after adding one: the call succeeds')
       else {
         expect(second.isError, 'after adding a guard, a denying guard makes the call a denial').toBe(true)
         expectFirstDenial(

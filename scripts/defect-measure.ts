@@ -10,8 +10,9 @@
  * fixtures/clean-room/known-kit-defects.ts, fail with or without the bug),
  * the first failing must rule IDs, whether the expected rule fails (masked
  * when the clean-room registry fails it already), and
- * whether it is the first failing must rule in the report's order (the
- * `rules` array, catalogue order). Then the median and maximum of failing
+ * whether it is the first failing must rule in the order the console lists
+ * them: root causes first (rules that block others), then catalogue order.
+ * The exit status is the CLI's (1 when a must rule fails or is blocked). Then the median and maximum of failing
  * must rules, over all of them and over the ones beyond the clean-room
  * baseline. A defect that fails no must rule is a miss of the kit: its row
  * says so.
@@ -25,6 +26,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { grade } from '../conformance/grade/grade.ts'
+import { rootCausesFirst } from '../conformance/grade/index.ts'
 
 const KIT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const PLANTED = join(KIT, 'fixtures/defects/planted')
@@ -56,9 +58,14 @@ export interface DefectRow {
   readonly expectedFirstBeyondBaseline: boolean
 }
 
-async function failingMustRules(adapter: string): Promise<string[]> {
+/** The failing must rules of a grade, in the order the console lists them (root causes first), and the exit status it gives. */
+async function failingMustRules(adapter: string): Promise<{ failing: string[]; exit: 0 | 1 }> {
   const report = await grade({ adapter, profile: 'spec' })
-  return report.rules.filter((rule) => rule.level === 'must' && rule.status === 'fail').map((rule) => rule.id)
+  const failing = rootCausesFirst(
+    report.rules.filter((rule) => rule.level === 'must' && rule.status === 'fail'),
+    report,
+  ).map((rule) => rule.id as string)
+  return { failing, exit: report.summary.conforms ? 0 : 1 }
 }
 
 const median = (values: readonly number[]): number => {
@@ -83,15 +90,15 @@ async function main(): Promise<number> {
   const defects = only ? all.filter((defect) => only.includes(defect.name)) : all
 
   process.stderr.write('grading the clean-room registry (baseline)…\n')
-  const baseline = await failingMustRules(CLEAN_ROOM)
+  const { failing: baseline } = await failingMustRules(CLEAN_ROOM)
   const rows: DefectRow[] = []
   for (const defect of defects) {
     process.stderr.write(`grading defect ${defect.name}…\n`)
-    const failing = await failingMustRules(join(PLANTED, `${defect.name}.ts`))
+    const { failing, exit } = await failingMustRules(join(PLANTED, `${defect.name}.ts`))
     const beyond = failing.filter((id) => !baseline.includes(id))
     rows.push({
       defect: defect.name,
-      exit: failing.length > 0 ? 1 : 0,
+      exit,
       failingMust: failing,
       beyondBaseline: beyond,
       expectedRule: defect.expectedRule,

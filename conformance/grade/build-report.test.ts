@@ -273,19 +273,55 @@ describe('failures marked with the rules they concern (forRules)', () => {
   test('a failed precondition fails its owner and leaves the test blocked, not passed, under its own rule', () => {
     const blocked = { ...marked([otherMust.id], 'blocked: a precondition owned by X failed'), blockedBy: otherMust.id }
     const report = buildReport(input([plainMust, otherMust], { tests: [twoRules([blocked])] }))
-    expect(report.rules.map((r) => r.status)).toEqual(['untestable', 'fail'])
-    expect(report.rules[0]?.reason).toContain(`owned by ${otherMust.id}`)
+    expect(report.rules.map((r) => r.status)).toEqual(['blocked', 'fail'])
+    expect(report.rules[0]?.reason).toMatch(new RegExp(`^blocked by ${otherMust.id}: its test stopped on a failed precondition`))
     expect(report.rules[0]?.tests[0]).toMatchObject({ outcome: 'skipped', blockedBy: otherMust.id })
     expect(report.rules[0]?.tests[0]?.failure).toBeUndefined()
     expect(report.rules[1]?.tests[0]).toMatchObject({ outcome: 'fail', failedRules: [otherMust.id] })
+    expect(report.summary.must).toMatchObject({ pass: 0, fail: 1, blocked: 1 })
+    expect(report.summary.conforms).toBe(false)
+    // The blocker fails in the same grade: no kit defect.
+    expect(report.unattributedErrors).toEqual([])
+    // A blocked test never counts as a pass (issue 39): a rule whose other tests pass is still blocked, not met.
     const withPass = buildReport(input([plainMust, otherMust], { tests: [twoRules([blocked]), rawTest([plainMust.id], 'passed')] }))
-    expect(withPass.rules[0]).toMatchObject({
-      status: 'pass',
-      partial: expect.stringContaining(`1 of its 2 tests was blocked by a failed precondition owned by ${otherMust.id}`),
-    })
+    expect(withPass.rules[0]).toMatchObject({ status: 'blocked', reason: expect.stringContaining(`blocked by ${otherMust.id}: 1 of its 2 tests stopped`) })
+    expect(withPass.rules[0]?.partial).toBeUndefined()
+    // A failure of its own comes first: the rule fails.
+    const ownFailure = buildReport(input([plainMust, otherMust], { tests: [twoRules([blocked]), rawTest([plainMust.id], 'failed')] }))
+    expect(ownFailure.rules.map((r) => r.status)).toEqual(['fail', 'fail'])
     // A blocker mark that is not the one rule the failure concerns is an ordinary marked failure.
     const odd = buildReport(input([plainMust, otherMust], { tests: [twoRules([{ ...marked([otherMust.id]), blockedBy: plainMust.id }])] }))
     expect(odd.rules.map((r) => r.status)).toEqual(['pass', 'fail'])
+  })
+
+  test('a blocked rule of a level that does not decide leaves the verdict to the levels that do', () => {
+    const blocked = { ...marked([otherMust.id], 'blocked'), blockedBy: otherMust.id }
+    const shouldTest = rawTest([plainShould.id, otherMust.id], 'failed', { errors: [blocked] })
+    const report = buildReport(input([plainShould, otherMust], { tests: [shouldTest] }))
+    expect(report.rules.map((r) => r.status)).toEqual(['blocked', 'fail'])
+    expect(report.summary.should.blocked).toBe(1)
+  })
+
+  test('a test blocked by a rule that does not fail in the same grade is a kit defect, named loudly', () => {
+    const blocked = { ...marked([otherMust.id], 'blocked'), blockedBy: otherMust.id }
+    // The blocker's test failed under it, so it can only not fail through a status that overrides its tests: here untestable.
+    const untestableBlocker = { ...otherMust, untestable: 'made untestable for this test' }
+    const report = buildReport(input([plainMust, untestableBlocker], { tests: [twoRules([blocked])] }))
+    expect(report.rules.map((r) => r.status)).toEqual(['blocked', 'untestable'])
+    expect(report.unattributedErrors).toEqual([
+      expect.objectContaining({
+        kind: 'kit-defect',
+        blockedBy: otherMust.id,
+        test: report.rules[0]?.tests[0]?.name,
+        message: expect.stringContaining(`blocked by ${otherMust.id}, but ${otherMust.id} is untestable in this grade`),
+      }),
+    ])
+    expect(report.summary.unattributedErrors).toBe(1)
+    // A blocker outside the selection is not checked: its failure shows on the test, and the blocked rule fails the verdict.
+    const outside = buildReport(input([plainMust], { tests: [twoRules([blocked])] }))
+    expect(outside.rules.map((r) => r.status)).toEqual(['blocked'])
+    expect(outside.unattributedErrors).toEqual([])
+    expect(outside.summary.conforms).toBe(false)
   })
 
   test('marks of several errors add up', () => {
@@ -351,7 +387,7 @@ describe('summary', () => {
         tests: [rawTest([plainMust.id], 'passed'), rawTest([plainUpstream.id], 'failed'), rawTest([plainShould.id], 'passed')],
       }),
     )
-    expect(report.summary.upstream).toEqual({ rules: 1, pass: 0, fail: 1, vacuous: 0, notApplicable: 0, untestable: 0 })
+    expect(report.summary.upstream).toEqual({ rules: 1, pass: 0, fail: 1, vacuous: 0, blocked: 0, notApplicable: 0, untestable: 0 })
     expect(report.summary.must.rules + report.summary.should.rules).toBe(2)
     const area = report.summary.areas.find((a) => a.area === plainUpstream.area)
     expect(area?.upstream?.fail).toBe(1)

@@ -30,7 +30,7 @@ describe('graded runs: hostile registries still get a full report', () => {
     const run = await gradeJson(['--adapter', fixture('main-process-rejection'), '--rules', RULE, '--timeout', RELAXED], work.dir)
     expect(run.code).toBe(0)
     expectComplete(run.report, [RULE])
-    expect(run.report.unattributedErrors).toContainEqual({ kind: 'main-process', message: 'stray rejection in the grading process' })
+    expect(run.report.unattributedErrors).toContainEqual({ kind: 'main-process', message: 'Error: stray rejection in the grading process' })
   })
 
   test('a crashed test worker still leaves a complete report: the test it ran fails as a crash naming the exit (exit 1)', GRADED, async () => {

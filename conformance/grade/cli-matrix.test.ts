@@ -111,6 +111,15 @@ describe('matrix', () => {
     const report = sampleReport(name, [{ id: 'REG-01', status: 'pass' }]) as unknown as Record<string, Record<string, unknown>> & {
       summary: Record<string, unknown> & { must: Record<string, unknown>; should: Record<string, unknown>; areas: Record<string, unknown>[] }
     }
+    if (minor < 12) {
+      const counts = [
+        report.summary.must,
+        report.summary.upstream,
+        report.summary.should,
+        ...report.summary.areas.flatMap((a) => [a.must, a.upstream, a.should]),
+      ]
+      for (const c of counts) if (c !== undefined) delete (c as Record<string, unknown>).blocked
+    }
     if (minor < 9) {
       delete (report.options as Record<string, unknown>).profile
       delete report.summary.upstream
@@ -141,7 +150,7 @@ describe('matrix', () => {
   test("a report before 1.9 reads as graded under spec, with no upstream rules, and the matrix shows each column's profile", async () => {
     const loaded = await loadReport(write('v18.json', olderReport('v18', 8)), work.dir)
     expect(loaded.options.profile).toBe('spec')
-    expect(loaded.summary.upstream).toEqual({ rules: 0, pass: 0, fail: 0, vacuous: 0, notApplicable: 0, untestable: 0 })
+    expect(loaded.summary.upstream).toEqual({ rules: 0, pass: 0, fail: 0, vacuous: 0, blocked: 0, notApplicable: 0, untestable: 0 })
     expect(loaded.summary.areas.map((a) => a.upstream?.rules)).toEqual([0])
     const strict = write(
       'strict.json',
@@ -159,6 +168,13 @@ describe('matrix', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('| v18 | spec | conforms | 0 of 1 must |')
     expect(result.stdout).toContain('| strict | upstream | **fails** | 1 of 2 must and upstream |')
+  })
+
+  test('a report before 1.12 has no blocked rules: every blocked count reads 0', async () => {
+    const loaded = await loadReport(write('v111.json', olderReport('v111', 11)), work.dir)
+    expect(loaded.reportVersion).toBe('1.11')
+    expect([loaded.summary.must.blocked, loaded.summary.upstream?.blocked, loaded.summary.should.blocked]).toEqual([0, 0, 0])
+    expect(loaded.summary.areas.map((a) => a.must.blocked)).toEqual([0])
   })
 
   test('a field the report version already required is still required', async () => {

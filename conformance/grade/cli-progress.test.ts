@@ -60,7 +60,7 @@ test('without a terminal grade writes nothing to stderr, and --quiet lists each 
   expect(run.stdout.trimEnd().split('\n')).toEqual([
     'Failing must and upstream rules (1)',
     expect.stringMatching(new RegExp(`^ {2}GRD-03 {2}${getRule('GRD-03').level} {2}(its test failed|\\d+ of its \\d+ tests failed)$`)),
-    expect.stringMatching(/^FAIL \(upstream profile\): .* fails 1 of 1 applicable must and upstream rule\.$/),
+    expect.stringMatching(/^FAIL \(upstream profile\): .* fails 1 of 1 applicable must and upstream rule; likely root cause: GRD-03\.$/),
   ])
 })
 

@@ -175,11 +175,12 @@ Exit status:
      rule; the registry conforms); with --baseline: every such failure is
      in the baseline, as recorded; with --update-baseline: the baseline was
      written; list-rules, explain, matrix, spec: done
-  1  at least one must rule fails (under --profile upstream: must or
-     upstream rule); with --baseline: such a failure not in the baseline,
+  1  at least one must rule fails or is blocked by a failing rule (under
+     --profile upstream: must or upstream rule); with --baseline: such a failure not in the baseline,
      one of another kind, or an expired or stale entry of such a rule
   2  the registry could not be graded (usage error, adapter error, a
      missing or invalid baseline, or one written under another profile),
+     a test was blocked by a rule that did not fail (a kit defect),
      or the JSON report (or the baseline, or a
      --html, --junit, --markdown or --badge output) could not be written;
      list-rules and explain: a usage error (unknown rule, area, level or
@@ -382,6 +383,8 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo(), h
     for (const problem of outputProblems) io.stderr.write(`dsh-tools-tck: ${problem}\n`)
     if (outputProblems.length > 0) return EXIT.error
     if (baselinePlan !== undefined) return await finishBaseline(baselinePlan, report, io)
+    // A test blocked by a rule that did not fail is the kit's defect (issue 39): never a silent exit 0, nor a registry's failure.
+    if (report.unattributedErrors.some((error) => error.kind === 'kit-defect' && error.blockedBy !== undefined)) return EXIT.error
     return report.summary.conforms ? EXIT.conforms : EXIT.fails
   } catch (error) {
     if (error instanceof UsageError) {

@@ -12,7 +12,7 @@ import type { Area, Level, Profile, RuleId } from '../catalogue/types.ts'
  * Version of the report format, `major.minor`. A minor bump only adds
  * optional fields; a major bump renames, removes or re-types something.
  */
-export const REPORT_VERSION = '1.11'
+export const REPORT_VERSION = '1.12'
 
 /**
  * - `pass`: every applicable test of the rule passed.
@@ -23,8 +23,13 @@ export const REPORT_VERSION = '1.11'
  * - `untestable`: the catalogue marks the rule as not mechanically checkable.
  * - `vacuous`: nothing failed, but a property law of the rule reached its
  *   interesting case in too few generated runs to count as evidence.
+ * - `blocked` (format 1.12): none of the rule's own tests failed, but some
+ *   could not check it because a precondition owned by another rule failed
+ *   (their entries carry `blockedBy`): the rule is not judged, and never
+ *   counts as met. Before 1.12 such a rule was `untestable` (all its tests
+ *   blocked) or a `pass` with a `partial` note.
  */
-export type RuleStatus = 'pass' | 'fail' | 'vacuous' | 'not-applicable' | 'untestable'
+export type RuleStatus = 'pass' | 'fail' | 'vacuous' | 'blocked' | 'not-applicable' | 'untestable'
 
 /**
  * - `pass` / `fail`: the test ran and passed / failed (a test that never
@@ -177,6 +182,8 @@ export interface LevelCounts {
   readonly pass: number
   readonly fail: number
   readonly vacuous: number
+  /** Rules not judged because a precondition owned by another rule failed (format 1.12; 0 filled in for older reports). */
+  readonly blocked: number
   readonly notApplicable: number
   readonly untestable: number
 }
@@ -204,8 +211,9 @@ export interface AreaSummary {
 export interface ReportSummary {
   /**
    * True when no rule of a level that fails registries under the report's
-   * profile fails: under `spec` no `must` rule, under `upstream` no `must`
-   * or `upstream` rule. The registry conforms.
+   * profile fails or is blocked: under `spec` no `must` rule, under
+   * `upstream` no `must` or `upstream` rule. The registry conforms. (A
+   * blocked rule is not judged, so it is never met; its blocker fails.)
    */
   readonly conforms: boolean
   readonly must: LevelCounts
@@ -275,6 +283,12 @@ export interface UnattributedError {
   readonly test?: string
   /** Stack trace (only with `verbose`). */
   readonly stack?: string
+  /**
+   * On a `kit-defect` error raised because a test was blocked by a rule that
+   * did not fail in the same grade (format 1.12): that rule. The probe of
+   * the precondition is wrong, and the grade exits 2 (the kit failed).
+   */
+  readonly blockedBy?: RuleId
 }
 
 export interface AdapterInfo {

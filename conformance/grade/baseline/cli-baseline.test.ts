@@ -123,7 +123,7 @@ describe('--baseline decides the exit status', () => {
     expect(run.code).toBe(0)
     expect(run.stdout).not.toContain('FAIL (spec profile)')
     expect(run.stdout).toContain(
-      'Failures (spec profile): broken: finalize-only-after-post fails 1 of 2 applicable must rules; the baseline baseline.json decides the exit status (below).',
+      'Failures (spec profile): broken: finalize-only-after-post fails 1 of 2 applicable must rules; likely root cause: FIN-02; the baseline baseline.json decides the exit status (below).',
     )
     expect(run.stdout).toMatch(/Baseline baseline\.json: \d+ known failures as recorded\n/)
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('BASELINE OK: every must failure is in the baseline')

@@ -157,6 +157,8 @@ export function buildReport(input: BuildReportInput): GradeReport {
     return input.evidence === undefined ? entry : { ...entry, adequacy: ruleAdequacy(rule, input.evidence) }
   })
 
+  unattributed.push(...unfoundedBlocks(entries))
+
   const tests = countTests([...[...relevant].map((t) => t.entry), ...typeTests])
   const slowTests: SlowTest[] = [...relevant]
     .filter((t) => t.entry.durationMs !== null && t.entry.durationMs > options.timeoutMs)
@@ -181,7 +183,7 @@ export function buildReport(input: BuildReportInput): GradeReport {
     runtime: input.runtime,
     timing: input.timing,
     summary: {
-      conforms: entries.every((e) => e.status !== 'fail' || !failing.includes(e.level)),
+      conforms: entries.every((e) => (e.status !== 'fail' && e.status !== 'blocked') || !failing.includes(e.level)),
       must,
       upstream,
       should,
@@ -197,6 +199,39 @@ export function buildReport(input: BuildReportInput): GradeReport {
     unattributedErrors: unattributed,
     slowTests,
   }
+}
+
+/**
+ * A blocked test needs its blocker to fail in the same grade (issue 39): the
+ * test failed under the blocker, so a blocker listed with another status
+ * means the probe or the engine is wrong. One `kit-defect` error per such
+ * test and blocker, naming both. A blocker outside the selection (`--rules`)
+ * is not checked here: its failure shows on the test, and the blocked rule
+ * still fails the verdict.
+ */
+function unfoundedBlocks(entries: readonly RuleEntry[]): UnattributedError[] {
+  const byId = new Map(entries.map((entry) => [entry.id as string, entry]))
+  const seen = new Set<string>()
+  const errors: UnattributedError[] = []
+  for (const entry of entries) {
+    for (const test of entry.tests) {
+      const blocker = test.blockedBy === undefined ? undefined : byId.get(test.blockedBy)
+      if (blocker === undefined || blocker.status === 'fail') continue
+      const key = `${test.file}\u0000${test.name}\u0000${blocker.id}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      errors.push({
+        kind: 'kit-defect',
+        message:
+          `the test was reported blocked by ${blocker.id}, but ${blocker.id} is ${blocker.status} in this grade: a blocked test needs its blocker to fail, ` +
+          `so the precondition's probe is wrong (a defect of the kit, not of the registry); ${entry.id} was not judged`,
+        file: test.file,
+        test: test.name,
+        blockedBy: blocker.id,
+      })
+    }
+  }
+  return errors
 }
 
 /**
@@ -282,18 +317,15 @@ function statusOf(
   const blockers = [...new Set(tests.flatMap((t) => (t.blockedBy === undefined ? [] : [t.blockedBy])))]
   if (active.length === 0) {
     if (undeclared.length > 0) return { status: 'not-applicable', reason: notDeclared(undeclared) }
-    if (blockers.length > 0)
-      return {
-        status: 'untestable',
-        reason: `blocked: its tests stopped on a failed precondition owned by ${listWords(blockers)}, so the kit could not judge this rule until that rule passes`,
-      }
+    if (blockers.length > 0) return { status: 'blocked', reason: blockedReason(tests, tests.length, blockers) }
     if (tests.some((t) => t.kitDefect === true))
       return { status: 'untestable', reason: 'its tests stopped on a defect of the kit (see the kit-defect errors), so the kit could not judge this rule' }
     if (notGraded !== undefined) return { status: 'not-applicable', reason: notGraded }
     const why = tests.length > 0 ? 'the suite has no active test for this rule (its tests are skipped)' : 'the suite has no test for this rule'
     return { status: 'fail', reason: fileProblem === undefined ? why : `${why}; its suite file failed: ${oneLineOf(fileProblem)}` }
   }
-  if (active.every((t) => t.outcome === 'not-applicable')) {
+  const blocked = tests.filter((t) => t.blockedBy !== undefined).length
+  if (blocked === 0 && active.every((t) => t.outcome === 'not-applicable')) {
     const missing = [...new Set(active.flatMap((t) => t.missingFeatures ?? []))]
     return { status: 'not-applicable', reason: notDeclared(missing.length > 0 ? missing : undeclared) }
   }
@@ -302,6 +334,8 @@ function statusOf(
     const ran = active.filter((t) => t.outcome !== 'not-applicable').length
     return { status: 'fail', reason: ran === 1 ? 'its test failed' : `${failed} of its ${ran} tests failed` }
   }
+  // A blocked test never counts as a pass (issue 39): the rule is not judged while its blocker fails.
+  if (blocked > 0) return { status: 'blocked', reason: blockedReason(tests, active.length + blocked, blockers) }
   const vacuous = active.filter((t) => t.vacuous === true)
   if (vacuous.length > 0) {
     return {
@@ -310,17 +344,18 @@ function statusOf(
     }
   }
   const skipped = active.filter((t) => t.outcome === 'not-applicable')
-  const blocked = tests.filter((t) => t.blockedBy !== undefined).length
-  const blockedNote =
-    blocked === 0
-      ? undefined
-      : `${blocked} of its ${active.length + blocked} tests ${blocked === 1 ? 'was' : 'were'} blocked by a failed precondition owned by ${listWords(blockers)}`
   if (skipped.length > 0) {
     const missing = [...new Set(skipped.flatMap((t) => t.missingFeatures ?? []))]
-    const note = `${skipped.length} of its ${active.length + blocked} tests did not run: ${notDeclared(missing)}`
-    return { status: 'pass', partial: blockedNote === undefined ? note : `${note}; ${blockedNote}` }
+    return { status: 'pass', partial: `${skipped.length} of its ${active.length} tests did not run: ${notDeclared(missing)}` }
   }
-  return blockedNote === undefined ? { status: 'pass' } : { status: 'pass', partial: blockedNote }
+  return { status: 'pass' }
+}
+
+/** Why a rule is `blocked`: by which rules, and how many of its tests they stopped. */
+function blockedReason(tests: readonly TestEntry[], counted: number, blockers: readonly string[]): string {
+  const blocked = tests.filter((t) => t.blockedBy !== undefined).length
+  const stopped = blocked === counted ? (counted === 1 ? 'its test' : `all ${counted} of its tests`) : `${blocked} of its ${counted} tests`
+  return `blocked by ${listWords(blockers)}: ${stopped} stopped on a failed precondition owned by ${blockers.length === 1 ? 'that rule' : 'those rules'}, so the kit cannot judge this rule until ${blockers.length === 1 ? 'it passes' : 'they pass'}`
 }
 
 function notDeclared(features: readonly string[]): string {
@@ -433,14 +468,18 @@ function kindOf(error: RawError): FailureKind {
   return error.name === 'AdapterTimeoutError' || VITEST_TIMEOUT.test(error.message) ? 'timeout' : 'assertion'
 }
 
-/** The message of an error, with its class name unless it is an assertion or a plain Error. */
+/**
+ * The message of an error, with its class name unless it is an assertion: a
+ * thrown value reads as its class and message (`TypeError: ...`, `Error:
+ * Unknown tool: ghost`), so a failure says it was a throw (issue 39).
+ */
 function errorText(error: RawError): string {
   const timedOut = VITEST_TIMEOUT.exec(error.message)
   if (timedOut !== null) {
     return `the test did not finish within vitest's limit of ${timedOut[1]} ms for tests not declared through check()`
   }
   const name = error.name
-  const plain = name === undefined || name === '' || name === 'Error' || name === 'AssertionError'
+  const plain = name === undefined || name === '' || name === 'AssertionError'
   return stripAnsi(plain ? error.message : `${name}: ${error.message}`)
 }
 
@@ -468,6 +507,7 @@ function countLevel(entries: readonly RuleEntry[], level: Level): LevelCounts {
     pass: count('pass'),
     fail: count('fail'),
     vacuous: count('vacuous'),
+    blocked: count('blocked'),
     notApplicable: count('not-applicable'),
     untestable: count('untestable'),
   }

@@ -34,6 +34,8 @@ function fill(object: unknown, key: string, value: unknown): void {
  *   `summary.areas` entry (such a report has no upstream rules). These
  *   fields are optional in the schema; they are filled so a consumer reads
  *   the report as what it was.
+ * - before 1.12: `blocked` 0 in every rule count (such a report has no
+ *   `blocked` status: its blocked rules are `untestable` or partial passes).
  *
  * A field present is never changed, a field the report's own minor version
  * already required is never filled (so its absence stays a schema error),
@@ -61,6 +63,11 @@ export function withOlderMinorDefaults(value: Json, minor: number): Json {
     fill(report.options, 'profile', 'spec')
     fill(summary, 'upstream', { ...NO_RULES })
     if (isObject(summary) && $Array.isArray(summary.areas)) for (const area of summary.areas) fill(area, 'upstream', { ...NO_RULES })
+  }
+  if (minor < 12 && isObject(summary)) {
+    const counts: unknown[] = [summary.must, summary.upstream, summary.should]
+    if ($Array.isArray(summary.areas)) for (const area of summary.areas) if (isObject(area)) counts.push(area.must, area.upstream, area.should)
+    for (const count of counts) fill(count, 'blocked', 0)
   }
   return report
 }

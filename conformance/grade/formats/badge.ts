@@ -40,21 +40,21 @@ export interface BadgeText {
  * report's profile (see `profileOf`, `failingLevels`): the message is
  * `<pass>/<applicable> must` under `spec` and `<pass>/<applicable>
  * must+upstream` under `upstream`, where the applicable rules are those that
- * pass, fail or are vacuous (n/a and untestable rules are left out); the
+ * pass, fail, are blocked or vacuous (n/a and untestable rules are left out); the
  * colour is chosen as {@link BADGE_COLOURS} says; the title names the
  * profile and the adapter and gives every count of those rules. Pure.
  */
 export function badgeText(report: GradeReport): BadgeText {
   const profile = profileOf(report)
   const counts = decidingCounts(report.summary, profile)
-  const applicable = counts.pass + counts.fail + counts.vacuous
+  const applicable = counts.pass + counts.fail + counts.blocked + counts.vacuous
   const known = !report.summary.conforms && report.baseline?.ok === true
   const colour = known ? 'known' : !report.summary.conforms ? 'fails' : applicable === 0 ? 'none' : counts.vacuous > 0 ? 'vacuous' : 'conforms'
   const adapter = `${report.adapter.name}${report.adapter.version === undefined ? '' : ` ${report.adapter.version}`}`
   const verdict = report.summary.conforms ? 'conforms' : known ? `fails only where the baseline ${report.baseline?.file ?? ''} records it` : 'fails'
   const title =
     `${BADGE_LABEL} (${profile} profile): ${adapter} ${verdict}: ${counts.pass} of ${applicable} applicable ${failingLabel(profile)} rules pass` +
-    ` (${counts.fail} fail, ${counts.vacuous} vacuous; ${counts.notApplicable} n/a, ${counts.untestable} untestable)`
+    ` (${counts.fail} fail, ${counts.blocked} blocked, ${counts.vacuous} vacuous; ${counts.notApplicable} n/a, ${counts.untestable} untestable)`
   return { message: `${counts.pass}/${applicable} ${failingLevels(profile).join('+')}`, colour, title }
 }
 

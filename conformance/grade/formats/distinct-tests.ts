@@ -22,6 +22,8 @@ export interface KitTest extends Pick<TestEntry, 'name' | 'file' | 'durationMs' 
   readonly failedLevel?: Level
   /** When it failed: the rules it failed under, in report order. */
   readonly failedUnder?: readonly RuleId[]
+  /** When a failed precondition of this rule stopped it: it failed under this rule and is blocked under the others (`TestEntry.blockedBy`). */
+  readonly blockedBy?: RuleId
 }
 
 /**
@@ -53,6 +55,7 @@ export function kitTests(report: GradeReport): KitTest[] {
     const first = entries[0] as TestEntry
     const failed = entries.find((e) => e.outcome === 'fail')
     const chosen = failed ?? first
+    const blockedBy = entries.find((e) => e.blockedBy !== undefined)?.blockedBy
     return {
       name: first.name,
       file: first.file,
@@ -63,6 +66,7 @@ export function kitTests(report: GradeReport): KitTest[] {
       ...(chosen.kitDefect === undefined ? {} : { kitDefect: chosen.kitDefect }),
       rules,
       level: LEVELS.find((level) => levels.has(level)) ?? 'should',
+      ...(blockedBy === undefined ? {} : { blockedBy }),
       ...(failedLevels.size === 0 ? {} : { failedLevel: LEVELS.find((level) => failedLevels.has(level)) ?? 'should', failedUnder }),
     }
   })

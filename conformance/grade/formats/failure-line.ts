@@ -12,7 +12,7 @@ const VALUE_MAX = 60
 /**
  * The first assertion of `failure` in one line of at most `max` characters:
  * - the suite's `ID (level; source): ` prefix is dropped (the caller shows
- *   the rule);
+ *   the rule); a thrown error's class before it is kept (`TypeError: ...`);
  * - a property law's failure is `property E-NN: <its violation>`;
  * - when the assertion produced an expected/received diff, vitest's inline
  *   `expected A to deeply equal B` (which folds nested values to `…(3)`) is
@@ -49,7 +49,7 @@ export function failureLine(failure: TestFailure, max = LINE_MAX): string {
  */
 export function firstFailure(rule: RuleEntry): { readonly failure: TestFailure; readonly test: string } | undefined {
   const failures = rule.tests.flatMap((t) => (t.outcome === 'fail' && t.failure !== undefined ? [{ failure: t.failure, test: t.name }] : []))
-  return failures.find((f) => f.failure.message.startsWith(`${rule.id} `)) ?? failures[0]
+  return failures.find((f) => f.failure.message.replace(THROWN_CLASS, '').startsWith(`${rule.id} `)) ?? failures[0]
 }
 
 /** `text` cut to `max` characters, the last one `…`, when longer. */
@@ -58,22 +58,38 @@ export function cut(text: string, max: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`
 }
 
+/** A thrown error's class before the suite's rule prefix, as the report's messages carry it: `TypeError: ` in `TypeError: ARG-01 (must; …): …`. */
+const THROWN_CLASS = /^(?:[A-Z]\w*)?Error: (?=[A-Z]+-\d+[a-z]? \()/
+
+/**
+ * The kit's own reports that reach a test as a plain Error (a property law's
+ * failure, failed incidental checks, a stray rejection it caught, a failed
+ * precondition that blocked the test): not a
+ * throw of the registry's, so their line shows no class.
+ */
+const KIT_REPORT = /^(?:property E-|incidental checks? failed|the registry raised |blocked: a precondition owned by )/
+
 /** `message` without the suite's leading `ID (level; source): ` (the source may hold balanced parentheses). */
 function withoutRulePrefix(raw: string): string {
-  // A thrown error's message may carry its class first (`AdapterTimeoutError: PRE-14 (must; …): …`).
-  const message = raw.replace(/^[A-Z]\w*Error: (?=[A-Z]+-\d+[a-z]? \()/, '')
+  // A thrown error's message carries its class first (`AdapterTimeoutError: PRE-14 (must; …): …`): kept, before the rest.
+  const thrown = THROWN_CLASS.exec(raw)?.[0] ?? ''
+  const message = raw.slice(thrown.length)
   const head = /^[A-Z]+-\d+[a-z]? \(/.exec(message)
-  if (head === null) return message
+  if (head === null) return raw
   let depth = 1
   for (let i = head[0].length; i < message.length; i += 1) {
     const c = message[i]
     if (c === '(') depth += 1
     else if (c === ')') {
       depth -= 1
-      if (depth === 0) return message.startsWith(': ', i + 1) ? message.slice(i + 3) : message
-    } else if (c === '\n') return message
+      if (depth === 0) {
+        if (!message.startsWith(': ', i + 1)) return raw
+        const rest = message.slice(i + 3)
+        return KIT_REPORT.test(rest) ? rest : thrown + rest
+      }
+    } else if (c === '\n') return raw
   }
-  return message
+  return raw
 }
 
 /** Characters of shared text kept before the first difference of two long values. */

@@ -32,7 +32,7 @@ th { background: var(--panel); position: sticky; top: 0; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .muted { color: var(--muted); }
 .status { font-weight: 600; white-space: nowrap; }
-.s-pass { color: var(--pass); } .s-fail { color: var(--fail); } .s-vacuous { color: var(--warn); } .s-not-applicable, .s-untestable, .s-absent { color: var(--na); }
+.s-pass { color: var(--pass); } .s-fail { color: var(--fail); } .s-vacuous, .s-blocked { color: var(--warn); } .s-not-applicable, .s-untestable, .s-absent { color: var(--na); }
 .verdict { display: inline-block; padding: .2rem .6rem; border-radius: 4px; font-weight: 700; color: #fff; }
 .verdict.conforms { background: var(--pass); } .verdict.fails { background: var(--fail); } .verdict.known { background: var(--warn); }
 dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: .15rem 1rem; margin: .5rem 0; } dl.meta dt { color: var(--muted); } dl.meta dd { margin: 0; }

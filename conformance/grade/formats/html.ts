@@ -10,11 +10,12 @@ import { FILTER_SCRIPT } from './filter-script.ts'
 import { filterSelect } from './filter-select.ts'
 import { htmlPage } from './html-page.ts'
 import { statusLabel } from './status-label.ts'
+import { blockedByItText, blockedRulesByBlocker, blockersOf, rootCausesFirst, rootCausesText } from './root-causes.ts'
 import { countsOf, decidingCounts, deviationCounts, failingLabel, profileDescription, profileOf, verdictGroups } from './verdict.ts'
 import { kitLabel } from './kit-label.ts'
 import { SPEC_STYLE, specView } from './html-spec.ts'
 
-const STATUSES = ['fail', 'vacuous', 'pass', 'not-applicable', 'untestable'] as const
+const STATUSES = ['fail', 'blocked', 'vacuous', 'pass', 'not-applicable', 'untestable'] as const
 
 const COUNT_COLUMNS = [['rules', 'rules'], ...COUNT_LABELS] as const satisfies readonly (readonly [keyof LevelCounts, string])[]
 
@@ -34,11 +35,14 @@ ${SPEC_STYLE}`
  * Renders `report` as a complete HTML document (see `htmlPage`: inline style
  * and script, nothing fetched). It shows the kit, the adapter, the profile
  * the registry was graded under (see `profileOf`) and the run date; the
- * summary (verdict and profile, with the deciding rules' counts and the
- * deviations; must, upstream and should counts; test counts); a per-area
- * table (must, upstream and should counts); every rule of the report, the
- * failing rules of the deciding levels first, then the deviations by level
- * (`verdictGroups`), then the others in report order, each with its status, level, statement, reason, sources and, for
+ * summary (verdict and profile, with the deciding rules' counts, the
+ * deviations, the blocked rules and the likely root causes; must, upstream
+ * and should counts; test counts); a per-area
+ * table (must, upstream and should counts, blocked ones apart); every rule of the report, the
+ * failing rules of the deciding levels first, root causes first among them
+ * (the rules that block others, most first, each saying `N rules blocked by
+ * it`, `data-blocks`), then the deviations by level
+ * (`verdictGroups`), then the blocked rules, then the others in report order, each with its status, level, statement, reason, sources and, for
  * every failing test, its name, file, `at`, message, diff (and stack when
  * the report has one); errors no test owns and slow tests. Filters by area,
  * status and level (must, upstream, should) work with JavaScript, and the
@@ -53,7 +57,9 @@ ${SPEC_STYLE}`
  * verdicts); each count of the summary is an element
  * `data-count="<level>-<field>"` (`must-pass`, `upstream-fail`,
  * `should-notApplicable`, ...) or `tests-<field>`; each rule row is
- * `<tr data-rule data-status data-level data-area>`.
+ * `<tr data-rule data-status data-level data-area>`, with
+ * `data-blocked-by` (the blocking rules' IDs, space-separated) when a test
+ * of the rule was blocked.
  * Pure: the same report gives the same page.
  */
 export function renderHtml(report: GradeReport): string {
@@ -110,9 +116,12 @@ function summary(report: GradeReport): string {
   const applicable = deciding.rules - deciding.notApplicable - deciding.untestable
   const kind = failingLabel(profile)
   const deviations = deviationCounts(report)
+  const causes = rootCausesText(report)
   const sentence =
     (conforms ? `meets all ${applicable} applicable ${kind} rules` : `fails ${deciding.fail} of ${applicable} applicable ${kind} rules`) +
-    (deviations.length === 0 ? '' : ` (${deviations.join(', ')})`)
+    (deviations.length === 0 ? '' : ` (${deviations.join(', ')})`) +
+    (deciding.blocked === 0 ? '' : `; ${deciding.blocked} blocked, not judged`) +
+    (conforms || causes === undefined ? '' : `; ${causes}`)
   const head = `<tr><th>level</th>${COUNT_COLUMNS.map(([, label]) => `<th class="num">${escapeHtml(label)}</th>`).join('')}</tr>`
   const row = (level: string, counts: LevelCounts): string =>
     `<tr><th>${level}</th>${COUNT_COLUMNS.map(([key]) => `<td class="num" data-count="${level}-${key}">${counts[key]}</td>`).join('')}</tr>`
@@ -143,8 +152,9 @@ function summary(report: GradeReport): string {
 }
 
 function areas(list: readonly AreaSummary[]): string {
-  const cells = (c: LevelCounts): string => [c.pass, c.fail, c.vacuous, c.notApplicable, c.untestable].map((n) => `<td class="num">${n}</td>`).join('')
-  const sub = ['pass', 'fail', 'vac.', 'n/a', 'unt.'].map((h) => `<th class="num">${h}</th>`).join('')
+  const cells = (c: LevelCounts): string =>
+    [c.pass, c.fail, c.blocked, c.vacuous, c.notApplicable, c.untestable].map((n) => `<td class="num">${n}</td>`).join('')
+  const sub = ['pass', 'fail', 'blk.', 'vac.', 'n/a', 'unt.'].map((h) => `<th class="num">${h}</th>`).join('')
   const rows = list
     .map(
       (a) =>
@@ -154,7 +164,7 @@ function areas(list: readonly AreaSummary[]): string {
   return [
     '<section><h2>Areas</h2>',
     '<table data-testid="areas">',
-    `<thead><tr><th rowspan="2">area</th><th rowspan="2">title</th>${LEVELS.map((level) => `<th colspan="5">${level}</th>`).join('')}</tr>`,
+    `<thead><tr><th rowspan="2">area</th><th rowspan="2">title</th>${LEVELS.map((level) => `<th colspan="6">${level}</th>`).join('')}</tr>`,
     `<tr>${LEVELS.map(() => sub).join('')}</tr></thead>`,
     `<tbody>${rows}</tbody></table></section>`,
   ].join('\n')
@@ -185,8 +195,10 @@ function rules(report: GradeReport): string {
     '</form>',
   ].join('')
   const { failing, deviations } = verdictGroups(report)
-  const first = [...failing, ...deviations.flatMap((group) => group.rules)]
-  const rows = [...first, ...report.rules.filter((rule) => !first.includes(rule))].map(ruleRow).join('\n')
+  const blocked = report.rules.filter((rule) => rule.status === 'blocked')
+  const first = [...rootCausesFirst(failing, report), ...deviations.flatMap((group) => group.rules), ...blocked]
+  const blocks = blockedRulesByBlocker(report)
+  const rows = [...first, ...report.rules.filter((rule) => !first.includes(rule))].map((rule) => ruleRow(rule, blocks.get(rule.id)?.length ?? 0)).join('\n')
   return [
     '<section><h2>Rules</h2>',
     filters,
@@ -196,9 +208,10 @@ function rules(report: GradeReport): string {
   ].join('\n')
 }
 
-function ruleRow(rule: RuleEntry): string {
+function ruleRow(rule: RuleEntry, blocking: number): string {
   const failing = rule.tests.filter((t) => t.outcome === 'fail')
   const notes: string[] = []
+  if (blocking > 0) notes.push(`<p data-blocks="${blocking}"><strong>${escapeHtml(rule.id)} fails; ${escapeHtml(blockedByItText(blocking))}</strong></p>`)
   if (rule.reason !== undefined) notes.push(`<p class="muted">${escapeHtml(rule.reason)}</p>`)
   if (rule.partial !== undefined) notes.push(`<p class="muted">partial: ${escapeHtml(rule.partial)}</p>`)
   if (rule.divergence !== undefined) notes.push(`<p class="muted">divergence: ${escapeHtml(rule.divergence)}</p>`)
@@ -208,7 +221,9 @@ function ruleRow(rule: RuleEntry): string {
     notes.push(`<details${open}><summary>${failing.length} failing test${failing.length === 1 ? '' : 's'}</summary>${failing.map(failure).join('')}</details>`)
   }
   const weak = rule.adequacy?.weak === true ? '<span class="tag" title="no mutant killed and no gallery registry violates it">weak</span>' : ''
-  const attrs = `data-rule="${escapeHtml(rule.id)}" data-status="${escapeHtml(rule.status)}" data-level="${escapeHtml(rule.level)}" data-area="${escapeHtml(rule.area)}"`
+  const blockers = blockersOf(rule)
+  const blockedBy = blockers.length === 0 ? '' : ` data-blocked-by="${escapeHtml(blockers.join(' '))}"`
+  const attrs = `data-rule="${escapeHtml(rule.id)}" data-status="${escapeHtml(rule.status)}" data-level="${escapeHtml(rule.level)}" data-area="${escapeHtml(rule.area)}"${blockedBy}`
   return (
     `<tr ${attrs}><td><code>${escapeHtml(rule.id)}</code>${weak}</td><td>${escapeHtml(rule.level)}</td>` +
     `<td class="status s-${escapeHtml(rule.status)}">${escapeHtml(statusLabel(rule.status))}</td>` +

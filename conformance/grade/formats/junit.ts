@@ -5,6 +5,7 @@
 import type { GradeReport, RuleEntry, UnattributedError } from '../report.ts'
 import { escapeXmlAttribute as attr, escapeXmlText as text } from './escape-xml.ts'
 import { kitTests } from './distinct-tests.ts'
+import { failureLine } from './failure-line.ts'
 import type { KitTest } from './distinct-tests.ts'
 import { profileOf } from './verdict.ts'
 import { failingLevels } from '../../catalogue/types.ts'
@@ -47,7 +48,11 @@ interface Case {
  *   with the details in `<system-out>`, and so is a failure the report's
  *   baseline records under every rule it fails (`known failure (recorded in
  *   the baseline): <message>`), so a CI reading the XML agrees with the exit
- *   status; a not-applicable
+ *   status; a test a failed precondition stopped (blocked under its rules,
+ *   failed under the blocker, see `TestEntry.blockedBy`) is
+ *   `<skipped message="blocked by <RULE-ID>: <message>">`, its failure
+ *   shown once under the blocker's case in {@link UNTESTED_SUITE} when the
+ *   blocker has no other failed test; a not-applicable
  *   test has `<skipped message="not applicable: needs <features>"/>`, a test
  *   skipped by the suite (or stopped on a kit defect) `<skipped>` too;
  * - the report's unattributed errors, when any, are an extra suite
@@ -57,7 +62,11 @@ interface Case {
  *   not applicable, so no failed test case would show them), of a deciding
  *   level, are an extra
  *   suite {@link UNTESTED_SUITE} with one `<failure>` test case each
- *   (`type` `no-test`, or `no-failed-test` when the rule has tests).
+ *   (`type` `no-test`, or `no-failed-test` when the rule has tests; a test
+ *   shown as blocked does not count as a failed test here); so is a
+ *   blocked rule of a deciding level none of whose blockers is a failing
+ *   rule of a deciding level in the report (`type` `blocked`: a blocked
+ *   rule is never met, and the verdict fails on it).
  *
  * So every failing rule of a deciding level shows as at least one `<failure>`,
  * and the XML has a `<failure>` exactly when the profile's verdict fails.
@@ -101,8 +110,17 @@ export function renderJunit(report: GradeReport): string {
       file,
       tests.map((test) => testCase(test, profile, known)),
     )
+  const deciding = failingLevels(profile)
+  const failingDeciding = new Set(report.rules.filter((r) => r.status === 'fail' && deciding.includes(r.level)).map((r) => r.id as string))
+  // A test shown as blocked (a skipped case) does not show its blocker's failure.
+  const blockedTests = new Set(kitTests(report).flatMap((t) => (t.blockedBy === undefined ? [] : [`${t.file}\u0000${t.name}`])))
+  const shownFailed = (r: RuleEntry): boolean => r.tests.some((t) => t.outcome === 'fail' && !blockedTests.has(`${t.file}\u0000${t.name}`))
   const untested = report.rules.filter(
-    (r) => r.status === 'fail' && failingLevels(profile).includes(r.level) && !r.tests.some((t) => t.outcome === 'fail') && !known(r.id, undefined),
+    (r) =>
+      deciding.includes(r.level) &&
+      !known(r.id, undefined) &&
+      ((r.status === 'fail' && !shownFailed(r)) ||
+        (r.status === 'blocked' && !r.tests.some((t) => t.blockedBy !== undefined && failingDeciding.has(t.blockedBy)))),
   )
   if (untested.length > 0) addSuite(UNTESTED_SUITE, untested.map(untestedCase))
   if (report.unattributedErrors.length > 0) addSuite(UNATTRIBUTED_SUITE, report.unattributedErrors.map(errorCase))
@@ -141,6 +159,15 @@ function testCase(test: KitTest, profile: Profile, known: (rule: string, test: s
     const details = [failure?.message ?? 'failed', failure?.at === undefined ? undefined : `at ${failure.at}`, failure?.diff].filter((s) => s !== undefined)
     const why = deviation ? `${test.failedLevel}-level deviation (does not fail the ${profile} profile)` : 'known failure (recorded in the baseline)'
     body = `      <skipped message="${attr(`${why}: ${failure?.message ?? 'failed'}`)}"/>\n      <system-out>${text(details.join('\n\n'))}</system-out>\n`
+  } else if (failed && test.blockedBy !== undefined) {
+    // Blocked (issue 39): not a failure of its own rules; the blocker's failure shows under the blocker.
+    const failure = test.failure
+    const details = [failure?.message ?? 'failed', failure?.at === undefined ? undefined : `at ${failure.at}`, failure?.diff].filter((s) => s !== undefined)
+    const what =
+      failure === undefined
+        ? 'its precondition failed'
+        : failureLine(failure).replace(/^blocked: a precondition owned by \S+ failed, so the test could not check its own rules: /, '')
+    body = `      <skipped message="${attr(`blocked by ${test.blockedBy}: ${what}`)}"/>\n      <system-out>${text(details.join('\n\n'))}</system-out>\n`
   } else if (test.outcome === 'fail') {
     const failure = test.failure
     const details = [failure?.message ?? 'failed', failure?.at === undefined ? undefined : `at ${failure.at}`, failure?.diff, failure?.stack].filter(
@@ -155,20 +182,23 @@ function testCase(test: KitTest, profile: Profile, known: (rule: string, test: s
   const secs = (test.durationMs ?? 0) / 1000
   return {
     xml: `    <testcase classname="${attr(className(test.file))}" name="${attr(test.name)}" time="${seconds(secs)}">\n      <properties>\n${properties}      </properties>\n${body}    </testcase>\n`,
-    failure: failed && !deviation && !recorded,
+    failure: failed && !deviation && !recorded && test.blockedBy === undefined,
     error: false,
-    skipped: deviation || recorded || test.outcome === 'not-applicable' || test.outcome === 'skipped',
+    skipped: deviation || recorded || (failed && test.blockedBy !== undefined) || test.outcome === 'not-applicable' || test.outcome === 'skipped',
     seconds: secs,
   }
 }
 
 function untestedCase(rule: RuleEntry): Case {
   const none = rule.tests.length === 0
-  const message = `${rule.id} (${rule.level}) fails: ${rule.reason ?? (none ? 'the suite has no test for this rule' : 'none of its tests failed')}`
+  const blocked = rule.status === 'blocked'
+  const message = blocked
+    ? `${rule.id} (${rule.level}) is not judged, so not met: ${rule.reason ?? 'blocked'}`
+    : `${rule.id} (${rule.level}) fails: ${rule.reason ?? (none ? 'the suite has no test for this rule' : 'none of its tests failed')}${rule.tests.some((t) => t.outcome === 'fail') ? ' (its failures are failed preconditions of tests of other rules, shown there as blocked)' : ''}`
   return {
     xml:
       `    <testcase classname="rules.${attr(rule.area)}" name="${attr(`[${rule.id}] ${rule.statement}`)}" time="0">\n      <properties>\n${property('rule', rule.id)}${property('level', rule.level)}      </properties>\n` +
-      `      <failure message="${attr(message)}" type="${none ? 'no-test' : 'no-failed-test'}">${text(message)}</failure>\n    </testcase>\n`,
+      `      <failure message="${attr(message)}" type="${blocked ? 'blocked' : none ? 'no-test' : 'no-failed-test'}">${text(message)}</failure>\n    </testcase>\n`,
     failure: true,
     error: false,
     skipped: false,

@@ -10,6 +10,7 @@ import { markdownCell as cell } from './markdown-cell.ts'
 import { failureLine, firstFailure } from './failure-line.ts'
 import { countsOf, decidingCounts, failingLabel, profileOf, verdictGroups } from './verdict.ts'
 import { kitLabel } from './kit-label.ts'
+import { blockedByItText, blockedRulesByBlocker, blockersOf, rootCausesFirst, rootCausesText } from './root-causes.ts'
 
 /**
  * The most characters a summary has: under GitHub's 65,536-character limit
@@ -26,16 +27,21 @@ const NAME_MAX = 200
 
 /**
  * Renders `report` as Markdown: a heading with the adapter and the verdict,
- * a verdict line naming the profile (`spec` or `upstream`, see `profileOf`)
- * and the failing rules of its deciding levels, the must / upstream / should
+ * a verdict line naming the profile (`spec` or `upstream`, see `profileOf`),
+ * the failing and blocked rules of its deciding levels and the likely root
+ * causes (`rootCausesText`), the must / upstream / should
  * rule counts and the test counts, a table of the areas (area, title, must
- * pass / fail / n/a, upstream pass / fail / n/a, should pass / fail; the fail
- * counts of the deciding levels bold when not 0), then the failing rules of
- * the deciding levels, the deviations by level (`verdictGroups`: under
+ * pass / fail / blocked / n/a, upstream pass / fail / blocked / n/a, should
+ * pass / fail; the fail and blocked counts of the deciding levels bold when
+ * not 0), then the failing rules of the deciding levels, root causes first
+ * (the rules that block others, most first, each saying `N rules blocked by
+ * it`; then catalogue order), the deviations by level (`verdictGroups`: under
  * `spec` the failing upstream rules, apart, with the note that they fail the
  * registry only under `--profile upstream`; then the failing should rules),
  * each row with ID, level, statement, first failing assertion in short
- * (`failureLine`, preferring one raised for that rule) and its `at`, and the unattributed errors.
+ * (`failureLine`, preferring one raised for that rule) and its `at`, the
+ * blocked rules (not judged, never met) with the rules that blocked them,
+ * and the unattributed errors.
  * Each of those lists is folded in a `<details>` element when it has more
  * than 10 entries. Every report string in a table cell is escaped (see
  * `markdownCell`); long statements, messages and names are cut with `…`.
@@ -52,7 +58,7 @@ export function renderMarkdown(report: GradeReport): string {
   const head: string[] = [
     `## dsh-tools-tck: ${cell(name)} ${summary.conforms ? '✅ conforms' : report.baseline?.ok === true ? '☑️ known failures only' : '❌ fails'}`,
     '',
-    verdictLine(summary.conforms, decidingCounts(summary, profile).fail, profile),
+    verdictLine(summary.conforms, decidingCounts(summary, profile), profile, rootCausesText(report)),
     ...(report.baseline === undefined
       ? []
       : [
@@ -70,9 +76,27 @@ export function renderMarkdown(report: GradeReport): string {
     '',
   ]
 
+  const blocks = blockedRulesByBlocker(report)
+  const blocking = (rule: RuleEntry): number => blocks.get(rule.id)?.length ?? 0
+  const blocked = report.rules.filter((rule) => rule.status === 'blocked')
   const sections: Section[] = [
-    { title: `Failing ${failingLabel(profile)} rules`, header: RULE_HEADER, rows: failing.map(ruleRow) },
-    ...deviations.map((group) => ({ title: group.title, note: group.note, header: RULE_HEADER, rows: group.rules.map(ruleRow) })),
+    {
+      title: `Failing ${failingLabel(profile)} rules`,
+      header: RULE_HEADER,
+      rows: rootCausesFirst(failing, report).map((rule) => ruleRow(rule, blocking(rule))),
+    },
+    ...deviations.map((group) => ({
+      title: group.title,
+      note: group.note,
+      header: RULE_HEADER,
+      rows: group.rules.map((rule) => ruleRow(rule, blocking(rule))),
+    })),
+    {
+      title: 'Blocked rules',
+      note: 'not judged, so never met: a test of each stopped on a failed precondition owned by another rule; fix that rule first',
+      header: ['| rule | level | blocked by | statement |', '|---|---|---|---|'],
+      rows: blocked.map((rule) => `| ${cell(rule.id)} | ${rule.level} | ${cell(blockersOf(rule).join(', '))} | ${cell(cut(rule.statement, STATEMENT_MAX))} |`),
+    },
     {
       title: 'Unattributed errors',
       header: ['| kind | message | file | test |', '|---|---|---|---|'],
@@ -120,12 +144,14 @@ interface Section {
 const RULE_HEADER = ['| rule | level | statement | first failure | at |', '|---|---|---|---|---|']
 
 /** The columns of the area table after area and title: level and count, in order. */
-const AREA_COLUMNS: readonly (readonly [Level, 'pass' | 'fail' | 'notApplicable'])[] = [
+const AREA_COLUMNS: readonly (readonly [Level, 'pass' | 'fail' | 'blocked' | 'notApplicable'])[] = [
   ['must', 'pass'],
   ['must', 'fail'],
+  ['must', 'blocked'],
   ['must', 'notApplicable'],
   ['upstream', 'pass'],
   ['upstream', 'fail'],
+  ['upstream', 'blocked'],
   ['upstream', 'notApplicable'],
   ['should', 'pass'],
   ['should', 'fail'],
@@ -134,12 +160,16 @@ const AREA_COLUMNS: readonly (readonly [Level, 'pass' | 'fail' | 'notApplicable'
 /**
  * `**Verdict: conforms** (spec profile): no must rule fails.` (`no must or
  * upstream rule` under `upstream`), or `**Verdict: fails** (upstream
- * profile): 2 must and upstream rules fail.`: the verdict, the profile, and
- * how many rules of its deciding levels fail.
+ * profile): 2 must and upstream rules fail; 3 blocked, not judged; likely
+ * root cause: GRD-01 (3 rules blocked by it).`: the verdict, the profile,
+ * how many rules of its deciding levels fail and are blocked, and the
+ * likely root causes.
  */
-function verdictLine(conforms: boolean, failing: number, profile: Profile): string {
+function verdictLine(conforms: boolean, counts: LevelCounts, profile: Profile, causes: string | undefined): string {
   if (conforms) return `**Verdict: conforms** (${profile} profile): no ${failingLevels(profile).join(' or ')} rule fails.`
-  return `**Verdict: fails** (${profile} profile): ${failing} ${failingLabel(profile)} rule${failing === 1 ? '' : 's'} fail${failing === 1 ? 's' : ''}.`
+  const failing = counts.fail
+  const blocked = counts.blocked > 0 ? `; ${counts.blocked} blocked, not judged` : ''
+  return `**Verdict: fails** (${profile} profile): ${failing} ${failingLabel(profile)} rule${failing === 1 ? '' : 's'} fail${failing === 1 ? 's' : ''}${blocked}${causes === undefined ? '' : `; ${causes}`}.`
 }
 
 /** One row of the area table ({@link AREA_COLUMNS}); a fail count of a level that decides under `profile` is bold when not 0. */
@@ -147,20 +177,21 @@ function areaRow(area: AreaSummary, profile: Profile): string {
   const deciding = failingLevels(profile)
   const cells = AREA_COLUMNS.map(([level, field]) => {
     const n = countsOf(area, level)[field]
-    return field === 'fail' && n > 0 && deciding.includes(level) ? `**${n}**` : String(n)
+    return (field === 'fail' || field === 'blocked') && n > 0 && deciding.includes(level) ? `**${n}**` : String(n)
   })
   return `| ${cell(area.area)} | ${cell(area.title)} | ${cells.join(' | ')} |`
 }
 
-function ruleRow(rule: RuleEntry): string {
+function ruleRow(rule: RuleEntry, blocking: number): string {
   const failure = firstFailure(rule)?.failure
   const message = failure === undefined ? (rule.reason ?? '') : failureLine(failure, MESSAGE_MAX)
   const at = failure?.at === undefined ? '' : `\`${failure.at.replace(/[`|\r\n<>&]/g, '')}\``
-  return `| ${cell(rule.id)} | ${rule.level} | ${cell(cut(rule.statement, STATEMENT_MAX))} | ${cell(cut(message, MESSAGE_MAX))} | ${at} |`
+  const id = blocking === 0 ? cell(rule.id) : `${cell(rule.id)}<br>fails; ${blockedByItText(blocking)}`
+  return `| ${id} | ${rule.level} | ${cell(cut(rule.statement, STATEMENT_MAX))} | ${cell(cut(message, MESSAGE_MAX))} | ${at} |`
 }
 
 function levelText(counts: LevelCounts): string {
-  return `${counts.pass} of ${counts.rules} rules pass, ${counts.fail} fail, ${counts.vacuous} vacuous, ${counts.notApplicable} n/a, ${counts.untestable} untestable`
+  return `${counts.pass} of ${counts.rules} rules pass, ${counts.fail} fail, ${counts.blocked} blocked, ${counts.vacuous} vacuous, ${counts.notApplicable} n/a, ${counts.untestable} untestable`
 }
 
 /** `text` cut to `max` characters, the last one `…`, when longer. */

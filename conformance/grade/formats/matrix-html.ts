@@ -72,7 +72,7 @@ function implementations(matrix: Matrix): string {
       const verdict = `<span class="verdict ${c.conforms ? 'conforms' : 'fails'}">${c.conforms ? 'CONFORMS' : 'FAILS'}</span>`
       const selection = c.selection === null ? 'every rule' : c.selection.join(', ')
       return (
-        `<tr><td>${escapeHtml(c.label)}</td><td>${escapeHtml(c.profile)}</td><td>${verdict}</td><td class="num">${c.decidingFail} of ${c.decidingApplicable} ${failingLabel(c.profile)}</td>` +
+        `<tr><td>${escapeHtml(c.label)}</td><td>${escapeHtml(c.profile)}</td><td>${verdict}</td><td class="num">${c.decidingFail} of ${c.decidingApplicable} ${failingLabel(c.profile)}${c.decidingBlocked === 0 ? '' : `, ${c.decidingBlocked} blocked`}</td>` +
         `<td>${escapeHtml(c.kit)}</td><td>${escapeHtml(c.startedAt)}</td><td>${escapeHtml(selection)}</td><td><code>${escapeHtml(c.file)}</code></td></tr>`
       )
     })

@@ -31,7 +31,7 @@ export function renderMatrixMarkdown(matrix: Matrix): string {
     '|---|---|---|---:|---|---|---|',
     ...columns.map(
       (c) =>
-        `| ${cell(c.label)} | ${cell(c.profile)} | ${c.conforms ? 'conforms' : '**fails**'} | ${c.decidingFail} of ${c.decidingApplicable} ${failingLabel(c.profile)} | ${cell(c.kit)} | ${cell(c.startedAt)} | ${cell(c.file)} |`,
+        `| ${cell(c.label)} | ${cell(c.profile)} | ${c.conforms ? 'conforms' : '**fails**'} | ${c.decidingFail} of ${c.decidingApplicable} ${failingLabel(c.profile)}${c.decidingBlocked === 0 ? '' : `, ${c.decidingBlocked} blocked`} | ${cell(c.kit)} | ${cell(c.startedAt)} | ${cell(c.file)} |`,
     ),
     '',
     ...(new Set(columns.map((c) => c.kit)).size > 1

@@ -29,6 +29,8 @@ export interface MatrixColumn {
   readonly conforms: boolean
   /** Failing rules of the levels that decide under {@link profile} (`must`; under `upstream`, `must` and `upstream`). */
   readonly decidingFail: number
+  /** How many rules of those levels are blocked (not judged, never met: a failed precondition of another rule stopped a test). */
+  readonly decidingBlocked: number
   /** Rules of those levels that were judged: not n/a, not untestable. */
   readonly decidingApplicable: number
   /** The `--rules` selection of the run, or `null` for every rule. */
@@ -97,6 +99,7 @@ export function buildMatrix(inputs: readonly MatrixInput[]): Matrix {
       profile,
       conforms: report.summary.conforms,
       decidingFail: deciding.fail,
+      decidingBlocked: deciding.blocked,
       decidingApplicable: deciding.rules - deciding.notApplicable - deciding.untestable,
       selection: report.options.rules,
     }

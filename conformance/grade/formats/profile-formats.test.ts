@@ -84,9 +84,11 @@ describe('renderMarkdown', () => {
   test('under spec: the verdict names the profile, upstream counts and columns are shown, and the upstream failure is a deviation listed apart', () => {
     const md = renderMarkdown(spec)
     expect(md).toContain('**Verdict: conforms** (spec profile): no must rule fails.')
-    expect(md).toContain('- **upstream**: 0 of 1 rules pass, 1 fail, 0 vacuous, 0 n/a, 0 untestable\n')
-    expect(md).toContain('| area | title | must pass | must fail | must n/a | upstream pass | upstream fail | upstream n/a | should pass | should fail |')
-    expect(md).toContain('| REG | Registration | 1 | 0 | 0 | 0 | 1 | 0 | 0 | 0 |')
+    expect(md).toContain('- **upstream**: 0 of 1 rules pass, 1 fail, 0 blocked, 0 vacuous, 0 n/a, 0 untestable\n')
+    expect(md).toContain(
+      '| area | title | must pass | must fail | must blocked | must n/a | upstream pass | upstream fail | upstream blocked | upstream n/a | should pass | should fail |',
+    )
+    expect(md).toContain('| REG | Registration | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | 0 | 0 |')
     expect(md).not.toContain('### Failing must rules')
     expect(md).toContain(
       '### Upstream-level deviations (1)\n\n_behaviour only upstream 0.1.1-rc.2 pins; these fail the registry only under --profile upstream_\n\n| rule | level |',
@@ -97,10 +99,10 @@ describe('renderMarkdown', () => {
 
   test('under upstream: the upstream failure is among the failing rules, and bold in the area table', () => {
     const md = renderMarkdown(strict)
-    expect(md).toContain('**Verdict: fails** (upstream profile): 1 must and upstream rule fails.')
+    expect(md).toContain('**Verdict: fails** (upstream profile): 1 must and upstream rule fails; likely root cause: REG-12.')
     expect(md).toContain('### Failing must and upstream rules (1)')
     expect(md).not.toContain('Upstream-level deviations')
-    expect(md).toContain('| REG | Registration | 1 | 0 | 0 | 0 | **1** | 0 | 0 | 0 |')
+    expect(md).toContain('| REG | Registration | 1 | 0 | 0 | 0 | 0 | **1** | 0 | 0 | 0 | 0 |')
     const passing = sampleReport('ok', [{ id: 'REG-12', level: 'upstream', status: 'pass' }], undefined, 'upstream')
     expect(renderMarkdown(passing)).toContain('**Verdict: conforms** (upstream profile): no must or upstream rule fails.')
   })
@@ -117,12 +119,12 @@ describe('renderBadge', () => {
     expect(badgeText(spec)).toEqual({
       message: '1/1 must',
       colour: 'conforms',
-      title: 'dsh-tools-tck (spec profile): acme conforms: 1 of 1 applicable must rules pass (0 fail, 0 vacuous; 0 n/a, 0 untestable)',
+      title: 'dsh-tools-tck (spec profile): acme conforms: 1 of 1 applicable must rules pass (0 fail, 0 blocked, 0 vacuous; 0 n/a, 0 untestable)',
     })
     expect(badgeText(strict)).toEqual({
       message: '1/2 must+upstream',
       colour: 'fails',
-      title: 'dsh-tools-tck (upstream profile): acme fails: 1 of 2 applicable must and upstream rules pass (1 fail, 0 vacuous; 0 n/a, 0 untestable)',
+      title: 'dsh-tools-tck (upstream profile): acme fails: 1 of 2 applicable must and upstream rules pass (1 fail, 0 blocked, 0 vacuous; 0 n/a, 0 untestable)',
     })
     const svg = parseXml(renderBadge(strict)).svg as XmlNode
     expect(String(svg.title)).toContain('(upstream profile)')
@@ -141,7 +143,7 @@ describe('renderHtml', () => {
     expect(page).toContain('Profile <strong data-testid="profile">spec</strong>')
     expect(page).toContain('acme meets all 1 applicable must rules (1 upstream-level deviation, 1 should-level deviation).')
     expect([count(page, 'upstream-rules'), count(page, 'upstream-fail'), count(page, 'must-pass')]).toEqual(['1', '1', '1'])
-    expect(page).toContain('<th colspan="5">must</th><th colspan="5">upstream</th><th colspan="5">should</th>')
+    expect(page).toContain('<th colspan="6">must</th><th colspan="6">upstream</th><th colspan="6">should</th>')
     expect(page).toContain('<option value="upstream">upstream (1)</option>')
     expect(page).toContain('<tr data-rule="REG-12" data-status="fail" data-level="upstream" data-area="REG">')
   })
@@ -149,7 +151,7 @@ describe('renderHtml', () => {
   test('under upstream the verdict and sentence count the must and upstream rules; a report before 1.9 shows spec', () => {
     const page = renderHtml(strict)
     expect(page).toContain('data-testid="verdict" data-profile="upstream" data-conforms="false">FAILS<')
-    expect(page).toContain('acme fails 1 of 2 applicable must and upstream rules (1 should-level deviation).')
+    expect(page).toContain('acme fails 1 of 2 applicable must and upstream rules (1 should-level deviation); likely root cause: REG-12.')
     const older = renderHtml(olderReport())
     expect(older).toContain('data-profile="spec"')
     expect(count(older, 'upstream-rules')).toBe('0')

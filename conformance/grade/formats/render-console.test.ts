@@ -62,7 +62,7 @@ test('verbose lists the table, the failing must rule with its source and asserti
   expect(text).toContain('expected a denial')
   expect(text).not.toContain('at place (file.ts:1:1)')
   const lines = text.trimEnd().split('\n')
-  expect(lines.at(-1)).toBe('FAIL (spec profile): acme registry fails 1 of 1 applicable must rule (1 should-level deviation).')
+  expect(lines.at(-1)).toBe('FAIL (spec profile): acme registry fails 1 of 1 applicable must rule (1 should-level deviation); likely root cause: REG-04.')
 })
 
 test('verbose shows stacks kept in the report; color adds ANSI codes', () => {
@@ -151,8 +151,15 @@ test('the short form of an assertion drops the rule prefix and shows both values
     diff: '- Expected\n+ Received\n\n  [\n    {\n-     "text": "a long shared prefix that goes on and on, then: expected",\n+     "text": "a long shared prefix that goes on and on, then: received",\n    },\n  ]',
   }
   expect(failureLine(failure)).toBe('contexts kept: expected …d on, then: expected" } ], received …d on, then: received" } ]')
-  expect(failureLine({ message: 'AdapterTimeoutError: CAN-05 (must; x (y)): short-circuited: the test hung' })).toBe('short-circuited: the test hung')
+  expect(failureLine({ message: 'AdapterTimeoutError: CAN-05 (must; x (y)): short-circuited: the test hung' })).toBe(
+    'AdapterTimeoutError: short-circuited: the test hung',
+  )
   expect(failureLine({ message: 'EXE-02 (must; s): expected undefined to be true // Object.is equality' })).toBe('expected undefined to be true')
+  // A thrown error says so (issue 39): its class stays, the rule prefix goes.
+  expect(failureLine({ message: 'Error: EXE-06 (must; s): Unknown tool: ghost' })).toBe('Error: Unknown tool: ghost')
+  expect(failureLine({ message: 'Error: PRE-05 (must; s): property E-14 (a law) failed after 3 run(s)\n  violation: the ask was allowed' })).toBe(
+    'property E-14: the ask was allowed',
+  )
 })
 
 test('--quiet prints only the failing rules, one line each, and the verdict', () => {
@@ -163,7 +170,7 @@ test('--quiet prints only the failing rules, one line each, and the verdict', ()
     `  ${must!.id}  must  its test failed`,
     'Should-level deviations (1; these do not fail the registry)',
     `  ${should!.id}  should  its test failed`,
-    'FAIL (spec profile): acme registry fails 1 of 1 applicable must rule (1 should-level deviation).',
+    'FAIL (spec profile): acme registry fails 1 of 1 applicable must rule (1 should-level deviation); likely root cause: REG-04.',
   ])
 })
 
@@ -203,7 +210,9 @@ test('under upstream, the same failure fails the registry, among the failing mus
   expect(text).toContain('\nprofile   upstream (drop-in compatibility with upstream 0.1.1-rc.2: must and upstream rules decide the verdict)\n')
   expect(text).toContain('Failing must and upstream rules (1)')
   expect(text).not.toContain('deviations')
-  expect(text.trimEnd().split('\n').at(-1)).toBe('FAIL (upstream profile): acme registry fails 1 of 2 applicable must and upstream rules.')
+  expect(text.trimEnd().split('\n').at(-1)).toBe(
+    'FAIL (upstream profile): acme registry fails 1 of 2 applicable must and upstream rules; likely root cause: REG-13.',
+  )
 })
 
 test('the area table has must, upstream and should columns; a report before format 1.9 (no upstream counts, no profile) reads as spec', () => {
@@ -217,7 +226,9 @@ test('the area table has must, upstream and should columns; a report before form
   } as GradeReport
   const text = renderConsole(older)
   expect(text).toContain('\nprofile   spec (')
-  expect(text.trimEnd().split('\n').at(-1)).toBe('FAIL (spec profile): acme registry fails 1 of 1 applicable must rule (1 should-level deviation).')
+  expect(text.trimEnd().split('\n').at(-1)).toBe(
+    'FAIL (spec profile): acme registry fails 1 of 1 applicable must rule (1 should-level deviation); likely root cause: REG-04.',
+  )
 })
 
 test('failing fixture tests are named by rule and level, most first, not only counted (issue 39)', () => {

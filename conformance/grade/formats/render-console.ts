@@ -7,6 +7,7 @@ import { listWords } from '../text.ts'
 import { cut, failureLine, firstFailure } from './failure-line.ts'
 import { countsOf, decidingCounts, deviationCounts, failingLabel, profileDescription, profileOf, verdictGroups } from './verdict.ts'
 import { kitLabel } from './kit-label.ts'
+import { blockedByItText, blockedRulesByBlocker, rootCausesFirst, rootCausesText } from './root-causes.ts'
 
 export interface RenderOptions {
   /** Use ANSI colours. Default: false. */
@@ -23,10 +24,12 @@ export interface RenderOptions {
  * Renders `report` as plain text, ending with a newline:
  * 1. a header naming the kit, the adapter and its features, and the profile
  *    the registry was graded under (see `profileOf`) with what it holds it to;
- * 2. a per-area table of rule counts (pass / fail / not applicable /
- *    untestable) for `must`, `upstream` and `should`;
+ * 2. a per-area table of rule counts (pass / fail / blocked / not
+ *    applicable / untestable) for `must`, `upstream` and `should`;
  * 3. each failing rule of a level that decides under the profile (`must`;
- *    under `upstream`, `must` and `upstream`) on one line: ID, the file:line
+ *    under `upstream`, `must` and `upstream`), root causes first (the rules
+ *    that block others, most blocking first, each saying `N rules blocked
+ *    by it`; then the rest in catalogue order), on one line: ID, the file:line
  *    of its first failing assertion and that assertion in short, with the
  *    expected and received values (`failureLine`); rules whose first
  *    failing assertion is the same one are grouped under one line. With
@@ -39,15 +42,17 @@ export interface RenderOptions {
  *    upstream-level ones, marked as failing the registry only under
  *    `--profile upstream`, then the should-level ones, marked as not failing
  *    it; their IDs only (in full with `verbose`);
- * 5. errors no test owns;
+ * 5. the blocked rules (not judged, never met), grouped by the rule that
+ *    blocked them; then errors no test owns;
  * 6. vacuous rules, partial passes, and the tests that ran longer than the
  *    budget (slow tests, with their times; slowness changes no verdict);
  *    each list cut after 10 entries unless `verbose`;
  * 7. a one-line verdict naming the profile, counting the rules of the
- *    deciding levels.
+ *    deciding levels (blocked ones apart), and, when it fails, the likely
+ *    root causes (`rootCausesText`).
  * Colour codes appear only when `color` is true. With `quiet`, only the
- * failing rules of the deciding levels and the deviations (ID and reason,
- * one line each) and the verdict.
+ * failing rules of the deciding levels (root causes first), the deviations
+ * and the blocked rules (ID and reason, one line each) and the verdict.
  */
 export function renderConsole(report: GradeReport, options: RenderOptions = {}): string {
   const paint = painter(options.color ?? false)
@@ -79,18 +84,20 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
   out.push(...areaTable(report, paint))
   out.push('')
 
-  const { failing, deviations } = verdictGroups(report)
+  const { failing: inOrder, deviations } = verdictGroups(report)
+  const failing = rootCausesFirst(inOrder, report)
   const verbose = options.verbose ?? false
   if (verbose) {
     if (failing.length > 0) {
       out.push(paint.red(paint.bold(`Failing ${failingLabel(profileOf(report))} rules (${failing.length})`)))
       out.push('')
-      for (const rule of failing) out.push(...ruleBlock(rule, paint, width, true, shown), '')
+      const by = blockedRulesByBlocker(report)
+      for (const rule of failing) out.push(...ruleBlock(rule, paint, width, true, shown, by.get(rule.id)?.length ?? 0), '')
     }
     for (const group of deviations) {
       out.push(paint.yellow(paint.bold(`${group.title} (${group.rules.length}; ${group.note})`)))
       out.push('')
-      for (const rule of group.rules) out.push(...ruleBlock(rule, paint, width, true, shown), '')
+      for (const rule of group.rules) out.push(...ruleBlock(rule, paint, width, true, shown, 0), '')
     }
   } else {
     if (failing.length > 0) {
@@ -101,13 +108,15 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
           ),
         ),
       )
-      out.push(...failureGroups(failing, paint), '')
+      out.push(...failureGroups(failing, paint, blockedRulesByBlocker(report)), '')
     }
     for (const group of deviations) {
       out.push(paint.yellow(paint.bold(`${group.title} (${group.rules.length}; ${group.note})`)))
       out.push(...wrap(group.rules.map((rule) => rule.id).join(', '), width, 2), '')
     }
   }
+
+  out.push(...blockedLines(report, paint, width))
 
   if (report.unattributedErrors.length > 0) {
     out.push(paint.yellow(paint.bold(`Errors no test owns (${report.unattributedErrors.length})`)))
@@ -174,6 +183,29 @@ export function renderConsole(report: GradeReport, options: RenderOptions = {}):
   return `${out.join('\n')}\n`
 }
 
+/**
+ * The blocked rules, grouped by the rule that blocked them (a rule blocked
+ * by two is listed under both): `by GRD-01 (2): ARG-01, ARG-02`. A blocker
+ * the report does not list is marked as outside the selection.
+ */
+function blockedLines(report: GradeReport, paint: Paint, width: number): string[] {
+  const blocked = report.rules.filter((rule) => rule.status === 'blocked')
+  if (blocked.length === 0) return []
+  const out = [
+    paint.yellow(
+      paint.bold(
+        `Blocked rules (${blocked.length}; not judged, so never met: a test of each stopped on a failed precondition owned by another rule; fix that rule first)`,
+      ),
+    ),
+  ]
+  for (const [blocker, ids] of blockedRulesByBlocker(report)) {
+    const outside = report.rules.some((rule) => rule.id === blocker) ? '' : ', not in the selection: grade it to see its failure'
+    out.push(...wrap(`by ${blocker} (${ids.length}${outside}): ${ids.join(', ')}`, width, 2))
+  }
+  out.push('')
+  return out
+}
+
 /** Fixture-driven tests are named `[IDs] fixture <file>#<pointer>: ...` (engine/build-report.ts). */
 const FIXTURE_TEST = /^\[[^\]]*\] fixture /
 
@@ -223,13 +255,14 @@ function more(list: readonly unknown[], verbose: boolean): string[] {
  * whose first failing assertion is the same one (same place, same message)
  * are grouped under one line that says so, in the order of their first rule.
  */
-function failureGroups(rules: readonly RuleEntry[], paint: Paint): string[] {
+function failureGroups(rules: readonly RuleEntry[], paint: Paint, blocks: ReadonlyMap<string, readonly string[]>): string[] {
   const groups = new Map<string, { rules: RuleEntry[]; at: string; line: string }>()
   for (const rule of rules) {
     const first = firstFailure(rule)
     const at = first?.failure.at ?? ''
     const line = first === undefined ? (rule.reason ?? 'failed') : failureLine(first.failure)
-    const key = first === undefined ? `\u0000${rule.id}` : `${at}\u0000${first.failure.message}`
+    // A rule that blocks others is a root cause: it keeps its own line.
+    const key = first === undefined || blocks.has(rule.id) ? `\u0000${rule.id}` : `${at}\u0000${first.failure.message}`
     const group = groups.get(key)
     if (group === undefined) groups.set(key, { rules: [rule], at, line })
     else group.rules.push(rule)
@@ -237,7 +270,10 @@ function failureGroups(rules: readonly RuleEntry[], paint: Paint): string[] {
   const out: string[] = []
   for (const { rules: members, at, line } of groups.values()) {
     const where = at === '' ? '' : `${paint.dim(at)}  `
-    if (members.length === 1) out.push(`  ${paint.red('✗')} ${paint.bold(members[0]!.id)}  ${where}${line}`)
+    const blocking = blocks.get(members[0]!.id)?.length ?? 0
+    if (members.length === 1 && blocking > 0)
+      out.push(`  ${paint.red('✗')} ${paint.bold(members[0]!.id)} fails; ${paint.bold(blockedByItText(blocking))}`, `      ${where}${line}`)
+    else if (members.length === 1) out.push(`  ${paint.red('✗')} ${paint.bold(members[0]!.id)}  ${where}${line}`)
     else
       out.push(
         `  ${paint.red('✗')} ${members.length} rules fail on the same assertion: ${paint.bold(members.map((r) => r.id).join(', '))}`,
@@ -260,15 +296,15 @@ function areaTable(report: GradeReport, paint: Paint): string[] {
   const labelWidth = Math.max('Area'.length, 'total'.length, ...areas.map((a) => label(a.area, a.title).length))
   const cell = 5
   const group = (counts: LevelCounts): string =>
-    [counts.pass, counts.fail, counts.notApplicable, counts.untestable]
+    [counts.pass, counts.fail, counts.blocked, counts.notApplicable, counts.untestable]
       .map((n, i) => {
         const text = String(n).padStart(cell)
         if (n === 0) return paint.dim(text)
-        return i === 1 ? paint.red(text) : i === 0 ? paint.green(text) : text
+        return i === 1 ? paint.red(text) : i === 0 ? paint.green(text) : i === 2 ? paint.yellow(text) : text
       })
       .join('')
-  const heads = ['pass', 'fail', 'n/a', 'unt.'].map((h) => h.padStart(cell)).join('')
-  const groupWidth = cell * 4
+  const heads = ['pass', 'fail', 'blk.', 'n/a', 'unt.'].map((h) => h.padStart(cell)).join('')
+  const groupWidth = cell * 5
   const gap = '   '
   const rows = [
     `${''.padEnd(labelWidth)}${gap}${'must'.padStart(groupWidth)}${gap}${'upstream'.padStart(groupWidth)}${gap}${'should'.padStart(groupWidth)}`,
@@ -281,7 +317,11 @@ function areaTable(report: GradeReport, paint: Paint): string[] {
   rows.push(
     `${'total'.padEnd(labelWidth)}${gap}${group(report.summary.must)}${gap}${group(countsOf(report.summary, 'upstream'))}${gap}${group(report.summary.should)}`,
   )
-  rows.push(paint.dim('(n/a = not applicable: a feature the adapter does not declare, or no types entry for a type rule; unt. = untestable per the catalogue)'))
+  rows.push(
+    paint.dim(
+      '(blk. = blocked: not judged, a precondition owned by another rule failed; n/a = not applicable: a feature the adapter does not declare, or no types entry for a type rule; unt. = untestable per the catalogue)',
+    ),
+  )
   return rows
 }
 
@@ -290,8 +330,16 @@ function quietReport(report: GradeReport, paint: Paint): string {
   const out: string[] = []
   const line = (rule: RuleEntry): string => `  ${paint.bold(rule.id)}  ${rule.level}  ${rule.reason ?? 'failed'}`
   const { failing, deviations } = verdictGroups(report)
-  if (failing.length > 0) out.push(paint.red(paint.bold(`Failing ${failingLabel(profileOf(report))} rules (${failing.length})`)), ...failing.map(line))
+  const by = blockedRulesByBlocker(report)
+  const failLine = (rule: RuleEntry): string => {
+    const blocking = by.get(rule.id)?.length ?? 0
+    return blocking === 0 ? line(rule) : `${line(rule)}; ${blockedByItText(blocking)}`
+  }
+  if (failing.length > 0)
+    out.push(paint.red(paint.bold(`Failing ${failingLabel(profileOf(report))} rules (${failing.length})`)), ...rootCausesFirst(failing, report).map(failLine))
   for (const group of deviations) out.push(paint.yellow(paint.bold(`${group.title} (${group.rules.length}; ${group.note})`)), ...group.rules.map(line))
+  const blocked = report.rules.filter((rule) => rule.status === 'blocked')
+  if (blocked.length > 0) out.push(paint.yellow(paint.bold(`Blocked rules (${blocked.length}; not judged, so never met)`)), ...blocked.map(line))
   out.push(verdict(report, paint))
   return `${out.join('\n')}\n`
 }
@@ -336,8 +384,8 @@ class Shown {
   }
 }
 
-function ruleBlock(rule: RuleEntry, paint: Paint, width: number, verbose: boolean, shown: Shown): string[] {
-  const lines: string[] = [`  ${paint.bold(rule.id)}  ${rule.level}`]
+function ruleBlock(rule: RuleEntry, paint: Paint, width: number, verbose: boolean, shown: Shown, blocking: number): string[] {
+  const lines: string[] = [`  ${paint.bold(rule.id)}  ${rule.level}${blocking === 0 ? '' : `  ${paint.bold(`fails; ${blockedByItText(blocking)}`)}`}`]
   lines.push(...wrap(rule.statement, width, 4))
   lines.push(...wrap(`source: ${rule.sources.join('; ')}`, width, 4))
   if (rule.divergence !== undefined) lines.push(...wrap(`divergence: ${rule.divergence}`, width, 4))
@@ -374,18 +422,20 @@ function verdict(report: GradeReport, paint: Paint): string {
   const vacuous = report.summary.must.vacuous + countsOf(report.summary, 'upstream').vacuous + report.summary.should.vacuous
   if (vacuous > 0) extras.push(`${vacuous} vacuous`)
   const kind = failingLabel(profile)
+  if (deciding.blocked > 0) extras.push(`${deciding.blocked} ${kind} rule${plural(deciding.blocked)} blocked, not judged`)
   if (deciding.notApplicable > 0) extras.push(`${deciding.notApplicable} ${kind} rule${plural(deciding.notApplicable)} not applicable`)
   if (deciding.untestable > 0) extras.push(`${deciding.untestable} ${kind} rule${plural(deciding.untestable)} untestable`)
   if (report.unattributedErrors.length > 0)
     extras.push(`${report.unattributedErrors.length} error${report.unattributedErrors.length === 1 ? '' : 's'} no test owns`)
   const tail = extras.length > 0 ? ` (${extras.join(', ')})` : ''
   const adapter = report.adapter.name
-  const { pass, fail } = deciding
+  const { pass, fail, blocked } = deciding
   if (report.summary.conforms) {
     return `${paint.green(paint.bold('PASS'))} (${profile} profile): ${adapter} meets ${pass === 1 ? 'the 1' : `all ${pass}`} applicable ${kind} rule${plural(pass)}${tail}.`
   }
-  const graded = pass + fail
-  const failLine = `(${profile} profile): ${adapter} fails ${fail} of ${graded} applicable ${kind} rule${plural(graded)}${tail}`
+  const graded = pass + fail + blocked
+  const causes = rootCausesText(report)
+  const failLine = `(${profile} profile): ${adapter} fails ${fail} of ${graded} applicable ${kind} rule${plural(graded)}${tail}${causes === undefined ? '' : `; ${causes}`}`
   // With a baseline, the comparison printed after the report decides: the failures are not the verdict.
   if (report.baseline !== undefined) return `${paint.bold('Failures')} ${failLine}; the baseline ${report.baseline.file} decides the exit status (below).`
   return `${paint.red(paint.bold('FAIL'))} ${failLine}.`

@@ -250,9 +250,10 @@ describe('renderMarkdown', () => {
     expect(md).toContain('**Verdict: fails** (spec profile)')
     for (const level of ['must', 'upstream', 'should'] as const) expect(md).toContain(`- **${level}**: `)
     for (const a of report.summary.areas) {
-      const up = a.upstream ?? { pass: 0, fail: 0, notApplicable: 0 }
+      const up = a.upstream ?? { pass: 0, fail: 0, blocked: 0, notApplicable: 0 }
+      const bold = (n: number): string => (n === 0 ? '0' : `**${n}**`)
       expect(md).toContain(
-        `| ${a.area} | ${markdownCell(a.title)} | ${a.must.pass} | ${a.must.fail === 0 ? '0' : `**${a.must.fail}**`} | ${a.must.notApplicable} | ${up.pass} | ${up.fail} | ${up.notApplicable} | ${a.should.pass} | ${a.should.fail} |`,
+        `| ${a.area} | ${markdownCell(a.title)} | ${a.must.pass} | ${bold(a.must.fail)} | ${bold(a.must.blocked)} | ${a.must.notApplicable} | ${up.pass} | ${up.fail} | ${up.blocked} | ${up.notApplicable} | ${a.should.pass} | ${a.should.fail} |`,
       )
     }
     const failing = report.rules.filter((r) => r.status === 'fail')

@@ -2,13 +2,15 @@
  * Internal: each seed sentence's verdict for one graded registry, the
  * reviewer's view (`dsh-tools-tck spec --report`, the HTML report's spec tab).
  *
- * - `met`: a must rule quoting the sentence was graded, and none failed;
+ * - `met`: a must rule quoting the sentence was graded, and none failed or
+ *   was blocked;
  * - `broken`: a must rule quoting it failed (`rules` names them, `failures`
  *   gives their first failing assertion);
  * - `not-applicable`: its rules were graded but none applied (a feature the
  *   registry lacks, or untestable);
  * - `untested`: no must rule of the kit tests it, or the grade left its rules
- *   out (`--rules`);
+ *   out (`--rules`), or one of its rules was blocked by another rule's failed
+ *   precondition (not judged; `rules` names the blocked ones);
  * - `excused` / `descriptive`: the catalogue's reading of the sentence.
  */
 import { RULES } from '../../catalogue/index.ts'
@@ -51,6 +53,9 @@ export function sentenceVerdicts(report: GradeReport, coverage: readonly Sentenc
       })
       return { coverage: c, verdict: 'broken', rules: failed.map((entry) => entry.id as string), failures }
     }
+    // A blocked rule is not judged (issue 39): the sentence cannot be met while it is.
+    const blocked = graded.filter((entry) => entry.status === 'blocked')
+    if (blocked.length > 0) return { coverage: c, verdict: 'untested', rules: blocked.map((entry) => entry.id as string), failures: [] }
     const met = graded.filter((entry) => entry.status === 'pass' || entry.status === 'vacuous')
     if (met.length > 0) return { coverage: c, verdict: 'met', rules: met.map((entry) => entry.id as string), failures: [] }
     if (graded.length > 0) return { coverage: c, verdict: 'not-applicable', rules: graded.map((entry) => entry.id as string), failures: [] }

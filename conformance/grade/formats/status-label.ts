@@ -7,6 +7,7 @@ const LABELS: Readonly<Record<RuleStatus, string>> = {
   pass: 'pass',
   fail: 'fail',
   vacuous: 'vacuous',
+  blocked: 'blocked',
   'not-applicable': 'n/a',
   untestable: 'untestable',
 }

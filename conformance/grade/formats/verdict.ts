@@ -9,7 +9,7 @@ import type { Level, Profile } from '../../catalogue/types.ts'
 import type { GradeReport, LevelCounts, RuleEntry } from '../report.ts'
 
 /** Counts of a level with no rules (an older report has no `upstream` counts). */
-export const NO_RULES: LevelCounts = { rules: 0, pass: 0, fail: 0, vacuous: 0, notApplicable: 0, untestable: 0 }
+export const NO_RULES: LevelCounts = { rules: 0, pass: 0, fail: 0, vacuous: 0, blocked: 0, notApplicable: 0, untestable: 0 }
 
 /** Rule counts by level, as `summary` and each `summary.areas` entry hold them (`upstream` absent before format 1.9). */
 export interface CountsByLevel {
@@ -83,6 +83,7 @@ export function decidingCounts(counts: CountsByLevel, profile: Profile): LevelCo
         pass: sum.pass + c.pass,
         fail: sum.fail + c.fail,
         vacuous: sum.vacuous + c.vacuous,
+        blocked: sum.blocked + c.blocked,
         notApplicable: sum.notApplicable + c.notApplicable,
         untestable: sum.untestable + c.untestable,
       }),

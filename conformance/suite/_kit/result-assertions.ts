@@ -9,24 +9,50 @@
  * `AbortError` name of a cancellation (CAN-16, {@link expectAbortName}). So a
  * registry that gets one of these wrong fails that one rule, not every test
  * that meets such a failure.
+ *
+ * Every failure line says what the rule wanted, in words, and what the
+ * registry returned (`describeResult`: `isError`, the code, the message cut
+ * short, the value or content kind), so a FAIL names the defect (issue 39).
  */
 import { $JSON, $Object, $Reflect } from './intrinsics.ts'
 import { expect } from 'vitest'
 import type { ToolExecutionResult } from '../../spec/types.ts'
 import { incidental } from './incidental.ts'
+import { describeResult } from './describe-result.ts'
+
+/** `; the registry returned isError true, code X, ...`: what came back, for a failure message. */
+function got(result: unknown): string {
+  return `; the registry returned ${describeResult(result)}`
+}
+
+/**
+ * The call succeeded: `isError` is false. `wanted` says what the rule
+ * wanted, in words (`the call succeeds`); a failure adds what came back.
+ */
+export function expectSucceeds(result: { readonly isError?: unknown }, wanted: string): void {
+  expect(result.isError, `${wanted}: wanted a success (isError false)${got(result)}`).toBe(false)
+}
+
+/**
+ * The call failed: `isError` is true. `wanted` says what the rule wanted,
+ * in words (`a cycle is refused`); a failure adds what came back.
+ */
+export function expectFails(result: { readonly isError?: unknown }, wanted: string): void {
+  expect(result.isError, `${wanted}: wanted a failure (isError true)${got(result)}`).toBe(true)
+}
 
 /** The result is a success (and carries a `value`). */
 export function expectSuccess(result: ToolExecutionResult): void {
-  expect(result.isError, `expected a success, got the failure ${$JSON.stringify(result.error)}`).toBe(false)
-  expect('value' in result, 'a success carries a value').toBe(true)
-  expect('error' in result, 'a success carries no error').toBe(false)
+  expect(result.isError, `wanted a success (isError false)${got(result)}`).toBe(false)
+  expect('value' in result, `a success carries a value${got(result)}`).toBe(true)
+  expect('error' in result, `a success carries no error${got(result)}`).toBe(false)
 }
 
 /** The result is a failure with the given `error.info.code`. */
 export function expectCode(result: ToolExecutionResult, code: string): void {
-  expect(result.isError, `expected a failure with code ${code}, got a success`).toBe(true)
-  expect(result.error?.info?.code, `expected error code ${code}; error was ${$JSON.stringify(result.error)}`).toBe(code)
-  expect('value' in result, 'a failure carries no value').toBe(false)
+  expect(result.isError, `wanted a failure with code ${code}${got(result)}`).toBe(true)
+  expect(result.error?.info?.code, `wanted error code ${code}${got(result)}`).toBe(code)
+  expect('value' in result, `a failure carries no value${got(result)}`).toBe(false)
 }
 
 /**
@@ -35,9 +61,9 @@ export function expectCode(result: ToolExecutionResult, code: string): void {
  * content ERR-19's, both charged incidentally.
  */
 export function expectDenial(result: ToolExecutionResult, reason: string): void {
-  expect(result.isError, `expected a denial for ${$JSON.stringify(reason)}, got a success`).toBe(true)
+  expect(result.isError, `wanted a denial for ${$JSON.stringify(reason)}${got(result)}`).toBe(true)
   expect(result.error?.message, 'a denial carries the reason as its message').toBe(reason)
-  expect('value' in result, 'a failure carries no value').toBe(false)
+  expect('value' in result, `a failure carries no value${got(result)}`).toBe(false)
   incidental('ERR-06', () => {
     expect(result.error, 'a denial carries only the reason as its message (ERR-06)').toEqual({ message: reason })
   })
@@ -50,8 +76,8 @@ export function expectDenial(result: ToolExecutionResult, reason: string): void 
  * lossless): that it carries no `info` is ERR-14's, charged incidentally.
  */
 export function expectPlainFailure(result: ToolExecutionResult): void {
-  expect(result.isError, 'expected a failure, got a success').toBe(true)
-  expect('value' in result, 'a failure carries no value').toBe(false)
+  expect(result.isError, `wanted a failure (isError true)${got(result)}`).toBe(true)
+  expect('value' in result, `a failure carries no value${got(result)}`).toBe(false)
   expectNoInfo(result, 'ERR-14')
 }
 
@@ -61,8 +87,8 @@ export function expectPlainFailure(result: ToolExecutionResult): void {
  * `info` is ERR-06's, charged incidentally.
  */
 export function expectPolicyFailure(result: ToolExecutionResult): void {
-  expect(result.isError, 'expected a failure, got a success').toBe(true)
-  expect('value' in result, 'a failure carries no value').toBe(false)
+  expect(result.isError, `wanted a policy failure (isError true)${got(result)}`).toBe(true)
+  expect('value' in result, `a failure carries no value${got(result)}`).toBe(false)
   expectNoInfo(result, 'ERR-06')
 }
 
@@ -98,10 +124,10 @@ export function expectEnveloped(result: { readonly error?: { readonly message?: 
  * `{ name, code }` is ERR-20's, charged incidentally.
  */
 export function expectErrorIdentity(result: ToolExecutionResult, name: string, code: string): void {
-  expect(result.isError, `expected a failure of ${name} / ${code}, got a success`).toBe(true)
+  expect(result.isError, `wanted a failure of ${name} / ${code}${got(result)}`).toBe(true)
   const info: unknown = result.error?.info
   expect(typeof info === 'object' && info !== null, `the failure carries error.info; error was ${$JSON.stringify(result.error)}`).toBe(true)
-  expect(result.error?.info?.code, 'error.info carries the code').toBe(code)
+  expect(result.error?.info?.code, `error.info carries the code ${code}${got(result)}`).toBe(code)
   expect($Object.values(info as object), 'error.info carries the error class').toContain(name)
   incidental('ERR-20', () => {
     expect(info, 'error.info is exactly { name, code } (ERR-20)').toEqual({ name, code })
@@ -156,9 +182,9 @@ export function expectDenialMessage(result: ToolExecutionResult, reason: string,
  * ERR-06's and its enveloped content ERR-19's, all charged incidentally.
  */
 export function expectDenialFor(result: ToolExecutionResult, reason: string, owner: DenialMessageOwner): void {
-  expect(result.isError, `expected a denial for ${$JSON.stringify(reason)}, got a success`).toBe(true)
-  expect('value' in result, 'a failure carries no value').toBe(false)
-  expect(typeof result.error?.message, 'a denial carries a string message').toBe('string')
+  expect(result.isError, `wanted a denial for ${$JSON.stringify(reason)}${got(result)}`).toBe(true)
+  expect('value' in result, `a failure carries no value${got(result)}`).toBe(false)
+  expect(typeof result.error?.message, `a denial carries a string message${got(result)}`).toBe('string')
   expectDenialMessage(result, reason, owner)
   expectNoInfo(result, 'ERR-06')
   expectEnveloped(result)
@@ -204,8 +230,8 @@ export function expectEmptyMessageKept(result: ToolExecutionResult): void {
  * INVALID_TOOL_OUTPUT is OUT-16's, charged incidentally.
  */
 export function expectProjectionFailure(result: ToolExecutionResult): void {
-  expect(result.isError, 'a failed projection makes the call a failure').toBe(true)
-  expect('value' in result, 'a failure carries no value').toBe(false)
+  expect(result.isError, `a failed projection makes the call a failure${got(result)}`).toBe(true)
+  expect('value' in result, `a failure carries no value${got(result)}`).toBe(false)
   incidental('OUT-16', () => {
     expect(result.error?.info?.code, `a failed projection is INVALID_TOOL_OUTPUT (OUT-16); error was ${$JSON.stringify(result.error)}`).toBe(
       'INVALID_TOOL_OUTPUT',

@@ -19,6 +19,8 @@ export interface SampleRule {
   readonly level?: Level
   readonly status: RuleStatus
   readonly statement?: string
+  /** For a `blocked` rule: the rule whose failed precondition stopped its test (default `GRD-01`). */
+  readonly blockedBy?: string
 }
 
 const schema = JSON.parse(readFileSync(new URL('../../report.schema.json', import.meta.url), 'utf8')) as object
@@ -28,7 +30,15 @@ export const validateReport = new Ajv2020({ allErrors: true }).compile(schema)
 function counts(rules: readonly RuleEntry[], level: string): LevelCounts {
   const of = rules.filter((r) => r.level === level)
   const n = (s: RuleStatus): number => of.filter((r) => r.status === s).length
-  return { rules: of.length, pass: n('pass'), fail: n('fail'), vacuous: n('vacuous'), notApplicable: n('not-applicable'), untestable: n('untestable') }
+  return {
+    rules: of.length,
+    pass: n('pass'),
+    fail: n('fail'),
+    vacuous: n('vacuous'),
+    blocked: n('blocked'),
+    notApplicable: n('not-applicable'),
+    untestable: n('untestable'),
+  }
 }
 
 function test(rule: SampleRule, i: number): TestEntry {
@@ -47,9 +57,23 @@ function test(rule: SampleRule, i: number): TestEntry {
       },
     }
   }
+  if (rule.status === 'blocked')
+    return {
+      name,
+      file: 'conformance/suite/sample.test.ts',
+      outcome: 'skipped',
+      durationMs: 1,
+      blockedBy: (rule.blockedBy ?? 'GRD-01') as TestEntry['blockedBy'] & string,
+    }
   if (rule.status === 'not-applicable')
     return { name, file: 'conformance/suite/sample.test.ts', outcome: 'not-applicable', durationMs: null, missingFeatures: ['scopes'] }
   return { name, file: 'conformance/suite/sample.test.ts', outcome: 'pass', durationMs: 0.5 }
+}
+
+function reasonOf(rule: SampleRule): string {
+  if (rule.status === 'fail') return 'its test failed'
+  if (rule.status === 'blocked') return `blocked by ${rule.blockedBy ?? 'GRD-01'}: its test stopped on a failed precondition owned by that rule`
+  return `status ${rule.status}`
 }
 
 /**
@@ -69,7 +93,7 @@ export function sampleReport(name: string, rules: readonly SampleRule[], version
       source: 'docs/sample.md',
       sources: ['docs/sample.md'],
       status: r.status,
-      ...(r.status === 'pass' ? {} : { reason: r.status === 'fail' ? 'its test failed' : `status ${r.status}` }),
+      ...(r.status === 'pass' ? {} : { reason: reasonOf(r) }),
       tests: r.status === 'untestable' ? [] : [test(r, i)],
     }
   })
@@ -92,7 +116,7 @@ export function sampleReport(name: string, rules: readonly SampleRule[], version
     runtime: { node: 'v20.20.2', vitest: '4.1.12', platform: 'linux-x64' },
     timing: { startedAt: '2026-12-02T12:00:00.000Z', durationMs: 1234 },
     summary: {
-      conforms: entries.every((r) => r.status !== 'fail' || !deciding.includes(r.level)),
+      conforms: entries.every((r) => (r.status !== 'fail' && r.status !== 'blocked') || !deciding.includes(r.level)),
       must: counts(entries, 'must'),
       upstream: counts(entries, 'upstream'),
       should: counts(entries, 'should'),
@@ -101,7 +125,7 @@ export function sampleReport(name: string, rules: readonly SampleRule[], version
         pass: tests.filter((t) => t.outcome === 'pass').length,
         fail: tests.filter((t) => t.outcome === 'fail').length,
         notApplicable: tests.filter((t) => t.outcome === 'not-applicable').length,
-        skipped: 0,
+        skipped: tests.filter((t) => t.outcome === 'skipped').length,
       },
       areas,
       unattributedErrors: 0,
