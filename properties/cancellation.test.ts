@@ -14,6 +14,7 @@ import { approvalStub } from '../conformance/suite/_kit/approval.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
 import { expectAbortName } from '../conformance/suite/_kit/result-assertions.ts'
 import { incidental } from '../conformance/suite/_kit/incidental.ts'
+import { guardDeniesControl } from '../conformance/suite/_kit/guard-means.ts'
 import { contextMessage, probeTool, text } from '../conformance/suite/_kit/tools.ts'
 import { law } from './_kit/law.ts'
 import type { LawRun } from './_kit/law.ts'
@@ -93,6 +94,11 @@ law(
         },
       })
       r.tools.register(probe.definition)
+      if (kind === 'guard') {
+        r.tools.guard(() => 'guarded')
+        // The means: the guard denies an ordinary call (GRD-07's), checked before anything aborts.
+        await guardDeniesControl(r.tools, call('tool'), 'guarded')
+      }
       const agent = point === 'approval' ? (await r.scope()).agent : undefined
       if (point === 'approval') {
         r.setApproval(
@@ -109,7 +115,6 @@ law(
         if (point === 'approval') return { kind: 'ask' }
         return next()
       })
-      if (kind === 'guard') r.tools.guard(() => 'guarded')
       r.harness.on('tools/execute', async (_exec, next) => {
         stages.execute += 1
         abortAt('wrapper-before')

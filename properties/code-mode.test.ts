@@ -21,6 +21,7 @@ import { suiteSettings } from '../conformance/suite/_kit/settings.ts'
 import { AdapterTimeoutError, idleClock } from '../conformance/suite/_kit/budget.ts'
 import { deferred } from '../conformance/suite/_kit/deferred.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
+import { expectGuardCalls } from '../conformance/suite/_kit/guard-means.ts'
 import { incidental } from '../conformance/suite/_kit/incidental.ts'
 import { contextMessage, probeTool } from '../conformance/suite/_kit/tools.ts'
 import type { ToolProbe } from '../conformance/suite/_kit/tools.ts'
@@ -171,7 +172,9 @@ law(
             } else {
               const ordinary = (): void => {
                 expect(result.isError, `${what} takes the ordinary pipeline and succeeds; got ${seen}`).toBe(false)
-                expect(ran, `${what}: every stage runs once`).toEqual({ pre: 1, wrapper: 1, guard: 1, post: 1 })
+                expect({ pre: ran.pre, wrapper: ran.wrapper, post: ran.post }, `${what}: every stage runs once`).toEqual({ pre: 1, wrapper: 1, post: 1 })
+                // That the guard is consulted at all is GRD-08's (../conformance/suite/_kit/guard-means.ts).
+                expectGuardCalls(ran.guard, 1, `${what}: guard calls`)
                 expect(probes[name]!.bodyCalls, `${what}: the body runs once`).toBe(bodies + 1)
                 expect(classified, `${what}: classified by its own classifier`).toBe(name === 'safe' ? 'parallel' : 'exclusive')
               }

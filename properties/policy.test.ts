@@ -9,7 +9,9 @@ import type { FeatureName, ToolsContextApi } from '../conformance/adapter/contra
 import type { ApprovalOutcome, PostToolDecision, UserMessage } from '../conformance/spec/types.ts'
 import { approvalStub } from '../conformance/suite/_kit/approval.ts'
 import { call } from '../conformance/suite/_kit/inputs.ts'
-import { incidental } from '../conformance/suite/_kit/incidental.ts'
+import { incidental, precondition } from '../conformance/suite/_kit/incidental.ts'
+import { describeResult } from '../conformance/suite/_kit/describe-result.ts'
+import { guardDeniesControl } from '../conformance/suite/_kit/guard-means.ts'
 import { expectBlockContexts, expectEnveloped, expectNoInfo, expectSucceeds } from '../conformance/suite/_kit/result-assertions.ts'
 import { contextMessage, probeTool, text } from '../conformance/suite/_kit/tools.ts'
 import { law } from './_kit/law.ts'
@@ -78,9 +80,21 @@ law('E-12', ['GRD-02', 'GRD-07'], 'guards deny in global-to-own order whatever p
     }
     const from = child === undefined ? {} : { agent: child.agent }
     let preRuns = 0
+    const guards = steps.filter((s) => s.kind === 'guard')
+    const expected = firstDenial(guards)
+    // Whether the parent's guards apply to its child's call is open (OP-03): upstream's yes is VIS-27's, charged
+    // incidentally, when only a parent guard denies.
+    const onlyParentDenies = (gs: readonly { layer: Layer; deny: string | undefined }[]): boolean =>
+      firstDenial(gs) !== undefined && firstDenial(gs.filter((g) => g.layer !== 'parent')) === undefined
+    for (const guard of guards) contextOf(guard.layer).guard(() => guard.deny)
+    // The means: before any pre-execute listener is added, the guards deny an ordinary call (GRD-07's), so that what
+    // the listeners change below is GRD-02's.
+    if (expected !== undefined && !onlyParentDenies(guards)) {
+      const control = await r.tools.execute(call('tool', {}, from))
+      precondition('GRD-07', () => expect(control.isError, `the guards deny a call no pre-execute listener allowed; got ${describeResult(control)}`).toBe(true))
+    }
     for (const step of steps) {
-      if (step.kind === 'guard') contextOf(step.layer).guard(() => step.deny)
-      else
+      if (step.kind === 'pre')
         r.harness.on(
           'tools/pre-execute',
           async (_exec, next) => {
@@ -92,50 +106,56 @@ law('E-12', ['GRD-02', 'GRD-07'], 'guards deny in global-to-own order whatever p
           { prepend: step.prepend },
         )
     }
-    const guards = steps.filter((s) => s.kind === 'guard')
-    const expected = firstDenial(guards)
-    if (expected !== undefined && steps.some((s) => s.kind === 'pre' && s.mode !== 'pass')) r.interesting()
-    // Whether the parent's guards apply to its child's call is open (OP-03): upstream's yes is VIS-27's, charged
-    // incidentally, when only a parent guard denies.
-    const onlyParentDenies = (gs: readonly { layer: Layer; deny: string | undefined }[]): boolean =>
-      firstDenial(gs) !== undefined && firstDenial(gs.filter((g) => g.layer !== 'parent')) === undefined
+    const forced = steps.some((s) => s.kind === 'pre' && s.mode !== 'pass')
+    if (expected !== undefined && forced) r.interesting()
     const checked = (open: boolean, block: () => void): void => (open ? incidental('VIS-27', block) : block())
+    // One property per claim (issue 39): that no pre-execute listener, forcing allow or not, gets a call past a
+    // denying guard, and that the guards still run after the listeners, is GRD-02's; that a denial is a failure
+    // without the body, and that adding a guard never lifts one, GRD-07's.
+    const firstOwner = steps.some((s) => s.kind === 'pre') ? 'GRD-02' : 'GRD-07'
+    const bodyBefore = probe.bodyCalls
 
     const first = await r.tools.execute(call('tool', {}, from))
     // Control: with any pre-execute listener, at least the outermost one ran (the others may be short-circuited).
-    if (steps.some((s) => s.kind === 'pre')) expect(preRuns, 'pre-execute listeners that ran').toBeGreaterThan(0)
-    checked(onlyParentDenies(guards), () => {
-      if (expected === undefined) {
-        expectSucceeds(first, 'no guard denies: the call succeeds')
-      } else {
-        expect(first.isError, 'a denying guard makes the call a denial').toBe(true)
-        expect('value' in first, 'a denial has no value').toBe(false)
-        expect(typeof first.error?.message, 'a denial carries a string message').toBe('string')
-        expectFirstDenial(
-          first,
-          expected,
-          guards.map((g) => g.deny),
-        )
-        expectNoInfo(first, 'ERR-06')
-      }
-      expect(probe.bodyCalls, 'the body runs only when no guard denies').toBe(expected === undefined ? 1 : 0)
-    })
+    if (steps.some((s) => s.kind === 'pre')) r.holds('GRD-02', () => expect(preRuns, 'pre-execute listeners that ran').toBeGreaterThan(0))
+    r.holds(firstOwner, () =>
+      checked(onlyParentDenies(guards), () => {
+        if (expected === undefined) {
+          expectSucceeds(first, 'no guard denies: the call succeeds')
+        } else {
+          expect(first.isError, 'a denying guard makes the call a denial').toBe(true)
+          expect('value' in first, 'a denial has no value').toBe(false)
+          expect(typeof first.error?.message, 'a denial carries a string message').toBe('string')
+          expectFirstDenial(
+            first,
+            expected,
+            guards.map((g) => g.deny),
+          )
+          expectNoInfo(first, 'ERR-06')
+        }
+        expect(probe.bodyCalls - bodyBefore, 'the body runs only when no guard denies').toBe(expected === undefined ? 1 : 0)
+      }),
+    )
 
     contextOf(extra.layer).guard(() => extra.deny)
     const second = await r.tools.execute(call('tool', {}, from))
     const expectedAfter = firstDenial([...guards, extra])
-    if (first.isError) expect(second.isError, 'an extra guard never lifts a denial').toBe(true)
-    checked(onlyParentDenies([...guards, extra]), () => {
-      if (expectedAfter === undefined) expectSucceeds(second, 'no guard denies after adding one: the call succeeds')
-      else {
-        expect(second.isError, 'after adding a guard, a denying guard makes the call a denial').toBe(true)
-        expectFirstDenial(
-          second,
-          expectedAfter,
-          [...guards, extra].map((g) => g.deny),
-        )
-      }
+    r.holds('GRD-07', () => {
+      if (first.isError) expect(second.isError, 'an extra guard never lifts a denial').toBe(true)
     })
+    r.holds('GRD-07', () =>
+      checked(onlyParentDenies([...guards, extra]), () => {
+        if (expectedAfter === undefined) expectSucceeds(second, 'no guard denies after adding one: the call succeeds')
+        else {
+          expect(second.isError, 'after adding a guard, a denying guard makes the call a denial').toBe(true)
+          expectFirstDenial(
+            second,
+            expectedAfter,
+            [...guards, extra].map((g) => g.deny),
+          )
+        }
+      }),
+    )
   },
 })
 
@@ -152,8 +172,12 @@ law(
     run: async (r, { outcome, service, agent, guardDenies }) => {
       const probe = probeTool('tool')
       r.tools.register(probe.definition)
+      if (guardDenies) {
+        r.tools.guard(() => 'guarded')
+        // The means: the guard denies an ordinary call (GRD-07's), checked before the ask is added.
+        await guardDeniesControl(r.tools, call('tool'), 'guarded')
+      }
       r.harness.on('tools/pre-execute', async () => ({ kind: 'ask', reason: 'please' }))
-      if (guardDenies) r.tools.guard(() => 'guarded')
       const stub = approvalStub(outcome)
       if (service) r.setApproval(stub)
       const scope = agent ? await r.scope() : undefined
@@ -165,15 +189,20 @@ law(
       // Only an ask submitted to the service can be granted (PRE-07); that a mounted service is asked for a call with
       // an agent at all is PRE-28's, charged incidentally (the seeds also deny for a missing approval channel).
       const runs = service && agent && requests > 0 && outcome === 'allowed-once' && !guardDenies
-      expect(probe.bodyCalls, 'body runs').toBe(runs ? 1 : 0)
-      if (!service) expect(requests, 'approval requests without a mounted service').toBe(0)
-      else if (agent) incidental('PRE-28', () => expect(requests, 'exactly one approval request (PRE-28)').toBe(1))
-      else incidental('PRE-27', () => expect(requests, 'an agent-less ask never reaches the service (PRE-27)').toBe(0))
-      expect(result.isError, 'the call fails unless the ask was granted and no guard denies').toBe(!runs)
-      if (result.isError) {
-        expectNoInfo(result, 'ERR-06')
-        expectEnveloped(result)
-      }
+      if (service && agent) incidental('PRE-28', () => expect(requests, 'exactly one approval request (PRE-28)').toBe(1))
+      else if (service) incidental('PRE-27', () => expect(requests, 'an agent-less ask never reaches the service (PRE-27)').toBe(0))
+      // One property per case (issue 39): no service is PRE-05's, no agent PRE-06's, a granted ask PRE-07's, and an
+      // ask not granted, or granted and then denied by a guard, PRE-08's.
+      const owner = !service ? 'PRE-05' : !agent ? 'PRE-06' : outcome === 'allowed-once' && !guardDenies ? 'PRE-07' : 'PRE-08'
+      r.holds(owner, () => {
+        expect(probe.bodyCalls, 'body runs').toBe(runs ? 1 : 0)
+        if (!service) expect(requests, 'approval requests without a mounted service').toBe(0)
+        expect(result.isError, 'the call fails unless the ask was granted and no guard denies').toBe(!runs)
+        if (result.isError) {
+          expectNoInfo(result, 'ERR-06')
+          expectEnveloped(result)
+        }
+      })
     },
   },
 )
@@ -238,7 +267,11 @@ law('E-17', ['POST-14', 'POST-07'], 'no post-execute decision turns a failed res
         }).definition,
       )
     if (origin === 'deny') r.harness.on('tools/pre-execute', async () => ({ kind: 'deny', reason: 'denied' }))
-    if (origin === 'guard') r.tools.guard(() => 'guarded')
+    if (origin === 'guard') {
+      r.tools.guard(() => 'guarded')
+      // The means: the guard denies the call (GRD-07's), checked before the post-execute decision is added.
+      await guardDeniesControl(r.tools, call('tool'), 'guarded')
+    }
     if ('value' in decision || 'content' in decision) r.interesting()
     r.harness.on('tools/post-execute', async () => decision as unknown as PostToolDecision)
 
@@ -286,13 +319,17 @@ law('E-22', ['CTX-03', 'CTX-01', 'CTX-02'], 'contexts are deferred ++ wrapper ++
     const result = await r.tools.execute(call('tool'))
 
     const actual = contentsOf(result.additionalContexts)
-    if (mode === 'block') expectBlockContexts(result, actual, [...deferred, ...wrapper], post)
-    else {
-      const expected = mode === 'accept' ? [...deferred, ...wrapper, ...post] : [...deferred, ...wrapper]
-      // Must: which contexts are kept; their order by origin is upstream's CTX-12 (OP-53).
-      expect([...actual].map(String).sort(), 'the additional contexts kept for this decision, in any order').toEqual([...expected].map(String).sort())
-      incidental('CTX-12', () => expect(actual, 'in origin order: deferred, wrapper, decision (CTX-12)').toEqual(expected))
-      incidental('CTX-05', () => expect('additionalContexts' in result, 'the key is present only when there are contexts (CTX-05)').toBe(expected.length > 0))
-    }
+    // One property per mode (issue 39): what a throwing body's failure keeps is CTX-02's, what an accept or a block
+    // adds CTX-03's and CTX-01's.
+    r.holds(mode === 'throw' ? 'CTX-02' : (['CTX-03', 'CTX-01'] as const), () => {
+      if (mode === 'block') expectBlockContexts(result, actual, [...deferred, ...wrapper], post)
+      else {
+        const expected = mode === 'accept' ? [...deferred, ...wrapper, ...post] : [...deferred, ...wrapper]
+        // Must: which contexts are kept; their order by origin is upstream's CTX-12 (OP-53).
+        expect([...actual].map(String).sort(), 'the additional contexts kept for this decision, in any order').toEqual([...expected].map(String).sort())
+        incidental('CTX-12', () => expect(actual, 'in origin order: deferred, wrapper, decision (CTX-12)').toEqual(expected))
+        incidental('CTX-05', () => expect('additionalContexts' in result, 'the key is present only when there are contexts (CTX-05)').toBe(expected.length > 0))
+      }
+    })
   },
 })

@@ -18,6 +18,7 @@ import {
   isDeepFrozen,
 } from '../conformance/suite/_kit/result-assertions.ts'
 import { incidental } from '../conformance/suite/_kit/incidental.ts'
+import { expectArgumentsDeepFrozen } from '../conformance/suite/_kit/frozen-arguments.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
 import { isLossless } from './_kit/json.ts'
 import { law } from './_kit/law.ts'
@@ -38,11 +39,13 @@ law('E-01', ['ERR-08', 'RES-01', 'FIN-02', 'RES-05', 'ERR-22'], 'every call reso
     if (out.threw.includes('guard') || out.threw.includes('finalize')) owners.push('ERR-22')
     r.holds(owners.length === 0 ? 'ERR-08' : owners, () => expect(out.rejected, 'execute() rejected').toBeUndefined())
     if (out.rejected !== undefined) return
-    r.holds(['ERR-08', 'RES-01', 'FIN-02'], () => {
+    // One property per rule (issue 39): the one notification with the resolved object is RES-01's, the one
+    // finalization FIN-02's.
+    r.holds('RES-01', () => {
       expect(out.observed.length, 'tools/result fired this many times').toBe(1)
       expect(out.observed[0]?.result === out.result, 'execute() resolved the very object tools/result saw').toBe(true)
-      expect(out.finalizeCalls, 'finalizeContent calls').toBe(p.visible ? 1 : 0)
     })
+    r.holds('FIN-02', () => expect(out.finalizeCalls, 'finalizeContent calls').toBe(p.visible ? 1 : 0))
   },
 })
 
@@ -99,7 +102,8 @@ law('E-03', ['RES-02', 'RES-03'], 'the final result is deep-frozen and survives 
     expect(exec, 'tools/result saw an execution').toBeDefined()
     if (exec === undefined) return
     expect($Object.isFrozen(exec), 'the observed execution is frozen').toBe(true)
-    if (exec.arguments !== undefined) expect(isDeepFrozen(exec.arguments), 'the observed arguments are deep-frozen').toBe(true)
+    // That the arguments are deep-frozen is ARG-04's (../conformance/suite/_kit/frozen-arguments.ts).
+    if (exec.arguments !== undefined) expectArgumentsDeepFrozen(exec.arguments, 'tools/result')
   },
 })
 
@@ -125,23 +129,27 @@ law('E-13', ['PRE-04', 'PRE-05', 'GRD-07'], 'every denial is exactly { isError, 
 
     const result = await r.tools.execute(call('tool'))
 
-    expect(result.isError, 'a denial is a failure').toBe(true)
-    expect(typeof result.error?.message, 'a denial carries a string message').toBe('string')
-    if (source === 'ask-without-service') expectDenialMessage(result, reason, 'PRE-23')
-    else if (source === 'guard') expectDenialMessage(result, reason, reason === '' ? 'GRD-15' : 'GRD-16')
-    else expectDenialMessage(result, reason, 'PRE-25')
-    const others = $Object.keys(result).filter((key) => !['content', 'error', 'isError'].includes(key))
-    expect(
-      others.filter((key) => (result as unknown as Record<string, unknown>)[key] !== undefined),
-      'a denial carries only isError, error and content',
-    ).toEqual([])
-    // That the keys that do not apply are left out rather than set to undefined is RES-12's (OP-40).
-    expectOnlyKeys(result, ['content', 'error', 'isError'])
-    expectNoInfo(result, 'ERR-06')
-    expectEnveloped(result)
-    expect(probe.bodyCalls, 'a denied call never reaches the body').toBe(0)
-    // Whether a denial reaches tools/post-execute is open (OP-06): upstream's once is POST-28's.
-    expect(posts, 'tools/post-execute runs at most once').toBeLessThanOrEqual(1)
+    // One property per source of the denial (issue 39): a pre-execute deny is PRE-04's, an unserviced ask PRE-05's, a
+    // guard's reason GRD-07's.
+    r.holds(source === 'pre-deny' ? 'PRE-04' : source === 'guard' ? 'GRD-07' : 'PRE-05', () => {
+      expect(result.isError, 'a denial is a failure').toBe(true)
+      expect(typeof result.error?.message, 'a denial carries a string message').toBe('string')
+      if (source === 'ask-without-service') expectDenialMessage(result, reason, 'PRE-23')
+      else if (source === 'guard') expectDenialMessage(result, reason, reason === '' ? 'GRD-15' : 'GRD-16')
+      else expectDenialMessage(result, reason, 'PRE-25')
+      const others = $Object.keys(result).filter((key) => !['content', 'error', 'isError'].includes(key))
+      expect(
+        others.filter((key) => (result as unknown as Record<string, unknown>)[key] !== undefined),
+        'a denial carries only isError, error and content',
+      ).toEqual([])
+      // That the keys that do not apply are left out rather than set to undefined is RES-12's (OP-40).
+      expectOnlyKeys(result, ['content', 'error', 'isError'])
+      expectNoInfo(result, 'ERR-06')
+      expectEnveloped(result)
+      expect(probe.bodyCalls, 'a denied call never reaches the body').toBe(0)
+      // Whether a denial reaches tools/post-execute is open (OP-06): upstream's once is POST-28's.
+      expect(posts, 'tools/post-execute runs at most once').toBeLessThanOrEqual(1)
+    })
     incidental('POST-28', () => expect(posts, 'a denial passes through tools/post-execute once (POST-28)').toBe(1))
   },
 })
@@ -164,14 +172,19 @@ law('E-23', ['ERR-01', 'ERR-03'], 'any thrown value becomes "Error: " + its best
     expect(result.isError, 'a thrown body is a failure').toBe(true)
     if (!result.isError) return
     const message = expectedMessage(spec)
-    expect(typeof result.error.message, 'error.message is a string').toBe('string')
-    const isError = spec.kind === 'error' || spec.kind === 'harness' || spec.kind === 'coded-lookalike'
-    if (isError && message === '') expectEmptyMessageKept(result)
-    else if (isError)
-      expectThrownMessage(result, String(message)) // as it is: ERR-18's, incidentally (OP-04)
-    else if (message !== undefined) incidental('ERR-02', () => expect(result.error.message, 'the best-effort message (ERR-02)').toBe(message))
+    const failure = result.error
+    // One property per rule (issue 39): the message is ERR-01's, a coded error's identity ERR-03's.
+    r.holds('ERR-01', () => {
+      expect(typeof failure.message, 'error.message is a string').toBe('string')
+      const isError = spec.kind === 'error' || spec.kind === 'harness' || spec.kind === 'coded-lookalike'
+      if (isError && message === '') expectEmptyMessageKept(result)
+      else if (isError)
+        expectThrownMessage(result, String(message)) // as it is: ERR-18's, incidentally (OP-04)
+      else if (message !== undefined) incidental('ERR-02', () => expect(failure.message, 'the best-effort message (ERR-02)').toBe(message))
+    })
     if (spec.kind === 'harness' && coded) {
-      expectErrorIdentity(result, (thrown as Error).name, spec.code) // its exact { name, code } shape: ERR-20's, incidentally
+      // its exact { name, code } shape: ERR-20's, incidentally
+      r.holds('ERR-03', () => expectErrorIdentity(result, (thrown as Error).name, spec.code))
     } else {
       expectNoInfo(result, 'ERR-14')
     }

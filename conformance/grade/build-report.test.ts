@@ -289,9 +289,15 @@ describe('failures marked with the rules they concern (forRules)', () => {
     // A failure of its own comes first: the rule fails.
     const ownFailure = buildReport(input([plainMust, otherMust], { tests: [twoRules([blocked]), rawTest([plainMust.id], 'failed')] }))
     expect(ownFailure.rules.map((r) => r.status)).toEqual(['fail', 'fail'])
-    // A blocker mark that is not the one rule the failure concerns is an ordinary marked failure.
+    // A blocker mark that is not among the rules the failure concerns is an ordinary marked failure.
     const odd = buildReport(input([plainMust, otherMust], { tests: [twoRules([{ ...marked([otherMust.id]), blockedBy: plainMust.id }])] }))
     expect(odd.rules.map((r) => r.status)).toEqual(['pass', 'fail'])
+    // An incidental check that failed before the precondition did fails its rule too; the test stays blocked under its own.
+    const alsoIncidental = rawTest([plainMust.id, otherMust.id, plainShould.id], 'failed', {
+      errors: [{ ...marked([plainShould.id, otherMust.id], 'blocked'), blockedBy: otherMust.id }],
+    })
+    const both = buildReport(input([plainMust, otherMust, plainShould], { tests: [alsoIncidental] }))
+    expect(Object.fromEntries(both.rules.map((r) => [r.id, r.status]))).toEqual({ [plainMust.id]: 'blocked', [otherMust.id]: 'fail', [plainShould.id]: 'fail' })
   })
 
   test('a blocked rule of a level that does not decide leaves the verdict to the levels that do', () => {

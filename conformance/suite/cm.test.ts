@@ -3,10 +3,13 @@ import { expect } from 'vitest'
 import type { ScopeHandle } from '../adapter/contract.ts'
 import { check, type CheckContext } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
+import { expectGuardConsulted } from './_kit/guard-means.ts'
+import { unknownNameResolvesFirst } from './_kit/unknown-names.ts'
+import { expectArgumentsDeepFrozen } from './_kit/frozen-arguments.ts'
 import { incidental, precondition } from './_kit/incidental.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { deferred, settle } from './_kit/deferred.ts'
-import { expectCode, expectSuccess, isDeepFrozen } from './_kit/result-assertions.ts'
+import { expectCode, expectSuccess } from './_kit/result-assertions.ts'
 import { probeTool } from './_kit/tools.ts'
 import { approvalStub } from './_kit/approval.ts'
 import { abortAwaitingTool, at, mountScripted, runCode, traceStages } from './_kit/code-mode.ts'
@@ -691,7 +694,7 @@ check(
     for (const args of probe.bodyArgs) seen.push({ stage: 'body', args })
     for (const { stage, args } of seen) {
       expect(passed.includes(args), `${stage} sees a snapshot, not the program's object`).toBe(false)
-      expect(isDeepFrozen(args), `${stage} sees frozen arguments`).toBe(true)
+      expectArgumentsDeepFrozen(args, stage)
       expect(isLosslessJson(args), `${stage} sees lossless JSON`).toBe(true)
     }
   },
@@ -831,7 +834,9 @@ check(
     const local = probeTool('local')
     agent.tools.register(local.definition)
     const guarded: { agent: unknown; rootCallId: unknown; parent: unknown }[] = []
+    const consulted: string[] = []
     agent.tools.guard((exec) => {
+      consulted.push(exec.name)
       if (exec.name === 'local') guarded.push({ agent: exec.agent, rootCallId: exec.rootCallId, parent: exec.parent })
       return undefined
     })
@@ -849,6 +854,8 @@ check(
       ),
     )
 
+    // The means: the agent's scoped guard judges the agent's own call, run_code itself (GRD-04's).
+    precondition('GRD-04', () => expect(consulted, "the agent's scoped guard saw its run_code call (GRD-04)").toContain('run_code'))
     expectSuccess(result)
     expect(local.bodyCalls, 'the scope-local tool ran for the sub-call').toBe(1)
     expect(guarded, "the agent's scoped guard saw the sub-call with the outer agent and root").toEqual([
@@ -876,6 +883,8 @@ check(
     const trace = traceStages(harness)
     const runtime = await mountScripted(codeMode)
     expectSuccess(await tools.execute(runCode(runtime.program(async ({ tools: bound }) => bound.echo?.({})))))
+    // The means: the guard judges the outer call, run_code itself (GRD-08's).
+    expectGuardConsulted(guarded.filter((name) => name === 'run_code').length)
     const echo = trace.filter((entry) => entry.endsWith(':echo'))
     expect(echo).toEqual(['pre:echo', 'execute:echo', 'post:echo', 'result:echo'])
     expect(guarded).toContain('echo')
@@ -915,6 +924,31 @@ check(
       ),
     )
 
+    // The means: for the agent's own call, run_code itself, its scoped listeners and guard hear it (VIS-18's, GRD-04's)
+    // in pipeline order (GRD-02's), and another agent's hear nothing (VIS-18's, GRD-04's).
+    const outer = (seen: readonly string[]): string[] => seen.filter((entry) => entry.endsWith(':run_code'))
+    const guards = (seen: readonly string[]): string[] => seen.filter((entry) => entry.startsWith('guard:'))
+    const listeners = (seen: readonly string[]): string[] => seen.filter((entry) => !entry.startsWith('guard:'))
+    precondition('GRD-04', () => expect(guards(outer(seenByOther)), "another agent's guard does not judge the call").toEqual([]))
+    precondition('VIS-18', () => expect(listeners(outer(seenByOther)), "another agent's listeners do not hear the call").toEqual([]))
+    precondition('GRD-04', () => expect(guards(outer(seenByMine)), "the agent's guard judges its call").toEqual(['guard:run_code']))
+    precondition('VIS-18', () =>
+      expect(listeners(outer(seenByMine)), "the agent's listeners hear its call").toEqual([
+        'pre:run_code',
+        'execute:run_code',
+        'post:run_code',
+        'result:run_code',
+      ]),
+    )
+    precondition('GRD-02', () =>
+      expect(outer(seenByMine), 'the guard runs after pre-execute').toEqual([
+        'pre:run_code',
+        'guard:run_code',
+        'execute:run_code',
+        'post:run_code',
+        'result:run_code',
+      ]),
+    )
     expect(
       seenByMine.filter((entry) => entry.endsWith(':echo')),
       "the agent's own stages for its sub-call",
@@ -932,7 +966,8 @@ check(
     const brokenProbe = probeTool('broken')
     tools.register(guardedProbe.definition)
     tools.register(brokenProbe.definition)
-    tools.guard((exec) => (exec.name === 'guarded' ? 'guard says no' : undefined))
+    const consulted: string[] = []
+    tools.guard((exec) => (consulted.push(exec.name), exec.name === 'guarded' ? 'guard says no' : undefined))
     harness.on('tools/pre-execute', (exec, next) => {
       if (exec.name === 'broken') throw new Error('listener broke')
       return next()
@@ -948,6 +983,8 @@ check(
     const result = await tools.execute(
       runCode(runtime.program(async ({ tools: bound }) => [await rejection(bound.guarded!({})), await rejection(bound.broken!({}))])),
     )
+    // The means: the guard judges the outer call, run_code itself (GRD-08's).
+    expectGuardConsulted(consulted.filter((name) => name === 'run_code').length)
     expectSuccess(result)
     expect(guardedProbe.bodyCalls + brokenProbe.bodyCalls).toBe(0)
     // Which of the two reach post-execute is open: upstream's routing is POST-28's (OP-06) and POST-24's.
@@ -1256,6 +1293,8 @@ check(
   ['CM-12', 'CM-15', 'CM-18', 'ERR-12'],
   'a binding whose tool was unregistered after the run started fails as UNKNOWN_TOOL through the ordinary path, without the body',
   async ({ tools, harness, scope, codeMode }) => {
+    // The means: a name outside the view resolves rather than rejects (ERR-05's), checked before the run.
+    await unknownNameResolvesFirst(tools)
     const probe = probeTool('ephemeral')
     const unregister = tools.register(probe.definition)
     const agent = await scope()

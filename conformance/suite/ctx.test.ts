@@ -9,7 +9,7 @@ import { trackListeners } from './_kit/listeners.ts'
 import { expectCode, expectPlainFailure, expectSuccess, expectUnset } from './_kit/result-assertions.ts'
 import { contextMessage, probeTool, text } from './_kit/tools.ts'
 import type { ProbeSpec } from './_kit/tools.ts'
-import { expectContextGroups, expectContextOrder, expectDeferredKept } from './_kit/contexts.ts'
+import { deferredSurviveBodyThrow, expectContextGroups, expectContextOrder, expectDeferredKept } from './_kit/contexts.ts'
 
 const a = contextMessage('body-1')
 const b = contextMessage('body-2')
@@ -157,6 +157,8 @@ for (const accept of accepts) {
 }
 
 check(['CTX-03', 'POST-03'], "an accept adds its contexts to a failure too: after a throwing body's, and to a denial", async ({ harness, tools }) => {
+  // That a throwing body's failure keeps what it deferred at all is CTX-02's, checked first.
+  await deferredSurviveBodyThrow(tools, a)
   tools.register(probeTool('ctx', { body: deferringThenThrowing }).definition)
   tools.register(probeTool('denied').definition)
   harness.on('tools/pre-execute', (exec, next) => (exec.name === 'denied' ? { kind: 'deny', reason: 'not now' } : next()))
@@ -323,6 +325,8 @@ const lateFailures: { name: string; owner?: 'CTX-14'; arrange: (harness: Harness
 
 /** The failure `failure` raises after the body deferred `a` still carries `a`. */
 async function expectDeferredSurvive({ harness, tools }: { harness: Harness; tools: ToolRuntimeApi }, failure: (typeof lateFailures)[number]): Promise<void> {
+  // That a failure keeps what the body deferred at all is CTX-02's, checked first on a throwing body.
+  await deferredSurviveBodyThrow(tools, a)
   tools.register(probeTool('ctx', failure.spec ?? { body: deferring() }).definition)
   failure.arrange(harness)
 

@@ -12,6 +12,7 @@ import { nestedPropertyMap } from './_kit/nested-property-map.ts'
 import { call } from './_kit/inputs.ts'
 import { expectSuccess } from './_kit/result-assertions.ts'
 import { probeTool, renderJson } from './_kit/tools.ts'
+import { integerRefusesFractions } from './_kit/validation-fixtures.ts'
 
 // ---- helpers ----------------------------------------------------------------
 
@@ -802,6 +803,8 @@ const SCALAR_SPEC = {
 }
 
 check('DSL-13', 'validateArgs type-checks every scalar property and enforces enum membership', ({ schema }) => {
+  // That an integer node refuses 1.5 is JSV-07's.
+  integerRefusesFractions(schema)
   expectEachViolationNamed(
     schema,
     SCALAR_SPEC,

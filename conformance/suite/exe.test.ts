@@ -4,12 +4,14 @@ import { expect } from 'vitest'
 import type { ToolDefinition, ToolExecutionResult } from '../spec/types.ts'
 import type { Harness } from '../adapter/contract.ts'
 import { check } from './_kit/check.ts'
+import { deferredSurviveBodyThrow, expectDeferredOnListenerFailure } from './_kit/contexts.ts'
 import { incidental, precondition } from './_kit/incidental.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
 import { expectCode, expectEnveloped, expectErrorIdentity, expectOnlyKeys, expectSuccess, expectThrownMessage, isDeepFrozen } from './_kit/result-assertions.ts'
 import { recordStages } from './_kit/stages.ts'
+import { expectGuardConsulted, expectGuardDenied, expectTraceAsideGuard } from './_kit/guard-means.ts'
 import { expectPostRouting } from './_kit/routing.ts'
 import { contextMessage, probeTool, renderJson, text } from './_kit/tools.ts'
 import { mountScripted, runCode } from './_kit/code-mode.ts'
@@ -57,7 +59,7 @@ check('EXE-01', 'the wrapper nests the body between the end of pre-execute and t
   })
 
   expectSuccess(await tools.execute(call('echo')))
-  expect(log, 'call order').toEqual(['pre', 'pre:after', 'guard', 'execute:before', 'body', 'execute:after', 'post'])
+  expectTraceAsideGuard(log, ['pre', 'pre:after', 'guard', 'execute:before', 'body', 'execute:after', 'post'], 'call order')
 })
 
 check('EXE-01', 'tools/execute is not entered after a deny, a guard denial or an abort during the guards', async ({ harness, tools }) => {
@@ -67,18 +69,26 @@ check('EXE-01', 'tools/execute is not entered after a deny, a guard denial or an
   let mode: 'deny' | 'guard' | 'abort' = 'deny'
   const controller = new AbortController()
   harness.on('tools/pre-execute', (_exec, next) => (mode === 'deny' ? { kind: 'deny', reason: 'no' } : next()))
+  let aborts = 0
   tools.guard(() => {
     if (mode === 'guard') return 'guarded'
-    if (mode === 'abort') controller.abort()
+    if (mode === 'abort') {
+      aborts += 1
+      controller.abort()
+    }
     return undefined
   })
 
   await tools.execute(call('echo'))
   mode = 'guard'
-  await tools.execute(call('echo'))
+  // The means: the guard's reason denies the call (GRD-07's).
+  expectGuardDenied(await tools.execute(call('echo')), 'guarded')
   expect(stages.count('execute'), 'execute stage runs after a deny or a guard denial').toBe(0)
   mode = 'abort'
-  expectCode(await tools.execute(call('echo', {}, { signal: controller.signal })), 'ABORTED_BEFORE_DISPATCH')
+  const aborted = await tools.execute(call('echo', {}, { signal: controller.signal }))
+  // The means: the guard that aborts the caller was consulted (GRD-08's).
+  expectGuardConsulted(aborts)
+  expectCode(aborted, 'ABORTED_BEFORE_DISPATCH')
 
   expect(probe.bodyCalls, 'body calls').toBe(0)
   // The seeds skip the body; that the wrappers are skipped too after an abort during the guards is POST-25's.
@@ -332,6 +342,8 @@ check('EXE-07', 'a throwing wrapper yields a failure of its error', async ({ har
 
 check('EXE-07', 'a throwing wrapper keeps the contexts the body deferred', async ({ harness, tools }) => {
   const deferredCtx = contextMessage('deferred by the body')
+  // That a failure keeps what the body deferred at all is CTX-02's, checked first on a throwing body.
+  await deferredSurviveBodyThrow(tools, deferredCtx)
   tools.register(probeTool('echo', { body: (_a, exec) => (exec.deferContext(deferredCtx), 1) }).definition)
   harness.on('tools/execute', async (_exec, next) => {
     await next()
@@ -341,7 +353,8 @@ check('EXE-07', 'a throwing wrapper keeps the contexts the body deferred', async
   const result = await tools.execute(call('echo'))
 
   expect(result.isError, 'isError').toBe(true)
-  expect(result.additionalContexts).toEqual([deferredCtx])
+  // That a throwing listener's failure keeps them is CTX-06's (one owner, issue 39).
+  expectDeferredOnListenerFailure(result.additionalContexts, [deferredCtx])
 })
 
 check('EXE-08', 'without a replacement the body gets the caller signal itself', async ({ harness, tools }) => {
@@ -485,7 +498,10 @@ check(
 
     expectSuccess(await tools.execute(call('echo', {}, { signal: caller.signal })))
 
-    expect(seen.map(([stage]) => stage)).toEqual(['pre', 'guard', 'execute', 'post'])
+    expectTraceAsideGuard(
+      seen.map(([stage]) => stage),
+      ['pre', 'guard', 'execute', 'post'],
+    )
     for (const [stage, signal] of seen) expect(signal, `${stage} signal`).toBe(caller.signal)
   },
 )

@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ToolExecutionInput } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
+import { finalizerRanFirst } from './_kit/finalizer-ran.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
 import { incidental } from './_kit/incidental.ts'
@@ -226,8 +227,8 @@ check('FIN-03', 'a candidate that cannot be materialized reaches the finalizer a
 
   const result = await tools.execute(call('fin'))
 
+  finalizerRanFirst(probe.finalizeCalls, 'a candidate that cannot be materialized')
   const seen = probe.finalizeCalls[0]
-  expect(seen).toBeDefined()
   expectPlainFailure(seen!.result)
   incidental('FIN-08', () => expect(isDeepFrozen(seen?.result), 'deep-frozen (FIN-08)').toBe(true))
   expectPlainFailure(result)
@@ -264,10 +265,11 @@ check('FIN-04', 'returned content replaces content only; value, contexts and con
 })
 
 check('FIN-04', 'returned content on a failure keeps isError and the structured error', async ({ tools }) => {
-  finalizedTool(tools, { schema: { type: 'string' }, body: () => 7, finalizeContent: () => [text('short')] })
+  const probe = finalizedTool(tools, { schema: { type: 'string' }, body: () => 7, finalizeContent: () => [text('short')] })
 
   const result = await tools.execute(call('fin'))
 
+  finalizerRanFirst(probe.finalizeCalls, 'an output failure')
   expectCode(result, 'INVALID_TOOL_OUTPUT')
   expect(result.content).toEqual([text('short')])
 })
@@ -315,7 +317,7 @@ check('FIN-05', 'a throwing finalizer yields the normalized failure of its error
   // The seeds only forbid the finalizer to throw: that the outcome is then the failure of what it threw is FIN-09's (OP-49).
   incidental('FIN-09', () => {
     expect(result.isError, 'a failure (FIN-09)').toBe(true)
-    expectThrownMessage(result, 'finalizer broke')
+    expectThrownMessage(result, 'finalizer broke', 'ERR-13')
     expectNoInfo(result, 'ERR-14')
     expectEnveloped(result)
   })
@@ -450,6 +452,6 @@ check('FIN-09', 'a throwing finalizer or one returning non-lossless content make
   const nonLossless = await tools.execute(call('lossy'))
 
   expect(thrown.isError, 'after a throw').toBe(true)
-  expectThrownMessage(thrown, 'finalizer broke') // the message as thrown is ERR-18's (OP-04)
+  expectThrownMessage(thrown, 'finalizer broke', 'ERR-13') // the message as thrown is ERR-18's (OP-04)
   expect(nonLossless.isError, 'after non-lossless content').toBe(true)
 })

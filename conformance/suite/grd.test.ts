@@ -1,4 +1,4 @@
-import { $Reflect } from './_kit/intrinsics.ts'
+import { $Object, $Reflect } from './_kit/intrinsics.ts'
 import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { PreToolDecision, ToolGuard } from '../spec/types.ts'
@@ -21,6 +21,7 @@ import {
   isDeepFrozen,
 } from './_kit/result-assertions.ts'
 import { recordStages } from './_kit/stages.ts'
+import { expectGuardConsulted, expectGuardDenied, expectTraceAsideGuard, guardDeniesControl } from './_kit/guard-means.ts'
 import { expectStagesAside } from './_kit/routing.ts'
 import { probeTool } from './_kit/tools.ts'
 
@@ -28,6 +29,8 @@ check('GRD-02', 'a prepended pre-execute listener that forces allow cannot bypas
   const probe = probeTool('write')
   tools.register(probe.definition)
   tools.guard(() => 'writes are frozen')
+  // The means: the guard denies an ordinary call (GRD-07's), before the forcing listener is added.
+  await guardDeniesControl(tools, call('write'), 'writes are frozen')
   let forced = 0
   harness.on(
     'tools/pre-execute',
@@ -135,7 +138,8 @@ check('GRD-01', 'the disposer returned by guard() lifts exactly that guard', asy
   dispose()
   const after = await tools.execute(call('write'))
 
-  expectGuardDenial(before, 'writes are frozen')
+  // That a guard's reason denies is GRD-07's: here it only shows the guard is in force.
+  expectGuardDenied(before, 'writes are frozen')
   expectSuccess(after)
   expect(probe.bodyCalls, 'body calls').toBe(1)
 })
@@ -175,8 +179,9 @@ check(
     dispose()
     const afterDispose = await tools.execute(call('write', {}, { agent: owner.agent }))
 
-    expectGuardDenial(own, 'scope guard')
-    expectSuccess(elsewhere)
+    // Which calls a scoped guard judges is GRD-04's; GRD-01's is that its disposer lifts exactly it.
+    precondition('GRD-04', () => expectGuardDenial(own, 'scope guard'))
+    incidental('GRD-04', () => expectSuccess(elsewhere))
     expectSuccess(afterDispose)
   },
   { needs: ['scopes'] },
@@ -201,7 +206,7 @@ check('GRD-02', 'guards run after every pre-execute listener has finished and be
 
   await tools.execute(call('write'))
 
-  expect(log, 'call order').toEqual(['pre:after-next', 'guard', 'execute'])
+  expectTraceAsideGuard(log, ['pre:after-next', 'guard', 'execute'], 'call order')
 })
 
 check('GRD-02', 'guards are not evaluated when pre-execute denies', async ({ harness, tools }) => {
@@ -227,6 +232,8 @@ check(
     const probe = probeTool('write')
     tools.register(probe.definition)
     tools.guard(() => 'guard after approval')
+    // The means: the guard denies an ordinary call (GRD-07's), before the ask is added.
+    await guardDeniesControl(tools, call('write', {}, { agent }), 'guard after approval')
     const approval = approvalStub('allowed-once')
     setApproval(approval)
     harness.on('tools/pre-execute', () => ({ kind: 'ask' }))
@@ -400,16 +407,25 @@ check('GRD-08', 'a guard receives the pipeline execution: same token as pre-exec
     return next()
   })
   const seen: unknown[] = []
+  const frozen: { frozen: boolean; write: boolean }[] = []
   tools.guard((exec) => {
     tokens.push(exec.token)
     const args = exec.arguments as { list: number[] }
-    seen.push({ name: exec.name, callId: exec.callId, rootCallId: exec.rootCallId, args, frozen: isDeepFrozen(args), write: $Reflect.set(args.list, 0, 9) })
+    seen.push({ name: exec.name, callId: exec.callId, rootCallId: exec.rootCallId, args })
+    frozen.push({ frozen: isDeepFrozen(args), write: $Reflect.set(args.list, 0, 9) })
     return undefined
   })
 
   await tools.execute(call('write', { list: [1] }, { callId: 'call-g' }))
 
-  expect(seen, 'what the guard saw').toEqual([{ name: 'write', callId: 'call-g', rootCallId: 'call-g', args: { list: [1] }, frozen: true, write: false }])
+  // That the arguments every stage sees are deep-frozen is ARG-04's.
+  incidental('ARG-04', () =>
+    expect(
+      frozen.filter((seen) => !$Object.is(seen.frozen, true) || !$Object.is(seen.write, false)),
+      'the arguments the guard saw are deep-frozen (ARG-04)',
+    ).toEqual([]),
+  )
+  expect(seen, 'what the guard saw').toEqual([{ name: 'write', callId: 'call-g', rootCallId: 'call-g', args: { list: [1] } }])
   expect(tokens, 'tokens seen').toHaveLength(2)
   expect(typeof tokens[0]).toBe('symbol')
   expect(tokens[1], 'same token both times').toBe(tokens[0])
@@ -428,23 +444,33 @@ check('GRD-19', 'a guard returning a promise of undefined is not awaited, so the
 
 check('GRD-09', 'a throwing guard ends the call as a failure without tools/execute or body', async ({ harness, tools }) => {
   const { stages, probe } = setup(harness, tools)
+  let calls = 0
   tools.guard(() => {
+    calls += 1
     throw new Error('guard broke')
   })
 
   const result = await tools.execute(call('write'))
 
+  expectGuardConsulted(calls)
   expectPlainFailure(result)
-  expectThrownMessage(result, 'guard broke')
+  expectThrownMessage(result, 'guard broke', 'ERR-13')
   expectEnveloped(result)
   expectStagesAside(stages, ['pre', 'result'], 'POST-24')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
 check('GRD-10', 'an empty-string reason denies and undefined leaves the call as it was', async ({ harness, tools }) => {
-  const { stages, probe } = setup(harness, tools)
-  // Returns "", except undefined for a call passing `{ pass: true }`: the control below.
-  tools.guard((exec) => ((exec.arguments as { pass?: boolean }).pass === true ? undefined : ''))
+  const probe = probeTool('write')
+  tools.register(probe.definition)
+  // Returns "", except undefined for a call passing `{ pass: true }` (the control below) and a non-empty reason for
+  // one passing `{ control: true }`: that a non-empty reason denies at all is GRD-07's, checked first.
+  tools.guard((exec) => {
+    const { pass, control } = exec.arguments as { pass?: boolean; control?: boolean }
+    return pass === true ? undefined : control === true ? 'control' : ''
+  })
+  await guardDeniesControl(tools, call('write', { control: true }), 'control')
+  const stages = recordStages(harness)
 
   const result = await tools.execute(call('write'))
 
@@ -569,15 +595,18 @@ check(
   async ({ harness, tools, harnessError }) => {
     const { stages, probe } = setup(harness, tools)
     const thrown = harnessError('guard broke', 'GUARD_DOWN')
+    let calls = 0
     tools.guard(() => {
+      calls += 1
       throw thrown
     })
 
     const result = await tools.execute(call('write'))
 
+    expectGuardConsulted(calls)
     // That the failure keeps the error's info is ERR-21's alone (OP-56).
     incidental('ERR-21', () => expect(result.error?.info, "the error's info (ERR-21)").toEqual({ name: thrown.name, code: 'GUARD_DOWN' }))
-    expectThrownMessage(result, 'guard broke')
+    expectThrownMessage(result, 'guard broke', 'ERR-13')
     expect(
       stages.results.map((seen) => seen.result.error),
       'the failure tools/result observes',
@@ -594,7 +623,9 @@ check(
 check('GRD-15', 'a guard returning "" denies with the message ""', async ({ tools }) => {
   const probe = probeTool('write')
   tools.register(probe.definition)
-  tools.guard(() => '')
+  // Returns "", except a non-empty reason for a call passing `{ control: true }`: that a reason denies at all is GRD-07's.
+  tools.guard((exec) => ((exec.arguments as { control?: boolean }).control === true ? 'control' : ''))
+  await guardDeniesControl(tools, call('write', { control: true }), 'control')
 
   const result = await tools.execute(call('write'))
 

@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import type { ContentBlock, JsonValue, ToolExecutionResult } from '../spec/types.ts'
 import type { ToolRuntimeApi } from '../adapter/contract.ts'
 import { check } from './_kit/check.ts'
+import { expectArgumentsDeepFrozen } from './_kit/frozen-arguments.ts'
 import { deferred } from './_kit/deferred.ts'
 import { call } from './_kit/inputs.ts'
 import {
@@ -10,6 +11,7 @@ import {
   expectEnveloped,
   expectErrorClass,
   expectErrorIdentity,
+  expectKeptThrownMessage,
   expectNoInfo,
   expectOnlyKeys,
   expectProjectionFailure,
@@ -56,7 +58,7 @@ check('OUT-01', 'the body gets the frozen arguments and a run context with ident
   const exec = probe.bodyExecs[0]!
   expect(args).toEqual(input)
   expect(args, 'args is a new object').not.toBe(input)
-  expect(isDeepFrozen(args), 'deep-frozen').toBe(true)
+  expectArgumentsDeepFrozen(args, 'the body')
   expect(exec.arguments, 'equal arguments').toEqual(args)
   incidental('OUT-17', () => expect(exec.arguments, 'same arguments object (OUT-17)').toBe(args))
   expect({ name: exec.name, callId: exec.callId, rootCallId: exec.rootCallId }).toEqual({ name: 'echo', callId: 'c-1', rootCallId: 'root-1' })
@@ -410,7 +412,7 @@ check('OUT-09', 'a body throw becomes a failure of the thrown value that post-ex
   })
 
   expect(result.isError, 'isError').toBe(true)
-  expect(result.error?.message).toBe('kaboom')
+  expectKeptThrownMessage(result, 'kaboom')
   expectNoInfo(result, 'ERR-14')
   expectEnveloped(result)
   expect(stages.count('post'), 'post stage runs').toBe(1)

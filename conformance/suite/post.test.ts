@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import type { Harness, Subscribe, ToolRuntimeApi } from '../adapter/contract.ts'
 import type { ContentBlock, PostToolDecision, ToolExecutionResult } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
+import { deferredSurviveBodyThrow, expectDeferredOnListenerFailure } from './_kit/contexts.ts'
 import type { CheckContext } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
 import { incidental, precondition } from './_kit/incidental.ts'
@@ -12,6 +13,7 @@ import { trackListeners } from './_kit/listeners.ts'
 import {
   expectBlockContexts,
   expectCode,
+  expectKeptThrownMessage,
   expectNoInfo,
   expectNoMeta,
   expectOnlyKeys,
@@ -299,7 +301,7 @@ check('POST-04', 'a content accept on a failure keeps isError and the error', as
   const result = await runEcho(tools, { body: throwingBody('kaboom') })
 
   expect(result.isError, 'isError').toBe(true)
-  expect(result.error?.message).toBe('kaboom')
+  expectKeptThrownMessage(result, 'kaboom')
   expect(result.content).toEqual([text('softened')])
   expectNoInfo(result, 'ERR-14')
 })
@@ -551,6 +553,8 @@ check('POST-22', 'a block whose text block holds a symbol fails with the TypeErr
 })
 
 check('POST-12', 'a throwing post-execute listener yields a failure of its error and keeps deferred contexts', async ({ harness, tools }) => {
+  // That a failure keeps what the body deferred at all is CTX-02's, checked first on a throwing body.
+  await deferredSurviveBodyThrow(tools, bodyContext)
   harness.on('tools/post-execute', () => {
     throw new Error('post broke')
   })
@@ -560,7 +564,8 @@ check('POST-12', 'a throwing post-execute listener yields a failure of its error
   expect(result.isError, 'isError').toBe(true)
   expectThrownMessage(result, 'post broke')
   expect('value' in result).toBe(false)
-  expect(result.additionalContexts).toEqual([bodyContext])
+  // That a throwing listener's failure keeps them is CTX-06's (one owner, issue 39).
+  expectDeferredOnListenerFailure(result.additionalContexts, [bodyContext])
   expectNoInfo(result, 'ERR-14')
 })
 

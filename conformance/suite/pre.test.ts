@@ -5,6 +5,7 @@ import type { ApprovalOutcome, PreToolDecision, ToolExecutionResult } from '../s
 import { approvalStub } from './_kit/approval.ts'
 import type { ApprovalStub } from './_kit/approval.ts'
 import { check } from './_kit/check.ts'
+import { argumentsDeepFrozenFirst } from './_kit/frozen-arguments.ts'
 import { forRules } from './_kit/for-rules.ts'
 import { incidental, precondition } from './_kit/incidental.ts'
 import { deferred, settle } from './_kit/deferred.ts'
@@ -24,6 +25,7 @@ import {
 import { recordStages } from './_kit/stages.ts'
 import { expectOrderAsidePost, expectPostRouting, expectStagesAside } from './_kit/routing.ts'
 import { expectLookupStages } from './_kit/lookup.ts'
+import { expectGuardCalls, expectTraceAsideGuard, guardDeniesControl } from './_kit/guard-means.ts'
 import { probeTool } from './_kit/tools.ts'
 
 /** Registers a probe tool plus a guard that counts its calls and abstains. */
@@ -91,10 +93,15 @@ check('PRE-01', 'the base next() resolves allow, and the whole waterfall settles
   expectSuccess(await tools.execute(call('read')))
 
   const allow = $JSON.stringify({ kind: 'allow' })
-  expect([...log.slice(0, 6)].sort(), 'every listener ran before and after next(), each seeing allow').toEqual(
+  expect(log.filter((entry) => entry.includes(':')).sort(), 'every listener ran before and after next(), each seeing allow').toEqual(
     ['a:before', 'b:before', 'first:before', `a:after:${allow}`, `b:after:${allow}`, `first:after:${allow}`].sort(),
   )
-  expect(log.slice(6), 'guard and tools/execute come after the waterfall settled').toEqual(['guard', 'execute'])
+  // Where the guard runs is GRD-02's, whether it runs at all GRD-08's (./_kit/guard-means.ts).
+  expectTraceAsideGuard(
+    log.map((entry) => (entry.includes(':') ? 'waterfall' : entry)),
+    ['waterfall', 'waterfall', 'waterfall', 'waterfall', 'waterfall', 'waterfall', 'guard', 'execute'],
+    'tools/execute comes after the waterfall settled',
+  )
 })
 
 check('PRE-24', 'listeners run outermost first in registration order, a prepended one ahead', async ({ harness, tools }) => {
@@ -383,7 +390,7 @@ check('PRE-08', 'allowed-once runs the body after the guards', async ({ harness,
     'the ask reached the approval service',
   ).toEqual(['write'])
   expectSuccess(result)
-  expect(guard.calls, 'guard calls').toBe(1)
+  expectGuardCalls(guard.calls, 1)
   expect(probe.bodyCalls, 'body calls').toBe(1)
 })
 
@@ -392,6 +399,8 @@ check('PRE-08', 'allowed-once does not bypass a denying guard', async ({ harness
   const probe = probeTool('write')
   tools.register(probe.definition)
   tools.guard(() => 'guard still says no')
+  // The means: the guard denies an ordinary call (GRD-07's), before the ask is added.
+  await guardDeniesControl(tools, call('write', {}, { agent }), 'guard still says no')
   const approval = approvalStub('allowed-once')
   setApproval(approval)
   decide(harness, { kind: 'ask' })
@@ -539,14 +548,18 @@ check('PRE-13', 'a pre-execute listener cannot rewrite the arguments the body re
   const probe = probeTool('write')
   tools.register(probe.definition)
   const writes: boolean[] = []
+  const views: unknown[] = []
   harness.on('tools/pre-execute', async (exec, next) => {
     const args = exec.arguments as { path: string; opts: { force: boolean } }
+    views.push(args)
     writes.push($Reflect.set(args, 'path', '/etc/passwd'), $Reflect.set(args.opts, 'force', true))
     return next()
   })
 
   const result = await tools.execute(call('write', { path: 'notes.txt', opts: { force: false } }))
 
+  // That the arguments are deep-frozen at all is ARG-04's; PRE-13's is that pre-execute cannot write through them.
+  argumentsDeepFrozenFirst(views[0], 'tools/pre-execute, once the call settled')
   expectSuccess(result)
   expect(writes).toEqual([false, false])
   expect(probe.bodyArgs, 'body arguments').toEqual([{ path: 'notes.txt', opts: { force: false } }])

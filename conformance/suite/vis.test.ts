@@ -60,7 +60,8 @@ check('VIS-01', 'own registrations shadow inherited ones and escape restrictions
   s.tools.register(ownB.definition)
 
   expect(tools.get('a', s.agent)).toBeUndefined()
-  expectTool(tools.get('b', s.agent), ownB)
+  // That the scope's own registration escapes its restrictions is VIS-11's (one owner, issue 39).
+  incidental('VIS-11', () => expectTool(tools.get('b', s.agent), ownB))
   expectTool(tools.get('c', s.agent), globals.c)
 })
 

@@ -252,11 +252,12 @@ function failedRulesOf(raw: RawTest, ruleIds: readonly string[]): readonly strin
 
 /**
  * The rule whose failed precondition stopped the test: every error names it
- * as the blocker and it is the one rule the failure concerns.
+ * as the blocker and it is among the rules the failure concerns (with any
+ * incidental check of the test that failed before the precondition did).
  */
 function blockerOf(raw: RawTest, failedRules: readonly string[]): string | undefined {
   const blocker = raw.errors[0]?.blockedBy
-  if (blocker === undefined || failedRules.length !== 1 || failedRules[0] !== blocker) return undefined
+  if (blocker === undefined || !failedRules.includes(blocker)) return undefined
   return raw.errors.every((error) => error.blockedBy === blocker) ? blocker : undefined
 }
 

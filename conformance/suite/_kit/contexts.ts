@@ -14,7 +14,10 @@
  */
 import { $JSON } from './intrinsics.ts'
 import { expect } from 'vitest'
-import { incidental } from './incidental.ts'
+import type { ToolRuntimeApi } from '../../adapter/contract.ts'
+import { incidental, precondition } from './incidental.ts'
+import { call } from './inputs.ts'
+import { probeTool } from './tools.ts'
 
 /** A comparable key for a context (contexts are plain JSON). */
 function key(context: unknown): string {
@@ -63,4 +66,39 @@ export function expectDeferredKept(actual: readonly unknown[] | undefined, defer
       [...[...deferred, ...others].map(key)].sort(),
     )
   })
+}
+
+/**
+ * A precondition owned by CTX-02 (seed 000 §执行 (ToolRunContext): deferred
+ * contexts ride "this execution's own result"; CTX-02: not lost "when the
+ * body throws"), for a test of a failure raised later (a throwing listener):
+ * a control tool `name` whose body defers `context` and then throws resolves
+ * a failure that carries it. Call it before the test installs the listeners
+ * it is about. A registry that drops deferred contexts from every failure
+ * then fails CTX-02, whose own tests cover the body throw, rather than every
+ * rule about a later failure (issue 39).
+ */
+export async function deferredSurviveBodyThrow(tools: Pick<ToolRuntimeApi, 'register' | 'execute'>, context: unknown, name = 'ctx-control'): Promise<void> {
+  tools.register(
+    probeTool(name, {
+      body: (_args, exec) => {
+        exec.deferContext(context as never)
+        throw new Error('control body broke')
+      },
+    }).definition,
+  )
+  const control = await tools.execute(call(name))
+  precondition('CTX-02', () =>
+    expect(among(control.additionalContexts ?? [], [context]), 'a throwing body keeps the context it deferred (CTX-02)').toEqual([context]),
+  )
+}
+
+/**
+ * On a failure raised after the body ran by a throwing tools/execute or
+ * tools/post-execute listener, the contexts the body deferred ride it:
+ * CTX-06's, charged incidentally where another rule's test meets such a
+ * failure (EXE-07, POST-12).
+ */
+export function expectDeferredOnListenerFailure(actual: readonly unknown[] | undefined, deferred: readonly unknown[]): void {
+  incidental('CTX-06', () => expect(actual, 'the failure of a throwing listener keeps the contexts the body deferred (CTX-06)').toEqual(deferred))
 }

@@ -11,6 +11,7 @@ import { $Array } from './intrinsics.ts'
 import type { CodeModeHarness, FeatureName, Harness, PromptAssembly, SchemaApi, ScopeHandle, TckAdapter, ToolRuntimeApi } from '../../adapter/contract.ts'
 import type { ApprovalService, ToolPresentationMode } from '../../spec/types.ts'
 import { describeThrown } from './describe-thrown.ts'
+import { unknownNamesResolve } from './unknown-names.ts'
 import type { FeatureGate } from './features.ts'
 
 /** A harness as one test may use it. */
@@ -59,7 +60,8 @@ export function harnessView(adapter: TckAdapter, harness: Harness, gate: Feature
   return {
     adapter,
     harness,
-    tools: harness.tools,
+    // A name outside the caller's view that makes execute() throw or reject blocks the test on ERR-05 (./unknown-names.ts).
+    tools: unknownNamesResolve(harness.tools),
     has: gate.has,
     scope: async (parent) => {
       gate.use('scopes', 'scope()')

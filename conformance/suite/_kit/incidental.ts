@@ -38,6 +38,12 @@ interface Findings {
   readonly features: ReadonlySet<string>
   /** Failed incidental checks, by rule, with their first message. */
   readonly failed: Map<string, string>
+  /**
+   * The first failed precondition, kept even when the test body catches the
+   * error {@link precondition} throws (a rejection handler of the test's
+   * own): the test is blocked all the same.
+   */
+  blocked?: PreconditionFailedError
 }
 
 const findings = new WeakMap<object, Findings>()
@@ -108,9 +114,21 @@ export function precondition(id: RuleId, block: () => void): void {
     block()
     return
   }
-  incidental(id, block)
+  // Whether this block held, not an earlier check of the same rule.
+  let held = true
+  incidental(id, () => {
+    try {
+      block()
+    } catch (error) {
+      held = false
+      throw error
+    }
+  })
   const failed = state.failed.get(id)
-  if (failed !== undefined) throw new PreconditionFailedError(id, failed)
+  if (held || failed === undefined) return
+  const error = new PreconditionFailedError(id, failed)
+  state.blocked ??= error
+  throw error
 }
 
 /**
@@ -130,7 +148,11 @@ export function settleIncidentals(
   const state = findings.get(test)
   findings.delete(test)
   const failed = state === undefined ? [] : [...state.failed.keys()]
-  if (thrown !== undefined && thrown.error instanceof PreconditionFailedError) return { error: thrown.error, rules: failed, blockedBy: thrown.error.rule }
+  // Settled a second time (check() rethrowing the blocked failure of a body that passed), the marks carry the rules.
+  if (thrown !== undefined && thrown.error instanceof PreconditionFailedError)
+    return { error: thrown.error, rules: state === undefined ? (marked ?? [thrown.error.rule]) : failed, blockedBy: thrown.error.rule }
+  // A failed precondition the test body caught (a rejection handler of its own) still blocks the test.
+  if (state?.blocked !== undefined) return { error: state.blocked, rules: failed, blockedBy: state.blocked.rule }
   if (thrown !== undefined) return { error: thrown.error, rules: [...(marked ?? state?.own ?? []), ...failed] }
   if (failed.length === 0) return undefined
   const lines = [...state!.failed].map(([id, message]) => `${id}: ${message}`)

@@ -17,6 +17,7 @@ import type { JsonSchemaNode } from '../../spec/types.ts'
 import { loadJsonSchemaFixtures } from '../../fixtures/json-schema-fixtures.ts'
 import type { FixtureOrigin, ValidationGroup, ValidationTest } from '../../fixtures/json-schema-fixtures.ts'
 import { check } from './check.ts'
+import { precondition } from './incidental.ts'
 import { inForeignRealm } from './realm.ts'
 import { namesExactPath } from './schema-errors.ts'
 import { reportOf } from './verdicts.ts'
@@ -36,6 +37,19 @@ export function validate(schema: SchemaApi, node: unknown, value: unknown, label
 export function asserted(schema: SchemaApi, node: unknown): JsonSchemaNode {
   schema.assertSupportedJsonSchema(node)
   return node as JsonSchemaNode
+}
+
+/**
+ * A precondition owned by JSV-07 (seed 000 §已强制执行的原始 JSON Schema 子集:
+ * an `integer` node accepts only integral numbers): the validator rejects 1.5
+ * for `{ type: 'integer' }`. For a test that uses a fraction as a value an
+ * integer node refuses, as a means to check something else (which oneOf
+ * branches match, that every array item is validated, that validateArgs
+ * checks each property): a validator that takes `integer` for `number` then
+ * fails JSV-07, whose own tests catch it, rather than those rules (issue 39).
+ */
+export function integerRefusesFractions(schema: SchemaApi): void {
+  precondition('JSV-07', () => expect(validate(schema, asserted(schema, { type: 'integer' }), 1.5), 'an integer node rejects 1.5 (JSV-07)').not.toEqual([]))
 }
 
 /** Fixture groups declared in a suite file of their own: shard name → the group's file and pointer. */
