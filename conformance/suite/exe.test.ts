@@ -9,7 +9,16 @@ import { incidental, precondition } from './_kit/incidental.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
-import { expectCode, expectEnveloped, expectErrorIdentity, expectOnlyKeys, expectSuccess, expectThrownMessage, isDeepFrozen } from './_kit/result-assertions.ts'
+import {
+  expectCode,
+  expectEnveloped,
+  expectErrorIdentity,
+  expectKeptThrownMessage,
+  expectOnlyKeys,
+  expectSuccess,
+  expectThrownMessage,
+  isDeepFrozen,
+} from './_kit/result-assertions.ts'
 import { recordStages } from './_kit/stages.ts'
 import { expectGuardConsulted, expectGuardDenied, expectTraceAsideGuard } from './_kit/guard-means.ts'
 import { expectPostRouting } from './_kit/routing.ts'
@@ -776,7 +785,7 @@ check(
 
     await tools.execute(call('explode'))
 
-    expect(seen?.error?.message).toBe('kaboom')
+    expectKeptThrownMessage(seen!, 'kaboom')
     // The seeds name info's content ("class/code"), not its fields (OP-08): exactly { name, code } is ERR-20's.
     expectErrorIdentity(seen!, thrown.name, 'BOOM')
   },

@@ -437,7 +437,7 @@ check('OUT-09', 'a body that throws because of the abort keeps its own error ins
   const result = await pending
 
   expect(result.isError, 'isError').toBe(true)
-  expect(result.error?.message).toBe('stopped on request')
+  expectKeptThrownMessage(result, 'stopped on request')
   expect(result.error?.info).toBeUndefined()
 })
 
@@ -484,7 +484,7 @@ check(
     caller.abort()
     const result = await pending
 
-    expect(result.error?.message).toBe('stopped on request')
+    expectKeptThrownMessage(result, 'stopped on request')
     // The seeds name info's content ("class/code"), not its fields (OP-08): exactly { name, code } is ERR-20's.
     expectErrorIdentity(result, thrown.name, 'STOPPED')
   },
