@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { choiceGroups, mergeChoiceReports, uncoveredRanges } from './mutation-choices.ts'
+import { choiceGroups, mergeChoiceReports, undetectedRanges } from './mutation-choices.ts'
 import type { MutationReport, ReportMutant } from './mutation-areas.ts'
 
 const at = (line: number, column: number, endColumn: number): ReportMutant['location'] => ({
@@ -21,12 +21,14 @@ describe('the choices pass of npm run mutation', () => {
     expect(choiceGroups().every((group) => /^fixtures\/choices\/other-side(-[a-z0-9-]+)?\.ts$/.test(group))).toBe(true)
   })
 
-  it('asks Stryker for the uncovered mutants only, with 0-based columns', () => {
-    const report: MutationReport = { files: { 'reference/a.ts': { mutants: [mutant('1', 'NoCoverage', 4), mutant('2', 'Killed', 5)] } } }
-    expect(uncoveredRanges(report)).toEqual(['reference/a.ts:4:2-4:8'])
+  it('asks Stryker for the undetected mutants only, with 0-based columns', () => {
+    const report: MutationReport = {
+      files: { 'reference/a.ts': { mutants: [mutant('1', 'NoCoverage', 4), mutant('2', 'Killed', 5), mutant('3', 'Survived', 6)] } },
+    }
+    expect(undetectedRanges(report)).toEqual(['reference/a.ts:4:2-4:8', 'reference/a.ts:6:2-6:8'])
   })
 
-  it('gives each uncovered mutant the strongest status a group gave it, with that group’s tests renamed', () => {
+  it('gives each undetected mutant the strongest status a group gave it, with that group’s tests renamed', () => {
     const main: MutationReport = {
       files: { 'reference/a.ts': { mutants: [mutant('1', 'NoCoverage', 4), mutant('2', 'NoCoverage', 6), mutant('3', 'Survived', 8)] } },
       testFiles: { 'suite.test.ts': { tests: [{ id: '0', name: '[ARG-01] main' }] } },
@@ -50,9 +52,9 @@ describe('the choices pass of npm run mutation', () => {
     const [first, second, third] = main.files['reference/a.ts']!.mutants
     expect(first).toMatchObject({ status: 'Killed', killedBy: ['other-side-opa#1'] })
     expect(second?.status).toBe('NoCoverage')
-    // Only the main run's uncovered mutants change: a survivor there stays one.
-    expect(third?.status).toBe('Survived')
+    // A survivor of the main run that a group kills is killed.
+    expect(third).toMatchObject({ status: 'Killed', killedBy: ['other-side-opa#1'] })
     expect(main.testFiles?.['suite.test.ts (other-side-opa)']?.tests).toEqual([{ id: 'other-side-opa#1', name: '[GRD-02] b (other-side-opa)' }])
-    expect(changed).toEqual({ Killed: 1 })
+    expect(changed).toEqual({ Killed: 2 })
   })
 })

@@ -1,6 +1,6 @@
 /**
  * `npm run mutation`'s choices pass, after the main run: the mutants the main
- * run left uncovered (`NoCoverage`) are run again with the reference taking
+ * run left undetected (uncovered or surviving) are run again with the reference taking
  * the other side of each group of open points (fixtures/choices/other-side*.ts,
  * graded at the spec profile: stryker.choices.config.mjs,
  * scripts/mutation-choices-setup.ts).
@@ -8,13 +8,16 @@
  * The code of a non-default side (reference/choices.ts and the branches
  * that consult it) never runs under the default choices, so the main run
  * can only call its mutants uncovered. Under the group that takes that side,
- * the suite's must tests reach it: a mutant there is killed when a must test
- * fails (a legal side must pass every must rule, so such a failure is the
- * mutant's), survives when the tests that reach it all pass or only
- * upstream-level tests fail, and stays uncovered when no group reaches it.
+ * the suite reaches it: a mutant there is killed when a must test fails (a
+ * legal side must pass every must rule, so such a failure is the mutant's)
+ * or when a test that fails unmutated under the group, as the tests of the
+ * rules pinning upstream's sides do, passes (the mutant took the side back
+ * towards upstream's: ./mutation-choices-setup.ts); it survives when every
+ * test that reaches it keeps its outcome, and stays uncovered when no group
+ * reaches it.
  *
  * The outcome is merged into reports/mutation/mutation.json in place (the
- * main run's report is kept beside it as mutation.main.json): each uncovered
+ * main run's report is kept beside it as mutation.main.json): each undetected
  * mutant takes the strongest status any group gave it (killed or timed out,
  * then survived), and the tests that killed or reached it are added to the
  * report's tests, each named with its group, so that the adequacy evidence
@@ -50,12 +53,17 @@ export function mutantKey(file: string, mutant: ReportMutant): string {
   return `${file}|${start.line}:${start.column}-${end.line}:${end.column}|${mutant.mutatorName}|${mutant.replacement ?? ''}`
 }
 
-/** Stryker `mutate` ranges (`file:line:column-line:column`, columns 0-based) of the report's uncovered mutants, sorted. */
-export function uncoveredRanges(report: MutationReport): string[] {
+/**
+ * Stryker `mutate` ranges (`file:line:column-line:column`, columns 0-based)
+ * of the report's undetected mutants, sorted: the uncovered ones, and the
+ * survivors, since a condition that picks a side is reached under the
+ * default choices too, where turning it off changes nothing.
+ */
+export function undetectedRanges(report: MutationReport): string[] {
   const ranges = new Set<string>()
   for (const [file, entry] of Object.entries(report.files)) {
     for (const m of entry.mutants) {
-      if (m.status !== 'NoCoverage') continue
+      if (m.status !== 'NoCoverage' && m.status !== 'Survived') continue
       const { start, end } = m.location
       ranges.add(`${file}:${start.line}:${start.column - 1}-${end.line}:${end.column - 1}`)
     }
@@ -64,6 +72,7 @@ export function uncoveredRanges(report: MutationReport): string[] {
 }
 
 const RANK: Readonly<Record<string, number>> = { Killed: 3, Timeout: 3, Survived: 2, NoCoverage: 1 }
+const UNDETECTED = new Set(['Survived', 'NoCoverage'])
 
 /**
  * Merges the groups' reports into `main` (in place): every uncovered mutant
@@ -80,7 +89,8 @@ export function mergeChoiceReports(
   if (report.testFiles === undefined) report.testFiles = {}
   const testFiles = report.testFiles as Record<string, { tests: { id: string; name: string }[] }>
   const wanted = new Map<string, Mutable<ReportMutant>>()
-  for (const [file, entry] of Object.entries(files)) for (const m of entry.mutants) if (m.status === 'NoCoverage') wanted.set(mutantKey(file, m), m)
+  for (const [file, entry] of Object.entries(files)) for (const m of entry.mutants) if (UNDETECTED.has(m.status)) wanted.set(mutantKey(file, m), m)
+  const before = new Map([...wanted.values()].map((m) => [m, m.status]))
   const changed: Record<string, number> = {}
   for (const { name, report } of groups) {
     const rename = (id: string): string => `${name}#${id}`
@@ -97,7 +107,7 @@ export function mergeChoiceReports(
       }
     }
   }
-  for (const m of wanted.values()) if (m.status !== 'NoCoverage') changed[m.status] = (changed[m.status] ?? 0) + 1
+  for (const m of wanted.values()) if (m.status !== before.get(m)) changed[m.status] = (changed[m.status] ?? 0) + 1
   return changed
 }
 
@@ -116,8 +126,8 @@ function main(): number {
     return 2
   }
   const report = JSON.parse(readFileSync(keptPath, 'utf8')) as MutationReport
-  const ranges = uncoveredRanges(report)
-  process.stdout.write(`mutation:choices: ${ranges.length} uncovered mutants; ${choiceGroups().length} groups of other sides\n`)
+  const ranges = undetectedRanges(report)
+  process.stdout.write(`mutation:choices: ${ranges.length} undetected mutants; ${choiceGroups().length} groups of other sides\n`)
   if (ranges.length === 0) return 0
   const mutate = 'reports/mutation/choices-mutate.json'
   writeFileSync(path.join(ROOT, mutate), `${JSON.stringify(ranges)}\n`)
@@ -126,7 +136,26 @@ function main(): number {
     const name = path.basename(group, '.ts')
     const output = `reports/mutation/choices-${name}.json`
     process.stdout.write(`mutation:choices: ${name}\n`)
-    const env = { ...process.env, DSH_TCK_MUTATION_ADAPTER: group, DSH_TCK_CHOICES_MUTATE_FILE: mutate, DSH_TCK_CHOICES_REPORT: output }
+    // The tests that fail unmutated under this group, as they should (./mutation-choices-setup.ts): Stryker expects them to keep failing.
+    const tolerated = `reports/mutation/choices-${name}-tolerated.txt`
+    writeFileSync(path.join(ROOT, tolerated), '')
+    const recordEnv = { ...process.env, DSH_TCK_MUTATION_ADAPTER: group, DSH_TCK_RECORD_TOLERATED: path.join(ROOT, tolerated) }
+    const recording = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.mutation.config.ts'], { cwd: ROOT, env: recordEnv, stdio: 'ignore' })
+    if (recording.status !== 0) {
+      process.stderr.write(
+        `mutation:choices: the suite does not pass under ${name} unmutated (npx vitest run --config vitest.mutation.config.ts with DSH_TCK_MUTATION_ADAPTER=${group})\n`,
+      )
+      return recording.status ?? 1
+    }
+    const expected = readFileSync(path.join(ROOT, tolerated), 'utf8').split('\n').filter(Boolean).length
+    process.stdout.write(`mutation:choices: ${name}: ${expected} tests fail unmutated, as they should; each is expected to keep failing\n`)
+    const env = {
+      ...process.env,
+      DSH_TCK_MUTATION_ADAPTER: group,
+      DSH_TCK_EXPECT_TOLERATED: path.join(ROOT, tolerated),
+      DSH_TCK_CHOICES_MUTATE_FILE: mutate,
+      DSH_TCK_CHOICES_REPORT: output,
+    }
     const stryker = spawnSync('npx', ['stryker', 'run', 'stryker.choices.config.mjs'], { cwd: ROOT, env, stdio: 'inherit' })
     if (stryker.status !== 0) return stryker.status ?? 1
     groups.push({ name, report: JSON.parse(readFileSync(path.join(ROOT, output), 'utf8')) as MutationReport })

@@ -1291,7 +1291,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 69,
+    line: 74,
     reason:
       "Whether the run_code definition's description getter is enumerable is visible only by enumerating the definition object get('run_code') returns; schemas() reads the property by name, and no rule pins the definition's own property layout.",
   },
@@ -1301,7 +1301,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 71,
+    line: 76,
     reason:
       "Whether the run_code definition's parameters getter is enumerable is visible only by enumerating the definition object get('run_code') returns; schemas() reads the property by name, and no rule pins the definition's own property layout.",
   },

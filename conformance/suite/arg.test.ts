@@ -454,8 +454,8 @@ check(['ARG-05', 'ARG-04'], 'keeps an own __proto__ key as an ordinary enumerabl
 
 /**
  * Runs `input` and checks that its arguments were refused before policy: no tools/pre-execute listener and no
- * body ran (ARG-05). How the refusal reaches the caller, a resolved failure, is ARG-06's, charged incidentally:
- * the call is awaited whether execute() resolves or rejects.
+ * body ran (ARG-05). How the refusal reaches the caller, a resolved failure that tools/result observers receive
+ * once, is ARG-06's, charged incidentally: the call is awaited whether execute() resolves or rejects.
  */
 async function expectRefusedBeforePolicy(harness: Harness, tools: ToolRuntimeApi, input: ToolExecutionInput, label: string): Promise<void> {
   const probe = probeTool('echo')
@@ -464,6 +464,10 @@ async function expectRefusedBeforePolicy(harness: Harness, tools: ToolRuntimeApi
   harness.on('tools/pre-execute', (_exec, next) => {
     preCalls += 1
     return next()
+  })
+  let resultCalls = 0
+  harness.on('tools/result', () => {
+    resultCalls += 1
   })
 
   const settled = await tools.execute(input).then(
@@ -476,6 +480,7 @@ async function expectRefusedBeforePolicy(harness: Harness, tools: ToolRuntimeApi
   incidental('ARG-06', () => {
     expect('thrown' in settled ? settled.thrown : undefined, 'execute() resolves rather than rejects (ARG-06)').toBeUndefined()
     expect('result' in settled ? settled.result.isError : undefined, 'the refusal is a failure result (ARG-06)').toBe(true)
+    expect(resultCalls, 'tools/result observers receive the refusal once (ARG-06)').toBe(1)
   })
 }
 

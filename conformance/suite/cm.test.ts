@@ -354,18 +354,21 @@ check(
     // the call resolves (awaiting it throws on a rejection), and a failure carries no value.
     const broken = await tools.execute(runCode('anything'))
     if (broken.isError) expect('value' in broken, 'a failure when the runtime throws').toBe(false)
+    // A working runtime from here on, so that only the throwing listener can fail the call.
+    const working = await mountScripted(codeMode)
+    const program = working.program(() => 1)
     harness.on('tools/pre-execute', (exec, next) => {
       if (exec.callId === 'listened' && exec.name === 'run_code') throw new Error('pre-execute broke')
       return next()
     })
-    const denied = await tools.execute(runCode('return 1', { callId: 'listened' }))
+    const denied = await tools.execute(runCode(program, { callId: 'listened' }))
     expect(denied.isError, 'a throwing tools/pre-execute listener').toBe(true)
     expect('value' in denied).toBe(false)
     harness.on('tools/execute', (exec, next) => {
       if (exec.callId === 'wrapped' && exec.name === 'run_code') throw new Error('wrapper broke')
       return next()
     })
-    const wrapped = await tools.execute(runCode('return 1', { callId: 'wrapped' }))
+    const wrapped = await tools.execute(runCode(program, { callId: 'wrapped' }))
     expect(wrapped.isError, 'a throwing tools/execute wrapper').toBe(true)
     expect('value' in wrapped).toBe(false)
   },
@@ -691,6 +694,13 @@ check(
     })
     await tools.execute(runCode(program, { agent: agent.agent }))
     precondition('CM-15', () => expect(probe.bodyCalls, 'the lossless-JSON argument reaches the body').toBeGreaterThan(0))
+    precondition('CM-15', () => {
+      for (const stage of ['tools/pre-execute', 'guard', 'tools/execute'])
+        expect(
+          seen.some((s) => s.stage === stage),
+          `the accepted sub-call meets ${stage}`,
+        ).toBe(true)
+    })
     for (const args of probe.bodyArgs) seen.push({ stage: 'body', args })
     for (const { stage, args } of seen) {
       expect(passed.includes(args), `${stage} sees a snapshot, not the program's object`).toBe(false)
