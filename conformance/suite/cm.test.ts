@@ -1660,57 +1660,84 @@ check(
   { deployment: CODE },
 )
 
-check(
-  ['CM-20', 'CM-24', 'CAN-08'],
-  'run_code waits for a sub-call commit still in post-execute when the program returns',
-  async ({ tools, harness, scope, codeMode }) => {
-    tools.register(probeTool('slow', { body: () => 'slow' }).definition)
-    const agent = await scope()
-    const trace = traceStages(harness)
-    const inPost = deferred<void>()
-    const hold = deferred<void>()
-    let subSignal: AbortSignal | undefined
-    harness.on(
-      'tools/post-execute',
-      async (exec, _result, next) => {
-        if (exec.name === 'slow') {
-          subSignal = exec.signal
-          inPost.resolve()
-          await hold.promise
-        }
-        return next()
-      },
-      { prepend: true },
+/**
+ * Starts run_code whose program fires a sub-call of `slow` and returns once
+ * that sub-call is held in a tools/post-execute listener; `hold` releases it.
+ */
+async function commitHeldInPost({ tools, harness, scope, codeMode }: Pick<CheckContext, 'tools' | 'harness' | 'scope' | 'codeMode'>) {
+  tools.register(probeTool('slow', { body: () => 'slow' }).definition)
+  const agent = await scope()
+  const trace = traceStages(harness)
+  const inPost = deferred<void>()
+  const hold = deferred<void>()
+  const seen: { subSignal?: AbortSignal; final?: ToolExecutionResult; settled: boolean } = { settled: false }
+  harness.on(
+    'tools/post-execute',
+    async (exec, _result, next) => {
+      if (exec.name === 'slow') {
+        seen.subSignal = exec.signal
+        inPost.resolve()
+        await hold.promise
+      }
+      return next()
+    },
+    { prepend: true },
+  )
+  harness.on('tools/result', (exec, result) => {
+    if (exec.name === 'slow') seen.final = result
+  })
+  const runtime = await mountScripted(codeMode)
+  const outer = tools
+    .execute(
+      runCode(
+        runtime.program(async ({ tools: bound }) => {
+          void rejection(bound.slow!({}))
+          await inPost.promise
+          return 'returned'
+        }),
+        { agent: agent.agent, callId: 'outer' },
+      ),
     )
-    let final: ToolExecutionResult | undefined
-    harness.on('tools/result', (exec, result) => {
-      if (exec.name === 'slow') final = result
+    .finally(() => {
+      seen.settled = true
     })
-    const runtime = await mountScripted(codeMode)
-    let settled = false
-    const outer = tools
-      .execute(
-        runCode(
-          runtime.program(async ({ tools: bound }) => {
-            void rejection(bound.slow!({}))
-            await inPost.promise
-            return 'returned'
-          }),
-          { agent: agent.agent, callId: 'outer' },
-        ),
-      )
-      .finally(() => {
-        settled = true
-      })
-    await inPost.promise
-    await settle()
-    await settle()
-    expect(settled, 'run_code is still waiting for the commit').toBe(false)
+  await inPost.promise
+  await settle()
+  await settle()
+  return { trace, hold, seen, outer }
+}
+
+check(
+  'CM-20',
+  'run_code waits for a sub-call commit still in post-execute when the program returns',
+  async (context) => {
+    const { trace, hold, seen, outer } = await commitHeldInPost(context)
+    expect(seen.settled, 'run_code is still waiting for the commit').toBe(false)
     expect(trace, 'the commit is still pending').not.toContain('result:slow')
-    const abortedInPost = subSignal?.aborted === true
     hold.resolve()
     expectSuccess(await outer)
     expect(at(trace, 'result:slow')).toBeLessThan(at(trace, 'result:run_code'))
+    const records = context.codeMode.records().length
+    await settle()
+    expect(context.codeMode.records(), 'nothing is appended after run_code settled').toHaveLength(records)
+  },
+  { deployment: CODE },
+)
+
+check(
+  ['CM-24', 'CAN-08'],
+  'a sub-call commit still in post-execute when the program returns gets its settle record, and an abort there is applied after it',
+  async (context) => {
+    const { codeMode } = context
+    const { trace, hold, seen, outer } = await commitHeldInPost(context)
+    // The means: run_code drains the commit (CM-20's), so the record and the abort can be judged when it settles.
+    precondition('CM-20', () => {
+      expect(seen.settled, 'run_code is still waiting for the commit (CM-20)').toBe(false)
+      expect(trace, 'the commit is still pending (CM-20)').not.toContain('result:slow')
+    })
+    const abortedInPost = seen.subSignal?.aborted === true
+    hold.resolve()
+    expectSuccess(await outer)
     const records = codeMode.records()
     const settleRecords = records.filter((record) => record.type === 'tool/code-dispatch')
     expect(settleRecords, 'the settle record is in when run_code resolves').toHaveLength(1)
@@ -1722,11 +1749,10 @@ check(
       ]),
     )
     const settleRecord = settleRecords[0]
+    const final = seen.final
     expect(final, 'the sub-call reached tools/result').toBeDefined()
     expect(settleRecord?.type === 'tool/code-dispatch' ? settleRecord.data.isError : undefined).toBe(final!.isError)
     expect(settleRecord?.type === 'tool/code-dispatch' ? settleRecord.data.content : undefined).toEqual(final!.content)
-    await settle()
-    expect(codeMode.records(), 'nothing is appended after run_code settled').toHaveLength(records.length)
     // Whether the run's settlement aborts the sub-call's signal is open (OP-68): upstream's run signal is CM-47's.
     incidental('CM-47', () => expect(abortedInPost, "the run's settlement aborted the sub-call's signal during its post-execute").toBe(true))
     // Where it did, that abort came during post-execute and turns the success into ABORTED.

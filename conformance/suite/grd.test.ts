@@ -21,8 +21,7 @@ import {
   isDeepFrozen,
 } from './_kit/result-assertions.ts'
 import { recordStages } from './_kit/stages.ts'
-import { expectGuardConsulted, expectGuardDenied, expectTraceAsideGuard, guardDeniesControl } from './_kit/guard-means.ts'
-import { expectStagesAside } from './_kit/routing.ts'
+import { expectGuardConsulted, expectGuardDenied, expectGuardEndedStages, expectTraceAsideGuard, guardDeniesControl } from './_kit/guard-means.ts'
 import { probeTool } from './_kit/tools.ts'
 
 check('GRD-02', 'a prepended pre-execute listener that forces allow cannot bypass a guard', async ({ harness, tools }) => {
@@ -118,7 +117,7 @@ check('GRD-07', 'a guard denial skips the body but still reaches tools/post-exec
 
   expectGuardDenial(result, 'blocked by guard')
   expect(probe.bodyCalls, 'body calls').toBe(0)
-  expectStagesAside(stages, ['pre', 'result'], 'POST-28')
+  expectGuardEndedStages(stages, 'POST-28')
 })
 
 /** Records stages, then registers a probe tool `name`. */
@@ -456,7 +455,7 @@ check('GRD-09', 'a throwing guard ends the call as a failure without tools/execu
   expectPlainFailure(result)
   expectThrownMessage(result, 'guard broke', 'ERR-13')
   expectEnveloped(result)
-  expectStagesAside(stages, ['pre', 'result'], 'POST-24')
+  expectGuardEndedStages(stages, 'POST-24')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
 
@@ -476,7 +475,7 @@ check('GRD-10', 'an empty-string reason denies and undefined leaves the call as 
 
   // That the message is "" rather than a readable default is GRD-15's.
   expectDenialFor(result, '', 'GRD-15')
-  expectStagesAside(stages, ['pre', 'result'], 'POST-28')
+  expectGuardEndedStages(stages, 'POST-28')
   expect(probe.bodyCalls, 'body calls').toBe(0)
   expectSuccess(await tools.execute(call('write', { pass: true })))
   expect(probe.bodyCalls, 'body calls once the guard returns undefined').toBe(1)
@@ -515,7 +514,7 @@ for (const [label, value] of [
     const result = await tools.execute(call('write'))
 
     expect(result.isError, 'isError').toBe(true)
-    expectStagesAside(stages, ['pre', 'result'], 'POST-24')
+    expectGuardEndedStages(stages, 'POST-24')
     expect(probe.bodyCalls, 'body calls').toBe(0)
   })
 }
@@ -613,7 +612,7 @@ check(
     ).toEqual([result.error])
     // Which stages still run is GRD-09's alone.
     forRules('GRD-09', () => {
-      expectStagesAside(stages, ['pre', 'result'], 'POST-24')
+      expectGuardEndedStages(stages, 'POST-24')
       expect(probe.bodyCalls, 'body calls').toBe(0)
     })
   },

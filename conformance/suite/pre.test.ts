@@ -260,7 +260,8 @@ check('PRE-05', 'without an approval service, ask becomes a denial that still re
   expectPolicyFailure(result)
   expectStagesAside(stages, ['pre', 'result'], 'POST-28')
   expect(probe.bodyCalls, 'body calls').toBe(0)
-  expect(guard.calls, 'guard calls').toBe(0)
+  // A guard consulted for a call pre-execute denied stands before the waterfall: GRD-02's place.
+  incidental('GRD-02', () => expect(guard.calls, 'guard calls (GRD-02)').toBe(0))
 })
 
 check(['PRE-06', 'PRE-27'], 'with a service but no agent, ask is denied even though the service would allow it', async ({ harness, tools, setApproval }) => {
@@ -398,19 +399,30 @@ check('PRE-08', 'allowed-once does not bypass a denying guard', async ({ harness
   const agent = (await scope()).agent
   const probe = probeTool('write')
   tools.register(probe.definition)
-  tools.guard(() => 'guard still says no')
+  // Counts, each time the guard runs, the approval requests made before it.
+  let requestsSoFar = (): number => 0
+  let requestsBeforeGuard: number | undefined
+  tools.guard(() => {
+    requestsBeforeGuard = requestsSoFar()
+    return 'guard still says no'
+  })
   // The means: the guard denies an ordinary call (GRD-07's), before the ask is added.
   await guardDeniesControl(tools, call('write', {}, { agent }), 'guard still says no')
   const approval = approvalStub('allowed-once')
+  requestsSoFar = () => approval.requests.length
   setApproval(approval)
   decide(harness, { kind: 'ask' })
 
   const result = await tools.execute(call('write', {}, { agent }))
 
-  expect(
-    approval.requests.map((request) => request.toolName),
-    'the ask reached the approval service',
-  ).toEqual(['write'])
+  const asked = (): void =>
+    expect(
+      approval.requests.map((request) => request.toolName),
+      'the ask reached the approval service',
+    ).toEqual(['write'])
+  // A guard that ran before any ask stands before the pre-execute waterfall: GRD-02's place, not this rule's.
+  if (approval.requests.length === 0 && requestsBeforeGuard === 0) incidental('GRD-02', asked)
+  else asked()
   expectGuardDenial(result, 'guard still says no')
   expect(probe.bodyCalls, 'body calls').toBe(0)
 })
@@ -838,7 +850,7 @@ for (const mode of ['throws', 'rejects'] as const) {
       // Which stages still run is PRE-12's alone.
       forRules('PRE-12', () => {
         expectStagesAside(stages, ['pre', 'result'], 'POST-24')
-        expect(guard.calls, 'guard calls').toBe(0)
+        incidental('GRD-02', () => expect(guard.calls, 'guard calls (GRD-02)').toBe(0))
         expect(probe.bodyCalls, 'body calls').toBe(0)
       })
     },

@@ -12,6 +12,10 @@
  *   goes on;
  * - {@link expectGuardCalls}: a count of guard calls; a guard never consulted
  *   is charged to GRD-08 incidentally, any other wrong count is the test's;
+ * - {@link expectGuardEndedStages}: the stages of a call a guard ended. That
+ *   it skipped tools/execute and reached tools/result is the test's; that
+ *   tools/pre-execute ran before the guard is GRD-02's place, charged
+ *   incidentally;
  * - {@link guardDeniesControl}: a control call the guard must deny, made
  *   before the test installs what it is about, as a precondition owned by
  *   GRD-07 (seed 000 §执行 (ToolGuard): "Returning a reason denies the call").
@@ -22,6 +26,9 @@ import type { ToolRuntimeApi } from '../../adapter/contract.ts'
 import type { ToolExecutionInput } from '../../spec/types.ts'
 import { incidental, precondition } from './incidental.ts'
 import { expectGuardDenial } from './result-assertions.ts'
+import { expectOrderAsidePost, expectPostRouting } from './routing.ts'
+import type { PostRoute } from './routing.ts'
+import type { StageLog } from './stages.ts'
 
 /**
  * `trace` is `expected` (each a list of stage entries, the guard's among
@@ -83,4 +90,23 @@ export function expectGuardDenied(result: Parameters<typeof expectGuardDenial>[0
  */
 export function expectGuardConsulted(calls: number): void {
   precondition('GRD-08', () => expect(calls, 'the guard was consulted (GRD-08)').toBeGreaterThan(0))
+}
+
+/**
+ * The stages of a call a guard ended (a denial or a failure): tools/result
+ * and no tools/execute, tools/post-execute aside, its routing charged to
+ * `route` (./routing.ts expectStagesAside). That tools/pre-execute ran first
+ * is where the guard stands in the pipeline, GRD-02's (seed 000 §执行: guards
+ * run after the pre-execute waterfall), charged incidentally, so a registry
+ * that consults its guards first fails GRD-02, not every test that meets a
+ * guard's end.
+ */
+export function expectGuardEndedStages(stages: StageLog, route: PostRoute): void {
+  expectOrderAsidePost(
+    stages.order.filter((stage) => stage !== 'pre'),
+    ['result'],
+    'result',
+  )
+  expectPostRouting(route, stages.count('post'))
+  incidental('GRD-02', () => expectOrderAsidePost(stages.order, ['pre', 'result'], 'result', 'tools/pre-execute ran before the guard (GRD-02)'))
 }
