@@ -7,6 +7,7 @@ import { $Array, $JSON, $Object } from '../conformance/suite/_kit/intrinsics.ts'
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { JsonSchemaNode, ToolDefinition } from '../conformance/spec/types.ts'
+import type { RuleId } from '../conformance/catalogue/index.ts'
 import { expectExactPlacement, expectPathsCovered, expectSchemaCode, expectUpstreamPathForm } from '../conformance/suite/_kit/schema-errors.ts'
 import { probeTool } from '../conformance/suite/_kit/tools.ts'
 import { incidental } from '../conformance/suite/_kit/incidental.ts'
@@ -302,6 +303,21 @@ const DEFECTS = [
 ] as const
 type Defect = (typeof DEFECTS)[number]
 
+/** The rule that owns detecting each planted defect (issue 39: a registry that misses one kind fails that rule only). */
+const DEFECT_OWNER: Readonly<Record<Defect, RuleId>> = {
+  'unknown keyword': 'JSS-05',
+  'misplaced keyword': 'JSS-05',
+  'bad enum': 'JSS-07',
+  'bad const': 'JSS-07',
+  'required not in properties': 'JSS-06',
+  'non-boolean additionalProperties': 'JSS-06',
+  cycle: 'JSS-10',
+  'type and oneOf': 'JSS-04',
+  'short oneOf': 'JSS-04',
+  'lossy annotation': 'JSS-08',
+  'non-string description': 'JSS-08',
+}
+
 /** Plants `defect` into a fresh node; returns the node and the location (relative to the node) its violation must name. */
 function plant(defect: Defect): { node: Record<string, unknown>; at: string } {
   switch (defect) {
@@ -349,7 +365,7 @@ law(
     run: async (r, { host, defect, key }) => {
       const api = r.schema
       if (defect === undefined) {
-        expect(() => api.assertSupportedJsonSchema(host), 'a schema built from the subset is accepted').not.toThrow()
+        r.holds('JSS-01', () => expect(() => api.assertSupportedJsonSchema(host), 'a schema built from the subset is accepted').not.toThrow())
         return
       }
       // The defect goes into a property of an object wrapping the valid host, so the rest stays valid.
@@ -363,16 +379,20 @@ law(
       } catch (error) {
         thrown = error
       }
-      expect(thrown, `a schema with a ${defect} is rejected`).toBeDefined()
-      const { code, violations } = (thrown ?? {}) as { code?: unknown; violations?: unknown }
+      // That the defect is caught at all is its owner's; where the violation is reported JSS-02's.
+      r.holds(DEFECT_OWNER[defect], () => expect(thrown, `a schema with a ${defect} is rejected`).toBeDefined())
+      if (thrown === undefined) return
+      const { code, violations } = thrown as { code?: unknown; violations?: unknown }
       expectSchemaCode(code) // JSS-13's, incidentally: the seeds name no code (OP-01)
-      expect($Array.isArray(violations), 'the rejection lists its violations').toBe(true)
-      const list = $Array.isArray(violations) ? violations.map(String) : []
-      // Paths compare after their root token, at the defect or below it (the seeds fix neither syntax nor
-      // granularity); upstream's `<path> <text>` form is JSS-18's, its one violation at the very path JSS-19's.
-      expectPathsCovered(list, [where])
-      expectUpstreamPathForm(list)
-      expectExactPlacement(list, [where])
+      r.holds('JSS-02', () => {
+        expect($Array.isArray(violations), 'the rejection lists its violations').toBe(true)
+        const list = $Array.isArray(violations) ? violations.map(String) : []
+        // Paths compare after their root token, at the defect or below it (the seeds fix neither syntax nor
+        // granularity); upstream's `<path> <text>` form is JSS-18's, its one violation at the very path JSS-19's.
+        expectPathsCovered(list, [where])
+        expectUpstreamPathForm(list)
+        expectExactPlacement(list, [where])
+      })
     },
   },
 )

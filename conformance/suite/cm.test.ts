@@ -672,8 +672,10 @@ check(
       if (exec.name === 'echo') seen.push({ stage: 'tools/pre-execute', args: exec.arguments })
       return next()
     })
+    let guardSawRun = false
     tools.guard((exec) => {
       if (exec.name === 'echo') seen.push({ stage: 'guard', args: exec.arguments })
+      if (exec.name === 'run_code') guardSawRun = true
       return undefined
     })
     harness.on('tools/execute', (exec, next) => {
@@ -693,6 +695,8 @@ check(
       return null
     })
     await tools.execute(runCode(program, { agent: agent.agent }))
+    // The means: the guard is consulted at all (GRD-08's), as the run_code call itself shows.
+    precondition('GRD-08', () => expect(guardSawRun, 'the guard judged the run_code call (GRD-08)').toBe(true))
     precondition('CM-15', () => expect(probe.bodyCalls, 'the lossless-JSON argument reaches the body').toBeGreaterThan(0))
     precondition('CM-15', () => {
       for (const stage of ['tools/pre-execute', 'guard', 'tools/execute'])

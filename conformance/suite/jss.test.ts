@@ -4,7 +4,7 @@ import { expect } from 'vitest'
 import type { SchemaApi } from '../adapter/contract.ts'
 import { getRule } from '../catalogue/index.ts'
 import type { RuleId } from '../catalogue/index.ts'
-import { loadJsonSchemaFixtures, VIOLATION_KINDS } from '../fixtures/json-schema-fixtures.ts'
+import { loadJsonSchemaFixtures, VIOLATION_KIND_OWNERS, VIOLATION_KINDS } from '../fixtures/json-schema-fixtures.ts'
 import type { ExpectedViolation, UnsupportedCase } from '../fixtures/json-schema-fixtures.ts'
 import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
@@ -671,13 +671,40 @@ function expectCase(schema: SchemaApi, c: UnsupportedCase, node: unknown): strin
   // assertObjectJsonSchema on a root that is not `type: "object"`: the root-type violation may sit at the root or
   // at its type, and may be reported beside other defects; upstream's placement (only when nothing else is wrong) is JSS-19's.
   const nonObjectRoot = c.assert === 'object' && !isObjectTypedRecord(node)
+  const expected = c.violations.map((v) => (nonObjectRoot && v.kind === 'root-not-object' ? rootTypeViolation : v.path))
+  // A defect of a kind another rule owns (VIOLATION_KIND_OWNERS) that the registry misses even when its node is
+  // checked alone is that rule's, charged incidentally; missing it only inside the tree stays the case's.
+  const missedAlone = c.violations.map((v, i) => {
+    const owner = VIOLATION_KIND_OWNERS[v.kind] as RuleId | undefined
+    if (owner === undefined || c.rules.includes(owner) || violations.some((found) => atOrBelowSchemaPath(v.path, found))) return undefined
+    const alone = nodeOfKeyword(node, v.path)
+    return alone !== undefined && rejection(runAssertion(schema, { ...c, assert: 'supported' }, alone)) === undefined
+      ? { owner, path: expected[i]! }
+      : undefined
+  })
+  for (const miss of missedAlone)
+    if (miss !== undefined) incidental(miss.owner, () => expect(false, `the defect at ${String(miss.path)} is reported, even alone (${miss.owner})`).toBe(true))
   expectPathsCovered(
     violations,
-    c.violations.map((v) => (nonObjectRoot && v.kind === 'root-not-object' ? rootTypeViolation : v.path)),
-    nonObjectRoot ? [rootTypeViolation] : [],
+    expected.filter((_, i) => missedAlone[i] === undefined),
+    [...(nonObjectRoot ? [rootTypeViolation] : []), ...missedAlone.flatMap((miss) => (miss === undefined ? [] : [miss.path]))],
   )
   expectExactPlacement(violations, paths)
   return violations
+}
+
+/** The schema node holding the keyword at `path` (`schema.a.b[0].kw`) within `root`, or undefined when the path leads nowhere. */
+function nodeOfKeyword(root: unknown, path: string): unknown {
+  const segments = path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .slice(1, -1)
+  let node = root
+  for (const segment of segments) {
+    if (typeof node !== 'object' || node === null || !$Object.hasOwn(node, segment)) return undefined
+    node = (node as Record<string, unknown>)[segment]
+  }
+  return node
 }
 
 const kindMatches = (e: ExpectedViolation, v: string): boolean => atExactSchemaPath(e.path, v) && VIOLATION_KINDS[e.kind].test(v.slice(e.path.length + 1))

@@ -6,6 +6,7 @@ import { check } from './_kit/check.ts'
 import { deferredSurviveBodyThrow, expectDeferredOnListenerFailure } from './_kit/contexts.ts'
 import type { CheckContext } from './_kit/check.ts'
 import { forRules } from './_kit/for-rules.ts'
+import { expectMetaFrom, projectFrom } from './_kit/projected-meta.ts'
 import { incidental, precondition } from './_kit/incidental.ts'
 import { deferred } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
@@ -306,16 +307,17 @@ check('POST-04', 'a content accept on a failure keeps isError and the error', as
   expectNoInfo(result, 'ERR-14')
 })
 
+// That a content accept keeps meta is PRES-03's (POST-04 defers it).
 check(
-  'POST-04',
+  'PRES-03',
   'a content accept keeps the projected meta',
   async ({ harness, tools }) => {
     decide(harness, { kind: 'accept', content: [text('replaced')] })
 
-    const result = await runEcho(tools, { body: () => 'v', presentationMeta: (_a, value) => ({ from: value }) })
+    const result = await runEcho(tools, { body: () => 'v', presentationMeta: projectFrom })
 
     expect(result.content, 'the content was swapped').toEqual([text('replaced')])
-    expect(result.meta).toEqual({ from: 'v' })
+    expectMetaFrom(result.meta, 'v')
   },
   { needs: ['presentationMeta'] },
 )
@@ -349,9 +351,9 @@ check(
   async ({ harness, tools }) => {
     decide(harness, { kind: 'accept', value: 'new' })
 
-    const result = await runEcho(tools, { body: () => 'old', presentationMeta: (_a, value) => ({ from: value }) })
+    const result = await runEcho(tools, { body: () => 'old', presentationMeta: projectFrom })
 
-    expect(result.meta).toEqual({ from: 'new' })
+    expectMetaFrom(result.meta, 'new')
   },
   { needs: ['presentationMeta'] },
 )

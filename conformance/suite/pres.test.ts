@@ -5,6 +5,7 @@ import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
 import { readTool } from './_kit/read-tool.ts'
+import { expectMetaFrom, projectFrom } from './_kit/projected-meta.ts'
 import { incidental } from './_kit/incidental.ts'
 import { expectNoMeta, expectSuccess } from './_kit/result-assertions.ts'
 import { probeTool, text } from './_kit/tools.ts'
@@ -139,8 +140,8 @@ check(
   { needs: ['codeMode'], deployment: { mode: 'code' } },
 )
 
-/** `meta` projector used by the PRES-02/03 tests: records the value it was computed from. */
-const projectMeta = (_args: unknown, value: JsonValue): JsonValue => ({ from: value })
+/** `meta` projector used by the PRES-02/03 tests: records the value it was computed from (./_kit/projected-meta.ts). */
+const projectMeta = projectFrom
 
 check('PRES-02', 'a top-level success gets meta from presentationMeta', async ({ tools }) => {
   tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)
@@ -148,7 +149,7 @@ check('PRES-02', 'a top-level success gets meta from presentationMeta', async ({
   const result = await tools.execute(call('meta'))
 
   expectSuccess(result)
-  expect(result.meta).toEqual({ from: 'v1' })
+  expectMetaFrom(result.meta, 'v1')
 })
 
 /** Registers `outer`, whose body calls `meta` as a nested call; returns the nested results as they come. */
@@ -214,7 +215,7 @@ check('PRES-03', 'a content replacement keeps meta', async ({ harness, tools }) 
   const result = await tools.execute(call('meta'))
 
   expect(result.content, 'the content was replaced').toEqual([text('new content')])
-  expect(result.meta).toEqual({ from: 'v1' })
+  expectMetaFrom(result.meta, 'v1')
 })
 
 check('PRES-03', 'a value replacement recomputes meta', async ({ harness, tools }) => {
@@ -223,7 +224,7 @@ check('PRES-03', 'a value replacement recomputes meta', async ({ harness, tools 
   const result = await tools.execute(call('meta'))
 
   expectSuccess(result)
-  expect(result.meta).toEqual({ from: 'v2' })
+  expectMetaFrom(result.meta, 'v2')
 })
 
 // PRES-19: the seeds say a block "removes the value"; a failure may carry meta (ToolExecutionFailure.meta), so
@@ -270,7 +271,7 @@ check('PRES-19', 'a wrapper-authored failure keeps the meta it was given', async
 })
 
 check(
-  'POST-04',
+  'PRES-03',
   'a content replacement on a wrapper-authored failure keeps its meta',
   async ({ harness, tools }) => {
     tools.register(probeTool('meta', { body: () => 'v1', presentationMeta: projectMeta }).definition)

@@ -79,7 +79,7 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-04',
     level: 'must',
     statement:
-      'An accept that carries content (and no own value) swaps only the content, leaving isError, value, error, meta and concludesTurn as they were, for failures as well as successes.',
+      "An accept that carries content (and no own value) swaps only the content, leaving isError, value, error and concludesTurn as they were, for failures as well as successes (that it keeps meta too is PRES-03's).",
     sources: [seed('000', '§执行'), upstream('content replacement keeps the rest')],
     quotes: [
       quote('000', '§执行', '替换内容会保留规范值和现有元数据'),
