@@ -293,7 +293,7 @@ async function runInterleaving(
 
 law(
   'E-20',
-  ['CAN-13', 'EXE-12', 'CAN-10', 'RES-01'],
+  ['CAN-13', 'CAN-10', 'RES-01'],
   'whatever order stages and the caller abort settle in, a started body is drained, tools/result fires once, and the code says whether the body started',
   {
     // The abort is armed at a stage entry of the call (0: before it; the stages are pre, approval, wrapper, body, wrapper-after, post),
@@ -316,18 +316,23 @@ law(
       if (aborted >= 0 && at('body') >= 0 && at('body') < aborted && aborted < at('body-done')) r.interesting()
       const where = `order: ${log.join(' → ')}`
 
-      expect(results, `tools/result fires once (${where})`).toBe(1)
-      if (bodyCalls > 0) expect(at('body-done') < settled, `execute() settled before the body did (${where})`).toBe(true)
-      const lastGateBeforeBody = at(input.wrapper ? 'wrapper-done' : input.ask && at('approval-done') >= 0 ? 'approval-done' : 'pre-done')
-      if (aborted >= 0 && aborted < lastGateBeforeBody) expect(bodyCalls, `the caller aborted before the body could start (${where})`).toBe(0)
-      if (aborted >= 0 && aborted < at('post-done')) {
-        expect(result.isError, `an abort during the call replaces the success (${where})`).toBe(true)
-      }
-      if (aborted < 0 || aborted > settled) expect(result.isError, `nobody aborted before the call settled (${where})`).toBe(false)
-      if (result.isError) {
-        expect(result.error.info?.code, `the code follows whether the body started (${where})`).toBe(bodyCalls > 0 ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH')
-        expectAbortName(result)
-      }
+      // One property per rule (issue 39): tools/result once is RES-01's, the drain CAN-13's, the outcome CAN-10's.
+      r.holds('RES-01', () => expect(results, `tools/result fires once (${where})`).toBe(1))
+      r.holds('CAN-13', () => {
+        if (bodyCalls > 0) expect(at('body-done') < settled, `execute() settled before the body did (${where})`).toBe(true)
+      })
+      r.holds('CAN-10', () => {
+        const lastGateBeforeBody = at(input.wrapper ? 'wrapper-done' : input.ask && at('approval-done') >= 0 ? 'approval-done' : 'pre-done')
+        if (aborted >= 0 && aborted < lastGateBeforeBody) expect(bodyCalls, `the caller aborted before the body could start (${where})`).toBe(0)
+        if (aborted >= 0 && aborted < at('post-done')) {
+          expect(result.isError, `an abort during the call replaces the success (${where})`).toBe(true)
+        }
+        if (aborted < 0 || aborted > settled) expect(result.isError, `nobody aborted before the call settled (${where})`).toBe(false)
+        if (result.isError) {
+          expect(result.error.info?.code, `the code follows whether the body started (${where})`).toBe(bodyCalls > 0 ? 'ABORTED' : 'ABORTED_BEFORE_DISPATCH')
+          expectAbortName(result)
+        }
+      })
     },
   },
 )

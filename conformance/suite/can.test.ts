@@ -3,6 +3,7 @@ import type { ApprovalOutcome, ToolExecutionResult } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
 import type { CheckContext } from './_kit/check.ts'
 import { approvalStub } from './_kit/approval.ts'
+import { drainedBody } from './_kit/drained-body.ts'
 import { deferred, settle } from './_kit/deferred.ts'
 import { abortedSignal, call } from './_kit/inputs.ts'
 import {
@@ -500,10 +501,12 @@ check('CAN-09', 'a wrapper throw after the caller aborted is kept', async (t) =>
 
 check('CAN-09', 'a body throw caused by the abort is kept', async (t) => {
   const g = gate()
+  const drained = drainedBody()
   t.tools.register(
     probeTool('slow', {
       body: async (_args, exec) => {
         await g.pass()
+        await drained.ending()
         if (exec.signal.aborted) throw new Error('stopped by signal')
         return 'done'
       },
@@ -511,6 +514,7 @@ check('CAN-09', 'a body throw caused by the abort is kept', async (t) => {
   )
 
   const result = await abortAt(t, g)
+  drained.expectDrained()
 
   expectNotCancellation(result)
   expectKeptThrownMessage(result, 'stopped by signal')
@@ -518,17 +522,20 @@ check('CAN-09', 'a body throw caused by the abort is kept', async (t) => {
 
 check('CAN-09', 'an output failure after the caller aborted is kept', async (t) => {
   const g = gate()
+  const drained = drainedBody()
   t.tools.register(
     probeTool('slow', {
       schema: { type: 'string' },
       body: async () => {
         await g.pass()
+        await drained.ending()
         return 7
       },
     }).definition,
   )
 
   const result = await abortAt(t, g)
+  drained.expectDrained()
 
   expectCode(result, 'INVALID_TOOL_OUTPUT')
 })

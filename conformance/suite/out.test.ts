@@ -18,6 +18,7 @@ import {
   expectSuccess,
   isDeepFrozen,
 } from './_kit/result-assertions.ts'
+import { drainedBody } from './_kit/drained-body.ts'
 import { incidental } from './_kit/incidental.ts'
 import { readTool } from './_kit/read-tool.ts'
 import { recordStages } from './_kit/stages.ts'
@@ -418,13 +419,17 @@ check('OUT-09', 'a body throw becomes a failure of the thrown value that post-ex
   expect(stages.count('post'), 'post stage runs').toBe(1)
 })
 
-check('OUT-09', 'a body that throws because of the abort keeps its own error instead of an abort code', async ({ tools }) => {
+// That a throw caused by cancellation keeps its failure is CAN-09's (OUT-09 defers it); the body being drained
+// first is CAN-13's, a precondition.
+check('CAN-09', 'a body that throws because of the abort keeps its own error instead of an abort code', async ({ tools }) => {
   const started = deferred()
+  const drained = drainedBody()
   tools.register(
     probeTool('cooperative', {
       body: async (_args, exec) => {
         started.resolve()
         await new Promise((resolve) => exec.signal.addEventListener('abort', resolve, { once: true }))
+        await drained.ending()
         throw new Error('stopped on request')
       },
     }).definition,
@@ -435,6 +440,7 @@ check('OUT-09', 'a body that throws because of the abort keeps its own error ins
   await started.promise
   caller.abort()
   const result = await pending
+  drained.expectDrained()
 
   expect(result.isError, 'isError').toBe(true)
   expectKeptThrownMessage(result, 'stopped on request')
@@ -463,16 +469,18 @@ check('OUT-15', 'the INVALID_ARGS failure is worded as upstream words it', async
 })
 
 check(
-  'OUT-09',
+  'CAN-09',
   'a coded error the body throws because of the abort keeps its own info, not ABORTED',
   async ({ tools, harnessError }) => {
     const thrown = harnessError('stopped on request', 'STOPPED')
     const started = deferred()
+    const drained = drainedBody()
     tools.register(
       probeTool('cooperative', {
         body: async (_args, exec) => {
           started.resolve()
           await new Promise((resolve) => exec.signal.addEventListener('abort', resolve, { once: true }))
+          await drained.ending()
           throw thrown
         },
       }).definition,
@@ -483,6 +491,7 @@ check(
     await started.promise
     caller.abort()
     const result = await pending
+    drained.expectDrained()
 
     expectKeptThrownMessage(result, 'stopped on request')
     // The seeds name info's content ("class/code"), not its fields (OP-08): exactly { name, code } is ERR-20's.

@@ -616,7 +616,8 @@ check('POST-13', 'an abort during post-execute turns an accepted success into AB
   incidental('POST-31', () => expect(result.additionalContexts, 'every context the success carried (POST-31)').toEqual([bodyContext, decisionContext]))
 })
 
-check('POST-13', 'an abort during post-execute keeps a block failure', async (t) => {
+// That a failure is kept as it is is CAN-09's (POST-13 defers it).
+check('CAN-09', 'an abort during post-execute keeps a block failure', async (t) => {
   const result = await abortDuringPost(t, {}, { kind: 'block', feedback: [text('blocked anyway')] })
 
   expect(result.isError, 'isError').toBe(true)

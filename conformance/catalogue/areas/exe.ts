@@ -159,7 +159,7 @@ export const EXE_RULES = defineArea('EXE', [
   {
     id: 'EXE-12',
     level: 'must',
-    statement: 'execute() does not settle before a started body has settled, even when the caller aborted meanwhile.',
+    statement: "execute() does not settle before a started body has settled (that this holds after a caller abort too is CAN-13's).",
     sources: [seed('000', '§ToolDefinition (execute)'), upstream('started bodies are drained')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'already-started work is still drained and may retain a tool-owned structured error'),

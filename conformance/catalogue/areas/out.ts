@@ -111,7 +111,7 @@ export const OUT_RULES = defineArea('OUT', [
     id: 'OUT-09',
     level: 'must',
     statement:
-      'When the body throws, the result is the failure that normalizing the thrown value produces, tools/post-execute still sees it, and a throw caused by cancellation keeps this failure instead of getting an abort code.',
+      "When the body throws, the result is the failure that normalizing the thrown value produces and tools/post-execute still sees it (that a throw caused by cancellation keeps this failure instead of getting an abort code is CAN-09's).",
     sources: [seed('000', '§执行'), seed('000', '§Cordis API (execute)')],
     quotes: [
       quote('000', '§tools/post-execute', 'thrown tools still reach this waterfall as errors'),
