@@ -12,7 +12,7 @@
  * when the clean-room registry fails it already), and
  * whether it is the first failing must rule in the order the console lists
  * them: root causes first (rules that block others), then catalogue order.
- * The exit status is the CLI's (1 when a must rule fails or is blocked). Then the median and maximum of failing
+ * The exit status is the CLI's (1 when a must rule fails or is blocked, 2 when a blocked test's blocker does not fail). Then the median and maximum of failing
  * must rules, over all of them and over the ones beyond the clean-room
  * baseline. A defect that fails no must rule is a miss of the kit: its row
  * says so.
@@ -46,7 +46,11 @@ interface Defect {
 /** The measurement of one defect registry. */
 export interface DefectRow {
   readonly defect: string
-  readonly exit: 0 | 1
+  readonly exit: 0 | 1 | 2
+  /** Tests reported blocked by another rule. */
+  readonly blockedTests: number
+  /** Blocked tests whose blocker does not fail in the same grade (kit defects; should be 0). */
+  readonly unfoundedBlocks: number
   readonly failingMust: readonly string[]
   /** Failing must rules the clean-room registry itself passes. */
   readonly beyondBaseline: readonly string[]
@@ -58,14 +62,23 @@ export interface DefectRow {
   readonly expectedFirstBeyondBaseline: boolean
 }
 
-/** The failing must rules of a grade, in the order the console lists them (root causes first), and the exit status it gives. */
-async function failingMustRules(adapter: string): Promise<{ failing: string[]; exit: 0 | 1 }> {
+/**
+ * The failing must rules of a grade, in the order the console lists them
+ * (root causes first); the exit status the CLI gives (2 when a blocked test's
+ * blocker does not fail: a kit defect); how many tests were blocked, and the
+ * blocks whose blocker does not fail.
+ */
+async function failingMustRules(adapter: string): Promise<{ failing: string[]; exit: 0 | 1 | 2; blockedTests: number; unfoundedBlocks: number }> {
   const report = await grade({ adapter, profile: 'spec' })
   const failing = rootCausesFirst(
     report.rules.filter((rule) => rule.level === 'must' && rule.status === 'fail'),
     report,
   ).map((rule) => rule.id as string)
-  return { failing, exit: report.summary.conforms ? 0 : 1 }
+  const unfoundedBlocks = report.unattributedErrors.filter((error) => error.kind === 'kit-defect' && error.blockedBy !== undefined).length
+  const blockedTests = new Set(
+    report.rules.flatMap((rule) => rule.tests.filter((test) => test.blockedBy !== undefined).map((test) => `${test.file}#${test.name}`)),
+  ).size
+  return { failing, exit: unfoundedBlocks > 0 ? 2 : report.summary.conforms ? 0 : 1, blockedTests, unfoundedBlocks }
 }
 
 const median = (values: readonly number[]): number => {
@@ -94,11 +107,13 @@ async function main(): Promise<number> {
   const rows: DefectRow[] = []
   for (const defect of defects) {
     process.stderr.write(`grading defect ${defect.name}…\n`)
-    const { failing, exit } = await failingMustRules(join(PLANTED, `${defect.name}.ts`))
+    const { failing, exit, blockedTests, unfoundedBlocks } = await failingMustRules(join(PLANTED, `${defect.name}.ts`))
     const beyond = failing.filter((id) => !baseline.includes(id))
     rows.push({
       defect: defect.name,
       exit,
+      blockedTests,
+      unfoundedBlocks,
       failingMust: failing,
       beyondBaseline: beyond,
       expectedRule: defect.expectedRule,
@@ -113,11 +128,11 @@ async function main(): Promise<number> {
   const lines = [
     `clean-room baseline: ${baseline.length} failing must rules (${baseline.join(' ')})`,
     '',
-    '| defect | exit | failing must | beyond baseline | first failing must rules (beyond baseline) | expected rule | fails | first | first beyond baseline |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| defect | exit | failing must | beyond baseline | first failing must rules (beyond baseline) | expected rule | fails | first | first beyond baseline | blocked tests | unfounded blocks |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows.map(
       (row) =>
-        `| ${row.defect} | ${row.exit} | ${row.failingMust.length} | ${row.beyondBaseline.length} | ${shown(row.beyondBaseline)} | ${row.expectedRule} | ${row.expectedInBaseline ? 'masked (baseline fails it)' : yes(row.expectedFails)} | ${yes(row.expectedFirst)} | ${yes(row.expectedFirstBeyondBaseline)} |`,
+        `| ${row.defect} | ${row.exit} | ${row.failingMust.length} | ${row.beyondBaseline.length} | ${shown(row.beyondBaseline)} | ${row.expectedRule} | ${row.expectedInBaseline ? 'masked (baseline fails it)' : yes(row.expectedFails)} | ${yes(row.expectedFirst)} | ${yes(row.expectedFirstBeyondBaseline)} | ${row.blockedTests} | ${row.unfoundedBlocks} |`,
     ),
     '',
     `failing must rules per defect: median ${median(rows.map((row) => row.failingMust.length))}, maximum ${Math.max(0, ...rows.map((row) => row.failingMust.length))}`,
@@ -128,6 +143,7 @@ async function main(): Promise<number> {
         .map((row) => row.defect)
         .join(', ') || 'none'
     }`,
+    `blocked tests: ${rows.reduce((n, row) => n + row.blockedTests, 0)}, every one blocked by a rule failing in the same grade: ${yes(rows.every((row) => row.unfoundedBlocks === 0))}; exit 1 for every defect: ${yes(rows.every((row) => row.exit === 1))}`,
     `expected rule fails beyond the baseline: ${rows.filter((row) => row.expectedFails && !row.expectedInBaseline).length}/${rows.length}; listed first beyond the baseline: ${rows.filter((row) => row.expectedFirstBeyondBaseline).length}/${rows.length}`,
   ]
   process.stdout.write(`${lines.join('\n')}\n`)

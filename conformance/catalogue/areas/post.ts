@@ -192,7 +192,7 @@ export const POST_RULES = defineArea('POST', [
     id: 'POST-13',
     level: 'must',
     statement:
-      "If the caller signal is aborted once the post-execute waterfall settles, a success becomes ABORTED when the body was invoked and ABORTED_BEFORE_DISPATCH otherwise, keeping the contexts the body deferred (that the wrapper's and the decision's are kept too is POST-31's; that a failure is kept as it is is CAN-09's).",
+      "If the caller signal is aborted once the post-execute waterfall settles, a success becomes ABORTED when the body was invoked and ABORTED_BEFORE_DISPATCH otherwise (that the contexts the body deferred are kept is CTX-02's, the wrapper's and the decision's POST-31's; that a failure is kept as it is is CAN-09's).",
     sources: [seed('000', '§tools/post-execute'), seed('000', '§Cordis API (execute)')],
     quotes: [
       quote(
