@@ -21,11 +21,22 @@ describe('the choices pass of npm run mutation', () => {
     expect(choiceGroups().every((group) => /^fixtures\/choices\/other-side(-[a-z0-9-]+)?\.ts$/.test(group))).toBe(true)
   })
 
-  it('asks Stryker for the undetected mutants only, with 0-based columns', () => {
+  it('asks Stryker for the uncovered mutants and the survivors that consult choices, with 0-based columns', () => {
     const report: MutationReport = {
-      files: { 'reference/a.ts': { mutants: [mutant('1', 'NoCoverage', 4), mutant('2', 'Killed', 5), mutant('3', 'Survived', 6)] } },
+      files: {
+        'reference/a.ts': {
+          mutants: [mutant('1', 'NoCoverage', 4), mutant('2', 'Killed', 5), mutant('3', 'Survived', 6), mutant('4', 'Survived', 7)],
+        },
+        'reference/choices.ts': { mutants: [mutant('5', 'Survived', 1)] },
+      },
     }
-    expect(undetectedRanges(report)).toEqual(['reference/a.ts:4:2-4:8', 'reference/a.ts:6:2-6:8'])
+    // Line 6 consults choices; line 7 does not, so its survivor runs the same under every group.
+    const lines = ['', '', '', '', 'b', 'if (choices?.x) c', 'd']
+    expect(undetectedRanges(report, (file) => (file === 'reference/a.ts' ? lines : []))).toEqual([
+      'reference/a.ts:4:2-4:8',
+      'reference/a.ts:6:2-6:8',
+      'reference/choices.ts:1:2-1:8',
+    ])
   })
 
   it('gives each undetected mutant the strongest status a group gave it, with that group’s tests renamed', () => {

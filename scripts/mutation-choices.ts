@@ -53,22 +53,48 @@ export function mutantKey(file: string, mutant: ReportMutant): string {
   return `${file}|${start.line}:${start.column}-${end.line}:${end.column}|${mutant.mutatorName}|${mutant.replacement ?? ''}`
 }
 
+/** The file that holds the other sides' own code (OP-xx helpers). */
+const CHOICES_SOURCE = 'reference/choices.ts'
+
+/**
+ * Whether a surviving mutant is one the groups can tell apart: it lies in
+ * reference/choices.ts or on a line that consults `choices`, where a
+ * condition picks a side. A survivor elsewhere runs the same code under
+ * every group as under the default, so re-running it there is only time.
+ */
+export function consultsChoices(file: string, mutant: ReportMutant, source: (file: string) => readonly string[]): boolean {
+  if (file === CHOICES_SOURCE) return true
+  const { start, end } = mutant.location
+  return /\bchoices\b/.test(source(file).slice(start.line - 1, end.line).join('\n'))
+}
+
 /**
  * Stryker `mutate` ranges (`file:line:column-line:column`, columns 0-based)
  * of the report's undetected mutants, sorted: the uncovered ones, and the
- * survivors, since a condition that picks a side is reached under the
- * default choices too, where turning it off changes nothing.
+ * survivors that consult `choices` (./consultsChoices), since a condition
+ * that picks a side is reached under the default choices too, where turning
+ * it off changes nothing.
  */
-export function undetectedRanges(report: MutationReport): string[] {
+export function undetectedRanges(report: MutationReport, source: (file: string) => readonly string[] = readLines): string[] {
   const ranges = new Set<string>()
   for (const [file, entry] of Object.entries(report.files)) {
     for (const m of entry.mutants) {
-      if (m.status !== 'NoCoverage' && m.status !== 'Survived') continue
+      if (m.status !== 'NoCoverage' && !(m.status === 'Survived' && consultsChoices(file, m, source))) continue
       const { start, end } = m.location
       ranges.add(`${file}:${start.line}:${start.column - 1}-${end.line}:${end.column - 1}`)
     }
   }
   return [...ranges].sort()
+}
+
+const sourceLines = new Map<string, readonly string[]>()
+function readLines(file: string): readonly string[] {
+  let lines = sourceLines.get(file)
+  if (lines === undefined) {
+    lines = existsSync(path.join(ROOT, file)) ? readFileSync(path.join(ROOT, file), 'utf8').split('\n') : []
+    sourceLines.set(file, lines)
+  }
+  return lines
 }
 
 const RANK: Readonly<Record<string, number>> = { Killed: 3, Timeout: 3, Survived: 2, NoCoverage: 1 }
