@@ -689,11 +689,9 @@ function expectCase(schema: SchemaApi, c: UnsupportedCase, node: unknown): strin
     expected.filter((_, i) => missedAlone[i] === undefined),
     [...(nonObjectRoot ? [rootTypeViolation] : []), ...missedAlone.flatMap((miss) => (miss === undefined ? [] : [miss.path]))],
   )
-  // A defect charged to its owner above has no violation to place.
-  expectExactPlacement(
-    violations,
-    paths.filter((_, i) => missedAlone[i] === undefined),
-  )
+  // Upstream's placement (JSS-19) presumes every defect of the case is found (where the root-type violation goes
+  // depends on the others): a case with a defect charged to its owner above leaves it unjudged.
+  if (missedAlone.every((miss) => miss === undefined)) expectExactPlacement(violations, paths)
   return violations
 }
 
