@@ -52,7 +52,7 @@ export const UPSTREAM_EXPECTED_FAILURES: readonly ExpectedFailure[] = [
     },
   },
   {
-    rules: ['EXE-07', 'POST-12', 'CTX-06'],
+    rules: ['POST-12', 'CTX-06'],
     kitRequires: 'deferred contexts survive a throwing wrapper or post-execute listener and a malformed wrapper result or post decision',
     upstreamDoes: 'builds those failures afresh and drops the deferred contexts',
     seedPassage: {

@@ -83,7 +83,7 @@ export const EXE_RULES = defineArea('EXE', [
     id: 'EXE-07',
     level: 'must',
     statement:
-      "A tools/execute listener that throws does not make execute() reject: the call resolves as a failure (isError: true, no value), and contexts the body already deferred ride that failure (that tools/post-execute does not run is POST-24's; that its message is the thrown one as it is, ERR-18's).",
+      "A tools/execute listener that throws does not make execute() reject: the call resolves as a failure (isError: true, no value) (that contexts the body already deferred ride that failure is CTX-06's; that tools/post-execute does not run is POST-24's; that its message is the thrown one as it is, ERR-18's).",
     sources: [seed('000', '§Cordis API (execute)')],
     quotes: [
       quote('000', '§Cordis API (execute)', 'Tool and listener failures resolve as materialized error results'),
