@@ -65,7 +65,11 @@ const CHOICES_SOURCE = 'reference/choices.ts'
 export function consultsChoices(file: string, mutant: ReportMutant, source: (file: string) => readonly string[]): boolean {
   if (file === CHOICES_SOURCE) return true
   const { start, end } = mutant.location
-  return /\bchoices\b/.test(source(file).slice(start.line - 1, end.line).join('\n'))
+  return /\bchoices\b/.test(
+    source(file)
+      .slice(start.line - 1, end.line)
+      .join('\n'),
+  )
 }
 
 /**

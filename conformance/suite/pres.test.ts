@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { TOOL_ORDER_REST, type Harness, type PromptAssembly, type ToolRuntimeApi, type ToolsContextApi } from '../adapter/contract.ts'
-import type { JsonValue, PostToolDecision, ToolDefinition, ToolExecutionResult } from '../spec/types.ts'
+import type { PostToolDecision, ToolDefinition, ToolExecutionResult } from '../spec/types.ts'
 import { check } from './_kit/check.ts'
 import { call } from './_kit/inputs.ts'
 import { trackListeners } from './_kit/listeners.ts'
