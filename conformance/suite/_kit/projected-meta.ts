@@ -9,11 +9,12 @@
 import { expect } from 'vitest'
 import type { JsonValue } from '../../spec/types.ts'
 import { incidental } from './incidental.ts'
+import { $JSON } from './intrinsics.ts'
 
 /** The projector of these tests: meta is `{ from: value }`. */
 export const projectFrom = (_args: unknown, value: JsonValue): JsonValue => ({ from: value })
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
+const same = (a: unknown, b: unknown): boolean => $JSON.stringify(a) === $JSON.stringify(b)
 
 /**
  * `meta` is {@link projectFrom}'s projection of `value`. A meta projected
