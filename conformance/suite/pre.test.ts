@@ -260,8 +260,8 @@ check('PRE-05', 'without an approval service, ask becomes a denial that still re
   expectPolicyFailure(result)
   expectStagesAside(stages, ['pre', 'result'], 'POST-28')
   expect(probe.bodyCalls, 'body calls').toBe(0)
-  // A guard consulted for a call pre-execute denied stands before the waterfall: GRD-02's place.
-  incidental('GRD-02', () => expect(guard.calls, 'guard calls (GRD-02)').toBe(0))
+  // Guards are not evaluated for a call pre-execute already ended: upstream's PRE-29 (GRD-02 says only that they run after an allow).
+  incidental('PRE-29', () => expect(guard.calls, 'guard calls (PRE-29)').toBe(0))
 })
 
 check(['PRE-06', 'PRE-27'], 'with a service but no agent, ask is denied even though the service would allow it', async ({ harness, tools, setApproval }) => {
@@ -850,7 +850,7 @@ for (const mode of ['throws', 'rejects'] as const) {
       // Which stages still run is PRE-12's alone.
       forRules('PRE-12', () => {
         expectStagesAside(stages, ['pre', 'result'], 'POST-24')
-        incidental('GRD-02', () => expect(guard.calls, 'guard calls (GRD-02)').toBe(0))
+        incidental('PRE-29', () => expect(guard.calls, 'guard calls (PRE-29)').toBe(0))
         expect(probe.bodyCalls, 'body calls').toBe(0)
       })
     },
