@@ -756,42 +756,6 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
   {
     kind: 'unspecified',
     file: 'reference/pipeline/pre-execute.ts',
-    mutator: 'ConditionalExpression',
-    original: "typeof decision !== 'object' || decision === null",
-    replacement: 'false',
-    reason:
-      "Without the guard, null/undefined still fail (destructuring throws a TypeError, another message) and primitives still hit the malformed throw; only a function object carrying kind/reason would be read as a decision, and neither PRE-15 nor upstream (which reads any object's fields) says a callable is not a decision.",
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/pipeline/pre-execute.ts',
-    mutator: 'ConditionalExpression',
-    original: "typeof decision !== 'object'",
-    replacement: 'false',
-    reason:
-      'Primitives still fail as malformed (their kind is undefined) and undefined fails on destructuring with another message; only a function object carrying kind/reason becomes a decision, which PRE-15 and upstream leave open.',
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/pipeline/pre-execute.ts',
-    mutator: 'ConditionalExpression',
-    original: 'decision === null',
-    replacement: 'false',
-    reason:
-      'A null decision still ends as the same final failure without info (destructuring null throws a TypeError); only the message wording differs, which no rule pins.',
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/pipeline/pre-execute.ts',
-    mutator: 'LogicalOperator',
-    original: "typeof decision !== 'object' || decision === null",
-    replacement: "typeof decision !== 'object' && decision === null",
-    reason:
-      'The && form is never true, so it behaves like removing the guard: only the message for null/undefined decisions and the handling of a function object carrying decision fields change, neither of which any rule or upstream pins.',
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/pipeline/pre-execute.ts',
     mutator: 'StringLiteral',
     original: "'tools/pre-execute returned a malformed decision'",
     replacement: '""',
