@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { choiceGroups, mergeChoiceReports, undetectedRanges } from './mutation-choices.ts'
+import { choiceGroups, mergeChoiceReports, rangesLeft, undetectedRanges } from './mutation-choices.ts'
 import type { MutationReport, ReportMutant } from './mutation-areas.ts'
 
 const at = (line: number, column: number, endColumn: number): ReportMutant['location'] => ({
@@ -67,5 +67,31 @@ describe('the choices pass of npm run mutation', () => {
     expect(third).toMatchObject({ status: 'Killed', killedBy: ['other-side-opa#1'] })
     expect(main.testFiles?.['suite.test.ts (other-side-opa)']?.tests).toEqual([{ id: 'other-side-opa#1', name: '[GRD-02] b (other-side-opa)' }])
     expect(changed).toEqual({ Killed: 2 })
+  })
+
+  it('runs a later group only on the ranges whose undetected mutants no earlier group killed', () => {
+    const main: MutationReport = {
+      files: {
+        'reference/a.ts': {
+          mutants: [
+            mutant('1', 'NoCoverage', 4),
+            mutant('2', 'NoCoverage', 4, { mutatorName: 'StringLiteral', replacement: '""' }),
+            mutant('3', 'Survived', 6),
+            mutant('4', 'NoCoverage', 8),
+          ],
+        },
+      },
+    }
+    const ranges = ['reference/a.ts:4:2-4:8', 'reference/a.ts:6:2-6:8', 'reference/a.ts:8:2-8:8']
+    const first: MutationReport = {
+      files: {
+        'reference/a.ts': {
+          mutants: [mutant('7', 'Killed', 4), mutant('8', 'Timeout', 6), mutant('9', 'Survived', 8)],
+        },
+      },
+    }
+    expect(rangesLeft(ranges, main, [])).toEqual(ranges)
+    // Line 4 holds a second mutant no group has killed yet; line 6's only one timed out; line 8's survived.
+    expect(rangesLeft(ranges, main, [first])).toEqual(['reference/a.ts:4:2-4:8', 'reference/a.ts:8:2-8:8'])
   })
 })

@@ -84,11 +84,37 @@ export function undetectedRanges(report: MutationReport, source: (file: string) 
   for (const [file, entry] of Object.entries(report.files)) {
     for (const m of entry.mutants) {
       if (m.status !== 'NoCoverage' && !(m.status === 'Survived' && consultsChoices(file, m, source))) continue
-      const { start, end } = m.location
-      ranges.add(`${file}:${start.line}:${start.column - 1}-${end.line}:${end.column - 1}`)
+      ranges.add(mutateRange(file, m))
     }
   }
   return [...ranges].sort()
+}
+
+/** The Stryker `mutate` range (`file:line:column-line:column`, columns 0-based) that selects `mutant`. */
+function mutateRange(file: string, mutant: ReportMutant): string {
+  const { start, end } = mutant.location
+  return `${file}:${start.line}:${start.column - 1}-${end.line}:${end.column - 1}`
+}
+
+/**
+ * The `ranges` still worth running under the next group: those holding an
+ * undetected mutant of `main` that no group run so far has killed or timed
+ * out. A later group cannot improve on that ({@link mergeChoiceReports}
+ * keeps the strongest status), so each group runs only what is left and the
+ * outcome is the same as running every group on everything.
+ */
+export function rangesLeft(ranges: readonly string[], main: MutationReport, done: readonly MutationReport[]): string[] {
+  const detected = new Set<string>()
+  for (const report of done) {
+    for (const [file, entry] of Object.entries(report.files)) {
+      for (const m of entry.mutants) if (m.status === 'Killed' || m.status === 'Timeout') detected.add(mutantKey(file, m))
+    }
+  }
+  const left = new Set<string>()
+  for (const [file, entry] of Object.entries(main.files)) {
+    for (const m of entry.mutants) if (UNDETECTED.has(m.status) && !detected.has(mutantKey(file, m))) left.add(mutateRange(file, m))
+  }
+  return ranges.filter((range) => left.has(range))
 }
 
 const sourceLines = new Map<string, readonly string[]>()
@@ -159,13 +185,23 @@ function main(): number {
   const ranges = undetectedRanges(report)
   process.stdout.write(`mutation:choices: ${ranges.length} undetected mutants; ${choiceGroups().length} groups of other sides\n`)
   if (ranges.length === 0) return 0
+  // Rewritten before each group with what is still undetected (./rangesLeft).
   const mutate = 'reports/mutation/choices-mutate.json'
-  writeFileSync(path.join(ROOT, mutate), `${JSON.stringify(ranges)}\n`)
   const groups: { name: string; report: MutationReport }[] = []
   for (const group of choiceGroups()) {
     const name = path.basename(group, '.ts')
+    const left = rangesLeft(
+      ranges,
+      report,
+      groups.map((g) => g.report),
+    )
+    if (left.length === 0) {
+      process.stdout.write(`mutation:choices: ${name}: every undetected mutant is killed already\n`)
+      continue
+    }
+    writeFileSync(path.join(ROOT, mutate), `${JSON.stringify(left)}\n`)
     const output = `reports/mutation/choices-${name}.json`
-    process.stdout.write(`mutation:choices: ${name}\n`)
+    process.stdout.write(`mutation:choices: ${name}: ${left.length} of the ${ranges.length} ranges left\n`)
     // The tests that fail unmutated under this group, as they should (./mutation-choices-setup.ts): Stryker expects them to keep failing.
     const tolerated = `reports/mutation/choices-${name}-tolerated.txt`
     writeFileSync(path.join(ROOT, tolerated), '')
