@@ -16,7 +16,8 @@ export default defineConfig({
   // DSH_TCK_FRESH_WORKERS=1 turns it off, to compare the two.
   plugins: process.env.DSH_TCK_FRESH_WORKERS === '1' ? [] : [persistentWorkerPool()],
   test: {
-    include: ['conformance/suite/**/*.test.ts', 'properties/**/*.test.ts'],
+    // reference/choices.test.ts too: the other sides' own details are checked by the reference's unit test, since no conformance test may pin them.
+    include: ['conformance/suite/**/*.test.ts', 'properties/**/*.test.ts', 'reference/choices.test.ts'],
     // One module graph per mutant run instead of one per test file: the
     // reference loads once per run, which makes a run about 3x cheaper. Every
     // test builds its own harness, so no state leaks between files.

@@ -1586,6 +1586,59 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     reason:
       'The empty key list stands in only for a frozen snapshot (`known`), and then it is never read: indexCount starts at length, so the dense-prefix loop does not index it, and the lossless check after the walk is skipped by `!known` before isLosslessArray could see it.',
   },
+  {
+    kind: 'equivalent',
+    file: 'reference/choices.ts',
+    mutator: 'EqualityOperator',
+    original: 'stack.length > 0',
+    replacement: 'stack.length >= 0',
+    reason:
+      "OP-27's record walk (refuseUnordinaryRecords) with the bound loosened pops from an empty stack once the walk is over: `const [node, at] = undefined` throws a TypeError inside the try, whose catch returns `violations`, which is what the loop's normal end returns. No caller can tell the two ends apart (reference/choices.test.ts checks the walk's results).",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/choices.ts',
+    mutator: 'ConditionalExpression',
+    original: "'value' in slot",
+    replacement: 'true',
+    reason:
+      "OP-27's record walk pushing every own property instead of only data properties: an accessor's descriptor has no `value`, so `slot.value` is undefined (the getter is not run) and the pushed entry is skipped as no object on its pop. The same records are visited and the same violation found; reference/choices.test.ts checks that a getter is never run.",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/choices.ts',
+    mutator: 'ConditionalExpression',
+    original: "typeof snapshot === 'object' && snapshot !== null",
+    replacement: 'true',
+    reason:
+      "OP-45's top-level freeze (outputSnapshot under `top-level`) calling Object.freeze on every snapshot: Object.freeze returns a primitive, null or undefined (the snapshot of a value that is not lossless) as it is, without throwing (ES2015 and later), so the object test only skips a call that changes nothing.",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/choices.ts',
+    mutator: 'LogicalOperator',
+    original: "typeof snapshot === 'object' && snapshot !== null",
+    replacement: "typeof snapshot === 'object' || snapshot !== null",
+    reason:
+      'As for the whole test set to true (OP-45): the mutant also freezes null and primitives, and Object.freeze returns them unchanged, so every snapshot comes back the same.',
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/choices.ts',
+    mutator: 'ConditionalExpression',
+    original: "typeof snapshot === 'object'",
+    replacement: 'true',
+    reason:
+      'As for the whole test set to true (OP-45): the mutant freezes every non-null snapshot, primitives and undefined included, and Object.freeze returns those unchanged.',
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/choices.ts',
+    mutator: 'ConditionalExpression',
+    original: 'snapshot !== null',
+    replacement: 'true',
+    reason: 'As for the whole test set to true (OP-45): the mutant freezes a null snapshot too, and Object.freeze(null) returns null without throwing.',
+  },
 ]
 
 /** True when `mutant` is listed in `list`. */

@@ -314,7 +314,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     choices: [
       'they return a list of violation strings and never throw, hostile values reported as violations',
-      'they throw on a non-conforming value (e.g. a ToolArgsError)',
+      'they throw on a non-conforming value, the error carrying every violation (e.g. a ToolArgsError)',
       'they return a boolean or a result object (mapped by the adapter)',
     ],
     upstream: 'they return a list of violation strings and never throw, hostile values reported as violations',
@@ -331,7 +331,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     ],
     choices: [
       'plain records of any realm, null prototype included; class instances refused',
-      'only records whose prototype is Object.prototype (of any realm): a null-prototype record is refused',
+      'only records whose prototype is Object.prototype (of any realm): a null-prototype record is refused, with a violation at its path',
       'any object whose own enumerable data is JSON',
     ],
     upstream: 'plain records of any realm, null prototype included; class instances refused',
@@ -708,7 +708,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     id: 'OP-55',
     question: 'What block structure carries the enveloped message in the content of a failure the registry builds?',
     quotes: [quote('000', '§执行 (ToolFailure)', 'Human-readable failure message without the Native `Error: ` envelope.')],
-    choices: ['exactly one text block "Error: " + message', 'another structure whose text carries "Error: " + message (e.g. a second block of detail)'],
+    choices: ['exactly one text block "Error: " + message', 'another structure whose text carries "Error: " + message (e.g. a second block naming the code)'],
     upstream: 'exactly one text block "Error: " + message',
     pinnedBy: 'ERR-19',
     option: { name: 'failureContent', value: 'detail-block' },
