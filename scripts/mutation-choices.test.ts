@@ -25,16 +25,26 @@ describe('the choices pass of npm run mutation', () => {
     const report: MutationReport = {
       files: {
         'reference/a.ts': {
-          mutants: [mutant('1', 'NoCoverage', 4), mutant('2', 'Killed', 5), mutant('3', 'Survived', 6), mutant('4', 'Survived', 7)],
+          mutants: [
+            mutant('1', 'NoCoverage', 4),
+            mutant('2', 'Killed', 5),
+            mutant('3', 'Survived', 6),
+            mutant('4', 'Survived', 7),
+            mutant('6', 'Survived', 8),
+            mutant('7', 'Survived', 9),
+          ],
         },
         'reference/choices.ts': { mutants: [mutant('5', 'Survived', 1)] },
       },
     }
-    // Line 6 consults choices; line 7 does not, so its survivor runs the same under every group.
-    const lines = ['', '', '', '', 'b', 'if (choices?.x) c', 'd']
+    // Line 6 consults choices, line 8 an option copied off them, line 9 a parameter carrying one; line 7 none of
+    // them, so its survivor runs the same under every group.
+    const lines = ['', '', '', '', 'b', 'if (choices?.x) c', 'd', "walk.emptyEnum === 'accepted'", 'ordinaryOnly && e']
     expect(undetectedRanges(report, (file) => (file === 'reference/a.ts' ? lines : []))).toEqual([
       'reference/a.ts:4:2-4:8',
       'reference/a.ts:6:2-6:8',
+      'reference/a.ts:8:2-8:8',
+      'reference/a.ts:9:2-9:8',
       'reference/choices.ts:1:2-1:8',
     ])
   })

@@ -57,15 +57,39 @@ export function mutantKey(file: string, mutant: ReportMutant): string {
 const CHOICES_SOURCE = 'reference/choices.ts'
 
 /**
+ * Parameters that hand a choice on to a module that takes no `choices`
+ * (reference/json.ts's `ordinaryOnly`, OP-35; collect-violations' `acceptEmpty`, OP-21).
+ */
+const CHOICE_CARRIERS = ['ordinaryOnly', 'acceptEmpty']
+
+let choiceWords: RegExp | undefined
+/**
+ * `choices`, every option of RegistryChoices (a line may read one copied off
+ * `choices`, as collect-violations' `walk.emptyEnum`) and {@link CHOICE_CARRIERS}.
+ */
+function choiceWordsPattern(): RegExp {
+  if (choiceWords === undefined) {
+    const options = [
+      ...readLines(CHOICES_SOURCE)
+        .join('\n')
+        .matchAll(/^\s*readonly (\w+)\?:/gm),
+    ].map((m) => m[1]!)
+    choiceWords = new RegExp(`\\b(?:${['choices', ...options, ...CHOICE_CARRIERS].join('|')})\\b`)
+  }
+  return choiceWords
+}
+
+/**
  * Whether a surviving mutant is one the groups can tell apart: it lies in
- * reference/choices.ts or on a line that consults `choices`, where a
- * condition picks a side. A survivor elsewhere runs the same code under
- * every group as under the default, so re-running it there is only time.
+ * reference/choices.ts or on a line that consults a choice (names `choices`,
+ * one of its options or a parameter carrying one), where a condition picks a
+ * side. A survivor elsewhere runs the same code under every group as under
+ * the default, so re-running it there is only time.
  */
 export function consultsChoices(file: string, mutant: ReportMutant, source: (file: string) => readonly string[]): boolean {
   if (file === CHOICES_SOURCE) return true
   const { start, end } = mutant.location
-  return /\bchoices\b/.test(
+  return choiceWordsPattern().test(
     source(file)
       .slice(start.line - 1, end.line)
       .join('\n'),

@@ -1639,6 +1639,100 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     replacement: 'true',
     reason: 'As for the whole test set to true (OP-45): the mutant freezes a null snapshot too, and Object.freeze(null) returns null without throwing.',
   },
+  {
+    kind: 'unspecified',
+    file: 'reference/schema-dsl/internal/compile.ts',
+    mutator: 'MethodExpression',
+    original: `list.every((name) => typeof name === 'string')`,
+    replacement: `list.some(name => typeof name === 'string')`,
+    reason:
+      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form (upstream refuses it, DSL-36), and the choices pass judges it at the spec profile, where no rule pins what the reference's own form does. A list mixing names and non-strings (`['host', 1]`) is then emitted and refused by the subset assertion the compilers emit through (`schema.required must be an array of strings`) instead of by the compiler: still a schema rejection, only its text and path differ.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/schema-dsl/internal/compile.ts',
+    mutator: 'ConditionalExpression',
+    original: `typeof name === 'string'`,
+    replacement: 'true',
+    reason:
+      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form (upstream refuses it, DSL-36), and the choices pass judges it at the spec profile, where no rule pins what the reference's own form does. A list holding non-strings is then emitted and refused by the subset assertion the compilers emit through (`schema.required must be an array of strings`) instead of by the compiler: still a schema rejection, only its text and path differ.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/schema-dsl/internal/compile.ts',
+    mutator: 'StringLiteral',
+    original: '`${path}.required must be an array of property names`',
+    replacement: '``',
+    reason:
+      "The violation text of the reference's own OP-22 other side (`object-list`: a `required` that is not a list of names, e.g. `required: false` on an object entry) becomes empty; the call is still refused with a schema rejection (DSL-02 checks that). Only JSS-18, an upstream rule, pins that a compiler violation starts with its path, upstream never produces this violation, and the choices pass judges the side at the spec profile, where upstream failures are tolerated.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/schema-dsl/internal/compile.ts',
+    mutator: 'BlockStatement',
+    original: `{
+      if (list.length > 0) target.required = [...list]
+    }`,
+    replacement: '{}',
+    reason:
+      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form (upstream refuses it, DSL-36), and the choices pass judges it at the spec profile, where no rule pins what the reference's own form does. The object node then never gets its list: under that side an object spec cannot mark requiredness at all, which the seeds allow (they show requiredness only on the parameter map, OP-22's note).",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/schema-dsl/internal/compile.ts',
+    mutator: 'ConditionalExpression',
+    original: 'list.length > 0',
+    replacement: 'true',
+    reason:
+      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form (upstream refuses it, DSL-36), and the choices pass judges it at the spec profile, where no rule pins what the reference's own form does. An empty list is then emitted as `required: []`, an encoding OP-24 names equivalent to leaving it out.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/schema-dsl/internal/compile.ts',
+    mutator: 'EqualityOperator',
+    original: 'list.length > 0',
+    replacement: 'list.length >= 0',
+    reason:
+      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form (upstream refuses it, DSL-36), and the choices pass judges it at the spec profile, where no rule pins what the reference's own form does. An empty list is then emitted as `required: []`, an encoding OP-24 names equivalent to leaving it out.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/schema-dsl/internal/compile.ts',
+    mutator: 'EqualityOperator',
+    original: 'list.length > 0',
+    replacement: 'list.length <= 0',
+    reason:
+      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form (upstream refuses it, DSL-36), and the choices pass judges it at the spec profile, where no rule pins what the reference's own form does. A non-empty list is then dropped (an empty one emitted as `required: []`): under that side an object spec cannot mark requiredness, which the seeds allow (OP-22's note).",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/schema-dsl/internal/compile.ts',
+    mutator: 'ArrayDeclaration',
+    original: '[...list]',
+    replacement: '[]',
+    reason:
+      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form (upstream refuses it, DSL-36), and the choices pass judges it at the spec profile, where no rule pins what the reference's own form does. The node then gets `required: []` instead of the names: under that side an object spec cannot mark requiredness, which the seeds allow (OP-22's note).",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/schema-dsl/internal/compile.ts',
+    mutator: 'ConditionalExpression',
+    original: 'entry !== undefined',
+    replacement: 'true',
+    line: 128,
+    reason:
+      "Under OP-22's other side (`object-list`) a `required: true` on an object spec that is not a parameter-map entry (a value root, a nested property, array items) is then refused by the key check (`<path>.required is not supported by the value schema DSL`) instead of by the list check (`<path>.required must be an array of property names`): refused at the same path either way, only the wording (or, beside another bad key, which violation comes first) differs, and no rule pins the reference's own side's messages. Under every other choice the `object-list` test before it is false.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/schema-dsl/internal/compile.ts',
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    line: 171,
+    reason:
+      "Under OP-23's other side (`missingOpenness: 'open'`) an object spec without additionalProperties then compiles closed instead of open. OP-23 names defaulting it to closed as a legal choice too, so a registry may do either; DSL-35, the pinning rule, fails under both (upstream refuses the spec), and no must rule compiles a spec without the key.",
+  },
 ]
 
 /** True when `mutant` is listed in `list`. */

@@ -2,7 +2,7 @@ import { $Array, $JSON, $Object, $Reflect } from './_kit/intrinsics.ts'
 import { runInNewContext } from 'node:vm'
 import { expect } from 'vitest'
 import type { Harness, ToolRuntimeApi } from '../adapter/contract.ts'
-import type { ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../spec/types.ts'
+import type { ContentBlock, ToolExecution, ToolExecutionInput, ToolExecutionResult } from '../spec/types.ts'
 import { nestingDepth } from '../fixtures/nesting-depth.ts'
 import { check } from './_kit/check.ts'
 import { argumentsDeepFrozenFirst } from './_kit/frozen-arguments.ts'
@@ -287,6 +287,8 @@ const accepted: [rule: 'ARG-05' | 'ARG-17', label: string, args: () => unknown, 
     () => runInNewContext('({ list: [1, { ok: true }], obj: { s: "x" } })'),
     { list: [1, { ok: true }], obj: { s: 'x' } },
   ],
+  // Arrays alone: a boundary narrowed to this realm's containers refuses them as it refuses the objects (OP-35).
+  ['ARG-17', 'arrays from another realm inside a local object', () => ({ list: runInNewContext('[1, "x", [true]]') }), { list: [1, 'x', [true]] }],
 ]
 
 for (const [rule, label, args, expected] of accepted) {
@@ -300,6 +302,45 @@ for (const [rule, label, args, expected] of accepted) {
     expect(probe.bodyArgs, 'body arguments').toEqual([expected])
   })
 }
+
+/** A null-prototype record of `fields`. */
+const bareRecord = (fields: object): object => Object.assign(Object.create(null) as object, fields)
+
+// ARG-25: what a tool produces crosses the boundary ARG-17 draws for its arguments; which prototypes are lossless is
+// as open there (OP-35) as for arguments, so the must rules (OUT-02, OUT-04, OUT-05, RES-03) leave it out.
+check('ARG-25', "a body value and render and presentationMeta output may hold null-prototype records and another realm's containers", async ({ tools }) => {
+  const probe = probeTool('produce', {
+    body: () => bareRecord({ a: 1, list: runInNewContext('[1, "x", { k: true }]') }),
+    render: () => [bareRecord({ type: 'text', text: 'rendered' }) as ContentBlock],
+    presentationMeta: () => runInNewContext('({ shown: [true] })'),
+  })
+  tools.register(probe.definition)
+
+  const result = await tools.execute(call('produce', {}))
+
+  expectSuccess(result)
+  expect((result as { value?: unknown }).value, 'value').toEqual({ a: 1, list: [1, 'x', { k: true }] })
+  expect(result.content, 'content').toEqual([{ type: 'text', text: 'rendered' }])
+  expect(result.meta, 'meta').toEqual({ shown: [true] })
+})
+
+check('ARG-25', "finalizeContent's content may hold null-prototype records and another realm's containers", async ({ tools }) => {
+  const probe = probeTool('produce', {
+    finalizeContent: () => [
+      bareRecord({ type: 'text', text: 'final' }) as ContentBlock,
+      ...(runInNewContext('[{ type: "text", text: "more" }]') as ContentBlock[]),
+    ],
+  })
+  tools.register(probe.definition)
+
+  const result = await tools.execute(call('produce', {}))
+
+  expectSuccess(result)
+  expect(result.content, 'content').toEqual([
+    { type: 'text', text: 'final' },
+    { type: 'text', text: 'more' },
+  ])
+})
 
 /** A success value the registry built and froze itself, as a caller might pass it on: `{ list: [1, { deep: 'x' }] }`. */
 async function earlierValue(tools: ToolRuntimeApi): Promise<{ probe: ReturnType<typeof probeTool>; previous: { list: unknown[] } }> {

@@ -223,11 +223,29 @@ check('DSL-36', 'object specs under a property and under array items each get th
   })
 })
 
+// The other form OP-22 names, an object-level required list, is one upstream refuses wherever it appears (DSL-36).
+check('DSL-36', 'an object-level required list on a parameter-map entry is refused', ({ schema }) => {
+  rejectsParameters(schema, { config: { type: 'object', additionalProperties: true, required: ['host'], properties: { host: { type: 'string' } } } })
+  rejectsParameters(schema, { config: { type: 'object', additionalProperties: true, required: [], properties: { host: { type: 'string' } } } })
+})
+
+check('DSL-36', 'an object-level required list on a value root, a nested object spec or array items is refused', ({ schema }) => {
+  const listing = { type: 'object', additionalProperties: true, required: ['host'], properties: { host: { type: 'string' } } }
+  rejectsValue(schema, listing)
+  rejectsValue(schema, { type: 'object', additionalProperties: true, properties: { config: listing } })
+  rejectsValue(schema, { type: 'array', items: listing })
+  rejectsParameters(schema, { config: { type: 'object', additionalProperties: true, properties: { inner: listing } } })
+})
+
 check('DSL-02', 'a required marker other than true is refused', ({ schema }) => {
   for (const marker of [false, 'yes', 1, null]) {
     rejectsParameters(schema, { path: { type: 'string', required: marker } })
   }
   rejectsValue(schema, { type: 'object', additionalProperties: true, properties: { p: { type: 'string', required: false } } })
+  // An object entry too: its own marker is still a parameter-map marker, whatever form its properties use (OP-22).
+  for (const marker of [false, 'yes']) {
+    rejectsParameters(schema, { config: { type: 'object', additionalProperties: true, required: marker, properties: { host: { type: 'string' } } } })
+  }
 })
 
 check('DSL-02', 'a required marker on items, a oneOf branch or a value root is refused', ({ schema }) => {
@@ -394,6 +412,26 @@ check('DSL-08', 'keys outside the node vocabulary are refused', ({ schema }) => 
   rejectsValue(schema, { type: 'json', enum: [1] })
   rejectsValue(schema, { oneOf: [{ type: 'string' }, { type: 'null' }], enum: ['a'] })
   rejectsParameters(schema, { path: { type: 'string', $ref: '#/x' } })
+})
+
+// Whether such a spec is refused or compiled unconstrained is open (OP-25, upstream refuses it: DSL-35); it is one of the two.
+check('DSL-08', 'a spec with neither type nor oneOf is refused with a schema rejection or compiles, never another error', ({ schema }) => {
+  const compiles = (compile: () => unknown): void => {
+    let compiled: unknown
+    try {
+      compiled = compile()
+    } catch (error) {
+      rejection(() => {
+        throw error
+      })
+      return
+    }
+    expect(typeof compiled === 'object' && compiled !== null, 'a compiled spec is a schema object').toBe(true)
+  }
+  for (const spec of [{}, { description: 'no type' }, { title: 'T', default: 1, examples: [1] }]) {
+    compiles(() => schema.valueSchemaSpecToJsonSchema(spec))
+    compiles(() => schema.parameterSchemaSpecToJsonSchema({ x: spec }))
+  }
 })
 
 check('DSL-08', 'an unknown type is refused', ({ schema }) => {

@@ -300,4 +300,20 @@ export const ARG_RULES = defineArea('ARG', [
     divergence:
       'Seed 000 asks for "Losslessly JSON-serializable parsed arguments" and rejects "非 JSON 输入" without naming -0: JSON text can hold -0, so keeping it, or canonicalising it to 0, is as good a reading as refusing it.',
   },
+  // ARG-25: the same boundary on what a tool produces (reference/pipeline/output.ts and materialize.ts snapshot it as arguments).
+  {
+    id: 'ARG-25',
+    level: 'upstream',
+    statement:
+      'What a tool produces crosses the boundary ARG-17 draws for arguments: a body value, the content output.render returns, the meta output.presentationMeta returns and the content finalizeContent returns may hold null-prototype records and objects and arrays of another realm, and are taken as the lossless JSON they hold (at must level OUT-02, OUT-04, OUT-05 and RES-03 admit what JSON carries losslessly).',
+    sources: [upstream('one snapshotJsonValue boundary for arguments, values, projections and final content')],
+    evidence: [
+      evidence('packages/core/tools/src/index.ts', 546, 'const detached = snapshotJsonValue(candidate)'),
+      evidence('packages/core/tools/src/index.ts', 532, 'const detached = snapshotJsonValue(candidate)'),
+      evidence('packages/core/tools/src/index.ts', 634, 'const detached = snapshotJsonValue(candidate)'),
+      evidence('packages/core/session/src/json.ts', 169, 'call stack. Accepts ordinary arrays, plain or null-prototype objects, and JSON'),
+    ],
+    divergence:
+      'Seed 000 asks for a "canonical lossless-JSON value" and lossless, frozen results without saying which prototypes a lossless container may have: a JSON round trip drops a null prototype and a realm alike, so refusing such containers is as good a reading as admitting them (as for arguments, OP-35).',
+  },
 ])
