@@ -9,6 +9,7 @@
  * Arguments passed to `next()` are ignored: wrappers share the exec object.
  */
 import type { ToolEventName } from '../conformance/adapter/contract.ts'
+import type { RegistryChoices } from './choices.ts'
 import { isWithin, type ScopeNode } from './scopes.ts'
 
 // biome-ignore lint/suspicious/noExplicitAny: listeners are stored untyped (any function type); the typed surface lives in registry.ts.
@@ -27,10 +28,11 @@ export class EventBus {
   private readonly listeners = new Map<string, ListenerEntry[]>()
 
   constructor(
-    /** OP-03: `exact-agent` routes a scoped listener only the calls of its own agent, not its descendants'. */
-    private readonly routing: 'subtree' | 'exact-agent' = 'subtree',
-    /** PRE-24: tools/pre-execute runs first registered outermost (OP-32: `reverse`, last registered outermost). */
-    private readonly preExecuteOrder: 'registration' | 'reverse' = 'registration',
+    /**
+     * OP-03: `listenerRouting: 'exact-agent'` routes a scoped listener only the calls of its own agent, not its descendants'.
+     * PRE-24: tools/pre-execute runs first registered outermost (OP-32: `preExecuteOrder: 'reverse'`, last registered outermost).
+     */
+    private readonly choices: Pick<RegistryChoices, 'listenerRouting' | 'preExecuteOrder'> = {},
   ) {}
 
   /** Subscribe; returns an idempotent disposer that removes exactly this entry (VIS-24). */
@@ -59,7 +61,7 @@ export class EventBus {
   listenersFor(event: string, target: ScopeNode | undefined): AnyListener[] {
     const list = this.listeners.get(event) ?? []
     const filtered = !UNFILTERED.has(event)
-    const hears = (scope: ScopeNode): boolean => (this.routing === 'exact-agent' ? target === scope : isWithin(target, scope))
+    const hears = (scope: ScopeNode): boolean => (this.choices.listenerRouting === 'exact-agent' ? target === scope : isWithin(target, scope))
     return list.filter((entry) => !filtered || entry.scope === undefined || hears(entry.scope)).map((entry) => entry.listener)
   }
 
@@ -74,7 +76,7 @@ export class EventBus {
     base: () => Promise<R>,
   ): Promise<R> {
     const chain = this.listenersFor(event, target)
-    if (event === 'tools/pre-execute' && this.preExecuteOrder === 'reverse') chain.reverse() // OP-32
+    if (event === 'tools/pre-execute' && this.choices.preExecuteOrder === 'reverse') chain.reverse() // OP-32
     const step = (index: number): Promise<R> => {
       if (index >= chain.length) return base()
       const listener = chain[index]!

@@ -137,7 +137,7 @@ export function createToolRegistryWith(parts: RegistryParts, options: ToolRegist
   let transport: ToolDefinition | undefined
   const store = new LayerStore({ defaultMode, transport: () => (transport ??= buildTransport()) }, options.choices)
   const scopes = new ScopeTree()
-  const events = new EventBus(options.choices?.listenerRouting, options.choices?.preExecuteOrder)
+  const events = new EventBus(options.choices)
   const liveScopes = new Set<ScopeNode>()
   let approval: ApprovalService | undefined
   let scopeCount = 0

@@ -30,7 +30,7 @@ function admittedOnChain(store: LayerStore, node: ScopeNode, name: string): bool
   const owner = store.choices.ancestorOwnEntries === 'own-exempt' ? inheritedFrom(store, node, name) : undefined
   for (let scope: ScopeNode | undefined = node; scope !== undefined; scope = scope.parent) {
     const layer = store.layerOf(scope)
-    if (layer !== undefined && scope !== owner && !layer.restrictions.admits(name)) return false
+    if (layer !== undefined && scope !== owner && !layer.restrictions.admits(name)) return false // `owner` exists only on OP-07's other side of the choices
     if (store.choices.restrictionReach === 'own-scope') break
   }
   return true

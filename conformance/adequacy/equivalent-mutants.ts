@@ -1733,6 +1733,70 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     reason:
       "Under OP-23's other side (`missingOpenness: 'open'`) an object spec without additionalProperties then compiles closed instead of open. OP-23 names defaulting it to closed as a legal choice too, so a registry may do either; DSL-35, the pinning rule, fails under both (upstream refuses the spec), and no must rule compiles a spec without the key.",
   },
+  {
+    kind: 'unspecified',
+    file: 'reference/registration.ts',
+    mutator: 'ConditionalExpression',
+    original: 'output === undefined || output === null',
+    replacement: 'false',
+    reason:
+      "Under the default choices `!usable` refuses an undefined or null output with the same TypeError and message, so nothing changes. Only on OP-29's other side (`outputCheck: 'declared-only'`, where `usable` is true) does this test alone refuse an undeclared output; with it never true, register() still throws a TypeError before any layer is touched, from reading `.schema` of the undefined or null output on the next line, so REG-01, REG-07 and REG-20 still hold (checked by hand under fixtures/choices/other-side.ts). Only the message differs: the engine's property-read message instead of `tool \"<name>\" must declare output { ... }`, which only REG-13 pins, a should rule for the reference's own wording that the choices pass (graded at the spec profile) does not judge; no seed sentence or upstream behaviour pins the message on that non-upstream side.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/registration.ts',
+    mutator: 'LogicalOperator',
+    original: 'output === undefined || output === null',
+    replacement: 'output === undefined && output === null',
+    reason:
+      "Under the default choices `!usable` refuses an undefined or null output with the same TypeError and message, so nothing changes. Only on OP-29's other side (`outputCheck: 'declared-only'`, where `usable` is true) does this test alone refuse an undeclared output; with it never true (no value is both), register() still throws a TypeError before any layer is touched, from reading `.schema` of the undefined or null output on the next line, so REG-01, REG-07 and REG-20 still hold (checked by hand under fixtures/choices/other-side.ts). Only the message differs: the engine's property-read message instead of `tool \"<name>\" must declare output { ... }`, which only REG-13 pins, a should rule for the reference's own wording that the choices pass (graded at the spec profile) does not judge; no seed sentence or upstream behaviour pins the message on that non-upstream side.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/registration.ts',
+    mutator: 'ConditionalExpression',
+    original: 'output === undefined',
+    replacement: 'false',
+    reason:
+      "Under the default choices `!usable` refuses an undefined or null output with the same TypeError and message, so nothing changes. Only on OP-29's other side (`outputCheck: 'declared-only'`, where `usable` is true) does this test alone refuse an undeclared output; with it blind to an undefined output, register() still throws a TypeError before any layer is touched, from reading `.schema` of the undefined or null output on the next line, so REG-01, REG-07 and REG-20 still hold (checked by hand under fixtures/choices/other-side.ts). Only the message differs: the engine's property-read message instead of `tool \"<name>\" must declare output { ... }`, which only REG-13 pins, a should rule for the reference's own wording that the choices pass (graded at the spec profile) does not judge; no seed sentence or upstream behaviour pins the message on that non-upstream side.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/registration.ts',
+    mutator: 'ConditionalExpression',
+    original: 'output === null',
+    replacement: 'false',
+    reason:
+      "Under the default choices `!usable` refuses an undefined or null output with the same TypeError and message, so nothing changes. Only on OP-29's other side (`outputCheck: 'declared-only'`, where `usable` is true) does this test alone refuse an undeclared output; with it blind to a null output, register() still throws a TypeError before any layer is touched, from reading `.schema` of the undefined or null output on the next line, so REG-01, REG-07 and REG-20 still hold (checked by hand under fixtures/choices/other-side.ts). Only the message differs: the engine's property-read message instead of `tool \"<name>\" must declare output { ... }`, which only REG-13 pins, a should rule for the reference's own wording that the choices pass (graded at the spec profile) does not judge; no seed sentence or upstream behaviour pins the message on that non-upstream side.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/registration.ts',
+    mutator: 'StringLiteral',
+    original: '`tool "${name}" is already registered by an ancestor scope`',
+    replacement: '``',
+    reason:
+      "The message of the refusal on OP-09's other side (`ancestorNameReuse: 'refused'`), which upstream does not take (it lets the scope shadow, REG-27): the refusal still throws an Error and registers nothing (REG-07), only its message is empty. The seeds name no such refusal, so no must rule and no upstream behaviour pins its wording; it is the reference's own prose for a non-upstream side.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/pipeline/guards.ts',
+    mutator: 'ConditionalExpression',
+    original: 'run.target === undefined',
+    replacement: 'false',
+    reason:
+      "Reached only on OP-03's other side (`listenerRouting: 'exact-agent'`) for a call whose agent no scope owns (agent-less calls have returned on line 36): the chain becomes [undefined], and layerOf(undefined) is the global layer, so the global guards are consulted a second time. Every verdict is the same (a denying global guard has already decided, a stateless one answers undefined again); only how many times a global guard is called differs. No seed sentence says how often a guard is consulted, and the upstream rule on the guard order (GRD-03) is not judged on that non-upstream side, whose group fails it by design.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/visibility.ts',
+    mutator: 'ConditionalExpression',
+    original: "store.choices.ancestorPrecedence !== 'farthest'",
+    replacement: 'true',
+    line: 45,
+    reason:
+      "inheritedFrom runs only on OP-07's other side (`ancestorOwnEntries: 'own-exempt'`, group other-side-opa), whose precedence is the default nearest one, so the early return is taken there anyway and no graded registry changes. The mutant differs only for a registry that also takes OP-37's other side (`ancestorPrecedence: 'farthest'`, group other-side): it would then spare the restrictions of the nearest ancestor that registers the name instead of those of the farthest, whose entry is the one inherited. No group combines the two sides, and no seed sentence or upstream behaviour covers the combination (upstream takes neither side), so nothing pins it.",
+  },
 ]
 
 /** True when `mutant` is listed in `list`. */

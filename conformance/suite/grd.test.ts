@@ -284,6 +284,31 @@ check(
   { optional: ['scopeParents'] },
 )
 
+// OP-03: upstream reads the guards along the scope chain (VIS-27). GRD-04 charges that only incidentally, beside
+// GRD-16's verbatim message, so this test judges the routing alone: a denial, whatever its message.
+check(
+  'VIS-27',
+  'a scoped guard also applies to calls of a child agent',
+  async ({ tools, scope }) => {
+    const probe = probeTool('write')
+    tools.register(probe.definition)
+    const parent = await scope()
+    const child = await scope(parent)
+    const agentsSeen: unknown[] = []
+    parent.tools.guard((exec) => {
+      agentsSeen.push(exec.agent)
+      return 'parent guard'
+    })
+
+    const result = await tools.execute(call('write', {}, { agent: child.agent }))
+
+    expect(agentsSeen, "the parent's guard saw the child's call").toEqual([child.agent])
+    expect(result.isError, "the child's call is denied").toBe(true)
+    expect(probe.bodyCalls, 'body calls').toBe(0)
+  },
+  { needs: ['scopeParents'] },
+)
+
 // GRD-17 (open point OP-30): the seeds do not say that a scope's disposal ends its guards; upstream's does.
 check('GRD-17', 'disposing the scope removes its guard', async ({ tools, scope }) => {
   const guarded = await scope()

@@ -289,6 +289,22 @@ check(
   { needs: ['scopeParents'] },
 )
 
+// VIS-31's restrict() part alone: a registry may accept the name and still leave the ancestor's entry alone (OP-38's
+// other side filters the global tools only), which the filtering tests judge.
+check(
+  'VIS-31',
+  'restrict() accepts a name only an ancestor scope registered',
+  async ({ tools, scope }) => {
+    const parent = await scope()
+    const child = await scope(parent)
+    parent.tools.register(probeTool('p').definition)
+    expect(() => child.tools.restrict({ deny: ['p'] }), 'as a denied name').not.toThrow()
+    expect(() => child.tools.restrict({ allow: ['p'] }), 'as an allowed name').not.toThrow()
+    expect(seen(tools, parent.agent, ['p'])).toEqual(['p'])
+  },
+  { needs: ['scopeParents'] },
+)
+
 // ---------------------------------------------------------------- VIS-08..12
 
 check('VIS-08', 'an allow list keeps later inherited tools hidden; a deny list lets them through', async ({ tools, scope }) => {
@@ -351,6 +367,24 @@ check('VIS-31', "a child's restriction narrows ancestor registrations for the ch
   expect(tools.get('p', child.agent)).toBeUndefined()
   expect(tools.get('p', parent.agent)).toBeDefined()
 })
+
+check(
+  'VIS-31',
+  "a child's restriction of a global name also hides its parent's registration of that name",
+  async ({ tools, scope }) => {
+    tools.register(probeTool('x').definition)
+    const parent = await scope()
+    const child = await scope(parent)
+    const fromParent = probeTool('x')
+    parent.tools.register(fromParent.definition)
+    // 'x' is a global name, so restrict() accepts it on either side of OP-38; only what it filters differs.
+    child.tools.restrict({ deny: ['x'] })
+
+    expectTool(tools.get('x', parent.agent), fromParent, "the parent's own entry")
+    expect(tools.get('x', child.agent), "the child sees neither the parent's entry nor the global one").toBeUndefined()
+  },
+  { needs: ['scopeParents'] },
+)
 
 // Whether an ancestor's restriction narrows its descendants' views is open (OP-39): upstream's yes is VIS-32's.
 check('VIS-32', "an ancestor's restriction narrows what every descendant inherits through it", async ({ tools, scope }) => {
@@ -419,6 +453,43 @@ check(
     expect(seen(tools, child.agent, ['g1', 'g2']), "the child's own deny stays in force").toEqual(['g2'])
     liftChild()
     expect(seen(tools, child.agent, ['g1', 'g2'])).toEqual(['g1', 'g2'])
+  },
+  { needs: ['scopeParents'] },
+)
+
+check(
+  'VIS-26',
+  "a grandparent's restriction hides its own registration from the grandchild too",
+  async ({ tools, scope }) => {
+    registerAll(tools, 'g')
+    const grandparent = await scope()
+    const parent = await scope(grandparent)
+    const child = await scope(parent)
+    registerAll(grandparent.tools, 'p')
+    grandparent.tools.restrict({ allow: ['g'] })
+
+    // The grandchild's parent holds nothing of its own: its view is the first VIS-26 test's case.
+    expect(seen(tools, grandparent.agent, ['g', 'p'])).toEqual(['g', 'p'])
+    expect(seen(tools, child.agent, ['g', 'p'])).toEqual(['g'])
+  },
+  { needs: ['scopeParents'] },
+)
+
+check(
+  'VIS-26',
+  "a parent's restriction hides its own entry of a name a grandparent registers too",
+  async ({ tools, scope }) => {
+    const grandparent = await scope()
+    const parent = await scope(grandparent)
+    const child = await scope(parent)
+    // The nearer entry first: a registry refusing a name an ancestor registers (OP-09) still takes these two.
+    registerAll(parent.tools, 'p')
+    registerAll(grandparent.tools, 'p')
+    // The parent inherits the grandparent's 'p', so it may restrict the name.
+    parent.tools.restrict({ deny: ['p'] })
+
+    expect(seen(tools, parent.agent, ['p'])).toEqual(['p'])
+    expect(seen(tools, child.agent, ['p']), "neither the parent's entry nor the grandparent's").toEqual([])
   },
   { needs: ['scopeParents'] },
 )
@@ -593,6 +664,34 @@ check(
     expect(tools.executionMode(call('a'))).toEqual({ kind: 'parallel' })
   },
   { needs: ['scopes'] },
+)
+
+check(
+  'VIS-15',
+  "of two ancestors' entries of one name, the one get() resolves is the one schemas() lists and execute() runs",
+  async ({ tools, scope }) => {
+    const grandparent = await scope()
+    const parent = await scope(grandparent)
+    const child = await scope(parent)
+    const near = probeTool('x', { description: "the parent's entry" })
+    const far = probeTool('x', { description: "the grandparent's entry" })
+    // The nearer entry first: a registry refusing a name an ancestor registers (OP-09) still takes both.
+    parent.tools.register(near.definition)
+    grandparent.tools.register(far.definition)
+
+    // Which entry the child inherits is open (OP-37, VIS-30); only that every surface agrees is VIS-15's.
+    const resolved = tools.get('x', child.agent)
+    const winner = resolved?.execute === far.definition.execute ? far : near
+    expectTool(resolved, winner)
+    const listed = tools.schemas(child.agent).filter((schema) => schema.name === 'x')
+    expect(
+      listed.map((schema) => schema.description),
+      'schemas() lists the entry get() resolves',
+    ).toEqual([winner.definition.description])
+    expectSuccess(await tools.execute(call('x', {}, { agent: child.agent })))
+    expect([near.bodyCalls, far.bodyCalls], 'the body that ran').toEqual(winner === near ? [1, 0] : [0, 1])
+  },
+  { needs: ['scopes', 'scopeParents'] },
 )
 
 // ---------------------------------------------------------------- VIS-16
