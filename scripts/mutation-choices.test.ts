@@ -21,20 +21,25 @@ describe('the choices pass of npm run mutation', () => {
     expect(choiceGroups().every((group) => /^fixtures\/choices\/other-side(-[a-z0-9-]+)?\.ts$/.test(group))).toBe(true)
   })
 
-  it('asks Stryker for the uncovered mutants and the survivors that consult choices, with 0-based columns', () => {
+  it('asks Stryker for the uncovered mutants and the survivors in code that consults choices, with 0-based columns', () => {
     const report: MutationReport = {
       files: {
         'reference/a.ts': {
           mutants: [mutant('1', 'NoCoverage', 4), mutant('2', 'Killed', 5), mutant('3', 'Survived', 6), mutant('4', 'Survived', 7)],
         },
+        'reference/b.ts': { mutants: [mutant('6', 'NoCoverage', 1), mutant('7', 'Survived', 2)] },
         'reference/choices.ts': { mutants: [mutant('5', 'Survived', 1)] },
       },
     }
-    // Line 6 consults choices; line 7 does not, so its survivor runs the same under every group.
+    // a.ts consults choices on line 6, so its survivor on line 7 (a flag only that side reads, say) may differ
+    // under a group too; b.ts never does, so its survivor runs the same under every group.
     const lines = ['', '', '', '', 'b', 'if (choices?.x) c', 'd']
-    expect(undetectedRanges(report, (file) => (file === 'reference/a.ts' ? lines : []))).toEqual([
+    const source = (file: string): readonly string[] => (file === 'reference/a.ts' ? lines : file === 'reference/b.ts' ? ['a', 'b'] : [])
+    expect(undetectedRanges(report, source)).toEqual([
       'reference/a.ts:4:2-4:8',
       'reference/a.ts:6:2-6:8',
+      'reference/a.ts:7:2-7:8',
+      'reference/b.ts:1:2-1:8',
       'reference/choices.ts:1:2-1:8',
     ])
   })
