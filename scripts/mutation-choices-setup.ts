@@ -13,17 +13,26 @@
  * (DSH_TCK_EXPECT_TOLERATED, that file): one that passes under a mutant
  * fails instead, naming the rule that no longer fails, so a mutant that
  * takes the other side back to upstream's is killed, as
- * fixtures/choices/choices.test.ts would catch it.
+ * fixtures/choices/choices.test.ts would catch it. The Stryker run judges at
+ * the upstream profile with those failures as known: a test of an upstream
+ * rule the group's sides leave alone passes unmutated, and a mutant that
+ * makes it fail is killed, as in the main run.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { afterEach } from 'vitest'
+import { getRule, isRuleId } from '../conformance/catalogue/index.ts'
 import { suiteSettings, useSuiteSettings } from '../conformance/suite/_kit/settings.ts'
 
 if (process.env.DSH_TCK_MUTATION_ADAPTER) {
-  useSuiteSettings({ ...suiteSettings(), verdictPolicy: { profile: 'spec' } })
   const record = process.env.DSH_TCK_RECORD_TOLERATED
   const expectFile = process.env.DSH_TCK_EXPECT_TOLERATED
   const expected = expectFile !== undefined && existsSync(expectFile) ? new Set(readFileSync(expectFile, 'utf8').split('\n').filter(Boolean)) : undefined
+  // Under a mutant, only the upstream-level failures recorded unmutated are tolerated (as known, by test title): an
+  // upstream test that passed unmutated under the group, its sides leaving it alone, and fails now has caught the mutant.
+  const titles = new Set([...(expected ?? [])].map((name) => name.slice(name.indexOf(' > [') + 3)))
+  const known = (rule: string, test: string): string | undefined =>
+    titles.has(test) && isRuleId(rule) && getRule(rule).level !== 'must' ? 'a failure under the other side, as unmutated' : undefined
+  useSuiteSettings({ ...suiteSettings(), verdictPolicy: expected === undefined ? { profile: 'spec' } : { profile: 'upstream', known } })
   afterEach((ctx) => {
     const name = `${ctx.task.file.name} > ${ctx.task.fullName ?? ctx.task.name}`
     const tolerated = ctx.task.meta.toleratedFailure !== undefined
