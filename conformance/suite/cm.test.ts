@@ -1359,39 +1359,63 @@ check(
 
 // ---------------------------------------------------------------- abort and quiescence
 
+/**
+ * A run whose program keeps its bindings and returns at once; then a binding is called after run_code settled.
+ * Gives the signal the runtime got (and whether it was aborted while the program ran), the late call's rejection
+ * and whether the tool's body ran.
+ */
+async function callAfterSettling({ tools, scope, codeMode }: CheckContext) {
+  const probe = probeTool('echo')
+  tools.register(probe.definition)
+  const agent = await scope()
+  const runtime = await mountScripted(codeMode)
+  let kept: Readonly<Record<string, CodeBindingFunction>> | undefined
+  let signal: AbortSignal | undefined
+  let abortedInside: boolean | undefined
+  const result = await tools.execute(
+    runCode(
+      runtime.program(({ tools: bound, signal: runSignal }) => {
+        kept = bound
+        signal = runSignal
+        abortedInside = runSignal?.aborted
+        return 'done'
+      }),
+      { agent: agent.agent },
+    ),
+  )
+  expectSuccess(result)
+  const late = await rejection(kept!.echo!({}))
+  return { signal, abortedInside, late, bodyCalls: probe.bodyCalls, records: codeMode.records() }
+}
+
 check(
   ['CM-47', 'CM-35'],
   'the run signal aborts when the run settles, and a binding called afterwards rejects without dispatching',
-  async ({ tools, scope, codeMode }) => {
-    const probe = probeTool('echo')
-    tools.register(probe.definition)
-    const agent = await scope()
-    const runtime = await mountScripted(codeMode)
-    let kept: Readonly<Record<string, CodeBindingFunction>> | undefined
-    let signal: AbortSignal | undefined
-    let abortedInside: boolean | undefined
-    const result = await tools.execute(
-      runCode(
-        runtime.program(({ tools: bound, signal: runSignal }) => {
-          kept = bound
-          signal = runSignal
-          abortedInside = runSignal?.aborted
-          return 'done'
-        }),
-        { agent: agent.agent },
-      ),
-    )
-    expectSuccess(result)
+  async (t) => {
+    const { signal, abortedInside, late, bodyCalls, records } = await callAfterSettling(t)
     expect(abortedInside).toBe(false)
     expect(signal?.aborted).toBe(true)
-    const late = await rejection(kept!.echo!({}))
     expect(late, 'a late binding call rejects').toBeTypeOf('string')
-    expect(probe.bodyCalls).toBe(0)
-    expect(codeMode.records()).toEqual([])
+    expect(bodyCalls).toBe(0)
+    expect(records).toEqual([])
     forRules('CM-35', () => {
       expect(signal?.reason).toBe('run_code settled')
       expect(late).toBe('run_code run is over (run_code settled); echo not dispatched')
     })
+  },
+  { deployment: CODE },
+)
+
+// CM-47's late binding on its own, whatever becomes of the run signal (OP-68 leaves that open): the reference's other
+// side, which hands on the outer signal, refuses it too, so this holds under that side as well.
+check(
+  'CM-47',
+  'a binding called after the run settled rejects without dispatching, whatever signal the run handed out',
+  async (t) => {
+    const { late, bodyCalls, records } = await callAfterSettling(t)
+    expect(late, 'a late binding call rejects').toBeTypeOf('string')
+    expect(bodyCalls, 'body calls').toBe(0)
+    expect(records, 'no record for the late call').toEqual([])
   },
   { deployment: CODE },
 )
