@@ -13,21 +13,40 @@
  * (DSH_TCK_EXPECT_TOLERATED, that file): one that passes under a mutant
  * fails instead, naming the rule that no longer fails, so a mutant that
  * takes the other side back to upstream's is killed, as
- * fixtures/choices/choices.test.ts would catch it.
+ * fixtures/choices/choices.test.ts would catch it. The Stryker run judges at
+ * the upstream profile with those failures as known: a test of an upstream
+ * rule the group's sides leave alone passes unmutated, and a mutant that
+ * makes it fail is killed, as in the main run.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import { afterEach } from 'vitest'
+import { getRule, isRuleId } from '../conformance/catalogue/index.ts'
 import { suiteSettings, useSuiteSettings } from '../conformance/suite/_kit/settings.ts'
 
 if (process.env.DSH_TCK_MUTATION_ADAPTER) {
-  useSuiteSettings({ ...suiteSettings(), verdictPolicy: { profile: 'spec' } })
   const record = process.env.DSH_TCK_RECORD_TOLERATED
   const expectFile = process.env.DSH_TCK_EXPECT_TOLERATED
-  const expected = expectFile !== undefined && existsSync(expectFile) ? new Set(readFileSync(expectFile, 'utf8').split('\n').filter(Boolean)) : undefined
+  // One line per tolerated test: its name, a tab, and the rules its failure concerned.
+  const lines = expectFile !== undefined && existsSync(expectFile) ? readFileSync(expectFile, 'utf8').split('\n').filter(Boolean) : undefined
+  const expected = lines === undefined ? undefined : new Map(lines.map((line) => [line.split('\t')[0]!, line.split('\t')[1] ?? '']))
+  // Under a mutant, only the upstream-level failures recorded unmutated are tolerated (as known, by test title and
+  // rule): an upstream test that passed unmutated under the group, its sides leaving it alone, and fails now, or a
+  // test that fails now on a rule it did not fail on unmutated (say the rule the group fails stopped failing, and an
+  // incidental check further on that the group also fails now shows), has caught the mutant.
+  // A failure whose rules were not recorded is matched by its test alone.
+  const failing = new Map(
+    [...(expected ?? [])].map(([name, rules]) => [name.slice(name.indexOf(' > [') + 3), rules === '' ? undefined : new Set(rules.split(','))]),
+  )
+  const asUnmutated = (rule: string, test: string): boolean => failing.has(test) && (failing.get(test)?.has(rule) ?? true)
+  const known = (rule: string, test: string): string | undefined =>
+    asUnmutated(rule, test) && isRuleId(rule) && getRule(rule).level !== 'must' ? 'a failure under the other side, as unmutated' : undefined
+  useSuiteSettings({ ...suiteSettings(), verdictPolicy: expected === undefined ? { profile: 'spec' } : { profile: 'upstream', known } })
   afterEach((ctx) => {
     const name = `${ctx.task.file.name} > ${ctx.task.fullName ?? ctx.task.name}`
     const tolerated = ctx.task.meta.toleratedFailure !== undefined
-    if (record && tolerated) appendFileSync(record, `${name}\n`)
+    // A failure of the body itself concerns the test's own rules (ruleIds), unless it was marked for others.
+    const rules = [...(ctx.task.meta.toleratedFailure?.rules ?? ctx.task.meta.rules ?? [])].sort().join(',')
+    if (record && tolerated) appendFileSync(record, `${name}\t${rules}\n`)
     if (expected?.has(name) && !tolerated && (ctx.task.result?.errors ?? []).length === 0) {
       throw new Error(`expected to fail under the other side, as it does unmutated (${ctx.task.meta.rules?.join(', ') ?? 'its rules'}), but it passed`)
     }

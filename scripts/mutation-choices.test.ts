@@ -21,31 +21,35 @@ describe('the choices pass of npm run mutation', () => {
     expect(choiceGroups().every((group) => /^fixtures\/choices\/other-side(-[a-z0-9-]+)?\.ts$/.test(group))).toBe(true)
   })
 
-  it('asks Stryker for the uncovered mutants and the survivors that consult choices, with 0-based columns', () => {
+  it('asks Stryker for the uncovered mutants and the survivors in code that consults choices, with 0-based columns', () => {
     const report: MutationReport = {
       files: {
         'reference/a.ts': {
-          mutants: [
-            mutant('1', 'NoCoverage', 4),
-            mutant('2', 'Killed', 5),
-            mutant('3', 'Survived', 6),
-            mutant('4', 'Survived', 7),
-            mutant('6', 'Survived', 8),
-            mutant('7', 'Survived', 9),
-          ],
+          mutants: [mutant('1', 'NoCoverage', 4), mutant('2', 'Killed', 5), mutant('3', 'Survived', 6), mutant('4', 'Survived', 7)],
         },
+        'reference/b.ts': { mutants: [mutant('6', 'NoCoverage', 1), mutant('7', 'Survived', 2)] },
+        'reference/c.ts': { mutants: [mutant('8', 'Survived', 1)] },
+        'reference/d.ts': { mutants: [mutant('9', 'Survived', 2)] },
         'reference/choices.ts': { mutants: [mutant('5', 'Survived', 1)] },
       },
     }
-    // Line 6 consults choices, line 8 an option copied off them, line 9 a parameter carrying one; line 7 none of
-    // them, so its survivor runs the same under every group.
-    const lines = ['', '', '', '', 'b', 'if (choices?.x) c', 'd', "walk.emptyEnum === 'accepted'", 'ordinaryOnly && e']
-    expect(undetectedRanges(report, (file) => (file === 'reference/a.ts' ? lines : []))).toEqual([
+    // a.ts consults choices on line 6, so its survivor on line 7 (a flag only that side reads, say) may differ under a
+    // group too; c.ts reads an option copied off them, d.ts a parameter carrying one; b.ts none of them, so its
+    // survivor runs the same under every group.
+    const sources: Record<string, readonly string[]> = {
+      'reference/a.ts': ['', '', '', '', 'b', 'if (choices?.x) c', 'd'],
+      'reference/b.ts': ['a', 'b'],
+      'reference/c.ts': ["walk.emptyEnum === 'accepted'"],
+      'reference/d.ts': ['x', 'ordinaryOnly && e'],
+    }
+    expect(undetectedRanges(report, (file) => sources[file] ?? [])).toEqual([
       'reference/a.ts:4:2-4:8',
       'reference/a.ts:6:2-6:8',
-      'reference/a.ts:8:2-8:8',
-      'reference/a.ts:9:2-9:8',
+      'reference/a.ts:7:2-7:8',
+      'reference/b.ts:1:2-1:8',
+      'reference/c.ts:1:2-1:8',
       'reference/choices.ts:1:2-1:8',
+      'reference/d.ts:2:2-2:8',
     ])
   })
 

@@ -81,33 +81,34 @@ function choiceWordsPattern(): RegExp {
 
 /**
  * Whether a surviving mutant is one the groups can tell apart: it lies in
- * reference/choices.ts or on a line that consults a choice (names `choices`,
- * one of its options or a parameter carrying one), where a condition picks a
- * side. A survivor elsewhere runs the same code under every group as under
- * the default, so re-running it there is only time.
+ * reference/choices.ts or in a file that consults a choice anywhere (names
+ * `choices`, one of its options or a parameter carrying one). A condition
+ * that picks a side is one such mutant, but so is a line that only runs, or
+ * only matters, on a non-default side without naming a choice itself (a
+ * flag only the other side reads, a value set that only the other side
+ * checks against, a result only the other side produces): under the
+ * default choices it is reached and changes nothing, under its group it
+ * does. A survivor in a file that never consults a choice runs the same
+ * code under every group as under the default, so re-running it there is
+ * only time.
  */
-export function consultsChoices(file: string, mutant: ReportMutant, source: (file: string) => readonly string[]): boolean {
+export function consultsChoices(file: string, source: (file: string) => readonly string[]): boolean {
   if (file === CHOICES_SOURCE) return true
-  const { start, end } = mutant.location
-  return choiceWordsPattern().test(
-    source(file)
-      .slice(start.line - 1, end.line)
-      .join('\n'),
-  )
+  return source(file).some((line) => choiceWordsPattern().test(line))
 }
 
 /**
  * Stryker `mutate` ranges (`file:line:column-line:column`, columns 0-based)
  * of the report's undetected mutants, sorted: the uncovered ones, and the
- * survivors that consult `choices` (./consultsChoices), since a condition
- * that picks a side is reached under the default choices too, where turning
- * it off changes nothing.
+ * survivors in code that consults `choices` (./consultsChoices), since code
+ * that only matters on a side is reached under the default choices too,
+ * where changing it changes nothing.
  */
 export function undetectedRanges(report: MutationReport, source: (file: string) => readonly string[] = readLines): string[] {
   const ranges = new Set<string>()
   for (const [file, entry] of Object.entries(report.files)) {
     for (const m of entry.mutants) {
-      if (m.status !== 'NoCoverage' && !(m.status === 'Survived' && consultsChoices(file, m, source))) continue
+      if (m.status !== 'NoCoverage' && !(m.status === 'Survived' && consultsChoices(file, source))) continue
       ranges.add(mutateRange(file, m))
     }
   }

@@ -1797,6 +1797,194 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     reason:
       "inheritedFrom runs only on OP-07's other side (`ancestorOwnEntries: 'own-exempt'`, group other-side-opa), whose precedence is the default nearest one, so the early return is taken there anyway and no graded registry changes. The mutant differs only for a registry that also takes OP-37's other side (`ancestorPrecedence: 'farthest'`, group other-side): it would then spare the restrictions of the nearest ancestor that registers the name instead of those of the farthest, whose entry is the one inherited. No group combines the two sides, and no seed sentence or upstream behaviour covers the combination (upstream takes neither side), so nothing pins it.",
   },
+  {
+    kind: 'equivalent',
+    file: 'reference/pipeline/approval.ts',
+    mutator: 'ObjectLiteral',
+    original: '{ once: true }',
+    replacement: '{}',
+    reason:
+      "OP-69's other side only. Without `once` the abort listener stays attached after it ran; but a signal aborts (and dispatches 'abort') at most once, and a synthetic 'abort' event a caller might dispatch on its own signal runs the listener again only to resolve an already settled promise and mark an answer handled twice, both no-ops. The answer path removes the listener either way.",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/pipeline/approval.ts',
+    mutator: 'BooleanLiteral',
+    original: 'true',
+    replacement: 'false',
+    line: 39,
+    reason:
+      'As for `{ once: true }` -> `{}`: `once: false` is the default, and a second run of the abort listener only resolves a settled promise again (a no-op).',
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/pipeline/approval.ts',
+    mutator: 'StringLiteral',
+    original: "'abort'",
+    replacement: '""',
+    line: 42,
+    reason:
+      "OP-69's other side only: once the answer came, removing a listener for the event type '' removes nothing, so the abort listener stays attached. If the caller aborts later it resolves the promise that already settled with the answer and marks the settled answer handled: no-ops. Only the signal keeps a reference to the listener until it is collected.",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/pipeline/approval.ts',
+    mutator: 'StringLiteral',
+    original: "'abort'",
+    replacement: '""',
+    line: 46,
+    reason: 'As on the answer path (line 42): after a rejection, the abort listener left attached can only resolve the promise that already rejected, a no-op.',
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/pipeline/finalize.ts',
+    mutator: 'ConditionalExpression',
+    original: '!deep && !result.isError',
+    replacement: 'true',
+    reason:
+      "Deep-freezes the value of every result, not only of successes under OP-45's `top-level`: a failure carries no value (deepFreeze(undefined) returns at once), and under the default freeze depth a success's value is the deep-frozen snapshot buildSuccess made (frozenSnapshotJsonValue, also for post-execute's value replacement), so freezing it again changes nothing.",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/pipeline/finalize.ts',
+    mutator: 'LogicalOperator',
+    original: '!deep && !result.isError',
+    replacement: '!deep || !result.isError',
+    reason:
+      "Under OP-45's `top-level` the condition is true for every result, which adds only failures, whose value is undefined (a no-op); under the default it deep-freezes a success's value, which buildSuccess already deep-froze. Nothing observable changes.",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/pipeline/post-execute.ts',
+    mutator: 'ConditionalExpression',
+    original: 'result.meta === undefined',
+    replacement: 'false',
+    reason:
+      "OP-48's other side: a blocked result replacing one without meta gets `meta: undefined` instead of no key. It is never seen: the blocked result goes on only to the cancellation check and final materialisation, which copies meta only when it is defined (materializeResult), and the finaliser and tools/result see the materialised result.",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/pipeline/execute.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    line: 56,
+    reason:
+      "The prefix of prepareExecution's safety net, unreachable: admitRun's entry checks return results, and admit() catches every failure of the pre-execute stages and turns it into a final result (its own failure path, normalizedFailure, cannot throw: errorMessage and errorInfo catch what they read). No input reaches the catch.",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/pipeline/execute.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    line: 67,
+    reason:
+      "The prefix of dispatchExecution's safety net, unreachable: dispatch() catches the waterfall's failure and the normalisation's and returns results for both; nothing after them throws.",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/pipeline/execute.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    line: 90,
+    reason:
+      "The prefix of finalizeExecution's safety net, unreachable: postExecute() catches the waterfall's and the decision's failures and returns a result; the cancellation check after it does not throw.",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/pipeline/results.ts',
+    mutator: 'StringLiteral',
+    original: "''",
+    replacement: '"Stryker was here!"',
+    line: 49,
+    reason:
+      "normalizedFailure's default prefix: every caller passes a prefix of its own except execute.ts's guard against dispatch() returning `dispatch`, which it never does (it returns only final and post results). The default reaches no result.",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/pipeline/run.ts',
+    mutator: 'ConditionalExpression',
+    original: "registry.choices.parentTrust === 'live-token'",
+    replacement: 'true',
+    reason:
+      "Every token goes into liveTokens, not only under OP-36's `live-token`. The set is read only by countedParent, which ignores it unless `live-token` is chosen, and each token leaves it at tools/result (notify.ts), so under the default nothing reads the extra entries.",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/pipeline/signals.ts',
+    mutator: 'BooleanLiteral',
+    original: 'false',
+    replacement: 'true',
+    line: 23,
+    reason:
+      "bodySignal's default for `fresh`: its one caller (dispatch.ts) always passes the OP-42 choice, and the function is not exported from the reference's public entry, so the default is never used.",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/projection.ts',
+    mutator: 'ArrowFunction',
+    original: '(parent) => parent',
+    replacement: '() => undefined',
+    reason:
+      "classifyExecution's default `parentOf`: its one caller (registry.ts's executionMode) always passes the OP-36 mapping, and the function is not part of the reference's public entry, so the default is never used.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/pipeline/finalize.ts',
+    mutator: 'ConditionalExpression',
+    original: 'deep && run.registry.canonical.get(result) === run.exec.token',
+    replacement: 'false',
+    reason:
+      "The call's canonical success is materialised by copying its content and meta again instead of keeping the frozen snapshots buildSuccess made. The copies are equal and deep-frozen; only identity shows it: a tools/post-execute listener that kept the frozen content it saw finds the final result's content a different object. No rule pins whether the final result shares frozen parts with what the stages saw (RES-03 asks for a lossless, frozen result; OUT-02/OUT-05 for the snapshot, not its identity), and upstream copies at materialisation.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/pipeline/post-execute.ts',
+    mutator: 'ObjectLiteral',
+    original: "{ type: 'text', text: `Error: ${message}` }",
+    replacement: '{}',
+    reason:
+      "OP-48's other side (`enveloped`): the block's content still contains the feedback, after an empty first block instead of the reference's `Error: <message>` envelope. The seeds ask only that a block turn the result into an isError carrying the corrective feedback (000 \u00a7\u6267\u884c); upstream's side has no envelope at all (POST-29). What the other side puts before the feedback is the reference's own illustration of that side, pinned by nothing.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/pipeline/post-execute.ts',
+    mutator: 'StringLiteral',
+    original: "'text'",
+    replacement: '""',
+    line: 46,
+    reason:
+      "As for the envelope block emptied: under OP-48's `enveloped`, only the reference's own envelope block changes (its type), the feedback is still in the content; no rule pins the envelope.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/pipeline/post-execute.ts',
+    mutator: 'StringLiteral',
+    original: '`Error: ${message}`',
+    replacement: '``',
+    reason:
+      "The wording of the reference's own envelope text under OP-48's `enveloped` side (prose; the seeds demand only that the content carry the feedback, and upstream's side has no envelope).",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/code-mode/presentation.ts',
+    mutator: 'StringLiteral',
+    original: '\'"native" or "code"\'',
+    replacement: '""',
+    reason:
+      "The wording of the error for a refused presentation mode under OP-63's `native-and-code` side: the error still names where (createToolRegistry() or tools.presentAs()) and the mode given; only the list of the modes expected is lost. Messages are prose; no rule pins this one.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/code-mode/presentation.ts',
+    mutator: 'StringLiteral',
+    original: '\'"native", "code" or "both"\'',
+    replacement: '""',
+    reason:
+      "As for the seed-modes side: the wording of the reference's error for an unknown presentation mode (the modes it expects); the error still names where and what was given. No rule pins the message.",
+  },
 ]
 
 /** True when `mutant` is listed in `list`. */

@@ -857,6 +857,35 @@ check('EXE-20', "the wrapper's exec.signal is the fused one during the body and 
   expect(afterNext, 'after next()').toBe(replacement.signal)
 })
 
+// EXE-20 (OP-43): the reset once the body settles puts back the replacement the body started under, so a signal the
+// wrapper writes on exec.signal while the body runs does not outlive the body (upstream writes its signal back then).
+check('EXE-20', 'a signal the wrapper writes while the body runs gives way to its replacement again once the body settles', async ({ harness, tools }) => {
+  const replacement = new AbortController()
+  const written = new AbortController()
+  const running = deferred()
+  const release = deferred()
+  const body = async (): Promise<number> => {
+    running.resolve()
+    await release.promise
+    return 1
+  }
+  tools.register(probeTool('slow', { body }).definition)
+  let afterNext: AbortSignal | undefined
+  harness.on('tools/execute', async (exec, next) => {
+    exec.signal = replacement.signal
+    const pending = next()
+    await running.promise
+    exec.signal = written.signal
+    release.resolve()
+    const result = await pending
+    afterNext = exec.signal
+    return result
+  })
+
+  expectSuccess(await tools.execute(call('slow', {})))
+  expect(afterNext, 'after next()').toBe(replacement.signal)
+})
+
 check('EXE-21', 'the ABORTED_BEFORE_DISPATCH of a caller abort while a wrapper waited reaches post-execute', async ({ harness, tools }) => {
   tools.register(probeTool('echo').definition)
   const stages = recordStages(harness)

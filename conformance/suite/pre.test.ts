@@ -307,10 +307,11 @@ check('PRE-28', 'an ask without a reason sends no reason key', async ({ harness,
 })
 
 /** Mounts an approval service whose one answer the test gives, and an ask; `asked` resolves once the request arrived. */
-function pendingApproval(harness: Harness, setApproval: (service: ApprovalStub) => void) {
+function pendingApproval(harness: Harness, setApproval: (service: ApprovalStub) => void, onRequest?: () => void) {
   const asked = deferred()
   const answer = deferred<ApprovalOutcome>()
   const approval = approvalStub(() => {
+    onRequest?.()
     asked.resolve()
     return answer.promise
   })
@@ -357,25 +358,34 @@ check('PRE-28', "the request's signal aborts when the caller aborts", async ({ h
 })
 
 // PRE-32: the seeds say "never abandons" of the pre-execute listeners only; whether execute() waits for a pending
-// approval after the caller aborted is open (OP-69). Upstream awaits the answer.
-check('PRE-32', 'a caller abort while the answer is pending still waits for it', async ({ harness, tools, scope, setApproval }) => {
-  const agent = (await scope()).agent
-  const { stages } = setup(harness, tools)
-  const pending = pendingApproval(harness, setApproval)
-  const controller = new AbortController()
+// approval after the caller aborted is open (OP-69). Upstream awaits the answer, also when the abort comes within the
+// request itself, so that the signal is aborted already when the service hands back its pending answer.
+const abortMoments = [
+  ['once asked', 'a caller abort while the answer is pending still waits for it'],
+  ['within the request', 'a caller abort within the approval request still waits for the answer it hands back'],
+] as const
 
-  const run = track(tools.execute(call('write', {}, { agent, signal: controller.signal })))
-  await Promise.race([pending.asked, run.result])
-  controller.abort(new Error('caller cancelled'))
-  await settle()
-  const settledEarly = run.state.settled
-  const resultsEarly = stages.count('result')
-  pending.answer('allowed-once')
-  await run.result
+for (const [moment, title] of abortMoments) {
+  check('PRE-32', title, async ({ harness, tools, scope, setApproval }) => {
+    const agent = (await scope()).agent
+    const { stages } = setup(harness, tools)
+    const controller = new AbortController()
+    const abort = (): void => controller.abort(new Error('caller cancelled'))
+    const pending = pendingApproval(harness, setApproval, moment === 'within the request' ? abort : undefined)
 
-  expect(settledEarly, 'execute() settled before the service answered').toBe(false)
-  expect(resultsEarly, 'tools/result fired before the service answered').toBe(0)
-})
+    const run = track(tools.execute(call('write', {}, { agent, signal: controller.signal })))
+    await Promise.race([pending.asked, run.result])
+    if (moment === 'once asked') abort()
+    await settle()
+    const settledEarly = run.state.settled
+    const resultsEarly = stages.count('result')
+    pending.answer('allowed-once')
+    await run.result
+
+    expect(settledEarly, 'execute() settled before the service answered').toBe(false)
+    expect(resultsEarly, 'tools/result fired before the service answered').toBe(0)
+  })
+}
 
 check('PRE-08', 'allowed-once runs the body after the guards', async ({ harness, tools, scope, setApproval }) => {
   const agent = (await scope()).agent
