@@ -1573,13 +1573,13 @@ check(
     const signalled = running.sawAbort() || runSignal?.aborted === true
     // A registry that observes the abort without aborting x's signal may wait for x: release it.
     running.release()
-    // Without the abort, x released, the program goes on to call y and return 'late'. That run_code's own result is
-    // then a failure shows nothing: any success returned after the caller aborted becomes one (CAN-07).
-    await outer
+    // Without the abort, x released, the program goes on to return 'late': a run that ends as a failure shows the abort.
+    const result = await outer
     const reactions = {
       signalled,
       laterCallNotRun: later.bodyCalls === 0,
       settledBeforeTheProgramEnded: !doneAtSettlement,
+      endedAsAFailure: result.isError,
     }
     expect($Object.values(reactions).some(Boolean), `no reaction to the abort: ${$JSON.stringify(reactions)}`).toBe(true)
   },
