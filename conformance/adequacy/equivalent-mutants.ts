@@ -1798,42 +1798,43 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
       "inheritedFrom runs only on OP-07's other side (`ancestorOwnEntries: 'own-exempt'`, group other-side-opa), whose precedence is the default nearest one, so the early return is taken there anyway and no graded registry changes. The mutant differs only for a registry that also takes OP-37's other side (`ancestorPrecedence: 'farthest'`, group other-side): it would then spare the restrictions of the nearest ancestor that registers the name instead of those of the farthest, whose entry is the one inherited. No group combines the two sides, and no seed sentence or upstream behaviour covers the combination (upstream takes neither side), so nothing pins it.",
   },
   {
-    kind: 'equivalent',
+    kind: 'unspecified',
     file: 'reference/pipeline/approval.ts',
     mutator: 'ObjectLiteral',
     original: '{ once: true }',
     replacement: '{}',
     reason:
-      "OP-69's other side only. Without `once` the abort listener stays attached after it ran; but a signal aborts (and dispatches 'abort') at most once, and a synthetic 'abort' event a caller might dispatch on its own signal runs the listener again only to resolve an already settled promise and mark an answer handled twice, both no-ops. The answer path removes the listener either way.",
+      "OP-69's other side only (`approvalAbort: 'abandoned'`, group other-side-nrc). Without `once`, and with the answer path removing it anyway, only an abort before the answer runs it; after an abort the listener stays on the caller's own signal: a later abort only resolves a settled promise (a no-op), but the listener is observable (events.getEventListeners(signal, 'abort') counts it, and a signal reused across many calls that asked for approval grows until Node's MaxListenersExceededWarning). No rule pins listener cleanup while waiting for approval: upstream never listens to the signal there (it awaits the service whatever the signal, PRE-32), and EXE-17's cleanup is about fused signals and run_code.",
   },
   {
-    kind: 'equivalent',
+    kind: 'unspecified',
     file: 'reference/pipeline/approval.ts',
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
     line: 39,
     reason:
-      'As for `{ once: true }` -> `{}`: `once: false` is the default, and a second run of the abort listener only resolves a settled promise again (a no-op).',
+      "OP-69's other side only (`approvalAbort: 'abandoned'`, group other-side-nrc). As for `{ once: true }` -> `{}`: with `once: false`, after an abort the listener stays on the caller's own signal: a later abort only resolves a settled promise (a no-op), but the listener is observable (events.getEventListeners(signal, 'abort') counts it, and a signal reused across many calls that asked for approval grows until Node's MaxListenersExceededWarning). No rule pins listener cleanup while waiting for approval: upstream never listens to the signal there (it awaits the service whatever the signal, PRE-32), and EXE-17's cleanup is about fused signals and run_code.",
   },
   {
-    kind: 'equivalent',
+    kind: 'unspecified',
     file: 'reference/pipeline/approval.ts',
     mutator: 'StringLiteral',
     original: "'abort'",
     replacement: '""',
     line: 42,
     reason:
-      "OP-69's other side only: once the answer came, removing a listener for the event type '' removes nothing, so the abort listener stays attached. If the caller aborts later it resolves the promise that already settled with the answer and marks the settled answer handled: no-ops. Only the signal keeps a reference to the listener until it is collected.",
+      "OP-69's other side only (`approvalAbort: 'abandoned'`, group other-side-nrc). Removing a listener for the event type '' removes nothing, so once the answer came the abort listener stays on the caller's own signal: a later abort only resolves a settled promise (a no-op), but the listener is observable (events.getEventListeners(signal, 'abort') counts it, and a signal reused across many calls that asked for approval grows until Node's MaxListenersExceededWarning). No rule pins listener cleanup while waiting for approval: upstream never listens to the signal there (it awaits the service whatever the signal, PRE-32), and EXE-17's cleanup is about fused signals and run_code.",
   },
   {
-    kind: 'equivalent',
+    kind: 'unspecified',
     file: 'reference/pipeline/approval.ts',
     mutator: 'StringLiteral',
     original: "'abort'",
     replacement: '""',
     line: 46,
-    reason: 'As on the answer path (line 42): after a rejection, the abort listener left attached can only resolve the promise that already rejected, a no-op.',
+    reason:
+      "OP-69's other side only (`approvalAbort: 'abandoned'`, group other-side-nrc). As on the answer path (line 42): after a rejection, the abort listener stays on the caller's own signal: a later abort only resolves a settled promise (a no-op), but the listener is observable (events.getEventListeners(signal, 'abort') counts it, and a signal reused across many calls that asked for approval grows until Node's MaxListenersExceededWarning). No rule pins listener cleanup while waiting for approval: upstream never listens to the signal there (it awaits the service whatever the signal, PRE-32), and EXE-17's cleanup is about fused signals and run_code.",
   },
   {
     kind: 'equivalent',
@@ -1873,24 +1874,24 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
       "The prefix of prepareExecution's safety net, unreachable: admitRun's entry checks return results, and admit() catches every failure of the pre-execute stages and turns it into a final result (its own failure path, normalizedFailure, cannot throw: errorMessage and errorInfo catch what they read). No input reaches the catch.",
   },
   {
-    kind: 'equivalent',
+    kind: 'unspecified',
     file: 'reference/pipeline/execute.ts',
     mutator: 'StringLiteral',
     original: "''",
     replacement: '"Stryker was here!"',
     line: 67,
     reason:
-      "The prefix of dispatchExecution's safety net, unreachable: dispatch() catches the waterfall's failure and the normalisation's and returns results for both; nothing after them throws.",
+      "The prefix of dispatchExecution's safety net, which only the reference's own message shows. It is reachable, though no ordinary input reaches it: a wrapper result whose additionalContexts hold a proxy whose traps work once and then throw, with the caller aborting, makes abortResult's deepFreeze throw outside any inner catch. The failure's message is the reference's own wording for a hostile value no rule addresses, so nothing pins the prefix.",
   },
   {
-    kind: 'equivalent',
+    kind: 'unspecified',
     file: 'reference/pipeline/execute.ts',
     mutator: 'StringLiteral',
     original: "''",
     replacement: '"Stryker was here!"',
     line: 90,
     reason:
-      "The prefix of finalizeExecution's safety net, unreachable: postExecute() catches the waterfall's and the decision's failures and returns a result; the cancellation check after it does not throw.",
+      "The prefix of finalizeExecution's safety net, which only the reference's own message shows. It is reachable, though no ordinary input reaches it: a wrapper result whose additionalContexts hold a proxy whose traps work once and then throw, with the caller aborting, makes abortResult's deepFreeze throw outside any inner catch. The failure's message is the reference's own wording for a hostile value no rule addresses, so nothing pins the prefix.",
   },
   {
     kind: 'equivalent',

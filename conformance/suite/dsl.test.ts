@@ -242,7 +242,7 @@ check('DSL-02', 'a required marker other than true is refused', ({ schema }) => 
     rejectsParameters(schema, { path: { type: 'string', required: marker } })
   }
   rejectsValue(schema, { type: 'object', additionalProperties: true, properties: { p: { type: 'string', required: false } } })
-  // An object entry too: its own marker is still a parameter-map marker, whatever form its properties use (OP-22).
+  // An object entry too: a value that is neither true nor a list of property names (OP-22's other side) is no marker.
   for (const marker of [false, 'yes']) {
     rejectsParameters(schema, { config: { type: 'object', additionalProperties: true, required: marker, properties: { host: { type: 'string' } } } })
   }

@@ -677,11 +677,24 @@ check(
     const far = probeTool('x', { description: "the grandparent's entry" })
     // The nearer entry first: a registry refusing a name an ancestor registers (OP-09) still takes both.
     parent.tools.register(near.definition)
-    grandparent.tools.register(far.definition)
+    // OP-37's third side may refuse the conflict here: the child then inherits the parent's entry alone.
+    try {
+      grandparent.tools.register(far.definition)
+    } catch {}
 
     // Which entry the child inherits is open (OP-37, VIS-30); only that every surface agrees is VIS-15's.
     const resolved = tools.get('x', child.agent)
-    const winner = resolved?.execute === far.definition.execute ? far : near
+    if (resolved === undefined) {
+      // OP-37's third side may leave the conflict unresolved: then no surface offers x.
+      expect(
+        tools.schemas(child.agent).filter((schema) => schema.name === 'x'),
+        'schemas() lists no entry get() does not resolve',
+      ).toEqual([])
+      expectCode(await tools.execute(call('x', {}, { agent: child.agent })), 'UNKNOWN_TOOL')
+      expect([near.bodyCalls, far.bodyCalls], 'no body ran').toEqual([0, 0])
+      return
+    }
+    const winner = resolved.execute === far.definition.execute ? far : near
     expectTool(resolved, winner)
     const listed = tools.schemas(child.agent).filter((schema) => schema.name === 'x')
     expect(

@@ -25,7 +25,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-02',
     level: 'must',
     statement:
-      "A required marker is accepted on parameter-map entries only with the value true and never appears in the emitted property schema; on array items, oneOf branches or a value root, or with any other value, it makes compilation fail with a schema rejection (its code is JSS-13's). How the properties of an object spec mark requiredness is open (OP-22); upstream's per-property marker is DSL-36's.",
+      "A required marker is accepted on parameter-map entries only with the value true and never appears in the emitted property schema; on array items, oneOf branches or a value root, or with any other value (a list of required property names on an object spec aside, the other side of OP-22), it makes compilation fail with a schema rejection (its code is JSS-13's). How the properties of an object spec mark requiredness is open (OP-22); upstream's per-property marker is DSL-36's.",
     sources: [seed('000', '§统一的 JSON 值 schema DSL (ParameterPropertySpec)'), upstream('required placement')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL (ParameterPropertySpec)', 'type ParameterPropertySpec = ValueSchemaSpec & { required?: true }'),
