@@ -506,4 +506,21 @@ describe('the other small sides', () => {
     const deep = outputSnapshot(undefined)({ a: { b: 1 } }) as { a: object }
     expect(Object.isFrozen(deep.a)).toBe(true)
   })
+
+  test('OP-75: ordinary-only refuses what is not this realm’s ordinary containers in outputs, at either freeze depth', () => {
+    const nullProto = bare({ a: 1 })
+    const nested = { list: [bare({ b: 2 })] }
+    for (const freezeDepth of [undefined, 'top-level'] as const) {
+      const snapshotOf = outputSnapshot({ outputPrototypes: 'ordinary-only', freezeDepth })
+      expect(snapshotOf(nullProto)).toBeUndefined()
+      expect(snapshotOf(nested)).toBeUndefined()
+      expect(snapshotOf({ a: [1, { b: 'c' }] })).toEqual({ a: [1, { b: 'c' }] })
+      // The default takes null-prototype records as the JSON they hold.
+      expect(outputSnapshot({ freezeDepth })(nested)).toEqual({ list: [{ b: 2 }] })
+    }
+    const deep = outputSnapshot({ outputPrototypes: 'ordinary-only' })({ a: { b: 1 } }) as { a: object }
+    expect(Object.isFrozen(deep.a)).toBe(true)
+    const top = outputSnapshot({ outputPrototypes: 'ordinary-only', freezeDepth: 'top-level' })({ a: { b: 1 } }) as { a: object }
+    expect([Object.isFrozen(top), Object.isFrozen(top.a)]).toEqual([true, false])
+  })
 })

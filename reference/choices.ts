@@ -110,6 +110,12 @@ export interface RegistryChoices {
    */
   readonly argumentPrototypes?: 'any-realm' | 'ordinary-only'
   /**
+   * OP-75 (ARG-25): what a tool produces (value, rendered content, projected meta, finalized content) may hold plain
+   * objects and arrays of any realm, null prototype included (`any-realm`, the default), or only this realm's
+   * ordinary ones (`ordinary-only`: anything else is not lossless).
+   */
+  readonly outputPrototypes?: 'any-realm' | 'ordinary-only'
+  /**
    * OP-68 (CM-47): the runtime and the sub-calls get a run signal of their own, which follows the outer signal and
    * aborts when the run settles, queued calls being abandoned once it has (`run`, the default), or the outer signal
    * itself, queued calls still running before the run settles (`outer`). Either way a binding called after the run
@@ -156,6 +162,11 @@ export interface RegistryChoices {
    * the default), or by an object-level `required` list of names (`object-list`), a per-property marker refused.
    */
   readonly objectSpecRequired?: 'per-property' | 'object-list'
+  /**
+   * OP-76 (DSL-42): a parameter-map entry's required marker with a value other than true is refused (`refused`, the
+   * default) or read as absent, the entry optional (`absent-unless-true`).
+   */
+  readonly requiredMarkers?: 'refused' | 'absent-unless-true'
   /** OP-23 (DSL-35): an object spec without additionalProperties is refused (`refused`, the default) or compiled open (`open`). */
   readonly missingOpenness?: 'refused' | 'open'
   /** OP-25 (DSL-35): a spec with neither type nor oneOf is refused (`refused`, the default) or compiled unconstrained (`unconstrained`). */
@@ -498,11 +509,16 @@ export function cancellationContexts(
   return choices?.cancellationContexts === 'deferred-only' ? deferred : all
 }
 
-/** OP-45: how the body's value and its projections are snapshotted: deep-frozen, or under `top-level` frozen at their top level only. */
+/**
+ * OP-45: how the body's value and its projections are snapshotted: deep-frozen, or under `top-level` frozen at their top level only
+ * (OP-75: under `ordinary-only` refusing what is not this realm's ordinary containers).
+ */
 export function outputSnapshot(choices: RegistryChoices | undefined): (value: unknown) => unknown {
-  if (choices?.freezeDepth !== 'top-level') return frozenSnapshotJsonValue
+  // OP-75: under `ordinary-only` a container that is not this realm's ordinary one is not lossless.
+  const ordinaryOnly = choices?.outputPrototypes === 'ordinary-only'
+  if (choices?.freezeDepth !== 'top-level') return ordinaryOnly ? (value) => frozenSnapshotJsonValue(value, true) : frozenSnapshotJsonValue
   return (value) => {
-    const snapshot = snapshotJsonValue(value)
+    const snapshot = snapshotJsonValue(value, ordinaryOnly)
     return typeof snapshot === 'object' && snapshot !== null ? Object.freeze(snapshot) : snapshot
   }
 }

@@ -193,10 +193,12 @@ function walk(value: unknown, copy: boolean, freeze = false, ordinaryOnly = fals
  * throw propagates to the caller. `toJSON` is ignored. Sub-objects shared by
  * several paths are copied once per path. The copy is built from ordinary
  * objects and arrays of the current realm (null-prototype inputs included),
- * and an own `__proto__` key stays an own data property.
+ * and an own `__proto__` key stays an own data property. Under
+ * `ordinaryOnly` (OP-35's and OP-75's other side), a container whose prototype
+ * is not this realm's Object.prototype or Array.prototype yields `undefined`.
  */
-export function snapshotJsonValue<T = JsonValue>(value: unknown): T | undefined {
-  const result = walk(value, true)
+export function snapshotJsonValue<T = JsonValue>(value: unknown, ordinaryOnly = false): T | undefined {
+  const result = walk(value, true, false, ordinaryOnly)
   return result === REJECT ? undefined : (result as T)
 }
 

@@ -1646,7 +1646,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: `list.every((name) => typeof name === 'string')`,
     replacement: `list.some(name => typeof name === 'string')`,
     reason:
-      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form (upstream refuses it, DSL-36), and the choices pass judges it at the spec profile, where no rule pins what the reference's own form does. A list mixing names and non-strings (`['host', 1]`) is then emitted and refused by the subset assertion the compilers emit through (`schema.required must be an array of strings`) instead of by the compiler: still a schema rejection, only its text and path differ.",
+      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form, and upstream refuses it (DSL-36, whose tests fail under that group unmutated and are known failures there), so no rule pins what the reference's own form does. A list mixing names and non-strings (`['host', 1]`) is then emitted and refused by the subset assertion the compilers emit through (`schema.required must be an array of strings`) instead of by the compiler: still a schema rejection, only its text and path differ.",
   },
   {
     kind: 'unspecified',
@@ -1655,7 +1655,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: `typeof name === 'string'`,
     replacement: 'true',
     reason:
-      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form (upstream refuses it, DSL-36), and the choices pass judges it at the spec profile, where no rule pins what the reference's own form does. A list holding non-strings is then emitted and refused by the subset assertion the compilers emit through (`schema.required must be an array of strings`) instead of by the compiler: still a schema rejection, only its text and path differ.",
+      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form, and upstream refuses it (DSL-36, whose tests fail under that group unmutated and are known failures there), so no rule pins what the reference's own form does. A list holding non-strings is then emitted and refused by the subset assertion the compilers emit through (`schema.required must be an array of strings`) instead of by the compiler: still a schema rejection, only its text and path differ.",
   },
   {
     kind: 'unspecified',
@@ -1675,7 +1675,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     }`,
     replacement: '{}',
     reason:
-      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form (upstream refuses it, DSL-36), and the choices pass judges it at the spec profile, where no rule pins what the reference's own form does. The object node then never gets its list: under that side an object spec cannot mark requiredness at all, which the seeds allow (they show requiredness only on the parameter map, OP-22's note).",
+      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form, and upstream refuses it (DSL-36, whose tests fail under that group unmutated and are known failures there), so no rule pins what the reference's own form does. The object node then never gets its list: under that side an object spec cannot mark requiredness at all, which the seeds allow (they show requiredness only on the parameter map, OP-22's note).",
   },
   {
     kind: 'unspecified',
@@ -1684,7 +1684,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: 'list.length > 0',
     replacement: 'true',
     reason:
-      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form (upstream refuses it, DSL-36), and the choices pass judges it at the spec profile, where no rule pins what the reference's own form does. An empty list is then emitted as `required: []`, an encoding OP-24 names equivalent to leaving it out.",
+      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form, and upstream refuses it (DSL-36, whose tests fail under that group unmutated and are known failures there), so no rule pins what the reference's own form does. An empty list is then emitted as `required: []`, an encoding OP-24 names equivalent to leaving it out.",
   },
   {
     kind: 'unspecified',
@@ -1693,7 +1693,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: 'list.length > 0',
     replacement: 'list.length >= 0',
     reason:
-      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form (upstream refuses it, DSL-36), and the choices pass judges it at the spec profile, where no rule pins what the reference's own form does. An empty list is then emitted as `required: []`, an encoding OP-24 names equivalent to leaving it out.",
+      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form, and upstream refuses it (DSL-36, whose tests fail under that group unmutated and are known failures there), so no rule pins what the reference's own form does. An empty list is then emitted as `required: []`, an encoding OP-24 names equivalent to leaving it out.",
   },
   {
     kind: 'unspecified',
@@ -1702,7 +1702,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: 'list.length > 0',
     replacement: 'list.length <= 0',
     reason:
-      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form (upstream refuses it, DSL-36), and the choices pass judges it at the spec profile, where no rule pins what the reference's own form does. A non-empty list is then dropped (an empty one emitted as `required: []`): under that side an object spec cannot mark requiredness, which the seeds allow (OP-22's note).",
+      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form, and upstream refuses it (DSL-36, whose tests fail under that group unmutated and are known failures there), so no rule pins what the reference's own form does. A non-empty list is then dropped (an empty one emitted as `required: []`): under that side an object spec cannot mark requiredness, which the seeds allow (OP-22's note).",
   },
   {
     kind: 'unspecified',
@@ -1711,7 +1711,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     original: '[...list]',
     replacement: '[]',
     reason:
-      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form (upstream refuses it, DSL-36), and the choices pass judges it at the spec profile, where no rule pins what the reference's own form does. The node then gets `required: []` instead of the names: under that side an object spec cannot mark requiredness, which the seeds allow (OP-22's note).",
+      "Only an object-level `required` list reaches this, and only under OP-22's other side (`object-list`): the must rules never use that form, and upstream refuses it (DSL-36, whose tests fail under that group unmutated and are known failures there), so no rule pins what the reference's own form does. The node then gets `required: []` instead of the names: under that side an object spec cannot mark requiredness, which the seeds allow (OP-22's note).",
   },
   {
     kind: 'unspecified',

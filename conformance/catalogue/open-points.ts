@@ -971,5 +971,37 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     pinnedBy: 'CM-53',
     option: { name: 'outerAbort', value: 'observed' },
     note: "CM-19 accepts any of these reactions. On the reference's other side the run is over at the abort (later bindings are not dispatched, queued calls abandoned) while the calls in flight end by themselves, so a test whose sub-call waits for its signal releases it. fixtures/broken/runtime-signal-withheld takes the second side (it fails only CM-53, CM-47 and CM-35).",
+  },  {
+    id: 'OP-75',
+    question:
+      "Where is the lossless-JSON boundary of what a tool produces (its value, rendered content, projected meta and finalized content), beyond what JSON drops: may it hold null-prototype records and other realms' objects and arrays?",
+    quotes: [
+      quote('000', '§Cordis API (execute)', 'The returned outcome is the same lossless, frozen snapshot final observers receive.'),
+      quote('000', '§执行', '注册表恰好调用该回调一次，随后在 `tools/result` 之前立即物化并冻结已接受的结果'),
+    ],
+    choices: [
+      "null-prototype records and other realms' plain objects and arrays are taken as the JSON they hold, as for arguments (ARG-17)",
+      "only this realm's ordinary objects and arrays: anything else is a value that is not lossless (an output failure)",
+    ],
+    upstream: "null-prototype records and other realms' plain objects and arrays are taken as the JSON they hold, as for arguments (ARG-17)",
+    pinnedBy: 'ARG-25',
+    option: { name: 'outputPrototypes', value: 'ordinary-only' },
+    note: 'The same question as OP-35 asks of arguments, asked of outputs; a registry may answer the two alike or apart.',
+  },
+  {
+    id: 'OP-76',
+    question: "What does compiling a parameter-map entry whose required marker has a value other than true (false, a string, null) do?",
+    quotes: [
+      quote('000', '§统一的 JSON 值 schema DSL (ParameterPropertySpec)', 'type ParameterPropertySpec = ValueSchemaSpec & { required?: true }'),
+      quote(
+        '000',
+        '§统一的 JSON 值 schema DSL (ParameterSchemaSpec)',
+        'The map itself is an implicit open object root; requiredness remains a per-property `required: true` annotation.',
+      ),
+    ],
+    choices: ['compilation fails with a schema rejection', 'the marker is read as absent: the entry is optional'],
+    upstream: 'compilation fails with a schema rejection',
+    pinnedBy: 'DSL-42',
+    option: { name: 'requiredMarkers', value: 'absent-unless-true' },
   },
 ]

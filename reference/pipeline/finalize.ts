@@ -3,8 +3,8 @@
  */
 import type { ToolExecutionResult } from '../../conformance/spec/types.ts'
 import { losslessFailure, stageError, stageFailurePrefix } from '../choices.ts'
-import { deepFreeze } from '../json.ts'
-import { materializeResult } from './materialize.ts'
+import { deepFreeze, snapshotJsonValue } from '../json.ts'
+import { materializeResult, RESULT_NOT_LOSSLESS } from './materialize.ts'
 import { normalizedFailure } from './results.ts'
 import type { Run } from './run.ts'
 
@@ -35,6 +35,8 @@ export function finalizeResult(run: Run, result: ToolExecutionResult): ToolExecu
     // FIN-03: the exec is not frozen yet; the candidate is.
     const content = finalizer(run.exec, candidate)
     if (content === undefined) return candidate
+    // OP-75: under `ordinary-only` content that is not this realm's ordinary containers is not lossless (FIN-05).
+    if (choices.outputPrototypes === 'ordinary-only' && snapshotJsonValue(content, true) === undefined) throw new TypeError(RESULT_NOT_LOSSLESS)
     // FIN-04: only `content` changes.
     return materializeResult({ ...candidate, content }, candidate)
   } catch (error) {

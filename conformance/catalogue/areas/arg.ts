@@ -305,7 +305,7 @@ export const ARG_RULES = defineArea('ARG', [
     id: 'ARG-25',
     level: 'upstream',
     statement:
-      'What a tool produces crosses the boundary ARG-17 draws for arguments: a body value, the content output.render returns, the meta output.presentationMeta returns and the content finalizeContent returns may hold null-prototype records and objects and arrays of another realm, and are taken as the lossless JSON they hold (at must level OUT-02, OUT-04, OUT-05 and RES-03 admit what JSON carries losslessly).',
+      'What a tool produces crosses the boundary ARG-17 draws for arguments: a body value, the content output.render returns, the meta output.presentationMeta returns and the content finalizeContent returns may hold null-prototype records and objects and arrays of another realm, and are taken as the lossless JSON they hold (open point OP-75; at must level OUT-02, OUT-04, OUT-05 and RES-03 admit what JSON carries losslessly).',
     sources: [upstream('one snapshotJsonValue boundary for arguments, values, projections and final content')],
     evidence: [
       evidence('packages/core/tools/src/index.ts', 546, 'const detached = snapshotJsonValue(candidate)'),

@@ -25,7 +25,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-02',
     level: 'must',
     statement:
-      "A required marker is accepted on parameter-map entries only with the value true and never appears in the emitted property schema; on array items, oneOf branches or a value root, or with any other value (a list of required property names on an object spec aside, the other side of OP-22), it makes compilation fail with a schema rejection (its code is JSS-13's). How the properties of an object spec mark requiredness is open (OP-22); upstream's per-property marker is DSL-36's.",
+      "A required marker with the value true is accepted on parameter-map entries (the entry is required) and never appears in the emitted property schema; on array items, oneOf branches or a value root a required marker makes compilation fail with a schema rejection (its code is JSS-13's), a list of required property names on an object spec aside (the other side of OP-22). Whether a parameter-map entry's marker with another value is refused or read as absent is open (OP-76; upstream refuses it, DSL-42). How the properties of an object spec mark requiredness is open (OP-22); upstream's per-property marker is DSL-36's.",
     sources: [seed('000', '§统一的 JSON 值 schema DSL (ParameterPropertySpec)'), upstream('required placement')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL (ParameterPropertySpec)', 'type ParameterPropertySpec = ValueSchemaSpec & { required?: true }'),
@@ -475,7 +475,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-36',
     level: 'upstream',
     statement:
-      "The properties of an object spec mark requiredness as a parameter map does, with a per-property required: true that the compiler turns into that object node's required list and leaves out of the property schema.",
+      "The properties of an object spec mark requiredness as a parameter map does, with a per-property required: true that the compiler turns into that object node's required list and leaves out of the property schema; an object-level required list is refused with a schema rejection wherever it appears (on a value root, a nested object spec, array items or a parameter-map entry).",
     sources: [upstream('object spec properties compile as a property map')],
     evidence: [
       evidence('packages/core/tools/src/schema.ts', 286, "if (task.destination.kind === 'object') task.destination.target.required = task.required"),
@@ -484,6 +484,7 @@ export const DSL_RULES = defineArea('DSL', [
         295,
         "if (Object.hasOwn(task.property, 'required') && task.property.required === true) task.required.push(task.key)",
       ),
+      evidence('packages/core/tools/src/schema.ts', 335, "const authorKeys = [...ANNOTATION_KEYS, ...(task.allowRequired ? ['required'] : [])]"),
     ],
     requires: SCHEMA,
   },
@@ -554,6 +555,18 @@ export const DSL_RULES = defineArea('DSL', [
       evidence('packages/core/tools/src/schema.ts', 528, 'presentCall?(args: InferArgs<S>): ToolCallView | undefined'),
       evidence('packages/core/tools/src/schema.ts', 81, 'oneOf: readonly [ValueSchemaSpec, ValueSchemaSpec, ...ValueSchemaSpec[]]'),
       evidence('packages/core/tools/src/schema.ts', 26, 'enum?: readonly string[]'),
+    ],
+    requires: SCHEMA,
+  },
+  {
+    id: 'DSL-42',
+    level: 'upstream',
+    statement:
+      'A required marker with any value other than true on a parameter-map entry, or on a property of an object spec, makes compilation fail with a schema rejection (open point OP-76; at must level, DSL-02, true marks the entry required).',
+    sources: [upstream('required marker values')],
+    evidence: [
+      evidence('packages/core/tools/src/schema.ts', 292, "if (Object.hasOwn(task.property, 'required') && task.property.required !== true) {"),
+      evidence('packages/core/tools/src/schema.ts', 293, 'authorError(`${task.path}.required must be true when present`)'),
     ],
     requires: SCHEMA,
   },

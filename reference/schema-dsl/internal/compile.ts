@@ -133,8 +133,10 @@ class Compilation {
       fail(`${path}.${key} is not supported by the value schema DSL`)
     }
     if (entry !== undefined && fields.has('required') && !listsRequired) {
-      if (fields.get('required') !== true) fail(`${path}.required must be true when present`)
-      entry.required.push(entry.key)
+      // DSL-02: true marks the entry required; DSL-42 refuses any other value (OP-76: `absent-unless-true` reads it as absent).
+      const marker = fields.get('required')
+      if (marker === true) entry.required.push(entry.key)
+      else if (this.choices.requiredMarkers !== 'absent-unless-true') fail(`${path}.required must be true when present`)
     }
 
     switch (kind) {
