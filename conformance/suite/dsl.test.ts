@@ -249,7 +249,8 @@ check('DSL-42', 'a required marker other than true is refused', ({ schema }) => 
   }
 })
 
-check('DSL-02', 'a required marker on items, a oneOf branch or a value root is refused', ({ schema }) => {
+// A required marker is a parameter-map entry's key alone (ParameterPropertySpec): elsewhere it is outside the vocabulary.
+check('DSL-08', 'a required marker on items, a oneOf branch or a value root is refused', ({ schema }) => {
   rejectsParameters(schema, { tags: { type: 'array', items: { type: 'string', required: true } } })
   rejectsParameters(schema, { id: { oneOf: [{ type: 'string', required: true }, { type: 'integer' }] } })
   rejectsValue(schema, { type: 'string', required: true })

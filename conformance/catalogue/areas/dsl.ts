@@ -25,7 +25,7 @@ export const DSL_RULES = defineArea('DSL', [
     id: 'DSL-02',
     level: 'must',
     statement:
-      "A required marker with the value true is accepted on parameter-map entries (the entry is required) and never appears in the emitted property schema; on array items, oneOf branches or a value root a required marker makes compilation fail with a schema rejection (its code is JSS-13's), a list of required property names on an object spec aside (the other side of OP-22). Whether a parameter-map entry's marker with another value is refused or read as absent is open (OP-76; upstream refuses it, DSL-42). How the properties of an object spec mark requiredness is open (OP-22); upstream's per-property marker is DSL-36's.",
+      "A required marker with the value true is accepted on parameter-map entries (the entry is required) and never appears in the emitted property schema. A required marker anywhere else (array items, oneOf branches, a value root) is a key outside its node's vocabulary, which DSL-08 refuses; a list of required property names on an object spec is the other side of OP-22. Whether a parameter-map entry's marker with another value is refused or read as absent is open (OP-76; upstream refuses it, DSL-42). How the properties of an object spec mark requiredness is open (OP-22); upstream's per-property marker is DSL-36's.",
     sources: [seed('000', '§统一的 JSON 值 schema DSL (ParameterPropertySpec)'), upstream('required placement')],
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL (ParameterPropertySpec)', 'type ParameterPropertySpec = ValueSchemaSpec & { required?: true }'),
@@ -36,6 +36,8 @@ export const DSL_RULES = defineArea('DSL', [
       ),
       quote('000', '§统一的 JSON 值 schema DSL (不支持的关键字会被拒绝)', '不支持的关键字会被拒绝，而不会在未强制执行的情况下获准进入'),
       quote('000', '§统一的 JSON 值 schema DSL', '`valueSchemaSpecToJsonSchema()` 通过同一套已强制执行的原始子集编译输出声明'),
+      quote('000', '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.required)', 'Required property names; each must appear in `properties`.'),
+      quote('000', '§已强制执行的原始 JSON Schema 子集 (JsonSchemaNode.required)', 'required?: string[]'),
     ],
     requires: SCHEMA,
   },
