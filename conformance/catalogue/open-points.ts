@@ -971,7 +971,8 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
     pinnedBy: 'CM-53',
     option: { name: 'outerAbort', value: 'observed' },
     note: "CM-19 accepts any of these reactions. On the reference's other side the run is over at the abort (later bindings are not dispatched, queued calls abandoned) while the calls in flight end by themselves, so a test whose sub-call waits for its signal releases it. fixtures/broken/runtime-signal-withheld takes the second side (it fails only CM-53, CM-47 and CM-35).",
-  },  {
+  },
+  {
     id: 'OP-75',
     question:
       "Where is the lossless-JSON boundary of what a tool produces (its value, rendered content, projected meta and finalized content), beyond what JSON drops: may it hold null-prototype records and other realms' objects and arrays?",
@@ -990,7 +991,7 @@ export const OPEN_POINTS: readonly OpenPoint[] = [
   },
   {
     id: 'OP-76',
-    question: "What does compiling a parameter-map entry whose required marker has a value other than true (false, a string, null) do?",
+    question: 'What does compiling a parameter-map entry whose required marker has a value other than true (false, a string, null) do?',
     quotes: [
       quote('000', '§统一的 JSON 值 schema DSL (ParameterPropertySpec)', 'type ParameterPropertySpec = ValueSchemaSpec & { required?: true }'),
       quote(
