@@ -201,7 +201,11 @@ function sample(s: Node): fc.Arbitrary<unknown> {
       return fc.constant(null)
     case 'object': {
       const props = s.properties ?? {}
-      return fc.record($Object.fromEntries($Object.entries(props).map(([k, v]) => [k, sample(v)])), { requiredKeys: s.required ?? [] })
+      // Ordinary records only: whether a null-prototype record is a lossless output is open (OP-75, ARG-25's).
+      return fc.record($Object.fromEntries($Object.entries(props).map(([k, v]) => [k, sample(v)])), {
+        requiredKeys: s.required ?? [],
+        noNullPrototype: true,
+      })
     }
     case 'array':
       return fc.array(sample(s.items ?? {}), { maxLength: 3 })
