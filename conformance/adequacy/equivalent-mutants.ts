@@ -86,7 +86,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ConditionalExpression',
     original: 'members === undefined',
     replacement: 'false',
-    line: 154,
+    line: 156,
     reason:
       "A DSL enum that is not an array then compiles to `enum: undefined`, which the subset assertion refuses as a malformed keyword: still UNSUPPORTED_SCHEMA at the same path, only the message differs (`enum must be an array` from the DSL), and no rule pins the DSL's wording for it.",
   },
@@ -615,7 +615,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'false',
     replacement: 'true',
-    line: 221,
+    line: 223,
     reason:
       'isJsonValue only compares the walk result with REJECT; building a throw-away copy walks the same keys, reads each getter once and rejects exactly the same values.',
   },
@@ -734,15 +734,6 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     replacement: 'false',
     reason:
       "Copying a field that the registry snapshotted for this very call (the canonical success's content or meta, or a field of the result materialised a moment before) yields an equal, deep-frozen, unshared copy; only identity differs (the final result's content being, or not being, the very object post-execute listeners and the finaliser saw), which RES-03 leaves open and no rule pins.",
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/pipeline/finalize.ts',
-    mutator: 'ConditionalExpression',
-    original: 'run.registry.canonical.get(result) === run.exec.token',
-    replacement: 'false',
-    reason:
-      "Without `own`, the canonical success's content and meta are copied once more: an equal, deep-frozen, unshared copy; only identity differs (the final result's content being, or not being, the object post-execute listeners saw on the canonical success), which RES-03 leaves open and no rule pins.",
   },
   {
     kind: 'unspecified',
@@ -1097,7 +1088,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'ArrayDeclaration',
     original: '[]',
     replacement: '["Stryker was here"]',
-    line: 178,
+    line: 180,
     reason:
       'A key-order placeholder: the scheduled property-map task always replaces `target.required` with the real list (or deletes it when empty) before compilation returns, and a failing map throws, so the placeholder value is never seen.',
   },
@@ -1107,7 +1098,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 210,
+    line: 212,
     reason:
       'Whether emitted schema properties are writable and configurable is not pinned (a registry may freeze what it compiles); DSL-11 only requires an enumerable own data property, which the test checks.',
   },
@@ -1268,15 +1259,6 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     line: 76,
     reason:
       "Whether the run_code definition's parameters getter is enumerable is visible only by enumerating the definition object get('run_code') returns; schemas() reads the property by name, and no rule pins the definition's own property layout.",
-  },
-  {
-    kind: 'unspecified',
-    file: 'reference/code-mode/presentation.ts',
-    mutator: 'ConditionalExpression',
-    original: '!(seedOnly ? SEED_MODES : MODES).has(mode)',
-    replacement: 'false',
-    reason:
-      "A mode outside native/code/both is outside the typed API (ToolPresentationMode); the seeds and upstream do not say what presentAs or the mode option do with one, so refusing it is the reference's choice.",
   },
   {
     kind: 'unspecified',
@@ -1729,7 +1711,7 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     mutator: 'BooleanLiteral',
     original: 'true',
     replacement: 'false',
-    line: 171,
+    line: 173,
     reason:
       "Under OP-23's other side (`missingOpenness: 'open'`) an object spec without additionalProperties then compiles closed instead of open. OP-23 names defaulting it to closed as a legal choice too, so a registry may do either; DSL-35, the pinning rule, fails under both (upstream refuses the spec), and no must rule compiles a spec without the key.",
   },
@@ -1985,6 +1967,34 @@ export const EQUIVALENT_MUTANTS: readonly EquivalentMutant[] = [
     replacement: '""',
     reason:
       "As for the seed-modes side: the wording of the reference's error for an unknown presentation mode (the modes it expects); the error still names where and what was given. No rule pins the message.",
+  },
+  {
+    kind: 'equivalent',
+    file: 'reference/json.ts',
+    mutator: 'BooleanLiteral',
+    original: 'false',
+    replacement: 'true',
+    line: 113,
+    reason:
+      "walk's `freeze` default is reached only by isJsonValue's walk(value, false): every snapshot function passes `freeze` explicitly. Without a copy (`copy` false) there is nothing to freeze, so the verdict and the reads are the same.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/pipeline/finalize.ts',
+    mutator: 'ConditionalExpression',
+    original: "choices.freezeDepth !== 'top-level'",
+    replacement: 'false',
+    reason:
+      "Under the default choices `deep` false only drops `own` (the canonical success's content and meta are copied once more: equal, deep-frozen, unshared) and deep-freezes a success's value that its snapshot already deep-froze. Only identity differs, which RES-03 leaves open, as for the `own` test on the next line; under OP-45's `top-level` nothing changes.",
+  },
+  {
+    kind: 'unspecified',
+    file: 'reference/choices.ts',
+    mutator: 'ConditionalExpression',
+    original: 'code === undefined && !pointer',
+    replacement: 'false',
+    reason:
+      'Under the default choices the schema rejection is caught and thrown again as a new JsonSchemaError with the same violations and code: the same class, message and fields, only a new object with its own stack. No caller holds the first one, and no rule pins a stack trace.',
   },
 ]
 
