@@ -308,11 +308,10 @@ const bareRecord = (fields: object): object => Object.assign(Object.create(null)
 
 // ARG-25: what a tool produces crosses the boundary ARG-17 draws for its arguments; which prototypes are lossless is
 // as open there (OP-35) as for arguments, so the must rules (OUT-02, OUT-04, OUT-05, RES-03) leave it out.
-check('ARG-25', "a body value and render and presentationMeta output may hold null-prototype records and another realm's containers", async ({ tools }) => {
+check('ARG-25', "a body value and render output may hold null-prototype records and another realm's containers", async ({ tools }) => {
   const probe = probeTool('produce', {
     body: () => bareRecord({ a: 1, list: runInNewContext('[1, "x", { k: true }]') }),
     render: () => [bareRecord({ type: 'text', text: 'rendered' }) as ContentBlock],
-    presentationMeta: () => runInNewContext('({ shown: [true] })'),
   })
   tools.register(probe.definition)
 
@@ -321,8 +320,22 @@ check('ARG-25', "a body value and render and presentationMeta output may hold nu
   expectSuccess(result)
   expect((result as { value?: unknown }).value, 'value').toEqual({ a: 1, list: [1, 'x', { k: true }] })
   expect(result.content, 'content').toEqual([{ type: 'text', text: 'rendered' }])
-  expect(result.meta, 'meta').toEqual({ shown: [true] })
 })
+
+check(
+  'ARG-25',
+  "presentationMeta output may hold another realm's containers",
+  async ({ tools }) => {
+    const probe = probeTool('produce', { presentationMeta: () => runInNewContext('({ shown: [true] })') })
+    tools.register(probe.definition)
+
+    const result = await tools.execute(call('produce', {}))
+
+    expectSuccess(result)
+    expect(result.meta, 'meta').toEqual({ shown: [true] })
+  },
+  { needs: ['presentationMeta'] },
+)
 
 check('ARG-25', "finalizeContent's content may hold null-prototype records and another realm's containers", async ({ tools }) => {
   const probe = probeTool('produce', {
